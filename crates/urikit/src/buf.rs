@@ -1,0 +1,340 @@
+//! The owned twin of [`UriRef`]: [`UriRefBuf`].
+
+use alloc::string::String;
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::str::FromStr;
+
+use crate::error::Error;
+use crate::host::Host;
+use crate::iter::{QueryPairs, Segments};
+use crate::parse::{self, Meta};
+use crate::pct::PctStr;
+use crate::uri::{Authority, UriRef};
+
+/// An owned, parsed URI reference: a `String` plus the same offsets as
+/// [`UriRef`]. [`as_uri_ref`](Self::as_uri_ref) gives the borrowed view;
+/// the common accessors are also here.
+///
+/// ```
+/// use urikit::UriRefBuf;
+///
+/// let uri: UriRefBuf = "https://example.com/a?b#c".parse()?;
+/// assert_eq!(uri.host().unwrap().as_str(), "example.com");
+/// assert_eq!(uri.as_uri_ref().fragment().unwrap(), "c");
+/// assert_eq!(uri.to_string(), "https://example.com/a?b#c");
+/// # Ok::<(), urikit::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct UriRefBuf {
+    s: String,
+    meta: Meta,
+}
+
+macro_rules! forward {
+    ($($(#[$doc:meta])* fn $name:ident(&self) -> $ret:ty;)*) => {$(
+        $(#[$doc])*
+        #[inline]
+        pub fn $name(&self) -> $ret {
+            self.as_uri_ref().$name()
+        }
+    )*};
+}
+
+impl UriRefBuf {
+    /// Parses a `URI-reference`, taking ownership of the text.
+    ///
+    /// ```
+    /// let uri = urikit::UriRefBuf::parse(String::from("../x")).unwrap();
+    /// assert_eq!(uri.path(), "../x");
+    /// ```
+    pub fn parse(s: String) -> Result<UriRefBuf, Error> {
+        let meta = parse::parse(&s)?;
+        Ok(UriRefBuf { s, meta })
+    }
+
+    pub(crate) fn from_parts(s: String, meta: Meta) -> UriRefBuf {
+        UriRefBuf { s, meta }
+    }
+
+    /// The borrowed view.
+    ///
+    /// ```
+    /// let uri = urikit::UriRefBuf::parse("a:b".into()).unwrap();
+    /// let view: urikit::UriRef<'_> = uri.as_uri_ref();
+    /// assert_eq!(view.scheme(), Some("a"));
+    /// ```
+    #[inline]
+    pub fn as_uri_ref(&self) -> UriRef<'_> {
+        UriRef::from_parts(&self.s, self.meta)
+    }
+
+    /// The whole reference as written.
+    ///
+    /// ```
+    /// assert_eq!(urikit::UriRefBuf::parse("a:b".into()).unwrap().as_str(), "a:b");
+    /// ```
+    #[inline]
+    pub fn as_str(&self) -> &str {
+        &self.s
+    }
+
+    /// The text, giving up the offsets.
+    ///
+    /// ```
+    /// let s: String = urikit::UriRefBuf::parse("a:b".into()).unwrap().into_string();
+    /// assert_eq!(s, "a:b");
+    /// ```
+    pub fn into_string(self) -> String {
+        self.s
+    }
+
+    forward! {
+        /// The scheme; see [`UriRef::scheme`].
+        ///
+        /// ```
+        /// assert_eq!(urikit::UriRefBuf::parse("a:b".into()).unwrap().scheme(), Some("a"));
+        /// ```
+        fn scheme(&self) -> Option<&str>;
+        /// Whether there is a scheme; see [`UriRef::has_scheme`].
+        ///
+        /// ```
+        /// assert!(!urikit::UriRefBuf::parse("b".into()).unwrap().has_scheme());
+        /// ```
+        fn has_scheme(&self) -> bool;
+        /// The authority; see [`UriRef::authority`].
+        ///
+        /// ```
+        /// assert!(urikit::UriRefBuf::parse("//h".into()).unwrap().authority().is_some());
+        /// ```
+        fn authority(&self) -> Option<Authority<'_>>;
+        /// The userinfo; see [`UriRef::userinfo`].
+        ///
+        /// ```
+        /// assert_eq!(urikit::UriRefBuf::parse("//u@h".into()).unwrap().userinfo().unwrap(), "u");
+        /// ```
+        fn userinfo(&self) -> Option<PctStr<'_>>;
+        /// The host; see [`UriRef::host`].
+        ///
+        /// ```
+        /// assert_eq!(urikit::UriRefBuf::parse("//h".into()).unwrap().host().unwrap().as_str(), "h");
+        /// ```
+        fn host(&self) -> Option<Host<'_>>;
+        /// The port as written; see [`UriRef::port`].
+        ///
+        /// ```
+        /// assert_eq!(urikit::UriRefBuf::parse("//h:1".into()).unwrap().port(), Some("1"));
+        /// ```
+        fn port(&self) -> Option<&str>;
+        /// The port as a number; see [`UriRef::port_u16`].
+        ///
+        /// ```
+        /// assert_eq!(urikit::UriRefBuf::parse("//h:1".into()).unwrap().port_u16(), Ok(Some(1)));
+        /// ```
+        fn port_u16(&self) -> Result<Option<u16>, Error>;
+        /// The path; see [`UriRef::path`].
+        ///
+        /// ```
+        /// assert_eq!(urikit::UriRefBuf::parse("/p".into()).unwrap().path(), "/p");
+        /// ```
+        fn path(&self) -> PctStr<'_>;
+        /// The query; see [`UriRef::query`].
+        ///
+        /// ```
+        /// assert_eq!(urikit::UriRefBuf::parse("?q".into()).unwrap().query().unwrap(), "q");
+        /// ```
+        fn query(&self) -> Option<PctStr<'_>>;
+        /// The fragment; see [`UriRef::fragment`].
+        ///
+        /// ```
+        /// assert_eq!(urikit::UriRefBuf::parse("#f".into()).unwrap().fragment().unwrap(), "f");
+        /// ```
+        fn fragment(&self) -> Option<PctStr<'_>>;
+        /// The path segments; see [`UriRef::path_segments`].
+        ///
+        /// ```
+        /// assert_eq!(urikit::UriRefBuf::parse("/a/b".into()).unwrap().path_segments().count(), 2);
+        /// ```
+        fn path_segments(&self) -> Segments<'_>;
+        /// The query pairs; see [`UriRef::query_pairs`].
+        ///
+        /// ```
+        /// assert_eq!(urikit::UriRefBuf::parse("?a&b".into()).unwrap().query_pairs().count(), 2);
+        /// ```
+        fn query_pairs(&self) -> QueryPairs<'_>;
+    }
+}
+
+impl FromStr for UriRefBuf {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<UriRefBuf, Error> {
+        UriRef::parse(s).map(|u| u.to_buf())
+    }
+}
+
+impl TryFrom<&str> for UriRefBuf {
+    type Error = Error;
+    fn try_from(s: &str) -> Result<UriRefBuf, Error> {
+        s.parse()
+    }
+}
+
+impl TryFrom<String> for UriRefBuf {
+    type Error = Error;
+    fn try_from(s: String) -> Result<UriRefBuf, Error> {
+        UriRefBuf::parse(s)
+    }
+}
+
+impl From<UriRef<'_>> for UriRefBuf {
+    fn from(u: UriRef<'_>) -> UriRefBuf {
+        UriRefBuf::from_parts(String::from(u.as_str()), u.meta())
+    }
+}
+
+impl From<UriRefBuf> for String {
+    fn from(u: UriRefBuf) -> String {
+        u.s
+    }
+}
+
+impl fmt::Display for UriRefBuf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.s)
+    }
+}
+
+impl fmt::Debug for UriRefBuf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.as_uri_ref(), f)
+    }
+}
+
+impl AsRef<str> for UriRefBuf {
+    fn as_ref(&self) -> &str {
+        &self.s
+    }
+}
+
+impl PartialEq for UriRefBuf {
+    fn eq(&self, other: &Self) -> bool {
+        self.s == other.s
+    }
+}
+impl Eq for UriRefBuf {}
+
+impl PartialEq<str> for UriRefBuf {
+    fn eq(&self, other: &str) -> bool {
+        self.s == other
+    }
+}
+
+impl PartialEq<&str> for UriRefBuf {
+    fn eq(&self, other: &&str) -> bool {
+        self.s == *other
+    }
+}
+
+impl PartialEq<UriRef<'_>> for UriRefBuf {
+    fn eq(&self, other: &UriRef<'_>) -> bool {
+        self.s == other.as_str()
+    }
+}
+
+impl PartialEq<UriRefBuf> for UriRef<'_> {
+    fn eq(&self, other: &UriRefBuf) -> bool {
+        self.as_str() == other.s
+    }
+}
+
+impl PartialOrd for UriRefBuf {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for UriRefBuf {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.s.cmp(&other.s)
+    }
+}
+
+impl Hash for UriRefBuf {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.s.hash(state)
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use super::*;
+    use serde::de::{self, Deserialize, Deserializer, Visitor};
+    use serde::ser::{Serialize, Serializer};
+
+    impl Serialize for UriRefBuf {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_str(&self.s)
+        }
+    }
+
+    impl Serialize for UriRef<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_str(self.as_str())
+        }
+    }
+
+    impl<'de> Deserialize<'de> for UriRefBuf {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<UriRefBuf, D::Error> {
+            struct V;
+            impl Visitor<'_> for V {
+                type Value = UriRefBuf;
+                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str("a URI reference (RFC 3986)")
+                }
+                fn visit_str<E: de::Error>(self, v: &str) -> Result<UriRefBuf, E> {
+                    v.parse().map_err(E::custom)
+                }
+                fn visit_string<E: de::Error>(self, v: String) -> Result<UriRefBuf, E> {
+                    UriRefBuf::parse(v).map_err(E::custom)
+                }
+            }
+            d.deserialize_string(V)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn owned_and_borrowed_agree() {
+        let s = "http://u@[::1]:8080/p?q#f";
+        let b: UriRefBuf = s.parse().unwrap();
+        let v = UriRef::parse(s).unwrap();
+        assert_eq!(b, v);
+        assert_eq!(v, b);
+        assert_eq!(b.authority(), v.authority());
+        assert_eq!(UriRefBuf::from(v), b);
+        assert_eq!(String::from(b.clone()), s);
+        assert_eq!(UriRefBuf::try_from(s.to_string()).unwrap(), b);
+    }
+
+    #[test]
+    fn errors_pass_through() {
+        assert!("http://a b".parse::<UriRefBuf>().is_err());
+        assert!(UriRefBuf::try_from("%").is_err());
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn serde_round_trip() {
+        let b: UriRefBuf = "http://h/a?b".parse().unwrap();
+        let json = serde_json::to_string(&b).unwrap();
+        assert_eq!(json, "\"http://h/a?b\"");
+        let back: UriRefBuf = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, b);
+        assert!(serde_json::from_str::<UriRefBuf>("\"a b\"").is_err());
+    }
+}

@@ -1,0 +1,265 @@
+//! The one error type of the crate: a kind plus the byte offset of the first
+//! offending byte.
+
+use core::fmt;
+
+/// What went wrong. Each kind has a stable kebab-case [`code`](Self::code),
+/// the identifier the `uri` command prints in its JSON output.
+///
+/// New kinds may be added in minor releases.
+///
+/// ```
+/// use urikit::{ErrorKind, UriRef};
+///
+/// let err = UriRef::parse("http://[::1/").unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::InvalidIpv6);
+/// assert_eq!(err.kind().code(), "invalid-ipv6");
+/// ```
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ErrorKind {
+    /// The input is empty where something non-empty is required, such as an
+    /// absolute URI (`empty-input`).
+    EmptyInput,
+    /// A byte that is not allowed at this position (`invalid-char`): a space,
+    /// a control character, a byte above 0x7F, one of `"<>\^`{|}`, or a
+    /// delimiter where the grammar has no place for it.
+    InvalidChar,
+    /// A `%` not followed by two hexadecimal digits (`invalid-percent-encoding`).
+    InvalidPercentEncoding,
+    /// The text before the first `:` is not a valid scheme
+    /// (`invalid-scheme`); RFC 3986 section 3.1.
+    InvalidScheme,
+    /// An absolute URI was required but the input has no scheme
+    /// (`missing-scheme`); RFC 3986 section 4.3.
+    MissingScheme,
+    /// The port contains something other than digits (`invalid-port`);
+    /// RFC 3986 section 3.2.3.
+    InvalidPort,
+    /// The port is made of digits but does not fit in 16 bits
+    /// (`port-out-of-range`). Only the numeric accessor reports it: the
+    /// grammar itself allows any number of digits.
+    PortOutOfRange,
+    /// A malformed dotted IPv4 address inside an IPv6 literal
+    /// (`invalid-ipv4`); RFC 3986 section 3.2.2.
+    InvalidIpv4,
+    /// A malformed IPv6 address between brackets (`invalid-ipv6`);
+    /// RFC 3986 section 3.2.2.
+    InvalidIpv6,
+    /// A malformed `IPvFuture` literal such as `[v1.x]` (`invalid-ipvfuture`);
+    /// RFC 3986 section 3.2.2.
+    InvalidIpvFuture,
+    /// A byte that is a URI character but not allowed in a host, such as a
+    /// second `@` (`invalid-host`); RFC 3986 section 3.2.2.
+    InvalidHost,
+    /// A `[` or `]` outside an IP-literal host (`unexpected-bracket`):
+    /// brackets are reserved for IP literals and must be percent-encoded
+    /// elsewhere; RFC 3986 section 3.2.2.
+    UnexpectedBracket,
+    /// Percent-decoded bytes, or an input line, that are not valid UTF-8
+    /// (`invalid-utf8`).
+    InvalidUtf8,
+}
+
+impl ErrorKind {
+    /// The stable kebab-case identifier of this kind.
+    ///
+    /// ```
+    /// assert_eq!(urikit::ErrorKind::InvalidChar.code(), "invalid-char");
+    /// ```
+    pub const fn code(self) -> &'static str {
+        match self {
+            ErrorKind::EmptyInput => "empty-input",
+            ErrorKind::InvalidChar => "invalid-char",
+            ErrorKind::InvalidPercentEncoding => "invalid-percent-encoding",
+            ErrorKind::InvalidScheme => "invalid-scheme",
+            ErrorKind::MissingScheme => "missing-scheme",
+            ErrorKind::InvalidPort => "invalid-port",
+            ErrorKind::PortOutOfRange => "port-out-of-range",
+            ErrorKind::InvalidIpv4 => "invalid-ipv4",
+            ErrorKind::InvalidIpv6 => "invalid-ipv6",
+            ErrorKind::InvalidIpvFuture => "invalid-ipvfuture",
+            ErrorKind::InvalidHost => "invalid-host",
+            ErrorKind::UnexpectedBracket => "unexpected-bracket",
+            ErrorKind::InvalidUtf8 => "invalid-utf8",
+        }
+    }
+
+    /// A sentence that explains the kind and what to do about it.
+    ///
+    /// ```
+    /// let m = urikit::ErrorKind::InvalidPercentEncoding.message();
+    /// assert!(m.contains("%25"));
+    /// ```
+    pub const fn message(self) -> &'static str {
+        match self {
+            ErrorKind::EmptyInput => "the input is empty, but a URI must at least have a scheme",
+            ErrorKind::InvalidChar => {
+                "this character is not allowed here; percent-encode it (for example a space as %20)"
+            }
+            ErrorKind::InvalidPercentEncoding => {
+                "'%' must be followed by two hexadecimal digits; write a literal '%' as %25"
+            }
+            ErrorKind::InvalidScheme => {
+                "the scheme must start with a letter followed by letters, digits, '+', '-' or '.'; \
+                 a relative path whose first segment contains ':' needs a './' prefix"
+            }
+            ErrorKind::MissingScheme => {
+                "a URI with a scheme (such as 'http:') is required here, not a relative reference"
+            }
+            ErrorKind::InvalidPort => "the port must be made of decimal digits only",
+            ErrorKind::PortOutOfRange => "the port number is greater than 65535",
+            ErrorKind::InvalidIpv4 => {
+                "invalid IPv4 address: four decimal numbers from 0 to 255 without leading zeros, \
+                 separated by '.'"
+            }
+            ErrorKind::InvalidIpv6 => {
+                "invalid IPv6 address: eight groups of up to four hexadecimal digits separated by \
+                 ':', with at most one '::', closed by ']'"
+            }
+            ErrorKind::InvalidIpvFuture => {
+                "invalid IPvFuture literal: expected 'v', hexadecimal digits, '.', then at least \
+                 one unreserved, sub-delims or ':' character"
+            }
+            ErrorKind::InvalidHost => {
+                "this character is not allowed in a host; only one '@' may separate the userinfo \
+                 from the host"
+            }
+            ErrorKind::UnexpectedBracket => {
+                "'[' and ']' are only allowed around an IP literal host; percent-encode them \
+                 elsewhere (%5B, %5D)"
+            }
+            ErrorKind::InvalidUtf8 => "the bytes are not valid UTF-8",
+        }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// An error: its [`ErrorKind`] and the byte offset of the first offending
+/// byte in the input (equal to the input's length when the input ended too
+/// soon).
+///
+/// ```
+/// use urikit::{ErrorKind, UriRef};
+///
+/// let err = UriRef::parse("http://example.com/a b").unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::InvalidChar);
+/// assert_eq!(err.offset(), 20);
+/// assert_eq!(
+///     err.to_string(),
+///     "invalid-char at byte 20: this character is not allowed here; \
+///      percent-encode it (for example a space as %20)"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Error {
+    kind: ErrorKind,
+    offset: usize,
+}
+
+impl Error {
+    /// An error of the given kind at the given byte offset.
+    ///
+    /// ```
+    /// let e = urikit::Error::new(urikit::ErrorKind::InvalidPort, 9);
+    /// assert_eq!(e.offset(), 9);
+    /// ```
+    pub const fn new(kind: ErrorKind, offset: usize) -> Error {
+        Error { kind, offset }
+    }
+
+    /// What went wrong.
+    ///
+    /// ```
+    /// let e = urikit::UriRef::parse("%").unwrap_err();
+    /// assert_eq!(e.kind(), urikit::ErrorKind::InvalidPercentEncoding);
+    /// ```
+    pub const fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The byte offset of the first offending byte.
+    ///
+    /// ```
+    /// assert_eq!(urikit::UriRef::parse("a%G1").unwrap_err().offset(), 1);
+    /// ```
+    pub const fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The stable kebab-case code of the kind, as in the `uri` command's JSON.
+    ///
+    /// ```
+    /// assert_eq!(urikit::UriRef::parse("1a:b").unwrap_err().code(), "invalid-scheme");
+    /// ```
+    pub const fn code(&self) -> &'static str {
+        self.kind.code()
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} at byte {}: {}",
+            self.kind.code(),
+            self.offset,
+            self.kind.message()
+        )
+    }
+}
+
+impl core::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ALL: [ErrorKind; 13] = [
+        ErrorKind::EmptyInput,
+        ErrorKind::InvalidChar,
+        ErrorKind::InvalidPercentEncoding,
+        ErrorKind::InvalidScheme,
+        ErrorKind::MissingScheme,
+        ErrorKind::InvalidPort,
+        ErrorKind::PortOutOfRange,
+        ErrorKind::InvalidIpv4,
+        ErrorKind::InvalidIpv6,
+        ErrorKind::InvalidIpvFuture,
+        ErrorKind::InvalidHost,
+        ErrorKind::UnexpectedBracket,
+        ErrorKind::InvalidUtf8,
+    ];
+
+    #[test]
+    fn codes_are_distinct_kebab_case() {
+        for (i, a) in ALL.iter().enumerate() {
+            let code = a.code();
+            assert!(code
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b == b'-' || b.is_ascii_digit()));
+            assert!(!code.starts_with('-') && !code.ends_with('-'));
+            for b in &ALL[i + 1..] {
+                assert_ne!(code, b.code());
+            }
+        }
+    }
+
+    #[test]
+    fn messages_are_sentences_without_trailing_period() {
+        for k in ALL {
+            let m = k.message();
+            assert!(m.len() > 10, "{k:?}");
+            assert!(
+                m.starts_with(|c: char| c.is_lowercase() || c == '\''),
+                "{k:?}"
+            );
+            assert!(!m.ends_with('.'), "{k:?}");
+        }
+    }
+}

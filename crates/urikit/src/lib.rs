@@ -1,0 +1,119 @@
+//! urikit: Uniform Resource Identifiers, strictly by the specifications.
+//!
+//! This crate parses and validates URI references exactly as RFC 3986
+//! (STD 66) defines them, with precise errors and without allocating, and
+//! percent-encodes and decodes their components.
+//!
+//! # Terminology
+//!
+//! A *URI reference* (RFC 3986 section 4.1) is either a *URI* (it has a
+//! scheme, such as `http:`) or a *relative reference* (such as `../a?b`),
+//! either with an optional fragment. Its components:
+//!
+//! ```text
+//!   foo://user@example.com:8042/over/there?name=ferret#nose
+//!   \_/   \__/ \_________/ \__/\_________/ \_________/ \__/
+//!    |     |        |        |      |           |       |
+//! scheme userinfo  host    port   path        query  fragment
+//!       \_____________________/
+//!              authority
+//! ```
+//!
+//! A component is *undefined* when its delimiter is absent and *empty* when
+//! the delimiter is there with nothing after it. The two stay apart
+//! everywhere: `http://h/p` has no query (`None`), `http://h/p?` has an
+//! empty one (`Some("")`).
+//!
+//! # Parsing
+//!
+//! [`UriRef::parse`] checks the whole input against the RFC 3986 Appendix A
+//! grammar and records where each component lies. [`UriRef`] is a small
+//! `Copy` view of the input; [`UriRefBuf`] is its owned twin.
+//!
+//! ```
+//! use std::net::Ipv6Addr;
+//! use urikit::{HostType, UriRef};
+//!
+//! let uri = UriRef::parse("http://[2001:db8::7]:8080/c=GB?objectClass?one#x")?;
+//! let host = uri.host().unwrap();
+//! assert_eq!(host.host_type(), HostType::Ipv6);
+//! assert_eq!(host.ipv6(), Some("2001:db8::7".parse::<Ipv6Addr>().unwrap()));
+//! assert_eq!(uri.port_u16()?, Some(8080));
+//! assert_eq!(uri.path(), "/c=GB");
+//! assert_eq!(uri.query().unwrap(), "objectClass?one");
+//! # Ok::<(), urikit::Error>(())
+//! ```
+//!
+//! # Errors
+//!
+//! Every failure is an [`Error`]: an [`ErrorKind`] with a stable kebab-case
+//! code and the byte offset of the first offending byte.
+//!
+//! ```
+//! use urikit::{ErrorKind, UriRef};
+//!
+//! let err = UriRef::parse("http://[1::2::3]/").unwrap_err();
+//! assert_eq!(err.kind(), ErrorKind::InvalidIpv6);
+//! assert_eq!(err.code(), "invalid-ipv6");
+//! assert_eq!(err.offset(), 13); // where a second "::" begins to be wrong
+//! ```
+//!
+//! # Percent-encoding
+//!
+//! Components come back as written, as a [`PctStr`](pct::PctStr), whose
+//! every `%` is known to start a valid `%HH`. Decoding is explicit and lazy:
+//! it borrows when there is nothing to decode. [`pct::encode`] encodes any
+//! text for a given component.
+//!
+//! ```
+//! use urikit::{pct, UriRef};
+//!
+//! let uri = UriRef::parse("/search?q=caf%C3%A9+cr%C3%A8me")?;
+//! let (k, v) = uri.query_pairs().next().unwrap();
+//! assert_eq!(k, "q");
+//! assert_eq!(v.unwrap().decode_form_utf8()?, "café crème");
+//! assert_eq!(pct::encode("café crème", pct::Component::Form), "caf%C3%A9+cr%C3%A8me");
+//! # Ok::<(), urikit::Error>(())
+//! ```
+//!
+//! # Specifications
+//!
+//! The default and, so far, only grammar is RFC 3986, the published form of
+//! draft-fielding-uri-rfc2396bis. Doc comments and tests cite the section each
+//! rule comes from. The grammars of RFC 1738, draft-ietf-url-syntax-00 and
+//! RFC 2396 are planned as dialects.
+//!
+//! # Features
+//!
+//! - `std` (default): implies `alloc`; nothing else yet.
+//! - `alloc`: owned types ([`UriRefBuf`]), decoding to `Cow`, encoding.
+//! - `serde`: `Serialize`/`Deserialize` for [`UriRefBuf`] (as a string).
+//!
+//! Without default features the crate is `no_std` and parsing needs only
+//! `core`.
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(any(feature = "std", test))]
+extern crate std;
+
+mod error;
+mod host;
+mod iter;
+mod parse;
+pub mod pct;
+mod table;
+mod uri;
+
+#[cfg(feature = "alloc")]
+mod buf;
+
+#[cfg(feature = "alloc")]
+pub use buf::UriRefBuf;
+pub use error::{Error, ErrorKind};
+pub use host::{Host, HostType};
+pub use iter::{QueryPairs, Segments};
+pub use uri::{Authority, UriRef};

@@ -1,0 +1,343 @@
+//! The RFC 3986 `URI-reference` parser: one pass, one table lookup per byte,
+//! offsets only, no allocation.
+//!
+//! ```text
+//! URI-reference = URI / relative-ref
+//! URI           = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
+//! relative-ref  = relative-part [ "?" query ] [ "#" fragment ]
+//! hier-part     = "//" authority path-abempty / path-absolute / path-rootless / path-empty
+//! relative-part = "//" authority path-abempty / path-absolute / path-noscheme / path-empty
+//! ```
+//!
+//! Where an error lies: the offset is that of the first byte that cannot
+//! continue the reading the input has committed to. Two readings are
+//! ambiguous until a later byte decides them, and the parser settles them as
+//! a person would read the text:
+//! - `userinfo "@" host` versus `host ":" port`: without an `@` in the
+//!   authority, the authority is read as `host [":" port]`, so
+//!   `http://h:8a/` fails at the `a` with `invalid-port`; with an `@`
+//!   further on, the error is where the userinfo stopped being valid.
+//! - `scheme ":"` versus `path-noscheme`: a relative reference whose first
+//!   segment holds a `:` fails with `invalid-scheme` at the first byte that
+//!   cannot be part of a scheme (RFC 3986 section 4.2 asks for `./`).
+
+use crate::error::{Error, ErrorKind};
+use crate::host::{ipv4_exact, parse_ip_literal, HostMeta};
+use crate::table::{
+    hex2_at, Table, ALPHA, DIGIT, FRAGMENT, PATH, QUERY, REG_NAME, SCHEME, URI_CHAR,
+};
+
+/// Where the components of a parsed reference lie.
+///
+/// ```text
+///   foo://user@example.com:8042/over/there?name=ferret#nose
+///   \_/   \__/ \_________/ \__/\_________/ \_________/ \__/
+///    |     |        |        |      |           |       |
+/// scheme userinfo  host    port   path        query  fragment
+///       \_____________________/
+///              authority
+/// ```
+///
+/// `scheme_end` is the offset of the scheme's `:` (0 when there is no
+/// scheme, since a scheme is never empty). `path_end` is where `?` or `#` or
+/// the end is; a query is present when the byte there is `?`, and it ends at
+/// `query_end`, where a fragment is present when the byte there is `#`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Meta {
+    pub(crate) scheme_end: usize,
+    pub(crate) auth: Option<AuthMeta>,
+    pub(crate) path_end: usize,
+    pub(crate) query_end: usize,
+}
+
+/// Where the parts of an authority lie: it starts after `//` at `start` and
+/// ends at `end`. `userinfo_end` is the offset of `@`. The host is
+/// `host_start..host_end`; a port is present when `host_end < end` (the byte
+/// at `host_end` is then `:`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct AuthMeta {
+    pub(crate) start: usize,
+    pub(crate) userinfo_end: Option<usize>,
+    pub(crate) host_start: usize,
+    pub(crate) host_end: usize,
+    pub(crate) host: HostMeta,
+    pub(crate) end: usize,
+}
+
+impl Meta {
+    /// Where the path starts.
+    #[inline]
+    pub(crate) fn path_start(&self) -> usize {
+        match self.auth {
+            Some(a) => a.end,
+            None if self.scheme_end > 0 => self.scheme_end + 1,
+            None => 0,
+        }
+    }
+}
+
+/// Scans bytes allowed by `t`, and `%HH` when `t` allows pct-encoded, from
+/// `i`; returns the offset of the first byte that is not (an invalid `%`
+/// stops the scan at the `%`).
+#[inline(always)]
+fn scan(b: &[u8], mut i: usize, t: &Table) -> usize {
+    while let Some(&c) = b.get(i) {
+        if t.allows(c) {
+            i += 1;
+        } else if c == b'%' && t.allows_pct() && hex2_at(b, i + 1) {
+            i += 3;
+        } else {
+            break;
+        }
+    }
+    i
+}
+
+/// The error for byte `b[i]`, which the grammar has no place for at `i`.
+/// The input's bytes outside the URI character set are always
+/// `invalid-char`; `%` starts an invalid triplet; brackets are outside a
+/// host; other URI characters get `kind`.
+#[cold]
+#[inline(never)]
+fn unexpected(b: &[u8], i: usize, kind: ErrorKind) -> Error {
+    let k = match b.get(i) {
+        None => kind,
+        Some(b'%') => ErrorKind::InvalidPercentEncoding,
+        Some(b'[' | b']') => ErrorKind::UnexpectedBracket,
+        Some(&c) if !URI_CHAR.allows(c) => ErrorKind::InvalidChar,
+        Some(_) => kind,
+    };
+    Error::new(k, i)
+}
+
+/// Parses a `URI-reference`.
+pub(crate) fn parse(s: &str) -> Result<Meta, Error> {
+    let b = s.as_bytes();
+    let mut i = 0;
+
+    // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then ":".
+    let mut scheme_end = 0;
+    if b.first().is_some_and(|&c| ALPHA.allows(c)) {
+        let j = scan(b, 1, &SCHEME);
+        if b.get(j) == Some(&b':') {
+            scheme_end = j;
+            i = j + 1;
+        }
+    }
+
+    // "//" authority
+    let auth = if b.get(i) == Some(&b'/') && b.get(i + 1) == Some(&b'/') {
+        let a = parse_authority(b, i + 2)?;
+        i = a.end;
+        Some(a)
+    } else {
+        None
+    };
+
+    // path: every path rule is a sequence of pchar and "/". The rules differ
+    // only in how they start, which the branches above already decided,
+    // except for path-noscheme, checked below.
+    let path_start = i;
+    i = scan(b, i, &PATH);
+    let path_end = i;
+    if scheme_end == 0 && auth.is_none() {
+        check_noscheme(b, path_start, path_end)?;
+    }
+
+    if b.get(i) == Some(&b'?') {
+        i = scan(b, i + 1, &QUERY);
+    }
+    let query_end = i;
+    if b.get(i) == Some(&b'#') {
+        i = scan(b, i + 1, &FRAGMENT);
+    }
+    if i < b.len() {
+        return Err(unexpected(b, i, ErrorKind::InvalidChar));
+    }
+    Ok(Meta {
+        scheme_end,
+        auth,
+        path_end,
+        query_end,
+    })
+}
+
+/// `path-noscheme`: in a relative reference, the first segment may not
+/// contain `:`, or it would read as a scheme (RFC 3986 sections 3.3 and 4.2).
+#[inline]
+fn check_noscheme(b: &[u8], start: usize, end: usize) -> Result<(), Error> {
+    let first = &b[start..end];
+    let seg_end = first.iter().position(|&c| c == b'/').unwrap_or(first.len());
+    if !first[..seg_end].contains(&b':') {
+        return Ok(());
+    }
+    Err(bad_scheme(b))
+}
+
+/// The first byte of the would-be scheme before the first `:` that is not a
+/// scheme character.
+#[cold]
+#[inline(never)]
+fn bad_scheme(b: &[u8]) -> Error {
+    let at = match b.first() {
+        Some(&c) if ALPHA.allows(c) => scan(b, 1, &SCHEME),
+        _ => 0,
+    };
+    Error::new(ErrorKind::InvalidScheme, at)
+}
+
+/// Parses `authority = [ userinfo "@" ] host [ ":" port ]` from `start` (just
+/// after `//`) up to the first `/`, `?`, `#` or the end.
+#[inline]
+fn parse_authority(b: &[u8], start: usize) -> Result<AuthMeta, Error> {
+    // One scan of `*( reg-name characters / ":" )` covers both a userinfo and
+    // a `host ":" port` without brackets; the first `:` is remembered.
+    let mut i = start;
+    let mut colon = None;
+    loop {
+        match b.get(i) {
+            Some(&c) if REG_NAME.allows(c) => i += 1,
+            Some(b':') => {
+                if colon.is_none() {
+                    colon = Some(i);
+                }
+                i += 1;
+            }
+            Some(b'%') if hex2_at(b, i + 1) => i += 3,
+            _ => break,
+        }
+    }
+    let stop = i;
+
+    if b.get(stop) == Some(&b'@') {
+        // userinfo "@" host [ ":" port ]
+        let host_start = stop + 1;
+        let (host_end, host) = parse_host(b, host_start)?;
+        let end = parse_port(b, host_end)?;
+        return Ok(AuthMeta {
+            start,
+            userinfo_end: Some(stop),
+            host_start,
+            host_end,
+            host,
+            end,
+        });
+    }
+
+    let result = if stop == start && b.get(start) == Some(&b'[') {
+        parse_host(b, start)
+            .and_then(|(host_end, host)| Ok((host_end, host, parse_port(b, host_end)?)))
+    } else {
+        // host [":" port], already scanned: check the port's digits.
+        let host_end = colon.unwrap_or(stop);
+        let end = if colon.is_some() {
+            let p = host_end + 1;
+            match b[p..stop].iter().position(|&c| !DIGIT.allows(c)) {
+                // Everything scanned is a URI character (even a valid `%HH`):
+                // in a port, it is out of place.
+                Some(k) => Err(Error::new(ErrorKind::InvalidPort, p + k)),
+                None => end_of_authority(b, stop, ErrorKind::InvalidPort),
+            }
+        } else {
+            end_of_authority(b, stop, ErrorKind::InvalidHost)
+        };
+        end.map(|end| (host_end, reg_name_or_ipv4(&b[start..host_end]), end))
+    };
+    match result {
+        Ok((host_end, host, end)) => Ok(AuthMeta {
+            start,
+            userinfo_end: None,
+            host_start: start,
+            host_end,
+            host,
+            end,
+        }),
+        Err(e) => Err(userinfo_error(b, stop).unwrap_or(e)),
+    }
+}
+
+/// When reading the authority as `host [":" port]` failed, an `@` further
+/// on shows that the text was meant as a userinfo: the error is then where
+/// the userinfo stopped being valid.
+#[cold]
+#[inline(never)]
+fn userinfo_error(b: &[u8], stop: usize) -> Option<Error> {
+    let rest = &b[stop..];
+    let end = rest
+        .iter()
+        .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+        .unwrap_or(rest.len());
+    rest[..end]
+        .contains(&b'@')
+        .then(|| unexpected(b, stop, ErrorKind::InvalidChar))
+}
+
+/// A reg-name host is an IPv4 address when it matches `IPv4address`
+/// exactly (RFC 3986 section 3.2.2, first-match-wins).
+#[inline(always)]
+fn reg_name_or_ipv4(host: &[u8]) -> HostMeta {
+    if host.first().is_some_and(|c| c.is_ascii_digit()) {
+        if let Some(a) = ipv4_exact(host) {
+            return HostMeta::Ipv4(a);
+        }
+    }
+    HostMeta::RegName
+}
+
+/// Parses `host` from `i`; returns where it ends.
+#[inline]
+fn parse_host(b: &[u8], i: usize) -> Result<(usize, HostMeta), Error> {
+    if b.get(i) == Some(&b'[') {
+        return parse_ip_literal(b, i);
+    }
+    let end = scan(b, i, &REG_NAME);
+    Ok((end, reg_name_or_ipv4(&b[i..end])))
+}
+
+/// Parses `[ ":" port ]` after a host ending at `i`, and checks that the
+/// authority ends there; returns the end of the authority.
+#[inline]
+fn parse_port(b: &[u8], i: usize) -> Result<usize, Error> {
+    if b.get(i) == Some(&b':') {
+        let mut j = i + 1;
+        while b.get(j).is_some_and(|&c| DIGIT.allows(c)) {
+            j += 1;
+        }
+        return end_of_authority(b, j, ErrorKind::InvalidPort);
+    }
+    end_of_authority(b, i, ErrorKind::InvalidHost)
+}
+
+/// The authority ends at `/`, `?`, `#` or the end of the input.
+#[inline(always)]
+fn end_of_authority(b: &[u8], i: usize, kind: ErrorKind) -> Result<usize, Error> {
+    match b.get(i) {
+        None | Some(b'/' | b'?' | b'#') => Ok(i),
+        Some(_) => Err(unexpected(b, i, kind)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn meta_of_the_section_3_example() {
+        let s = "foo://example.com:8042/over/there?name=ferret#nose";
+        let m = parse(s).unwrap();
+        assert_eq!(m.scheme_end, 3);
+        let a = m.auth.unwrap();
+        assert_eq!(
+            (a.start, a.userinfo_end, a.host_start, a.host_end, a.end),
+            (6, None, 6, 17, 22)
+        );
+        assert_eq!((m.path_start(), m.path_end, m.query_end), (22, 33, 45));
+    }
+
+    #[test]
+    fn scan_stops_at_bad_percent() {
+        assert_eq!(scan(b"ab%4", 0, &PATH), 2);
+        assert_eq!(scan(b"ab%41c", 0, &PATH), 6);
+        assert_eq!(scan(b"ab%41c", 0, &SCHEME), 2);
+    }
+}

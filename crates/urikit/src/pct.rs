@@ -1,0 +1,530 @@
+//! Percent-encoding (RFC 3986 section 2.1): a string type whose `%HH`
+//! triplets are known to be valid, lazy decoding, and encoding of arbitrary
+//! text for each component.
+//!
+//! ```
+//! use urikit::pct::{encode, Component, PctStr};
+//!
+//! let q = encode("a b&c=d", Component::Query);
+//! assert_eq!(q, "a%20b&c=d");
+//! let s = PctStr::new(&q).unwrap();
+//! assert_eq!(s.decode_utf8().unwrap(), "a b&c=d");
+//! ```
+
+use core::fmt;
+
+use crate::error::{Error, ErrorKind};
+use crate::table::{self, hex2_at, hex_val, Table};
+
+#[cfg(feature = "alloc")]
+use alloc::{borrow::Cow, string::String, vec::Vec};
+
+/// A string slice in which every `%` begins a valid `%HH` triplet: a
+/// component exactly as written in a URI.
+///
+/// Components returned by [`UriRef`](crate::UriRef) accessors are `PctStr`s;
+/// decoding them is explicit and lazy.
+///
+/// ```
+/// use urikit::UriRef;
+///
+/// let uri = UriRef::parse("http://h/caf%C3%A9?q=1").unwrap();
+/// let path = uri.path();
+/// assert_eq!(path.as_str(), "/caf%C3%A9");
+/// assert_eq!(path.decode_utf8().unwrap(), "/café");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PctStr<'a> {
+    s: &'a str,
+}
+
+impl<'a> PctStr<'a> {
+    /// Checks that every `%` in `s` begins a `%HH` triplet.
+    ///
+    /// No other byte is checked: this is the percent-encoding guarantee only,
+    /// not a component's grammar.
+    ///
+    /// ```
+    /// use urikit::{pct::PctStr, ErrorKind};
+    ///
+    /// assert!(PctStr::new("100%25").is_ok());
+    /// let err = PctStr::new("100%").unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (ErrorKind::InvalidPercentEncoding, 3));
+    /// ```
+    pub fn new(s: &'a str) -> Result<PctStr<'a>, Error> {
+        let b = s.as_bytes();
+        let mut i = 0;
+        while let Some(p) = b[i..].iter().position(|&c| c == b'%') {
+            let at = i + p;
+            if !hex2_at(b, at + 1) {
+                return Err(Error::new(ErrorKind::InvalidPercentEncoding, at));
+            }
+            i = at + 3;
+        }
+        Ok(PctStr { s })
+    }
+
+    /// Wraps text that the caller has already validated.
+    #[inline]
+    pub(crate) const fn new_unchecked(s: &'a str) -> PctStr<'a> {
+        PctStr { s }
+    }
+
+    /// The text as written, still percent-encoded.
+    ///
+    /// ```
+    /// let s = urikit::pct::PctStr::new("a%20b").unwrap();
+    /// assert_eq!(s.as_str(), "a%20b");
+    /// ```
+    #[inline]
+    pub const fn as_str(self) -> &'a str {
+        self.s
+    }
+
+    /// The length of the encoded text in bytes.
+    ///
+    /// ```
+    /// assert_eq!(urikit::pct::PctStr::new("%41").unwrap().len(), 3);
+    /// ```
+    #[inline]
+    pub const fn len(self) -> usize {
+        self.s.len()
+    }
+
+    /// Whether the text is empty.
+    ///
+    /// ```
+    /// assert!(urikit::pct::PctStr::new("").unwrap().is_empty());
+    /// ```
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.s.is_empty()
+    }
+
+    /// Whether the text contains any `%HH` triplet (if not, decoding returns
+    /// it unchanged and without allocating).
+    ///
+    /// ```
+    /// assert!(urikit::pct::PctStr::new("%41").unwrap().has_escapes());
+    /// ```
+    #[inline]
+    pub fn has_escapes(self) -> bool {
+        self.s.as_bytes().contains(&b'%')
+    }
+
+    /// An iterator over the decoded bytes, without allocating.
+    ///
+    /// ```
+    /// let s = urikit::pct::PctStr::new("a%2Fb").unwrap();
+    /// assert_eq!(s.decoded_bytes().collect::<Vec<u8>>(), b"a/b");
+    /// ```
+    pub fn decoded_bytes(self) -> DecodedBytes<'a> {
+        DecodedBytes {
+            b: self.s.as_bytes(),
+            i: 0,
+            plus_is_space: false,
+        }
+    }
+
+    /// The decoded bytes: borrowed when there is nothing to decode.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// let s = urikit::pct::PctStr::new("plain").unwrap();
+    /// assert!(matches!(s.decode(), Cow::Borrowed(b"plain")));
+    /// assert_eq!(urikit::pct::PctStr::new("%FF").unwrap().decode(), &[0xFF][..]);
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn decode(self) -> Cow<'a, [u8]> {
+        decode_bytes(self.s, false)
+    }
+
+    /// The decoded text, or an `invalid-utf8` error whose offset is that of
+    /// the encoded byte (or `%` triplet) where the invalid sequence starts.
+    ///
+    /// ```
+    /// use urikit::{pct::PctStr, ErrorKind};
+    ///
+    /// assert_eq!(PctStr::new("%E2%82%AC").unwrap().decode_utf8().unwrap(), "€");
+    /// let err = PctStr::new("ok%FF").unwrap().decode_utf8().unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (ErrorKind::InvalidUtf8, 2));
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn decode_utf8(self) -> Result<Cow<'a, str>, Error> {
+        utf8(self.s, decode_bytes(self.s, false), false)
+    }
+
+    /// The decoded bytes of `application/x-www-form-urlencoded` text: `+`
+    /// stands for a space, then `%HH` is decoded.
+    ///
+    /// ```
+    /// let s = urikit::pct::PctStr::new("a+b%2B").unwrap();
+    /// assert_eq!(s.decode_form(), &b"a b+"[..]);
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn decode_form(self) -> Cow<'a, [u8]> {
+        decode_bytes(self.s, true)
+    }
+
+    /// The decoded text of `application/x-www-form-urlencoded` text.
+    ///
+    /// ```
+    /// let s = urikit::pct::PctStr::new("caf%C3%A9+au+lait").unwrap();
+    /// assert_eq!(s.decode_form_utf8().unwrap(), "café au lait");
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn decode_form_utf8(self) -> Result<Cow<'a, str>, Error> {
+        utf8(self.s, decode_bytes(self.s, true), true)
+    }
+
+    /// Splits on a delimiter byte. Splitting encoded text is safe: a `%HH`
+    /// triplet never contains a delimiter, and an encoded delimiter (`%2F`)
+    /// is data, not a separator.
+    ///
+    /// ```
+    /// let s = urikit::pct::PctStr::new("a/b%2Fc").unwrap();
+    /// let parts: Vec<&str> = s.split('/').map(|p| p.as_str()).collect();
+    /// assert_eq!(parts, ["a", "b%2Fc"]);
+    /// ```
+    pub fn split(self, delim: char) -> impl Iterator<Item = PctStr<'a>> + Clone {
+        self.s.split(delim).map(PctStr::new_unchecked)
+    }
+
+    /// Splits at the first occurrence of a delimiter.
+    ///
+    /// ```
+    /// let s = urikit::pct::PctStr::new("k=v=w").unwrap();
+    /// let (k, v) = s.split_once('=').unwrap();
+    /// assert_eq!((k.as_str(), v.as_str()), ("k", "v=w"));
+    /// ```
+    pub fn split_once(self, delim: char) -> Option<(PctStr<'a>, PctStr<'a>)> {
+        self.s
+            .split_once(delim)
+            .map(|(a, b)| (PctStr::new_unchecked(a), PctStr::new_unchecked(b)))
+    }
+}
+
+impl fmt::Display for PctStr<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.s)
+    }
+}
+
+impl fmt::Debug for PctStr<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.s, f)
+    }
+}
+
+impl PartialEq<str> for PctStr<'_> {
+    fn eq(&self, other: &str) -> bool {
+        self.s == other
+    }
+}
+
+impl PartialEq<&str> for PctStr<'_> {
+    fn eq(&self, other: &&str) -> bool {
+        self.s == *other
+    }
+}
+
+impl AsRef<str> for PctStr<'_> {
+    fn as_ref(&self) -> &str {
+        self.s
+    }
+}
+
+/// The decoded bytes of a [`PctStr`], one at a time (see
+/// [`PctStr::decoded_bytes`]).
+#[derive(Clone, Debug)]
+pub struct DecodedBytes<'a> {
+    b: &'a [u8],
+    i: usize,
+    plus_is_space: bool,
+}
+
+impl Iterator for DecodedBytes<'_> {
+    type Item = u8;
+
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        let c = *self.b.get(self.i)?;
+        if c == b'%' {
+            if let (Some(h), Some(l)) = (
+                self.b.get(self.i + 1).and_then(|&h| hex_val(h)),
+                self.b.get(self.i + 2).and_then(|&l| hex_val(l)),
+            ) {
+                self.i += 3;
+                return Some(h << 4 | l);
+            }
+        }
+        self.i += 1;
+        Some(if self.plus_is_space && c == b'+' {
+            b' '
+        } else {
+            c
+        })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let rest = self.b.len() - self.i;
+        (rest.div_ceil(3), Some(rest))
+    }
+}
+
+/// Decodes validated text; `%` triplets are known to be valid.
+#[cfg(feature = "alloc")]
+fn decode_bytes(s: &str, plus_is_space: bool) -> Cow<'_, [u8]> {
+    let b = s.as_bytes();
+    let first = b
+        .iter()
+        .position(|&c| c == b'%' || (plus_is_space && c == b'+'));
+    let Some(first) = first else {
+        return Cow::Borrowed(b);
+    };
+    let mut out = Vec::with_capacity(b.len());
+    out.extend_from_slice(&b[..first]);
+    out.extend(DecodedBytes {
+        b: &b[first..],
+        i: 0,
+        plus_is_space,
+    });
+    Cow::Owned(out)
+}
+
+/// Turns decoded bytes into text, mapping a UTF-8 error back to the offset of
+/// the encoded input where the invalid sequence starts.
+#[cfg(feature = "alloc")]
+fn utf8<'a>(encoded: &'a str, bytes: Cow<'a, [u8]>, plus: bool) -> Result<Cow<'a, str>, Error> {
+    match bytes {
+        // Borrowed bytes are the input itself, which is a `str`.
+        Cow::Borrowed(_) => Ok(Cow::Borrowed(encoded)),
+        Cow::Owned(v) => String::from_utf8(v).map(Cow::Owned).map_err(|e| {
+            let bad = e.utf8_error().valid_up_to();
+            let offset = DecodedBytes {
+                b: encoded.as_bytes(),
+                i: 0,
+                plus_is_space: plus,
+            }
+            .encoded_offset_of(bad);
+            Error::new(ErrorKind::InvalidUtf8, offset)
+        }),
+    }
+}
+
+impl DecodedBytes<'_> {
+    /// The offset in the encoded text at which decoded byte `n` begins.
+    #[cfg(feature = "alloc")]
+    fn encoded_offset_of(mut self, n: usize) -> usize {
+        for _ in 0..n {
+            self.next();
+        }
+        self.i
+    }
+}
+
+/// Decodes percent-encoded text after checking it (the `uri decode`
+/// operation): an invalid `%` is an `invalid-percent-encoding` error.
+///
+/// ```
+/// assert_eq!(urikit::pct::decode("a%20b").unwrap(), &b"a b"[..]);
+/// assert!(urikit::pct::decode("%zz").is_err());
+/// ```
+#[cfg(feature = "alloc")]
+pub fn decode(s: &str) -> Result<Cow<'_, [u8]>, Error> {
+    PctStr::new(s).map(PctStr::decode)
+}
+
+/// The component whose encode set [`encode`] uses.
+///
+/// Each set leaves alone exactly the characters that the component's ABNF in
+/// RFC 3986 Appendix A allows literally, and encodes everything else
+/// (including `%` itself), so the result is always valid for the component
+/// and decodes back to the input.
+///
+/// ```
+/// use urikit::pct::{encode, Component};
+///
+/// assert_eq!(encode("a/b", Component::Path), "a/b");
+/// assert_eq!(encode("a/b", Component::Segment), "a%2Fb");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Component {
+    /// `userinfo`: unreserved, sub-delims and `:` stay (section 3.2.1).
+    Userinfo,
+    /// `reg-name`: unreserved and sub-delims stay (section 3.2.2).
+    Host,
+    /// A whole path: `pchar` and `/` stay (section 3.3).
+    Path,
+    /// One path segment: `pchar` stays, `/` is encoded (section 3.3).
+    Segment,
+    /// `query`: `pchar`, `/` and `?` stay (section 3.4).
+    Query,
+    /// `fragment`: `pchar`, `/` and `?` stay (section 3.5).
+    Fragment,
+    /// `application/x-www-form-urlencoded`: space becomes `+`; only ALPHA,
+    /// DIGIT and `*-._` stay (the HTML form encoding, as WHATWG URL's
+    /// application/x-www-form-urlencoded serializer).
+    Form,
+}
+
+impl Component {
+    /// The component named as on the `uri encode --component` command line.
+    ///
+    /// ```
+    /// use urikit::pct::Component;
+    /// assert_eq!(Component::from_name("segment"), Some(Component::Segment));
+    /// assert_eq!(Component::from_name("nope"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Component> {
+        Some(match name {
+            "userinfo" => Component::Userinfo,
+            "host" => Component::Host,
+            "path" => Component::Path,
+            "segment" => Component::Segment,
+            "query" => Component::Query,
+            "fragment" => Component::Fragment,
+            "form" => Component::Form,
+            _ => return None,
+        })
+    }
+
+    const fn keep(self) -> &'static Table {
+        const FORM: Table = table::ALPHA.or(table::DIGIT).or(Table::new(b"*-._"));
+        const SEGMENT: Table = table::PCHAR;
+        match self {
+            Component::Userinfo => &table::USERINFO,
+            Component::Host => &table::REG_NAME,
+            Component::Path => &table::PATH,
+            Component::Segment => &SEGMENT,
+            Component::Query => &table::QUERY,
+            Component::Fragment => &table::FRAGMENT,
+            Component::Form => &FORM,
+        }
+    }
+}
+
+/// Percent-encodes text for a component; borrowed when nothing needs
+/// encoding. Bytes of multi-byte UTF-8 characters are each encoded as `%HH`
+/// with upper-case hex digits (RFC 3986 section 2.1 and 2.5).
+///
+/// ```
+/// use std::borrow::Cow;
+/// use urikit::pct::{encode, Component};
+///
+/// assert!(matches!(encode("plain", Component::Path), Cow::Borrowed("plain")));
+/// assert_eq!(encode("50% é", Component::Fragment), "50%25%20%C3%A9");
+/// assert_eq!(encode("a b+c", Component::Form), "a+b%2Bc");
+/// ```
+#[cfg(feature = "alloc")]
+pub fn encode(text: &str, component: Component) -> Cow<'_, str> {
+    let keep = component.keep();
+    let form = component == Component::Form;
+    let b = text.as_bytes();
+    let Some(first) = b.iter().position(|&c| !keep.allows(c)) else {
+        return Cow::Borrowed(text);
+    };
+    let mut out = String::with_capacity(b.len() + b.len() / 2 + 2);
+    out.push_str(&text[..first]);
+    for &c in &b[first..] {
+        if keep.allows(c) {
+            out.push(c as char);
+        } else if form && c == b' ' {
+            out.push('+');
+        } else {
+            push_escape(&mut out, c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Appends `%HH` for one byte, with upper-case hex digits (RFC 3986 section 2.1).
+#[cfg(feature = "alloc")]
+pub(crate) fn push_escape(out: &mut String, c: u8) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.push('%');
+    out.push(HEX[(c >> 4) as usize] as char);
+    out.push(HEX[(c & 15) as usize] as char);
+}
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use super::*;
+    use alloc::borrow::ToOwned;
+
+    #[test]
+    fn new_rejects_every_malformed_triplet_at_the_percent() {
+        for (s, at) in [
+            ("%", 0),
+            ("a%", 1),
+            ("%4", 0),
+            ("%G1", 0),
+            ("%1G", 0),
+            ("ok%41%", 5),
+        ] {
+            let e = PctStr::new(s).unwrap_err();
+            assert_eq!(
+                (e.kind(), e.offset()),
+                (ErrorKind::InvalidPercentEncoding, at),
+                "{s}"
+            );
+        }
+    }
+
+    #[test]
+    fn decode_is_borrowed_without_escapes() {
+        assert!(matches!(
+            PctStr::new("abc").unwrap().decode(),
+            Cow::Borrowed(_)
+        ));
+        assert!(matches!(
+            PctStr::new("a+b").unwrap().decode(),
+            Cow::Borrowed(_)
+        ));
+        assert!(matches!(
+            PctStr::new("a+b").unwrap().decode_form(),
+            Cow::Owned(_)
+        ));
+    }
+
+    #[test]
+    fn decode_handles_mixed_case_hex() {
+        assert_eq!(
+            PctStr::new("%2f%2F%aA").unwrap().decode(),
+            &[b'/', b'/', 0xAA][..]
+        );
+    }
+
+    #[test]
+    fn utf8_error_offset_points_into_the_encoded_text() {
+        // "é" then a lone continuation byte.
+        let e = PctStr::new("%C3%A9x%A9")
+            .unwrap()
+            .decode_utf8()
+            .unwrap_err();
+        assert_eq!(e.offset(), 7);
+        let e = PctStr::new("a+%C3")
+            .unwrap()
+            .decode_form_utf8()
+            .unwrap_err();
+        assert_eq!(e.offset(), 2);
+    }
+
+    #[test]
+    fn push_escape_uses_upper_case() {
+        let mut s = "".to_owned();
+        push_escape(&mut s, 0xab);
+        assert_eq!(s, "%AB");
+    }
+
+    #[test]
+    fn encode_sets_follow_the_abnf() {
+        assert_eq!(encode("u:p@h", Component::Userinfo), "u:p%40h");
+        assert_eq!(encode("a:b", Component::Host), "a%3Ab");
+        assert_eq!(encode("[::1]", Component::Host), "%5B%3A%3A1%5D");
+        assert_eq!(encode("a?b#c", Component::Path), "a%3Fb%23c");
+        assert_eq!(encode("a?b#c", Component::Query), "a?b%23c");
+        assert_eq!(encode("a~b*c", Component::Form), "a%7Eb*c");
+    }
+}

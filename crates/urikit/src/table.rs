@@ -1,0 +1,228 @@
+//! Character classes of RFC 3986 Appendix A as 256-entry tables built at
+//! compile time.
+//!
+//! Each table is written the way the ABNF reads: a list of the literal
+//! characters a rule names, combined with `or`. A table may also allow
+//! `pct-encoded` (`"%" HEXDIG HEXDIG`), which the scanner checks separately
+//! because it spans three bytes.
+//!
+//! Every table is checked over all 256 byte values against predicates written
+//! straight from the ABNF, in the tests at the bottom of this file.
+
+/// A set of bytes, plus whether `pct-encoded` triplets are allowed.
+#[derive(Clone, Copy)]
+pub(crate) struct Table {
+    set: [bool; 256],
+    pct: bool,
+}
+
+impl Table {
+    /// The set of the given literal bytes.
+    pub(crate) const fn new(chars: &[u8]) -> Table {
+        let mut set = [false; 256];
+        let mut i = 0;
+        while i < chars.len() {
+            set[chars[i] as usize] = true;
+            i += 1;
+        }
+        Table { set, pct: false }
+    }
+
+    /// The inclusive range `lo..=hi`, as ABNF's `%xLO-HI`.
+    pub(crate) const fn range(lo: u8, hi: u8) -> Table {
+        let mut set = [false; 256];
+        let mut c = lo as usize;
+        while c <= hi as usize {
+            set[c] = true;
+            c += 1;
+        }
+        Table { set, pct: false }
+    }
+
+    /// The union of two tables (ABNF alternation `/`).
+    pub(crate) const fn or(self, other: Table) -> Table {
+        let mut set = self.set;
+        let mut i = 0;
+        while i < 256 {
+            set[i] = set[i] || other.set[i];
+            i += 1;
+        }
+        Table {
+            set,
+            pct: self.pct || other.pct,
+        }
+    }
+
+    /// The same table, also allowing `pct-encoded`.
+    pub(crate) const fn or_pct(self) -> Table {
+        Table {
+            set: self.set,
+            pct: true,
+        }
+    }
+
+    /// Whether the byte is allowed literally.
+    #[inline(always)]
+    pub(crate) const fn allows(&self, b: u8) -> bool {
+        self.set[b as usize]
+    }
+
+    /// Whether `pct-encoded` is allowed.
+    #[inline(always)]
+    pub(crate) const fn allows_pct(&self) -> bool {
+        self.pct
+    }
+}
+
+// RFC 3986 section 2 and Appendix A, and RFC 5234 Appendix B.1 for the core
+// rules ALPHA, DIGIT and HEXDIG.
+
+/// `ALPHA = %x41-5A / %x61-7A`
+pub(crate) const ALPHA: Table = Table::range(b'A', b'Z').or(Table::range(b'a', b'z'));
+/// `DIGIT = %x30-39`
+pub(crate) const DIGIT: Table = Table::range(b'0', b'9');
+/// `HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F"` (ABNF strings are
+/// case-insensitive, RFC 5234 section 2.3, so lower case is included).
+pub(crate) const HEXDIG: Table = DIGIT.or(Table::new(b"ABCDEFabcdef"));
+/// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"`
+pub(crate) const UNRESERVED: Table = ALPHA.or(DIGIT).or(Table::new(b"-._~"));
+/// `gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@"`
+pub(crate) const GEN_DELIMS: Table = Table::new(b":/?#[]@");
+/// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="`
+pub(crate) const SUB_DELIMS: Table = Table::new(b"!$&'()*+,;=");
+/// Every byte that may appear literally somewhere in a URI:
+/// `reserved / unreserved` plus `%`.
+pub(crate) const URI_CHAR: Table = UNRESERVED
+    .or(GEN_DELIMS)
+    .or(SUB_DELIMS)
+    .or(Table::new(b"%"));
+
+/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`: the bytes after the first.
+pub(crate) const SCHEME: Table = ALPHA.or(DIGIT).or(Table::new(b"+-."));
+/// `userinfo = *( unreserved / pct-encoded / sub-delims / ":" )`
+pub(crate) const USERINFO: Table = UNRESERVED.or(SUB_DELIMS).or(Table::new(b":")).or_pct();
+/// `reg-name = *( unreserved / pct-encoded / sub-delims )`
+pub(crate) const REG_NAME: Table = UNRESERVED.or(SUB_DELIMS).or_pct();
+/// `pchar = unreserved / pct-encoded / sub-delims / ":" / "@"`
+pub(crate) const PCHAR: Table = UNRESERVED.or(SUB_DELIMS).or(Table::new(b":@")).or_pct();
+/// A path: `pchar` and the `"/"` between segments.
+pub(crate) const PATH: Table = PCHAR.or(Table::new(b"/"));
+/// `query = *( pchar / "/" / "?" )`
+pub(crate) const QUERY: Table = PCHAR.or(Table::new(b"/?"));
+/// `fragment = *( pchar / "/" / "?" )`
+pub(crate) const FRAGMENT: Table = QUERY;
+/// The tail of `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`
+pub(crate) const IPVFUTURE: Table = UNRESERVED.or(SUB_DELIMS).or(Table::new(b":"));
+
+/// Decodes one hexadecimal digit.
+#[inline(always)]
+pub(crate) const fn hex_val(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        _ => None,
+    }
+}
+
+/// Whether `b[i]` and `b[i + 1]` are both `HEXDIG`.
+#[inline(always)]
+pub(crate) fn hex2_at(b: &[u8], i: usize) -> bool {
+    matches!(b.get(i..i + 2), Some(&[h, l]) if HEXDIG.allows(h) && HEXDIG.allows(l))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Predicates written from the ABNF, independently of the tables above.
+    fn alpha(c: u8) -> bool {
+        c.is_ascii_uppercase() || c.is_ascii_lowercase()
+    }
+    fn digit(c: u8) -> bool {
+        (0x30..=0x39).contains(&c)
+    }
+    fn unreserved(c: u8) -> bool {
+        alpha(c) || digit(c) || b"-._~".contains(&c)
+    }
+    fn sub_delims(c: u8) -> bool {
+        matches!(
+            c,
+            b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+        )
+    }
+    fn gen_delims(c: u8) -> bool {
+        matches!(c, b':' | b'/' | b'?' | b'#' | b'[' | b']' | b'@')
+    }
+    fn pchar(c: u8) -> bool {
+        unreserved(c) || sub_delims(c) || c == b':' || c == b'@'
+    }
+
+    fn check(name: &str, t: &Table, pct: bool, oracle: fn(u8) -> bool) {
+        for c in 0..=255u8 {
+            assert_eq!(
+                t.allows(c),
+                oracle(c),
+                "table {name} disagrees with the ABNF at byte 0x{c:02X}"
+            );
+        }
+        assert_eq!(t.allows_pct(), pct, "table {name}: pct-encoded allowed");
+        // `%` itself is never allowed literally: it only starts pct-encoded.
+        assert!(!t.allows(b'%'), "table {name} allows a literal %");
+    }
+
+    #[test]
+    fn every_table_matches_the_abnf_over_all_256_bytes() {
+        check("ALPHA", &ALPHA, false, alpha);
+        check("DIGIT", &DIGIT, false, digit);
+        check("HEXDIG", &HEXDIG, false, |c| c.is_ascii_hexdigit());
+        check("unreserved", &UNRESERVED, false, unreserved);
+        check("gen-delims", &GEN_DELIMS, false, gen_delims);
+        check("sub-delims", &SUB_DELIMS, false, sub_delims);
+        check("scheme", &SCHEME, false, |c| {
+            alpha(c) || digit(c) || c == b'+' || c == b'-' || c == b'.'
+        });
+        check("userinfo", &USERINFO, true, |c| {
+            unreserved(c) || sub_delims(c) || c == b':'
+        });
+        check("reg-name", &REG_NAME, true, |c| {
+            unreserved(c) || sub_delims(c)
+        });
+        check("pchar", &PCHAR, true, pchar);
+        check("path", &PATH, true, |c| pchar(c) || c == b'/');
+        check("query", &QUERY, true, |c| {
+            pchar(c) || c == b'/' || c == b'?'
+        });
+        check("fragment", &FRAGMENT, true, |c| {
+            pchar(c) || c == b'/' || c == b'?'
+        });
+        check("IPvFuture", &IPVFUTURE, false, |c| {
+            unreserved(c) || sub_delims(c) || c == b':'
+        });
+    }
+
+    #[test]
+    fn uri_char_is_reserved_unreserved_and_percent() {
+        for c in 0..=255u8 {
+            let expected = unreserved(c) || gen_delims(c) || sub_delims(c) || c == b'%';
+            assert_eq!(URI_CHAR.allows(c), expected, "byte 0x{c:02X}");
+        }
+    }
+
+    #[test]
+    fn hex_val_decodes_every_hexdig_and_nothing_else() {
+        for c in 0..=255u8 {
+            let expected = (c as char).to_digit(16).map(|d| d as u8);
+            assert_eq!(hex_val(c), expected, "byte 0x{c:02X}");
+        }
+    }
+
+    #[test]
+    fn hex2_at_needs_two_hex_digits() {
+        assert!(hex2_at(b"%41", 1));
+        assert!(hex2_at(b"%aF", 1));
+        assert!(!hex2_at(b"%4", 1));
+        assert!(!hex2_at(b"%G1", 1));
+        assert!(!hex2_at(b"%", 1));
+    }
+}

@@ -1,0 +1,437 @@
+//! The URI reference types: the borrowed [`UriRef`] view and the
+//! [`Authority`] view.
+
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+
+use crate::error::{Error, ErrorKind};
+use crate::host::Host;
+use crate::iter::{QueryPairs, Segments};
+use crate::parse::{self, AuthMeta, Meta};
+use crate::pct::PctStr;
+
+/// A parsed URI reference (RFC 3986 section 4.1): an absolute URI or a
+/// relative reference, with an optional fragment. It is the input string plus
+/// the offsets of its components, so it is `Copy` and its accessors only
+/// slice.
+///
+/// ```text
+///   foo://user@example.com:8042/over/there?name=ferret#nose
+///   \_/   \__/ \_________/ \__/\_________/ \_________/ \__/
+///    |     |        |        |      |           |       |
+/// scheme userinfo  host    port   path        query  fragment
+///       \_____________________/
+///              authority
+/// ```
+///
+/// A component that is absent (its delimiter is not there) is `None`; one
+/// that is present but empty is `Some("")`. The path is always present,
+/// possibly empty.
+///
+/// Equality, ordering and hashing compare the exact text: `HTTP://a` and
+/// `http://a` are different references (see RFC 3986 section 6 for
+/// equivalence).
+///
+/// ```
+/// use urikit::UriRef;
+///
+/// let uri = UriRef::parse("foo://user@example.com:8042/over/there?name=ferret#nose")?;
+/// assert_eq!(uri.scheme(), Some("foo"));
+/// assert_eq!(uri.authority().unwrap().as_str(), "user@example.com:8042");
+/// assert_eq!(uri.userinfo().unwrap(), "user");
+/// assert_eq!(uri.host().unwrap().as_str(), "example.com");
+/// assert_eq!(uri.port(), Some("8042"));
+/// assert_eq!(uri.path(), "/over/there");
+/// assert_eq!(uri.query().unwrap(), "name=ferret");
+/// assert_eq!(uri.fragment().unwrap(), "nose");
+///
+/// let empty_query = UriRef::parse("/p?")?;
+/// assert_eq!(empty_query.query().unwrap(), "");
+/// assert_eq!(UriRef::parse("/p")?.query(), None);
+/// # Ok::<(), urikit::Error>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct UriRef<'a> {
+    s: &'a str,
+    meta: Meta,
+}
+
+impl<'a> UriRef<'a> {
+    /// Parses a `URI-reference` (RFC 3986 section 4.1), without allocating.
+    ///
+    /// The empty string is a valid (same-document) relative reference.
+    ///
+    /// ```
+    /// use urikit::{ErrorKind, UriRef};
+    ///
+    /// assert!(UriRef::parse("../a/b?c").is_ok());
+    /// let err = UriRef::parse("http://example.com:80a/").unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (ErrorKind::InvalidPort, 21));
+    /// ```
+    pub fn parse(s: &'a str) -> Result<UriRef<'a>, Error> {
+        parse::parse(s).map(|meta| UriRef { s, meta })
+    }
+
+    /// Parses an absolute URI with optional fragment (RFC 3986 section 3,
+    /// `URI`): like [`parse`](Self::parse), but a scheme is required.
+    ///
+    /// ```
+    /// use urikit::{ErrorKind, UriRef};
+    ///
+    /// assert!(UriRef::parse_absolute("urn:isbn:0451450523").is_ok());
+    /// assert_eq!(UriRef::parse_absolute("").unwrap_err().kind(), ErrorKind::EmptyInput);
+    /// assert_eq!(UriRef::parse_absolute("/a").unwrap_err().kind(), ErrorKind::MissingScheme);
+    /// ```
+    pub fn parse_absolute(s: &'a str) -> Result<UriRef<'a>, Error> {
+        if s.is_empty() {
+            return Err(Error::new(ErrorKind::EmptyInput, 0));
+        }
+        let uri = UriRef::parse(s)?;
+        if uri.meta.scheme_end == 0 {
+            return Err(Error::new(ErrorKind::MissingScheme, 0));
+        }
+        Ok(uri)
+    }
+
+    /// The whole reference as written.
+    ///
+    /// ```
+    /// assert_eq!(urikit::UriRef::parse("a:b").unwrap().as_str(), "a:b");
+    /// ```
+    #[inline]
+    pub const fn as_str(&self) -> &'a str {
+        self.s
+    }
+
+    /// The scheme, as written (its case is kept), or `None` for a relative
+    /// reference.
+    ///
+    /// ```
+    /// assert_eq!(urikit::UriRef::parse("HTTP://a").unwrap().scheme(), Some("HTTP"));
+    /// assert_eq!(urikit::UriRef::parse("//a").unwrap().scheme(), None);
+    /// ```
+    #[inline]
+    pub fn scheme(&self) -> Option<&'a str> {
+        (self.meta.scheme_end > 0).then(|| &self.s[..self.meta.scheme_end])
+    }
+
+    /// Whether this is an absolute URI (it has a scheme), as opposed to a
+    /// relative reference.
+    ///
+    /// ```
+    /// assert!(urikit::UriRef::parse("mailto:x@y").unwrap().has_scheme());
+    /// assert!(!urikit::UriRef::parse("x@y").unwrap().has_scheme());
+    /// ```
+    #[inline]
+    pub fn has_scheme(&self) -> bool {
+        self.meta.scheme_end > 0
+    }
+
+    /// The authority, if there is one (the reference has `//`).
+    ///
+    /// ```
+    /// let uri = urikit::UriRef::parse("file:///etc/hosts").unwrap();
+    /// assert_eq!(uri.authority().unwrap().as_str(), "");
+    /// assert!(urikit::UriRef::parse("mailto:a@b").unwrap().authority().is_none());
+    /// ```
+    #[inline]
+    pub fn authority(&self) -> Option<Authority<'a>> {
+        self.meta.auth.map(|a| Authority { s: self.s, a })
+    }
+
+    /// The userinfo, if there is an authority with one.
+    ///
+    /// ```
+    /// let uri = urikit::UriRef::parse("ftp://@host/").unwrap();
+    /// assert_eq!(uri.userinfo().unwrap(), ""); // empty, not absent
+    /// ```
+    #[inline]
+    pub fn userinfo(&self) -> Option<PctStr<'a>> {
+        self.authority().and_then(|a| a.userinfo())
+    }
+
+    /// The host, if there is an authority.
+    ///
+    /// ```
+    /// let uri = urikit::UriRef::parse("http://[::1]:80/").unwrap();
+    /// assert_eq!(uri.host().unwrap().as_str(), "[::1]");
+    /// ```
+    #[inline]
+    pub fn host(&self) -> Option<Host<'a>> {
+        self.authority().map(|a| a.host())
+    }
+
+    /// The port as written (any number of digits, possibly empty), if there
+    /// is one.
+    ///
+    /// ```
+    /// assert_eq!(urikit::UriRef::parse("http://h:/").unwrap().port(), Some(""));
+    /// assert_eq!(urikit::UriRef::parse("http://h/").unwrap().port(), None);
+    /// ```
+    #[inline]
+    pub fn port(&self) -> Option<&'a str> {
+        self.authority().and_then(|a| a.port())
+    }
+
+    /// The port as a number: `Ok(None)` when there is no port or it is
+    /// empty, and a `port-out-of-range` error when it does not fit in 16
+    /// bits.
+    ///
+    /// ```
+    /// use urikit::{ErrorKind, UriRef};
+    ///
+    /// assert_eq!(UriRef::parse("http://h:0080/").unwrap().port_u16(), Ok(Some(80)));
+    /// let err = UriRef::parse("http://h:65536/").unwrap().port_u16().unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (ErrorKind::PortOutOfRange, 9));
+    /// ```
+    pub fn port_u16(&self) -> Result<Option<u16>, Error> {
+        self.authority().map_or(Ok(None), |a| a.port_u16())
+    }
+
+    /// The path, as written. Never absent; possibly empty.
+    ///
+    /// ```
+    /// assert_eq!(urikit::UriRef::parse("http://h?q").unwrap().path(), "");
+    /// ```
+    #[inline]
+    pub fn path(&self) -> PctStr<'a> {
+        PctStr::new_unchecked(&self.s[self.meta.path_start()..self.meta.path_end])
+    }
+
+    /// The query, as written, if there is one.
+    ///
+    /// ```
+    /// assert_eq!(urikit::UriRef::parse("?a=1#f").unwrap().query().unwrap(), "a=1");
+    /// ```
+    #[inline]
+    pub fn query(&self) -> Option<PctStr<'a>> {
+        let m = &self.meta;
+        (self.s.as_bytes().get(m.path_end) == Some(&b'?'))
+            .then(|| PctStr::new_unchecked(&self.s[m.path_end + 1..m.query_end]))
+    }
+
+    /// The fragment, as written, if there is one.
+    ///
+    /// ```
+    /// assert_eq!(urikit::UriRef::parse("#").unwrap().fragment().unwrap(), "");
+    /// ```
+    #[inline]
+    pub fn fragment(&self) -> Option<PctStr<'a>> {
+        let m = &self.meta;
+        (m.query_end < self.s.len()).then(|| PctStr::new_unchecked(&self.s[m.query_end + 1..]))
+    }
+
+    /// The segments of the path, still encoded. The `/` that begins an
+    /// absolute path does not start an empty segment: `/a/b` and `a/b` both
+    /// give `a`, `b`; `/` gives one empty segment; the empty path gives none.
+    ///
+    /// ```
+    /// let uri = urikit::UriRef::parse("http://h/a/b%2Fc/").unwrap();
+    /// let segs: Vec<&str> = uri.path_segments().map(|s| s.as_str()).collect();
+    /// assert_eq!(segs, ["a", "b%2Fc", ""]);
+    /// ```
+    pub fn path_segments(&self) -> Segments<'a> {
+        Segments::new(self.path())
+    }
+
+    /// The `&`-separated pairs of the query, still encoded (none without a
+    /// query). See [`QueryPairs`].
+    ///
+    /// ```
+    /// let uri = urikit::UriRef::parse("/s?q=a+b&flag&e=").unwrap();
+    /// let pairs: Vec<(String, Option<String>)> = uri
+    ///     .query_pairs()
+    ///     .map(|(k, v)| (k.to_string(), v.map(|v| v.decode_form_utf8().unwrap().into_owned())))
+    ///     .collect();
+    /// assert_eq!(pairs, [
+    ///     ("q".to_string(), Some("a b".to_string())),
+    ///     ("flag".to_string(), None),
+    ///     ("e".to_string(), Some(String::new())),
+    /// ]);
+    /// ```
+    pub fn query_pairs(&self) -> QueryPairs<'a> {
+        QueryPairs::new(self.query())
+    }
+
+    /// An owned copy.
+    ///
+    /// ```
+    /// let owned = urikit::UriRef::parse("a:b").unwrap().to_buf();
+    /// assert_eq!(owned.as_str(), "a:b");
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn to_buf(&self) -> crate::UriRefBuf {
+        crate::UriRefBuf::from_parts(alloc::string::String::from(self.s), self.meta)
+    }
+
+    pub(crate) fn from_parts(s: &'a str, meta: Meta) -> UriRef<'a> {
+        UriRef { s, meta }
+    }
+
+    #[cfg(feature = "alloc")]
+    pub(crate) fn meta(&self) -> Meta {
+        self.meta
+    }
+}
+
+impl fmt::Display for UriRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.s)
+    }
+}
+
+impl fmt::Debug for UriRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("UriRef")
+            .field("scheme", &self.scheme())
+            .field("authority", &self.authority())
+            .field("path", &self.path())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .finish()
+    }
+}
+
+impl PartialEq for UriRef<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.s == other.s
+    }
+}
+impl Eq for UriRef<'_> {}
+
+impl PartialEq<str> for UriRef<'_> {
+    fn eq(&self, other: &str) -> bool {
+        self.s == other
+    }
+}
+
+impl PartialEq<&str> for UriRef<'_> {
+    fn eq(&self, other: &&str) -> bool {
+        self.s == *other
+    }
+}
+
+impl PartialOrd for UriRef<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for UriRef<'_> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.s.cmp(other.s)
+    }
+}
+
+impl Hash for UriRef<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.s.hash(state)
+    }
+}
+
+impl AsRef<str> for UriRef<'_> {
+    fn as_ref(&self) -> &str {
+        self.s
+    }
+}
+
+impl<'a> TryFrom<&'a str> for UriRef<'a> {
+    type Error = Error;
+    fn try_from(s: &'a str) -> Result<UriRef<'a>, Error> {
+        UriRef::parse(s)
+    }
+}
+
+/// The authority of a reference (RFC 3986 section 3.2):
+/// `[ userinfo "@" ] host [ ":" port ]`.
+///
+/// ```
+/// let uri = urikit::UriRef::parse("//u:p@h:1").unwrap();
+/// let a = uri.authority().unwrap();
+/// assert_eq!((a.userinfo().unwrap().as_str(), a.host().as_str(), a.port()), ("u:p", "h", Some("1")));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Authority<'a> {
+    s: &'a str,
+    a: AuthMeta,
+}
+
+impl<'a> Authority<'a> {
+    /// The authority as written.
+    ///
+    /// ```
+    /// let uri = urikit::UriRef::parse("http://[::1]:8080/x").unwrap();
+    /// assert_eq!(uri.authority().unwrap().as_str(), "[::1]:8080");
+    /// ```
+    pub fn as_str(&self) -> &'a str {
+        &self.s[self.a.start..self.a.end]
+    }
+
+    /// The userinfo, if an `@` is present.
+    ///
+    /// ```
+    /// let uri = urikit::UriRef::parse("//user%40x:pw@h").unwrap();
+    /// assert_eq!(uri.authority().unwrap().userinfo().unwrap(), "user%40x:pw");
+    /// ```
+    pub fn userinfo(&self) -> Option<PctStr<'a>> {
+        self.a
+            .userinfo_end
+            .map(|e| PctStr::new_unchecked(&self.s[self.a.start..e]))
+    }
+
+    /// The host, possibly empty.
+    ///
+    /// ```
+    /// assert_eq!(urikit::UriRef::parse("//:80").unwrap().authority().unwrap().host().as_str(), "");
+    /// ```
+    pub fn host(&self) -> Host<'a> {
+        Host::new(&self.s[self.a.host_start..self.a.host_end], self.a.host)
+    }
+
+    /// The port as written, if a `:` follows the host.
+    ///
+    /// ```
+    /// assert_eq!(urikit::UriRef::parse("//h:99999").unwrap().authority().unwrap().port(), Some("99999"));
+    /// ```
+    pub fn port(&self) -> Option<&'a str> {
+        (self.a.host_end < self.a.end).then(|| &self.s[self.a.host_end + 1..self.a.end])
+    }
+
+    /// The port as a number; see [`UriRef::port_u16`].
+    ///
+    /// ```
+    /// assert_eq!(urikit::UriRef::parse("//h:").unwrap().authority().unwrap().port_u16(), Ok(None));
+    /// ```
+    pub fn port_u16(&self) -> Result<Option<u16>, Error> {
+        let Some(p) = self.port() else {
+            return Ok(None);
+        };
+        if p.is_empty() {
+            return Ok(None);
+        }
+        let mut v: u32 = 0;
+        for c in p.bytes() {
+            v = v * 10 + u32::from(c - b'0');
+            if v > u32::from(u16::MAX) {
+                return Err(Error::new(ErrorKind::PortOutOfRange, self.a.host_end + 1));
+            }
+        }
+        Ok(Some(v as u16))
+    }
+}
+
+impl fmt::Debug for Authority<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Authority")
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .finish()
+    }
+}
+
+impl fmt::Display for Authority<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
