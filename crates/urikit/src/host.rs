@@ -280,7 +280,8 @@ fn parse_ipv6(b: &[u8], mut i: usize) -> Result<(usize, [u16; 8]), Error> {
         i += 2;
     }
     loop {
-        if gap.is_some() && b.get(i) == Some(&b']') {
+        // `::` may end the address; a single `:` may not.
+        if gap.is_some() && b.get(i) == Some(&b']') && b[i - 1] == b':' && b[i - 2] == b':' {
             break;
         }
         // At most 8 pieces without `::`, 7 with it.
@@ -414,6 +415,7 @@ mod tests {
             ("[::1.2.3.4:5]", V6, 10),
             ("[::g]", V6, 3),
             ("[:::]", V6, 3),
+            ("[1::2:]", V6, 6),
         ] {
             assert_eq!(v6(s), Err((kind, at)), "{s}");
         }

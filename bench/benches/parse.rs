@@ -1,0 +1,85 @@
+//! Parse every line of each dataset in ../shared/data/urls with urikit and
+//! its peers, in one criterion group per dataset.
+//!
+//! The datasets are read from `URIKIT_DATA` or `../../shared/data/urls`
+//! relative to this crate (they are never copied into the repository).
+//! Before timing, each library's count of accepted lines is printed: a
+//! faster parser that accepts different inputs is not doing the same work.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+fn data_dir() -> PathBuf {
+    std::env::var_os("URIKIT_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/urls"))
+}
+
+/// The datasets, each as its lines (the trailing newline removed).
+fn datasets() -> Vec<(String, Vec<String>)> {
+    let dir = data_dir();
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot read the datasets in {}: {e}", dir.display()))
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|p| {
+            let bytes = std::fs::read(&p).unwrap();
+            let text = String::from_utf8_lossy(&bytes);
+            let lines = text.lines().map(str::to_owned).collect();
+            (p.file_stem().unwrap().to_string_lossy().into_owned(), lines)
+        })
+        .collect()
+}
+
+type Parser = (&'static str, fn(&str) -> bool);
+
+const PARSERS: &[Parser] = &[
+    ("urikit", |s| urikit::UriRef::parse(s).is_ok()),
+    ("fluent-uri", |s| fluent_uri::UriRef::parse(s).is_ok()),
+    ("iri-string", |s| iri_string::types::UriReferenceStr::new(s).is_ok()),
+    ("oxiri", |s| oxiri::IriRef::parse(s).is_ok()),
+    ("url", |s| url::Url::parse(s).is_ok()),
+    ("ada", |s| ada_url::Url::parse(s, None).is_ok()),
+];
+
+fn parse(c: &mut Criterion) {
+    for (name, lines) in datasets() {
+        let bytes: usize = lines.iter().map(|l| l.len()).sum();
+        println!("dataset {name}: {} lines, {bytes} bytes", lines.len());
+        for (lib, f) in PARSERS {
+            let accepted = lines.iter().filter(|l| f(l)).count();
+            println!("  {lib:<11} accepts {accepted}");
+        }
+        let mut g = c.benchmark_group(format!("parse/{name}"));
+        g.throughput(Throughput::Bytes(bytes as u64));
+        for (lib, f) in PARSERS {
+            g.bench_function(*lib, |b| {
+                b.iter(|| {
+                    let mut ok = 0usize;
+                    for l in &lines {
+                        ok += f(black_box(l)) as usize;
+                    }
+                    ok
+                })
+            });
+        }
+        g.finish();
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .sample_size(20)
+        .warm_up_time(std::time::Duration::from_millis(500))
+        .measurement_time(std::time::Duration::from_secs(2));
+    targets = parse
+}
+criterion_main!(benches);

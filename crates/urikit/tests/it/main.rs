@@ -1,0 +1,8 @@
+//! The integration tests of urikit, in one binary: the conformance vectors
+//! of testdata/, property tests against a naive oracle written from the
+//! ABNF, and the proof that parsing allocates nothing.
+
+mod alloc_count;
+mod naive;
+mod props;
+mod vectors;

@@ -1,0 +1,215 @@
+//! Property tests: the fast parser against the naive oracle, reassembly,
+//! never panicking, and percent-encoding round trips.
+
+use proptest::prelude::*;
+use urikit::pct::{encode, Component, PctStr};
+use urikit::{HostType, UriRef};
+
+use crate::naive;
+
+/// Pieces that URI grammar cares about, so that generated strings reach
+/// every rule (random characters alone would rarely make an IPv6 literal).
+const TOKENS: &[&str] = &[
+    "http",
+    "a",
+    "Z9",
+    "+",
+    "-",
+    ".",
+    ":",
+    "//",
+    "/",
+    "?",
+    "#",
+    "@",
+    "[",
+    "]",
+    "::",
+    "1",
+    "255",
+    "256",
+    "0",
+    "01",
+    "1.2.3.4",
+    "ffff",
+    "12345",
+    "v1.",
+    "v",
+    "%41",
+    "%2f",
+    "%",
+    "%G",
+    "x",
+    "~",
+    "!",
+    "$&'()*+,;=",
+    " ",
+    "é",
+    "\\",
+    "\"",
+    "..",
+    "./",
+    "../",
+    "[::1]",
+    "[v7.a]",
+    "\t",
+    "80",
+    "_",
+];
+
+/// Bracketed hosts built from IPv6 and IPvFuture pieces.
+fn ip_literal_authority() -> impl Strategy<Value = String> {
+    const PIECES: &[&str] = &[
+        "1", "ffff", "ABCD", "0", "12345", ":", "::", ".", "1.2.3.4", "1.2.3", "256", "01", "v",
+        "V1", "x", "%25", "]",
+    ];
+    prop::collection::vec(prop::sample::select(PIECES), 0..12)
+        .prop_map(|v| format!("//[{}]/", v.concat()))
+}
+
+fn token_string() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(TOKENS), 0..14).prop_map(|v| v.concat())
+}
+
+/// RFC 3986 section 5.3: recomposition of the components.
+fn recompose(u: &UriRef<'_>) -> String {
+    let mut s = String::new();
+    if let Some(scheme) = u.scheme() {
+        s.push_str(scheme);
+        s.push(':');
+    }
+    if let Some(a) = u.authority() {
+        s.push_str("//");
+        if let Some(ui) = a.userinfo() {
+            s.push_str(ui.as_str());
+            s.push('@');
+        }
+        s.push_str(a.host().as_str());
+        if let Some(p) = a.port() {
+            s.push(':');
+            s.push_str(p);
+        }
+    }
+    s.push_str(u.path().as_str());
+    if let Some(q) = u.query() {
+        s.push('?');
+        s.push_str(q.as_str());
+    }
+    if let Some(f) = u.fragment() {
+        s.push('#');
+        s.push_str(f.as_str());
+    }
+    s
+}
+
+/// The components of a valid reference must be the Appendix B groups, and
+/// the host type must follow section 3.2.2's first-match-wins rule.
+fn agrees_with_oracle(g: &naive::Grammar, s: &str) -> Result<(), TestCaseError> {
+    let parsed = UriRef::parse(s);
+    prop_assert_eq!(
+        g.accepts(s),
+        parsed.is_ok(),
+        "accept/reject of {:?}: {:?}",
+        s,
+        parsed.err()
+    );
+    let Ok(u) = parsed else { return Ok(()) };
+    let groups = naive::appendix_b(s);
+    prop_assert_eq!(u.scheme(), groups[1]);
+    prop_assert_eq!(u.authority().map(|a| a.as_str()), groups[3]);
+    prop_assert_eq!(Some(u.path().as_str()), groups[4]);
+    prop_assert_eq!(u.query().map(|q| q.as_str()), groups[6]);
+    prop_assert_eq!(u.fragment().map(|f| f.as_str()), groups[8]);
+    if let Some(h) = u.host() {
+        let text = h.as_str();
+        let expected = if text.starts_with("[v") || text.starts_with("[V") {
+            HostType::IpvFuture
+        } else if text.starts_with('[') {
+            HostType::Ipv6
+        } else if g.is_ipv4(text) {
+            HostType::Ipv4
+        } else {
+            HostType::RegName
+        };
+        prop_assert_eq!(h.host_type(), expected, "{}", s);
+        if let Some(a) = h.ipv6() {
+            let std: std::net::Ipv6Addr = text[1..text.len() - 1].parse().unwrap();
+            prop_assert_eq!(a, std);
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn fast_parser_agrees_with_the_naive_oracle(s in token_string()) {
+        thread_local!(static G: naive::Grammar = naive::grammar());
+        G.with(|g| agrees_with_oracle(g, &s))?;
+    }
+
+    #[test]
+    fn ip_literals_agree_with_the_naive_oracle(s in ip_literal_authority()) {
+        thread_local!(static G: naive::Grammar = naive::grammar());
+        G.with(|g| agrees_with_oracle(g, &s))?;
+    }
+
+    #[test]
+    fn reassembling_the_components_gives_the_input(s in token_string()) {
+        if let Ok(u) = UriRef::parse(&s) {
+            prop_assert_eq!(recompose(&u), s);
+        }
+    }
+
+    #[test]
+    fn never_panics_and_offsets_stay_within_the_input(s in any::<String>()) {
+        if let Err(e) = UriRef::parse(&s) {
+            prop_assert!(e.offset() <= s.len());
+        }
+    }
+
+    #[test]
+    fn never_panics_on_arbitrary_bytes(b in prop::collection::vec(any::<u8>(), 0..64)) {
+        let s = String::from_utf8_lossy(&b);
+        match UriRef::parse(&s) {
+            Ok(u) => prop_assert_eq!(recompose(&u), s.as_ref()),
+            Err(e) => prop_assert!(e.offset() <= s.len()),
+        }
+    }
+
+    #[test]
+    fn decode_of_encode_is_identity(s in any::<String>()) {
+        for c in [Component::Userinfo, Component::Host, Component::Path, Component::Segment,
+                  Component::Query, Component::Fragment] {
+            let e = encode(&s, c);
+            let p = PctStr::new(&e).unwrap();
+            prop_assert_eq!(p.decode_utf8().unwrap(), s.as_str());
+        }
+        let e = encode(&s, Component::Form);
+        prop_assert_eq!(PctStr::new(&e).unwrap().decode_form_utf8().unwrap(), s.as_str());
+    }
+
+    #[test]
+    fn encoded_text_is_valid_in_its_component(s in any::<String>()) {
+        // A segment's encoding is a valid path-absolute segment; a query's
+        // a valid query; and so on: the encode sets match the grammar.
+        let seg = encode(&s, Component::Segment);
+        let u = format!("/{seg}?{}#{}", encode(&s, Component::Query), encode(&s, Component::Fragment));
+        let parsed = UriRef::parse(&u).unwrap();
+        prop_assert_eq!(parsed.path_segments().count(), 1);
+        let host = encode(&s, Component::Host);
+        let auth = format!("//{}@{host}/{}", encode(&s, Component::Userinfo), encode(&s, Component::Path));
+        let parsed = UriRef::parse(&auth).unwrap();
+        prop_assert_eq!(parsed.host().unwrap().as_str(), host.as_ref());
+    }
+}
+
+#[test]
+fn ten_megabytes_parse_without_trouble() {
+    let big = format!("http://h/{}", "a%20b/".repeat(10 * 1024 * 1024 / 6));
+    let u = UriRef::parse(&big).unwrap();
+    assert_eq!(u.path().len(), big.len() - 8);
+    let bad = format!("{big} ");
+    assert_eq!(UriRef::parse(&bad).unwrap_err().offset(), big.len());
+}
