@@ -14,7 +14,9 @@
 use core::fmt;
 
 use crate::error::{Error, ErrorKind};
-use crate::table::{self, hex2_at, hex_val, Table};
+#[cfg(feature = "alloc")]
+use crate::table::{self, Table};
+use crate::table::{hex2_at, hex_val};
 
 #[cfg(feature = "alloc")]
 use alloc::{borrow::Cow, string::String, vec::Vec};
@@ -390,6 +392,7 @@ impl Component {
         })
     }
 
+    #[cfg(feature = "alloc")]
     const fn keep(self) -> &'static Table {
         const FORM: Table = table::ALPHA.or(table::DIGIT).or(Table::new(b"*-._"));
         const SEGMENT: Table = table::PCHAR;

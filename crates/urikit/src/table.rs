@@ -99,7 +99,9 @@ pub(crate) const URI_CHAR: Table = UNRESERVED
 
 /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`: the bytes after the first.
 pub(crate) const SCHEME: Table = ALPHA.or(DIGIT).or(Table::new(b"+-."));
-/// `userinfo = *( unreserved / pct-encoded / sub-delims / ":" )`
+/// `userinfo = *( unreserved / pct-encoded / sub-delims / ":" )` (the parser
+/// scans userinfo and `host ":" port` together, so only encoding uses it).
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 pub(crate) const USERINFO: Table = UNRESERVED.or(SUB_DELIMS).or(Table::new(b":")).or_pct();
 /// `reg-name = *( unreserved / pct-encoded / sub-delims )`
 pub(crate) const REG_NAME: Table = UNRESERVED.or(SUB_DELIMS).or_pct();

@@ -265,6 +265,7 @@ impl<'a> UriRef<'a> {
         crate::UriRefBuf::from_parts(alloc::string::String::from(self.s), self.meta)
     }
 
+    #[cfg(feature = "alloc")]
     pub(crate) fn from_parts(s: &'a str, meta: Meta) -> UriRef<'a> {
         UriRef { s, meta }
     }

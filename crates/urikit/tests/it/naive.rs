@@ -8,9 +8,12 @@ use std::rc::Rc;
 
 type Ends = BTreeSet<usize>;
 
-/// A rule: from a start position, every position where it can end.
+/// What a rule does: from a start position, every position where it can end.
+type Match = dyn Fn(&[u8], usize) -> Ends;
+
+/// A rule.
 #[derive(Clone)]
-pub struct R(Rc<dyn Fn(&[u8], usize) -> Ends>);
+pub struct R(Rc<Match>);
 
 impl R {
     fn run(&self, b: &[u8], i: usize) -> Ends {
@@ -289,9 +292,9 @@ pub fn appendix_b(s: &str) -> [Option<&str>; 9] {
         rest = &rest[n..];
     }
     // (#(.*))?
-    if rest.starts_with('#') {
+    if let Some(fragment) = rest.strip_prefix('#') {
         g[7] = Some(rest);
-        g[8] = Some(&rest[1..]);
+        g[8] = Some(fragment);
     }
     g
 }

@@ -1,0 +1,252 @@
+//! `uri check`: validates every line of files (or standard input, or the
+//! embedded sample) as a stream, lists the invalid lines with a caret under
+//! the offending byte, and summarizes.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use urikit::{Error, ErrorKind, UriRef};
+
+use crate::input::{self, Input};
+use crate::json::{self, ParseRecord};
+use crate::parse::caret;
+
+/// Lines the sample expects to be valid, then invalid (RFC 3986).
+const SAMPLE_VALID: &str = include_str!("sample/valid.txt");
+const SAMPLE_INVALID: &str = include_str!("sample/invalid.txt");
+
+/// At most this many distinct schemes are counted by name; the rest are
+/// counted together, so memory stays bounded whatever the input.
+const MAX_SCHEMES: usize = 1000;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Check the embedded sample (also the default with no FILE when standard input is a terminal).
+    #[arg(long)]
+    sample: bool,
+    /// Print one `uri parse` JSON record per line instead of the report (the summary goes to standard error).
+    #[arg(long)]
+    json: bool,
+    /// Files to check, one reference per line; `-` is standard input.
+    files: Vec<PathBuf>,
+}
+
+#[derive(Default)]
+struct Stats {
+    lines: u64,
+    bytes: u64,
+    valid: u64,
+    by_code: BTreeMap<&'static str, u64>,
+    by_scheme: HashMap<String, u64>,
+    by_host: BTreeMap<&'static str, u64>,
+    /// Sample lines whose verdict was not the expected one.
+    surprises: u64,
+}
+
+impl Stats {
+    fn count(&mut self, line: &str, result: &Result<UriRef<'_>, Error>) {
+        self.lines += 1;
+        self.bytes += line.len() as u64 + 1;
+        match result {
+            Ok(u) => {
+                self.valid += 1;
+                let host = u.host().map_or("none", |h| h.host_type().name());
+                *self.by_host.entry(host).or_default() += 1;
+                let scheme = u.scheme().unwrap_or("(relative)");
+                if let Some(n) = self.by_scheme.get_mut(scheme) {
+                    *n += 1;
+                } else {
+                    // Schemes are case-insensitive (RFC 3986 section 3.1).
+                    let key = if self.by_scheme.len() < MAX_SCHEMES {
+                        scheme.to_ascii_lowercase()
+                    } else {
+                        "(other)".to_owned()
+                    };
+                    *self.by_scheme.entry(key).or_default() += 1;
+                }
+            }
+            Err(e) => *self.by_code.entry(e.code()).or_default() += 1,
+        }
+    }
+}
+
+struct Checker<W: Write> {
+    out: W,
+    json: bool,
+    stats: Stats,
+}
+
+impl<W: Write> Checker<W> {
+    /// Checks one line; `expect` is the sample's expected verdict.
+    fn line(
+        &mut self,
+        source: &str,
+        number: u64,
+        raw: Vec<u8>,
+        expect: Option<bool>,
+    ) -> io::Result<()> {
+        let inp = Input::from_bytes(raw);
+        let (text, result) = match &inp {
+            Input::Text(s) => (s.as_str(), UriRef::parse(s)),
+            Input::NotUtf8(s, at) => (s.as_str(), Err(Error::new(ErrorKind::InvalidUtf8, *at))),
+        };
+        self.stats.count(text, &result);
+        let surprise = expect.is_some_and(|valid| valid != result.is_ok());
+        self.stats.surprises += u64::from(surprise);
+        if self.json {
+            return json::write_line(&mut self.out, &ParseRecord::new(text, result));
+        }
+        match result {
+            Err(e) => {
+                let (shown, mark) = caret(text, e.offset());
+                let note = if surprise {
+                    " (the sample expects this line to be valid)"
+                } else {
+                    ""
+                };
+                writeln!(
+                    self.out,
+                    "{source}:{number}: {e}{note}\n  {shown}\n  {mark}"
+                )
+            }
+            Ok(_) if surprise => {
+                writeln!(
+                    self.out,
+                    "{source}:{number}: valid, but the sample expects it to be invalid\n  {text}"
+                )
+            }
+            Ok(_) => Ok(()),
+        }
+    }
+
+    fn stream(&mut self, source: &str, mut r: impl BufRead) -> io::Result<()> {
+        let mut buf = Vec::new();
+        let mut n = 0;
+        while input::read_line(&mut r, &mut buf)? {
+            n += 1;
+            self.line(source, n, std::mem::take(&mut buf), None)?;
+        }
+        Ok(())
+    }
+}
+
+pub fn run(args: Args) -> io::Result<bool> {
+    let start = Instant::now();
+    let sample = args.sample || (args.files.is_empty() && io::stdin().is_terminal());
+    let stdout = io::stdout();
+    let mut c = Checker {
+        out: io::BufWriter::with_capacity(1 << 16, stdout.lock()),
+        json: args.json,
+        stats: Stats::default(),
+    };
+    let mut sample = sample;
+    if !sample && args.files.is_empty() {
+        c.stream("<stdin>", io::stdin().lock())?;
+        // An empty (or closed) standard input has nothing to check: the
+        // main job then runs on the sample, as with no input at all.
+        if c.stats.lines == 0 {
+            eprintln!("standard input is empty: checking the embedded sample");
+            sample = true;
+        }
+    }
+    if sample {
+        for (source, text, valid) in [
+            ("sample:valid", SAMPLE_VALID, true),
+            ("sample:invalid", SAMPLE_INVALID, false),
+        ] {
+            for (i, line) in text.lines().enumerate() {
+                c.line(source, i as u64 + 1, line.as_bytes().to_vec(), Some(valid))?;
+            }
+        }
+    } else if !args.files.is_empty() {
+        for f in &args.files {
+            if f.as_os_str() == "-" {
+                c.stream("<stdin>", io::stdin().lock())?;
+                continue;
+            }
+            let file = File::open(f)
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", f.display())))?;
+            c.stream(
+                &f.display().to_string(),
+                BufReader::with_capacity(1 << 16, file),
+            )?;
+        }
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    c.out.flush()?;
+    let stats = c.stats;
+    let all_valid = stats.valid == stats.lines;
+    if args.json {
+        summary(&mut io::stderr().lock(), &stats, elapsed, sample)?;
+    } else {
+        let mut out = stdout.lock();
+        summary(&mut out, &stats, elapsed, sample)?;
+        out.flush()?;
+    }
+    // The sample holds invalid lines on purpose: it passes when every
+    // verdict is the expected one.
+    Ok(if sample {
+        stats.surprises == 0
+    } else {
+        all_valid
+    })
+}
+
+fn summary(out: &mut impl Write, s: &Stats, elapsed: f64, sample: bool) -> io::Result<()> {
+    let invalid = s.lines - s.valid;
+    let mb = s.bytes as f64 / 1e6;
+    writeln!(
+        out,
+        "checked {} lines ({mb:.1} MB) in {elapsed:.3} s: {} valid, {invalid} invalid",
+        s.lines, s.valid
+    )?;
+    let list = |items: Vec<(&str, u64)>| {
+        items
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if !s.by_code.is_empty() {
+        let mut codes: Vec<_> = s.by_code.iter().map(|(k, v)| (*k, *v)).collect();
+        codes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        writeln!(out, "  by error code: {}", list(codes))?;
+    }
+    if !s.by_scheme.is_empty() {
+        let mut schemes: Vec<_> = s.by_scheme.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+        schemes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        let more = schemes.len().saturating_sub(12);
+        schemes.truncate(12);
+        let tail = if more > 0 {
+            format!(" (and {more} more)")
+        } else {
+            String::new()
+        };
+        writeln!(out, "  by scheme:     {}{tail}", list(schemes))?;
+    }
+    if !s.by_host.is_empty() {
+        let hosts: Vec<_> = s.by_host.iter().map(|(k, v)| (*k, *v)).collect();
+        writeln!(out, "  by host type:  {}", list(hosts))?;
+    }
+    if elapsed > 0.0 {
+        writeln!(
+            out,
+            "  throughput:    {:.0} lines/s, {:.1} MB/s",
+            s.lines as f64 / elapsed,
+            mb / elapsed
+        )?;
+    }
+    if sample {
+        match s.surprises {
+            0 => writeln!(out, "sample: every line got the verdict the sample expects")?,
+            n => writeln!(
+                out,
+                "sample: {n} lines did not get the verdict the sample expects"
+            )?,
+        }
+    }
+    Ok(())
+}

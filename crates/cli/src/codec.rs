@@ -1,0 +1,91 @@
+//! `uri encode` and `uri decode`.
+
+use std::io::{self, Write};
+
+use clap::ValueEnum;
+use urikit::pct::{self, Component, PctStr};
+use urikit::{Error, ErrorKind};
+
+use crate::input::{self, Input};
+use crate::json::{self, ValueRecord};
+
+/// The `--component` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ComponentArg {
+    Userinfo,
+    Host,
+    Path,
+    Segment,
+    Query,
+    Fragment,
+    Form,
+}
+
+impl ComponentArg {
+    fn component(self) -> Component {
+        let name = self.to_possible_value().expect("no skipped values");
+        Component::from_name(name.get_name()).expect("every --component value is a component")
+    }
+}
+
+/// Runs `f` on each input and prints its result; `Ok(true)` when all succeeded.
+fn each(
+    texts: Vec<String>,
+    as_json: bool,
+    f: impl Fn(&str) -> Result<String, Error>,
+) -> io::Result<bool> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut all_ok = true;
+    input::for_each(texts, |inp| {
+        let (text, result) = match &inp {
+            Input::Text(s) => (s.as_str(), f(s)),
+            Input::NotUtf8(s, at) => (s.as_str(), Err(Error::new(ErrorKind::InvalidUtf8, *at))),
+        };
+        all_ok &= result.is_ok();
+        if as_json {
+            let record = ValueRecord {
+                input: text,
+                ok: result.is_ok(),
+                result: result.as_deref().ok(),
+                error: result.as_ref().err().map(|&e| e.into()),
+            };
+            return json::write_line(&mut out, &record);
+        }
+        match &result {
+            Ok(r) => writeln!(out, "{r}"),
+            Err(e) => {
+                out.flush()?;
+                eprintln!("error: {text:?}: {e}");
+                Ok(())
+            }
+        }
+    })?;
+    out.flush()?;
+    Ok(all_ok)
+}
+
+/// `uri encode --component C`.
+pub fn encode(component: ComponentArg, texts: Vec<String>, as_json: bool) -> io::Result<bool> {
+    let c = component.component();
+    each(texts, as_json, |s| Ok(pct::encode(s, c).into_owned()))
+}
+
+/// `uri decode [--component form]`: an invalid `%` or bytes that are not
+/// UTF-8 are errors.
+pub fn decode(
+    component: Option<ComponentArg>,
+    texts: Vec<String>,
+    as_json: bool,
+) -> io::Result<bool> {
+    let form = component == Some(ComponentArg::Form);
+    each(texts, as_json, |s| {
+        let p = PctStr::new(s)?;
+        let d = if form {
+            p.decode_form_utf8()
+        } else {
+            p.decode_utf8()
+        }?;
+        Ok(d.into_owned())
+    })
+}

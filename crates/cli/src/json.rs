@@ -1,0 +1,86 @@
+//! The JSON records of the contract, one serde struct per command.
+
+use serde::Serialize;
+use urikit::{Error, UriRef};
+
+/// `{"code", "offset", "message"}`.
+#[derive(Serialize)]
+pub struct ErrorRecord {
+    pub code: &'static str,
+    pub offset: usize,
+    pub message: String,
+}
+
+impl From<Error> for ErrorRecord {
+    fn from(e: Error) -> ErrorRecord {
+        ErrorRecord {
+            code: e.code(),
+            offset: e.offset(),
+            message: e.kind().message().to_owned(),
+        }
+    }
+}
+
+/// The record of `uri parse` (and `uri check --json`).
+#[derive(Serialize, Default)]
+pub struct ParseRecord<'a> {
+    pub input: &'a str,
+    pub ok: bool,
+    pub kind: Option<&'static str>,
+    pub scheme: Option<&'a str>,
+    pub authority: Option<&'a str>,
+    pub userinfo: Option<&'a str>,
+    pub host: Option<&'a str>,
+    pub host_type: Option<&'static str>,
+    pub port: Option<&'a str>,
+    pub path: Option<&'a str>,
+    pub query: Option<&'a str>,
+    pub fragment: Option<&'a str>,
+    pub error: Option<ErrorRecord>,
+}
+
+impl<'a> ParseRecord<'a> {
+    pub fn new(input: &'a str, result: Result<UriRef<'a>, Error>) -> ParseRecord<'a> {
+        match result {
+            Ok(u) => {
+                let host = u.host();
+                ParseRecord {
+                    input,
+                    ok: true,
+                    kind: Some(if u.has_scheme() { "uri" } else { "relative" }),
+                    scheme: u.scheme(),
+                    authority: u.authority().map(|a| a.as_str()),
+                    userinfo: u.userinfo().map(|x| x.as_str()),
+                    host: host.map(|h| h.as_str()),
+                    host_type: host.map(|h| h.host_type().name()),
+                    port: u.port(),
+                    path: Some(u.path().as_str()),
+                    query: u.query().map(|x| x.as_str()),
+                    fragment: u.fragment().map(|x| x.as_str()),
+                    error: None,
+                }
+            }
+            Err(e) => ParseRecord {
+                input,
+                ok: false,
+                error: Some(e.into()),
+                ..ParseRecord::default()
+            },
+        }
+    }
+}
+
+/// `{"input", "ok", "result", "error"}`, for encode and decode.
+#[derive(Serialize)]
+pub struct ValueRecord<'a> {
+    pub input: &'a str,
+    pub ok: bool,
+    pub result: Option<&'a str>,
+    pub error: Option<ErrorRecord>,
+}
+
+/// Writes a record as one line of JSON.
+pub fn write_line(out: &mut impl std::io::Write, record: &impl Serialize) -> std::io::Result<()> {
+    serde_json::to_writer(&mut *out, record)?;
+    out.write_all(b"\n")
+}

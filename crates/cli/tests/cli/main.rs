@@ -1,0 +1,175 @@
+//! Runs the built `uri` binary against the cases in testdata/cli/ (format
+//! at the top of each file), printing a readable diff for each failure.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+fn cases() -> Vec<(String, Value)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/cli");
+    let mut out = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    for f in files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+    {
+        let name = f.file_name().unwrap().to_string_lossy().into_owned();
+        for (n, line) in std::fs::read_to_string(f).unwrap().lines().enumerate() {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let v = serde_json::from_str(line).unwrap_or_else(|e| panic!("{name}:{}: {e}", n + 1));
+            out.push((format!("{name}:{}", n + 1), v));
+        }
+    }
+    out
+}
+
+fn hex(s: &str) -> Vec<u8> {
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+        .collect()
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(args: &[String], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uri"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let out = child.wait_with_output().unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn check(case: &Value) -> Result<(), String> {
+    let args: Vec<String> = serde_json::from_value(case["args"].clone()).unwrap();
+    let stdin = match (case.get("stdin"), case.get("stdin_hex")) {
+        (Some(s), _) => s.as_str().unwrap().as_bytes().to_vec(),
+        (_, Some(h)) => hex(h.as_str().unwrap()),
+        _ => Vec::new(),
+    };
+    let r = run(&args, &stdin);
+    let want_exit = case["exit"].as_i64().unwrap() as i32;
+    if r.code != want_exit {
+        return Err(format!(
+            "exit {} (expected {want_exit})\nstdout:\n{}\nstderr:\n{}",
+            r.code, r.stdout, r.stderr
+        ));
+    }
+    let lines = || -> Result<Vec<Value>, String> {
+        r.stdout
+            .lines()
+            .map(|l| {
+                serde_json::from_str(l).map_err(|e| format!("stdout line is not JSON ({e}): {l}"))
+            })
+            .collect()
+    };
+    if let Some(Value::Array(want)) = case.get("json") {
+        let got = lines()?;
+        if got.len() != want.len() {
+            return Err(format!(
+                "{} JSON lines, expected {}:\n{}",
+                got.len(),
+                want.len(),
+                r.stdout
+            ));
+        }
+        for (i, (g, w)) in got.iter().zip(want).enumerate() {
+            if g != w {
+                return Err(format!("line {}:\n  got      {g}\n  expected {w}", i + 1));
+            }
+        }
+    }
+    if let Some(Value::Array(want)) = case.get("json_errors") {
+        let got = lines()?;
+        if got.len() != want.len() {
+            return Err(format!("{} JSON lines, expected {}", got.len(), want.len()));
+        }
+        for (i, (g, w)) in got.iter().zip(want).enumerate() {
+            let e = &g["error"];
+            let got_pair = if e.is_null() {
+                Value::Null
+            } else {
+                serde_json::json!([e["code"], e["offset"]])
+            };
+            if got_pair != *w || g["ok"] != Value::Bool(e.is_null()) {
+                return Err(format!(
+                    "line {}: error {got_pair}, expected {w}: {g}",
+                    i + 1
+                ));
+            }
+        }
+    }
+    for (key, text) in [
+        ("stdout_contains", &r.stdout),
+        ("stderr_contains", &r.stderr),
+    ] {
+        if let Some(want) = case.get(key).and_then(Value::as_str) {
+            if !text.contains(want) {
+                return Err(format!("{key}: {want:?} not found in:\n{text}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn contract_cases() {
+    let all = cases();
+    assert!(all.len() >= 20);
+    let failures: Vec<String> = all
+        .iter()
+        .filter_map(|(at, c)| check(c).err().map(|e| format!("{at} ({}): {e}", c["cite"])))
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} CLI cases failed:\n\n{}",
+        failures.len(),
+        all.len(),
+        failures.join("\n\n")
+    );
+}
+
+#[test]
+fn check_reads_files_and_reports_each_by_name() {
+    let dir = std::env::temp_dir().join(format!("urikit-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("urls.txt");
+    std::fs::write(&f, "http://a/\nhttp://a b/\n").unwrap();
+    let r = run(&["check".into(), f.display().to_string()], b"");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stdout.contains("urls.txt:2: invalid-char at byte 8"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("checked 2 lines"), "{}", r.stdout);
+}
+
+#[test]
+fn a_missing_file_is_an_error_with_its_name() {
+    let r = run(&["check".into(), "/nonexistent/urls.txt".into()], b"");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("/nonexistent/urls.txt"), "{}", r.stderr);
+}
