@@ -43,7 +43,9 @@ type Parser = (&'static str, fn(&str) -> bool);
 const PARSERS: &[Parser] = &[
     ("urikit", |s| urikit::UriRef::parse(s).is_ok()),
     ("fluent-uri", |s| fluent_uri::UriRef::parse(s).is_ok()),
-    ("iri-string", |s| iri_string::types::UriReferenceStr::new(s).is_ok()),
+    ("iri-string", |s| {
+        iri_string::types::UriReferenceStr::new(s).is_ok()
+    }),
     ("oxiri", |s| oxiri::IriRef::parse(s).is_ok()),
     ("url", |s| url::Url::parse(s).is_ok()),
     ("ada", |s| ada_url::Url::parse(s, None).is_ok()),
