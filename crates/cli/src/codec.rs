@@ -2,30 +2,17 @@
 
 use std::io::{self, Write};
 
-use clap::ValueEnum;
+use clap::builder::TypedValueParser;
 use urikit::pct::{self, Component, PctStr};
 use urikit::{Error, ErrorKind};
 
 use crate::input::{self, Input};
 use crate::json::{self, ValueRecord};
 
-/// The `--component` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ComponentArg {
-    Userinfo,
-    Host,
-    Path,
-    Segment,
-    Query,
-    Fragment,
-    Form,
-}
-
-impl ComponentArg {
-    fn component(self) -> Component {
-        let name = self.to_possible_value().expect("no skipped values");
-        Component::from_name(name.get_name()).expect("every --component value is a component")
-    }
+/// Parses a `--component` value: one of the library's component names.
+pub fn component_parser() -> impl clap::builder::TypedValueParser<Value = Component> {
+    clap::builder::PossibleValuesParser::new(Component::ALL.map(Component::name))
+        .map(|name| Component::from_name(&name).expect("only known names are possible"))
 }
 
 /// Runs `f` on each input and prints its result; `Ok(true)` when all succeeded.
@@ -66,19 +53,16 @@ fn each(
 }
 
 /// `uri encode --component C`.
-pub fn encode(component: ComponentArg, texts: Vec<String>, as_json: bool) -> io::Result<bool> {
-    let c = component.component();
-    each(texts, as_json, |s| Ok(pct::encode(s, c).into_owned()))
+pub fn encode(component: Component, texts: Vec<String>, as_json: bool) -> io::Result<bool> {
+    each(texts, as_json, |s| {
+        Ok(pct::encode(s, component).into_owned())
+    })
 }
 
 /// `uri decode [--component form]`: an invalid `%` or bytes that are not
 /// UTF-8 are errors.
-pub fn decode(
-    component: Option<ComponentArg>,
-    texts: Vec<String>,
-    as_json: bool,
-) -> io::Result<bool> {
-    let form = component == Some(ComponentArg::Form);
+pub fn decode(component: Option<Component>, texts: Vec<String>, as_json: bool) -> io::Result<bool> {
+    let form = component == Some(Component::Form);
     each(texts, as_json, |s| {
         let p = PctStr::new(s)?;
         let d = if form {

@@ -56,8 +56,8 @@ enum Command {
     /// Percent-encode text for a component.
     Encode {
         /// The component whose encode set applies.
-        #[arg(long, value_enum)]
-        component: codec::ComponentArg,
+        #[arg(long, value_parser = codec::component_parser())]
+        component: urikit::pct::Component,
         /// One JSON object per input (JSON Lines).
         #[arg(long)]
         json: bool,
@@ -67,8 +67,8 @@ enum Command {
     /// Decode percent-encoded text.
     Decode {
         /// `form` also decodes `+` as a space (application/x-www-form-urlencoded).
-        #[arg(long, value_enum)]
-        component: Option<codec::ComponentArg>,
+        #[arg(long, value_parser = codec::component_parser())]
+        component: Option<urikit::pct::Component>,
         /// One JSON object per input (JSON Lines).
         #[arg(long)]
         json: bool,

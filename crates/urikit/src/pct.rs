@@ -372,6 +372,39 @@ pub enum Component {
 }
 
 impl Component {
+    /// Every component, in the order of the variants.
+    ///
+    /// ```
+    /// use urikit::pct::Component;
+    /// assert!(Component::ALL.iter().all(|&c| Component::from_name(c.name()) == Some(c)));
+    /// ```
+    pub const ALL: [Component; 7] = [
+        Component::Userinfo,
+        Component::Host,
+        Component::Path,
+        Component::Segment,
+        Component::Query,
+        Component::Fragment,
+        Component::Form,
+    ];
+
+    /// The component's name, as on the `uri encode --component` command line.
+    ///
+    /// ```
+    /// assert_eq!(urikit::pct::Component::Form.name(), "form");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Component::Userinfo => "userinfo",
+            Component::Host => "host",
+            Component::Path => "path",
+            Component::Segment => "segment",
+            Component::Query => "query",
+            Component::Fragment => "fragment",
+            Component::Form => "form",
+        }
+    }
+
     /// The component named as on the `uri encode --component` command line.
     ///
     /// ```
@@ -380,16 +413,7 @@ impl Component {
     /// assert_eq!(Component::from_name("nope"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Component> {
-        Some(match name {
-            "userinfo" => Component::Userinfo,
-            "host" => Component::Host,
-            "path" => Component::Path,
-            "segment" => Component::Segment,
-            "query" => Component::Query,
-            "fragment" => Component::Fragment,
-            "form" => Component::Form,
-            _ => return None,
-        })
+        Component::ALL.into_iter().find(|c| c.name() == name)
     }
 
     #[cfg(feature = "alloc")]
