@@ -271,17 +271,20 @@ fn parse_ipv6(b: &[u8], mut i: usize) -> Result<(usize, [u16; 8]), Error> {
     let mut pieces = [0u16; 8];
     let mut n = 0usize;
     let mut gap: Option<usize> = None;
+    // Whether the last token read was `::`, which (unlike a single `:`) may
+    // end the address.
+    let mut after_gap = false;
 
     if b.get(i) == Some(&b':') {
         if b.get(i + 1) != Some(&b':') {
             return err(i + 1);
         }
         gap = Some(0);
+        after_gap = true;
         i += 2;
     }
     loop {
-        // `::` may end the address; a single `:` may not.
-        if gap.is_some() && b.get(i) == Some(&b']') && b[i - 1] == b':' && b[i - 2] == b':' {
+        if after_gap && b.get(i) == Some(&b']') {
             break;
         }
         // At most 8 pieces without `::`, 7 with it.
@@ -320,6 +323,7 @@ fn parse_ipv6(b: &[u8], mut i: usize) -> Result<(usize, [u16; 8]), Error> {
         }
         pieces[n] = v as u16;
         n += 1;
+        after_gap = false;
         match b.get(i) {
             Some(b']') => break,
             // All pieces are there: nothing but `]` may follow.
@@ -329,6 +333,7 @@ fn parse_ipv6(b: &[u8], mut i: usize) -> Result<(usize, [u16; 8]), Error> {
                     return err(i + 1);
                 }
                 gap = Some(n);
+                after_gap = true;
                 i += 2;
             }
             Some(b':') => i += 1,
