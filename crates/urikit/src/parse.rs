@@ -51,14 +51,13 @@ pub(crate) struct Meta {
 }
 
 /// Where the parts of an authority lie: it starts after `//` at `start` and
-/// ends at `end`. `userinfo_end` is the offset of `@`. The host is
-/// `host_start..host_end`; a port is present when `host_end < end` (the byte
-/// at `host_end` is then `:`).
+/// ends at `end`. `userinfo_end` is the offset of `@`. The host runs from
+/// just after the `@` (or from `start`) to `host_end`; a port is present when
+/// `host_end < end` (the byte at `host_end` is then `:`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct AuthMeta {
     pub(crate) start: usize,
     pub(crate) userinfo_end: Option<usize>,
-    pub(crate) host_start: usize,
     pub(crate) host_end: usize,
     pub(crate) host: HostMeta,
     pub(crate) end: usize,
@@ -145,11 +144,11 @@ pub(crate) fn parse(s: &str) -> Result<Meta, Error> {
     // path: every path rule is a sequence of pchar and "/". The rules differ
     // only in how they start, which the branches above already decided,
     // except for path-noscheme, checked below.
-    let path_start = i;
     i = scan(b, i, &PATH);
     let path_end = i;
     if scheme_end == 0 && auth.is_none() {
-        check_noscheme(b, path_start, path_end)?;
+        // Without scheme or authority the path starts at 0.
+        check_noscheme(b, path_end)?;
     }
 
     if b.get(i) == Some(&b'?') {
@@ -173,8 +172,8 @@ pub(crate) fn parse(s: &str) -> Result<Meta, Error> {
 /// `path-noscheme`: in a relative reference, the first segment may not
 /// contain `:`, or it would read as a scheme (RFC 3986 sections 3.3 and 4.2).
 #[inline]
-fn check_noscheme(b: &[u8], start: usize, end: usize) -> Result<(), Error> {
-    let first = &b[start..end];
+fn check_noscheme(b: &[u8], path_end: usize) -> Result<(), Error> {
+    let first = &b[..path_end];
     let seg_end = first.iter().position(|&c| c == b'/').unwrap_or(first.len());
     if !first[..seg_end].contains(&b':') {
         return Ok(());
@@ -219,13 +218,11 @@ fn parse_authority(b: &[u8], start: usize) -> Result<AuthMeta, Error> {
 
     if b.get(stop) == Some(&b'@') {
         // userinfo "@" host [ ":" port ]
-        let host_start = stop + 1;
-        let (host_end, host) = parse_host(b, host_start)?;
+        let (host_end, host) = parse_host(b, stop + 1)?;
         let end = parse_port(b, host_end)?;
         return Ok(AuthMeta {
             start,
             userinfo_end: Some(stop),
-            host_start,
             host_end,
             host,
             end,
@@ -233,7 +230,7 @@ fn parse_authority(b: &[u8], start: usize) -> Result<AuthMeta, Error> {
     }
 
     let result = if stop == start && b.get(start) == Some(&b'[') {
-        parse_host(b, start)
+        parse_ip_literal(b, start)
             .and_then(|(host_end, host)| Ok((host_end, host, parse_port(b, host_end)?)))
     } else {
         // host [":" port], already scanned: check the port's digits.
@@ -255,7 +252,6 @@ fn parse_authority(b: &[u8], start: usize) -> Result<AuthMeta, Error> {
         Ok((host_end, host, end)) => Ok(AuthMeta {
             start,
             userinfo_end: None,
-            host_start: start,
             host_end,
             host,
             end,
@@ -336,8 +332,8 @@ mod tests {
         assert_eq!(m.scheme_end, 3);
         let a = m.auth.unwrap();
         assert_eq!(
-            (a.start, a.userinfo_end, a.host_start, a.host_end, a.end),
-            (6, None, 6, 17, 22)
+            (a.start, a.userinfo_end, a.host_end, a.end),
+            (6, None, 17, 22)
         );
         assert_eq!((m.path_start(), m.path_end, m.query_end), (22, 33, 45));
     }

@@ -386,7 +386,8 @@ impl<'a> Authority<'a> {
     /// assert_eq!(urikit::UriRef::parse("//:80").unwrap().authority().unwrap().host().as_str(), "");
     /// ```
     pub fn host(&self) -> Host<'a> {
-        Host::new(&self.s[self.a.host_start..self.a.host_end], self.a.host)
+        let start = self.a.userinfo_end.map_or(self.a.start, |at| at + 1);
+        Host::new(&self.s[start..self.a.host_end], self.a.host)
     }
 
     /// The port as written, if a `:` follows the host.
