@@ -8,7 +8,7 @@ use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use urikit::{Error, ErrorKind, UriRef};
+use urikit::{Error, UriRef};
 
 use crate::input::{self, Input};
 use crate::json::{self, ParseRecord};
@@ -89,10 +89,7 @@ impl<W: Write> Checker<W> {
         expect: Option<bool>,
     ) -> io::Result<()> {
         let inp = Input::from_bytes(raw);
-        let (text, result) = match &inp {
-            Input::Text(s) => (s.as_str(), UriRef::parse(s)),
-            Input::NotUtf8(s, at) => (s.as_str(), Err(Error::new(ErrorKind::InvalidUtf8, *at))),
-        };
+        let (text, result) = inp.apply(UriRef::parse);
         self.stats.count(text, &result);
         let surprise = expect.is_some_and(|valid| valid != result.is_ok());
         self.stats.surprises += u64::from(surprise);

@@ -4,9 +4,9 @@ use std::io::{self, Write};
 
 use clap::builder::TypedValueParser;
 use urikit::pct::{self, Component, PctStr};
-use urikit::{Error, ErrorKind};
+use urikit::Error;
 
-use crate::input::{self, Input};
+use crate::input;
 use crate::json::{self, ValueRecord};
 
 /// Parses a `--component` value: one of the library's component names.
@@ -25,10 +25,7 @@ fn each(
     let mut out = io::BufWriter::new(stdout.lock());
     let mut all_ok = true;
     input::for_each(texts, |inp| {
-        let (text, result) = match &inp {
-            Input::Text(s) => (s.as_str(), f(s)),
-            Input::NotUtf8(s, at) => (s.as_str(), Err(Error::new(ErrorKind::InvalidUtf8, *at))),
-        };
+        let (text, result) = inp.apply(&f);
         all_ok &= result.is_ok();
         if as_json {
             let record = ValueRecord {

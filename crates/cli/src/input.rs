@@ -2,6 +2,8 @@
 
 use std::io::{self, BufRead};
 
+use urikit::{Error, ErrorKind};
+
 /// One input: its text, or why it is not text.
 pub enum Input {
     Text(String),
@@ -11,6 +13,18 @@ pub enum Input {
 }
 
 impl Input {
+    /// The input's text (for display) and the result of `f` on it; a line
+    /// that is not UTF-8 fails with `invalid-utf8` at its first bad byte.
+    pub fn apply<'a, T>(
+        &'a self,
+        f: impl FnOnce(&'a str) -> Result<T, Error>,
+    ) -> (&'a str, Result<T, Error>) {
+        match self {
+            Input::Text(s) => (s, f(s)),
+            Input::NotUtf8(s, at) => (s, Err(Error::new(ErrorKind::InvalidUtf8, *at))),
+        }
+    }
+
     /// An input from a raw line.
     pub fn from_bytes(bytes: Vec<u8>) -> Input {
         match String::from_utf8(bytes) {

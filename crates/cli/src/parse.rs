@@ -2,9 +2,9 @@
 
 use std::io::{self, Write};
 
-use urikit::{Error, ErrorKind, UriRef};
+use urikit::UriRef;
 
-use crate::input::{self, Input};
+use crate::input;
 use crate::json::{self, ParseRecord};
 
 /// Parses each input; `Ok(true)` when all were valid.
@@ -13,10 +13,7 @@ pub fn run(refs: Vec<String>, as_json: bool) -> io::Result<bool> {
     let mut out = io::BufWriter::new(stdout.lock());
     let mut all_ok = true;
     input::for_each(refs, |inp| {
-        let (text, result) = match &inp {
-            Input::Text(s) => (s.as_str(), UriRef::parse(s)),
-            Input::NotUtf8(s, at) => (s.as_str(), Err(Error::new(ErrorKind::InvalidUtf8, *at))),
-        };
+        let (text, result) = inp.apply(UriRef::parse);
         all_ok &= result.is_ok();
         let record = ParseRecord::new(text, result);
         if as_json {
