@@ -121,11 +121,7 @@ impl<'a> PctStr<'a> {
     /// assert_eq!(s.decoded_bytes().collect::<Vec<u8>>(), b"a/b");
     /// ```
     pub fn decoded_bytes(self) -> DecodedBytes<'a> {
-        DecodedBytes {
-            b: self.s.as_bytes(),
-            i: 0,
-            plus_is_space: false,
-        }
+        DecodedBytes::new(self.s.as_bytes(), false)
     }
 
     /// The decoded bytes: borrowed when there is nothing to decode.
@@ -286,11 +282,7 @@ fn decode_bytes(s: &str, plus_is_space: bool) -> Cow<'_, [u8]> {
     };
     let mut out = Vec::with_capacity(b.len());
     out.extend_from_slice(&b[..first]);
-    out.extend(DecodedBytes {
-        b: &b[first..],
-        i: 0,
-        plus_is_space,
-    });
+    out.extend(DecodedBytes::new(&b[first..], plus_is_space));
     Cow::Owned(out)
 }
 
@@ -303,18 +295,21 @@ fn utf8<'a>(encoded: &'a str, bytes: Cow<'a, [u8]>, plus: bool) -> Result<Cow<'a
         Cow::Borrowed(_) => Ok(Cow::Borrowed(encoded)),
         Cow::Owned(v) => String::from_utf8(v).map(Cow::Owned).map_err(|e| {
             let bad = e.utf8_error().valid_up_to();
-            let offset = DecodedBytes {
-                b: encoded.as_bytes(),
-                i: 0,
-                plus_is_space: plus,
-            }
-            .encoded_offset_of(bad);
+            let offset = DecodedBytes::new(encoded.as_bytes(), plus).encoded_offset_of(bad);
             Error::new(ErrorKind::InvalidUtf8, offset)
         }),
     }
 }
 
-impl DecodedBytes<'_> {
+impl<'a> DecodedBytes<'a> {
+    fn new(b: &'a [u8], plus_is_space: bool) -> DecodedBytes<'a> {
+        DecodedBytes {
+            b,
+            i: 0,
+            plus_is_space,
+        }
+    }
+
     /// The offset in the encoded text at which decoded byte `n` begins.
     #[cfg(feature = "alloc")]
     fn encoded_offset_of(mut self, n: usize) -> usize {
