@@ -59,6 +59,19 @@ pub enum ErrorKind {
     /// Percent-decoded bytes, or an input line, that are not valid UTF-8
     /// (`invalid-utf8`).
     InvalidUtf8,
+    /// A base URI without a scheme (`relative-base`): resolution needs an
+    /// absolute base (RFC 3986 section 5.1).
+    RelativeBase,
+    /// The base URI given for resolution or relativization does not parse
+    /// (`invalid-base`).
+    InvalidBase,
+    /// The dialect defines no such operation (`unsupported-dialect`): RFC 1738
+    /// has no relative references, so nothing can be resolved under it.
+    UnsupportedDialect,
+    /// A relative path climbs above the root of the base path, and the
+    /// resolver was told to reject that (`path-above-root`); RFC 2396
+    /// section 5.2 step 6g.
+    PathAboveRoot,
 }
 
 impl ErrorKind {
@@ -82,6 +95,10 @@ impl ErrorKind {
             ErrorKind::InvalidHost => "invalid-host",
             ErrorKind::UnexpectedBracket => "unexpected-bracket",
             ErrorKind::InvalidUtf8 => "invalid-utf8",
+            ErrorKind::RelativeBase => "relative-base",
+            ErrorKind::InvalidBase => "invalid-base",
+            ErrorKind::UnsupportedDialect => "unsupported-dialect",
+            ErrorKind::PathAboveRoot => "path-above-root",
         }
     }
 
@@ -130,6 +147,16 @@ impl ErrorKind {
                  elsewhere (%5B, %5D)"
             }
             ErrorKind::InvalidUtf8 => "the bytes are not valid UTF-8",
+            ErrorKind::RelativeBase => {
+                "the base URI has no scheme; a base must be an absolute URI such as 'http://host/'"
+            }
+            ErrorKind::InvalidBase => "the base URI is not a valid URI",
+            ErrorKind::UnsupportedDialect => {
+                "this dialect does not define the operation (RFC 1738 has no relative references)"
+            }
+            ErrorKind::PathAboveRoot => {
+                "the relative path has more '..' segments than the base path has levels"
+            }
         }
     }
 }
@@ -220,7 +247,7 @@ impl core::error::Error for Error {}
 mod tests {
     use super::*;
 
-    const ALL: [ErrorKind; 13] = [
+    const ALL: [ErrorKind; 17] = [
         ErrorKind::EmptyInput,
         ErrorKind::InvalidChar,
         ErrorKind::InvalidPercentEncoding,
@@ -234,6 +261,10 @@ mod tests {
         ErrorKind::InvalidHost,
         ErrorKind::UnexpectedBracket,
         ErrorKind::InvalidUtf8,
+        ErrorKind::RelativeBase,
+        ErrorKind::InvalidBase,
+        ErrorKind::UnsupportedDialect,
+        ErrorKind::PathAboveRoot,
     ];
 
     #[test]

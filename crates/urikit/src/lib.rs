@@ -100,6 +100,7 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+mod dialect;
 mod error;
 mod host;
 mod iter;
@@ -110,10 +111,15 @@ mod uri;
 
 #[cfg(feature = "alloc")]
 mod buf;
+#[cfg(feature = "alloc")]
+mod resolve;
 
 #[cfg(feature = "alloc")]
 pub use buf::UriRefBuf;
+pub use dialect::Dialect;
 pub use error::{Error, ErrorKind};
 pub use host::{Host, HostType};
 pub use iter::{QueryPairs, Segments};
+#[cfg(feature = "alloc")]
+pub use resolve::{AboveRoot, Resolver};
 pub use uri::{Authority, UriRef};

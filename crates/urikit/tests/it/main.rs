@@ -5,4 +5,5 @@
 mod alloc_count;
 mod naive;
 mod props;
+mod resolve;
 mod vectors;

@@ -1,0 +1,90 @@
+//! The specifications urikit implements, as a value that selects a grammar
+//! and a resolution algorithm.
+
+/// One of the five URI specifications. Each dialect is exactly its own
+/// document: its grammar for validation and its algorithm for resolving
+/// relative references. [`Rfc3986`](Dialect::Rfc3986) is the default.
+///
+/// | dialect | document | resolution |
+/// | --- | --- | --- |
+/// | `rfc3986` | RFC 3986 (January 2005) | section 5.2 with `remove_dot_segments` |
+/// | `rfc2396bis` | draft-fielding-uri-rfc2396bis-00 (October 2002) | section 5.2 pseudocode and merge routine |
+/// | `rfc2396` | RFC 2396 (August 1998) | section 5.2, steps 1 to 7 |
+/// | `url-1996` | draft-ietf-url-syntax-00 (December 1996) | section 5.2, steps 1 to 7 |
+/// | `rfc1738` | RFC 1738 (December 1994) | none: RFC 1738 has no relative URLs |
+///
+/// ```
+/// use urikit::Dialect;
+///
+/// assert_eq!(Dialect::default(), Dialect::Rfc3986);
+/// assert_eq!(Dialect::from_name("url-1996"), Some(Dialect::Url1996));
+/// assert_eq!(Dialect::Rfc2396bis.name(), "rfc2396bis");
+/// ```
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Dialect {
+    /// RFC 3986 (STD 66), the published form of draft-fielding-uri-rfc2396bis.
+    #[default]
+    Rfc3986,
+    /// draft-fielding-uri-rfc2396bis-00 (October 2002).
+    Rfc2396bis,
+    /// RFC 2396 (August 1998).
+    Rfc2396,
+    /// draft-ietf-url-syntax-00 (December 1996), which merged RFC 1738 and
+    /// RFC 1808.
+    Url1996,
+    /// RFC 1738 (December 1994), the generic syntax of its sections 2 and 5.
+    Rfc1738,
+}
+
+impl Dialect {
+    /// Every dialect, newest first.
+    ///
+    /// ```
+    /// assert_eq!(urikit::Dialect::ALL.len(), 5);
+    /// ```
+    pub const ALL: [Dialect; 5] = [
+        Dialect::Rfc3986,
+        Dialect::Rfc2396bis,
+        Dialect::Rfc2396,
+        Dialect::Url1996,
+        Dialect::Rfc1738,
+    ];
+
+    /// The dialect's name, as the `uri` command's `--dialect` takes it.
+    ///
+    /// ```
+    /// assert_eq!(urikit::Dialect::Url1996.name(), "url-1996");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dialect::Rfc3986 => "rfc3986",
+            Dialect::Rfc2396bis => "rfc2396bis",
+            Dialect::Rfc2396 => "rfc2396",
+            Dialect::Url1996 => "url-1996",
+            Dialect::Rfc1738 => "rfc1738",
+        }
+    }
+
+    /// The dialect with this [`name`](Self::name), if any.
+    ///
+    /// ```
+    /// assert_eq!(urikit::Dialect::from_name("rfc2396"), Some(urikit::Dialect::Rfc2396));
+    /// assert_eq!(urikit::Dialect::from_name("whatwg"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Dialect> {
+        Dialect::ALL.into_iter().find(|d| d.name() == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Dialect;
+
+    #[test]
+    fn names_round_trip() {
+        for d in Dialect::ALL {
+            assert_eq!(Dialect::from_name(d.name()), Some(d));
+        }
+    }
+}

@@ -1,0 +1,493 @@
+//! Resolution of relative references (section 5.2 of each specification),
+//! one file per document, its steps numbered as in the text.
+//!
+//! Every algorithm writes the target straight into one output string: dot
+//! segments are removed with the output as a stack of segments, so the work
+//! is linear in the length of the base and the reference, and nothing is
+//! allocated beyond the output.
+
+use alloc::string::String;
+
+use crate::dialect::Dialect;
+use crate::error::{Error, ErrorKind};
+use crate::uri::UriRef;
+use crate::UriRefBuf;
+
+mod rfc2396;
+mod rfc2396bis;
+mod rfc3986;
+mod url1996;
+
+/// What to do with `..` segments that climb above the root of the base
+/// path, the choice RFC 2396 section 5.2 step 6g (and the 2396bis merge
+/// routine, step 7) leaves to implementations. Only those two dialects ask
+/// the question: RFC 3986 discards such segments by definition
+/// (`remove_dot_segments`) and the 1996 draft keeps them (its Appendix C).
+///
+/// ```
+/// use urikit::{AboveRoot, Dialect, Resolver, UriRef};
+///
+/// let base = UriRef::parse("http://a/b/c/d;p?q")?;
+/// let r = UriRef::parse("../../../g")?;
+/// let keep = Resolver::new(base)?.dialect(Dialect::Rfc2396);
+/// assert_eq!(keep.resolve(r)?.as_str(), "http://a/../g");
+/// let discard = keep.above_root(AboveRoot::Discard);
+/// assert_eq!(discard.resolve(r)?.as_str(), "http://a/g");
+/// # Ok::<(), urikit::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum AboveRoot {
+    /// Keep the `..` segments in the resolved path, as the documents'
+    /// Appendix C tables show (the default).
+    #[default]
+    Keep,
+    /// Remove them ("discarding relative levels above the root").
+    Discard,
+    /// Fail with [`ErrorKind::PathAboveRoot`] ("avoiding traversal of the
+    /// reference").
+    Reject,
+}
+
+/// Resolves references against one base URI, under one dialect. The base is
+/// checked once, when the resolver is made; the resolver is a small `Copy`
+/// value with chained `const` setters.
+///
+/// ```
+/// use urikit::{Resolver, UriRef};
+///
+/// let resolver = Resolver::new(UriRef::parse("http://a/b/c/d;p?q")?)?;
+/// for (r, target) in [("g", "http://a/b/c/g"), ("../g", "http://a/b/g"), ("?y", "http://a/b/c/d;p?y")] {
+///     assert_eq!(resolver.resolve(UriRef::parse(r)?)?.as_str(), target);
+/// }
+/// # Ok::<(), urikit::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Resolver<'a> {
+    base: UriRef<'a>,
+    dialect: Dialect,
+    strict: bool,
+    above_root: AboveRoot,
+}
+
+impl<'a> Resolver<'a> {
+    /// A resolver for `base`, which must be an absolute URI (it must have a
+    /// scheme: RFC 3986 section 5.1; otherwise [`ErrorKind::RelativeBase`]).
+    /// A fragment in the base is allowed and ignored (section 5.1).
+    ///
+    /// ```
+    /// use urikit::{ErrorKind, Resolver, UriRef};
+    ///
+    /// let err = Resolver::new(UriRef::parse("/a/b")?).unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::RelativeBase);
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn new(base: UriRef<'a>) -> Result<Resolver<'a>, Error> {
+        if !base.has_scheme() {
+            return Err(Error::new(ErrorKind::RelativeBase, 0));
+        }
+        Ok(Resolver {
+            base,
+            dialect: Dialect::Rfc3986,
+            strict: true,
+            above_root: AboveRoot::Keep,
+        })
+    }
+
+    /// Selects the dialect whose algorithm resolves (default RFC 3986).
+    /// Resolving under [`Dialect::Rfc1738`] fails with
+    /// [`ErrorKind::UnsupportedDialect`]: RFC 1738 defines no relative URLs.
+    ///
+    /// ```
+    /// use urikit::{Dialect, Resolver, UriRef};
+    ///
+    /// let r = Resolver::new(UriRef::parse("http://a/b/c/d;p?q")?)?.dialect(Dialect::Rfc2396);
+    /// assert_eq!(r.resolve(UriRef::parse("?y")?)?.as_str(), "http://a/b/c/?y");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn dialect(mut self, dialect: Dialect) -> Resolver<'a> {
+        self.dialect = dialect;
+        self
+    }
+
+    /// Strict (the default) or not. A non-strict resolver treats a reference
+    /// whose scheme equals the base's (compared without regard to case) as
+    /// relative: the backward-compatible reading of `http:g` that RFC 3986
+    /// section 5.2.2 and 2396bis section 5.2 allow. Under RFC 2396 (section
+    /// 5.2 step 3) the scheme is only dropped when the base is hierarchical
+    /// (it has an authority or an absolute path), since the document limits
+    /// the loophole to schemes that always use `<hier_part>`.
+    ///
+    /// ```
+    /// use urikit::{Resolver, UriRef};
+    ///
+    /// let r = Resolver::new(UriRef::parse("http://a/b/c/d;p?q")?)?;
+    /// let g = UriRef::parse("http:g")?;
+    /// assert_eq!(r.resolve(g)?.as_str(), "http:g");
+    /// assert_eq!(r.strict(false).resolve(g)?.as_str(), "http://a/b/c/g");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn strict(mut self, strict: bool) -> Resolver<'a> {
+        self.strict = strict;
+        self
+    }
+
+    /// What to do with `..` above the root under RFC 2396 and 2396bis; see
+    /// [`AboveRoot`].
+    ///
+    /// ```
+    /// use urikit::{AboveRoot, Dialect, ErrorKind, Resolver, UriRef};
+    ///
+    /// let r = Resolver::new(UriRef::parse("http://a/b")?)?
+    ///     .dialect(Dialect::Rfc2396bis)
+    ///     .above_root(AboveRoot::Reject);
+    /// let err = r.resolve(UriRef::parse("../../x")?).unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::PathAboveRoot);
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn above_root(mut self, above_root: AboveRoot) -> Resolver<'a> {
+        self.above_root = above_root;
+        self
+    }
+
+    /// The base URI.
+    ///
+    /// ```
+    /// let base = urikit::UriRef::parse("http://a/")?;
+    /// assert_eq!(urikit::Resolver::new(base)?.base().as_str(), "http://a/");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub const fn base(&self) -> UriRef<'a> {
+        self.base
+    }
+
+    /// Resolves `reference` into its target URI, which keeps the reference's
+    /// fragment. A same-document reference (empty, or only a fragment) gives
+    /// the base without its fragment, followed by the reference's fragment.
+    ///
+    /// The result always parses back to the components the algorithm
+    /// produced: where a path without an authority would begin with `//`
+    /// (RFC 3986 section 5.2.4's `a:/.//b` case) it is written with a
+    /// leading `/.`, which names the same path.
+    ///
+    /// ```
+    /// use urikit::{Resolver, UriRef};
+    ///
+    /// let r = Resolver::new(UriRef::parse("a:/")?)?;
+    /// let t = r.resolve(UriRef::parse(".//b")?)?;
+    /// assert_eq!(t.as_str(), "a:/.//b");
+    /// assert!(t.authority().is_none());
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn resolve(&self, reference: UriRef<'_>) -> Result<UriRefBuf, Error> {
+        let mut out = String::with_capacity(self.base.as_str().len() + reference.as_str().len());
+        self.resolve_into(reference, &mut out)?;
+        UriRefBuf::parse(out)
+    }
+
+    /// Like [`resolve`](Self::resolve), but writes the target into `out`
+    /// (cleared first), so that a caller resolving many references can
+    /// reuse one buffer.
+    ///
+    /// ```
+    /// use urikit::{Resolver, UriRef};
+    ///
+    /// let r = Resolver::new(UriRef::parse("http://a/b/c")?)?;
+    /// let mut out = String::new();
+    /// r.resolve_into(UriRef::parse("d")?, &mut out)?;
+    /// assert_eq!(out, "http://a/b/d");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn resolve_into(&self, reference: UriRef<'_>, out: &mut String) -> Result<(), Error> {
+        out.clear();
+        let base = Parts::of(&self.base);
+        let mut r = Parts::of(&reference);
+        if !self.strict && self.loophole_applies(&base, &r) {
+            r.scheme = None;
+        }
+        let opts = Options {
+            above_root: self.above_root,
+        };
+        match self.dialect {
+            Dialect::Rfc3986 => rfc3986::resolve(&base, &r, out),
+            Dialect::Rfc2396bis => rfc2396bis::resolve(&base, &r, opts, out)?,
+            Dialect::Rfc2396 => rfc2396::resolve(&base, &r, opts, out)?,
+            Dialect::Url1996 => url1996::resolve(&base, &r, out),
+            Dialect::Rfc1738 => return Err(Error::new(ErrorKind::UnsupportedDialect, 0)),
+        }
+        Ok(())
+    }
+
+    fn loophole_applies(&self, base: &Parts<'_>, r: &Parts<'_>) -> bool {
+        let same = match (r.scheme, base.scheme) {
+            (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+            _ => false,
+        };
+        // RFC 2396 section 5.2 step 3: only for schemes that use <hier_part>.
+        same && (self.dialect != Dialect::Rfc2396
+            || base.authority.is_some()
+            || base.path.starts_with('/'))
+    }
+}
+
+impl<'a> UriRef<'a> {
+    /// Resolves this reference against `base` with the default
+    /// [`Resolver`] (RFC 3986 section 5.2, strict).
+    ///
+    /// ```
+    /// use urikit::UriRef;
+    ///
+    /// let base = UriRef::parse("http://a/b/c/d;p?q")?;
+    /// assert_eq!(UriRef::parse("../../g")?.resolve_against(base)?.as_str(), "http://a/g");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn resolve_against(&self, base: UriRef<'_>) -> Result<UriRefBuf, Error> {
+        Resolver::new(base)?.resolve(*self)
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Options {
+    above_root: AboveRoot,
+}
+
+/// The five components of a reference as written; `None` is undefined.
+struct Parts<'a> {
+    scheme: Option<&'a str>,
+    authority: Option<&'a str>,
+    path: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+    /// The whole reference without its fragment.
+    before_fragment: &'a str,
+    /// The path and the query with its `?`, which lie next to each other.
+    path_and_query: &'a str,
+}
+
+impl<'a> Parts<'a> {
+    fn of(u: &UriRef<'a>) -> Parts<'a> {
+        let s = u.as_str();
+        let path = u.path().as_str();
+        let query = u.query().map(|q| q.as_str());
+        let fragment = u.fragment().map(|f| f.as_str());
+        let before_fragment = &s[..s.len() - fragment.map_or(0, |f| f.len() + 1)];
+        let path_start = path.as_ptr() as usize - s.as_ptr() as usize;
+        Parts {
+            scheme: u.scheme(),
+            authority: u.authority().map(|a| a.as_str()),
+            path,
+            query,
+            fragment,
+            before_fragment,
+            path_and_query: &before_fragment[path_start..],
+        }
+    }
+}
+
+/// Writes `scheme ":"` and `"//" authority` (RFC 3986 section 5.3) and
+/// returns where the path will start.
+fn write_head(out: &mut String, scheme: Option<&str>, authority: Option<&str>) -> usize {
+    if let Some(s) = scheme {
+        out.push_str(s);
+        out.push(':');
+    }
+    if let Some(a) = authority {
+        out.push_str("//");
+        out.push_str(a);
+    }
+    out.len()
+}
+
+/// Writes `"?" query` and `"#" fragment` (RFC 3986 section 5.3), after
+/// making sure the path written from `path_start` reads back as a path.
+fn write_tail(
+    out: &mut String,
+    path_start: usize,
+    has_authority: bool,
+    query: Option<&str>,
+    fragment: Option<&str>,
+) {
+    keep_path_a_path(out, path_start, has_authority);
+    if let Some(q) = query {
+        out.push('?');
+        out.push_str(q);
+    }
+    write_fragment(out, fragment);
+}
+
+fn write_fragment(out: &mut String, fragment: Option<&str>) {
+    if let Some(f) = fragment {
+        out.push('#');
+        out.push_str(f);
+    }
+}
+
+/// Without an authority, a path that begins with `//` would read back as an
+/// authority (the trap RFC 3986 section 5.2.4 leaves open for `a:/.//b`):
+/// `/.` in front names the same path and keeps it a path.
+fn keep_path_a_path(out: &mut String, path_start: usize, has_authority: bool) {
+    if !has_authority && out[path_start..].starts_with("//") {
+        out.insert_str(path_start, "/.");
+    }
+}
+
+/// A same-document reference (RFC 3986 section 4.4; the "(current document)"
+/// rows of the older Appendix C tables): the base without its fragment, then
+/// the reference's fragment, if any.
+fn current_document(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) {
+    out.push_str(base.before_fragment);
+    write_fragment(out, r.fragment);
+}
+
+/// The base path up to and including its last `/` ("all but the last
+/// segment"); empty when it has no `/`.
+fn base_directory(path: &str) -> &str {
+    match path.rfind('/') {
+        Some(i) => &path[..=i],
+        None => "",
+    }
+}
+
+/// Calls `f(segment, is_last)` for each `/`-separated segment of the path
+/// `dir` followed by `rest`, where `dir` is empty or ends with `/` (so the
+/// two meet at a segment boundary).
+fn for_each_segment<'s, E>(
+    dir: &'s str,
+    rest: &'s str,
+    mut f: impl FnMut(&'s str, bool) -> Result<(), E>,
+) -> Result<(), E> {
+    if let Some(d) = dir.strip_suffix('/') {
+        for seg in d.split('/') {
+            f(seg, false)?;
+        }
+    }
+    let mut it = rest.split('/');
+    let mut cur = it.next();
+    while let Some(seg) = cur {
+        cur = it.next();
+        f(seg, cur.is_none())?;
+    }
+    Ok(())
+}
+
+/// The steps shared by RFC 2396 (5.2 step 6c to 6g), the 2396bis merge
+/// routine (steps 3 to 7) and the 1996 draft (5.2 step 6d to 6g), done as a
+/// stack of segments on the output instead of repeated string replacement:
+///
+/// - every `.` segment followed by `/` is removed ("all occurrences of
+///   `./`"), and a final `.` is removed;
+/// - every `<segment>/../` and a final `<segment>/..`, where `<segment>` is
+///   not `..`, is removed, leftmost first; the root of an absolute path is
+///   not a segment, so `/../g` stays as it is;
+/// - a `..` with nothing left to remove climbs above the root, and `above`
+///   says what to do with it.
+///
+/// `dir` and `rest` are written from the current end of `out`. Returns the
+/// offset into `rest` of a `..` that was rejected.
+fn merge_dot_segments(
+    out: &mut String,
+    dir: &str,
+    rest: &str,
+    above: AboveRoot,
+) -> Result<(), usize> {
+    let p0 = out.len();
+    let rest_start = rest.as_ptr() as usize;
+    for_each_segment(dir, rest, |seg, last| {
+        match seg {
+            "." => {}
+            ".." => {
+                // The top entry is `seg/`: find where it starts.
+                let top_end = out.len().saturating_sub(1);
+                let top_start = out[p0..top_end.max(p0)]
+                    .rfind('/')
+                    .map_or(p0, |i| p0 + i + 1);
+                let top = &out[top_start..top_end.max(top_start)];
+                let is_root = top_start == p0 && out.len() > p0 && top.is_empty();
+                if out.len() > p0 && top != ".." && !is_root {
+                    out.truncate(top_start);
+                } else {
+                    match above {
+                        AboveRoot::Keep => {
+                            out.push_str("..");
+                            if !last {
+                                out.push('/');
+                            }
+                        }
+                        AboveRoot::Discard => {}
+                        AboveRoot::Reject => {
+                            let at = (seg.as_ptr() as usize).wrapping_sub(rest_start);
+                            return Err(if at <= rest.len() { at } else { 0 });
+                        }
+                    }
+                }
+            }
+            _ => {
+                out.push_str(seg);
+                if !last {
+                    out.push('/');
+                }
+            }
+        }
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn merged(dir: &str, rest: &str, above: AboveRoot) -> Result<String, usize> {
+        let mut out = String::from("x:");
+        merge_dot_segments(&mut out, dir, rest, above)?;
+        Ok(out[2..].into())
+    }
+
+    #[test]
+    fn merge_follows_the_string_rewriting_steps() {
+        let keep = AboveRoot::Keep;
+        // RFC 2396 section 5.2 step 6c to 6f, by hand.
+        for (dir, rest, want) in [
+            ("/b/c/", "g", "/b/c/g"),
+            ("/b/c/", ".", "/b/c/"),
+            ("/b/c/", "..", "/b/"),
+            ("/b/c/", "../..", "/"),
+            ("/b/c/", "../../../g", "/../g"),
+            ("/b/c/", "./g/.", "/b/c/g/"),
+            ("/b/c/", "g;x=1/../y", "/b/c/y"),
+            ("", "a/..", ""),
+            ("", "./.", ""),
+            ("", "../a/../b", "../b"),
+            ("a/", "/../b", "a/b"),
+            ("/", "..//g", "/..//g"),
+            ("/b/c/", ".g/..g/g./g..", "/b/c/.g/..g/g./g.."),
+        ] {
+            assert_eq!(
+                merged(dir, rest, keep).as_deref(),
+                Ok(want),
+                "{dir} + {rest}"
+            );
+        }
+        assert_eq!(
+            merged("/b/c/", "../../../g", AboveRoot::Discard).as_deref(),
+            Ok("/g")
+        );
+        assert_eq!(
+            merged("", "../a/../b", AboveRoot::Discard).as_deref(),
+            Ok("b")
+        );
+        assert_eq!(merged("/b/", "x/../../../g", AboveRoot::Reject), Err(8));
+    }
+
+    #[test]
+    fn segments_meet_at_the_boundary() {
+        let mut seen = alloc::vec::Vec::new();
+        for_each_segment::<()>("/a/", "b/", |s, last| {
+            seen.push((s, last));
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(seen, [("", false), ("a", false), ("b", false), ("", true)]);
+    }
+}

@@ -1,0 +1,73 @@
+//! RFC 2396 section 5.2, steps 1 to 7.
+//!
+//! Where the text does not give a URI, this module departs from it, and
+//! says so here:
+//! - Step 6a copies "all but the last segment of the base URI's path"; for a
+//!   base with an authority and an empty path (`http://a`) that is nothing,
+//!   and `g` would give `http://ag`, a different authority. 2396bis
+//!   Appendix G.2 records this as a defect of step 6a; we merge as `/`, as
+//!   2396bis and RFC 3986 section 5.2.3 do.
+//! - Step 3's loophole for `http:g` is applied, when asked for, only when the
+//!   base is hierarchical (it has an authority or an absolute path): the
+//!   text limits it to schemes that always use `<hier_part>`.
+
+use alloc::string::String;
+
+use super::{
+    base_directory, current_document, merge_dot_segments, write_head, write_tail, Options, Parts,
+};
+use crate::error::{Error, ErrorKind};
+
+pub(super) fn resolve(
+    base: &Parts<'_>,
+    r: &Parts<'_>,
+    opts: Options,
+    out: &mut String,
+) -> Result<(), Error> {
+    // 1) The reference is parsed (by the caller).
+    // 2) An empty path with undefined scheme, authority and query is a
+    //    reference to the current document.
+    if r.path.is_empty() && r.scheme.is_none() && r.authority.is_none() && r.query.is_none() {
+        current_document(base, r, out);
+        return Ok(());
+    }
+    // 3) A reference with a scheme is absolute: we are done.
+    if r.scheme.is_some() {
+        out.push_str(r.before_fragment);
+        super::write_fragment(out, r.fragment);
+        return Ok(());
+    }
+    // 4) A network-path: skip to step 7. Otherwise the authority is the
+    //    base's.
+    if r.authority.is_some() {
+        let p = write_head(out, base.scheme, r.authority);
+        out.push_str(r.path);
+        write_tail(out, p, true, r.query, r.fragment);
+        return Ok(());
+    }
+    let p = write_head(out, base.scheme, base.authority);
+    if r.path.starts_with('/') {
+        // 5) An absolute-path: skip to step 7.
+        out.push_str(r.path);
+    } else {
+        // 6a) All but the last segment of the base path ("/" for an
+        //     authority with an empty path: see the module's notes).
+        let dir = if base.authority.is_some() && base.path.is_empty() {
+            "/"
+        } else {
+            base_directory(base.path)
+        };
+        // 6b) The reference's path is appended; 6c to 6f remove dot
+        //     segments; 6g: leading ".." as the resolver was told; 6h: the
+        //     buffer is the new path.
+        merge_dot_segments(out, dir, r.path, opts.above_root).map_err(|at| {
+            Error::new(
+                ErrorKind::PathAboveRoot,
+                r.before_fragment.len() - r.path_and_query.len() + at,
+            )
+        })?;
+    }
+    // 7) Recombination; the query and fragment are the reference's (step 2).
+    write_tail(out, p, base.authority.is_some(), r.query, r.fragment);
+    Ok(())
+}

@@ -1,0 +1,69 @@
+//! draft-fielding-uri-rfc2396bis-00 section 5.2: the pseudocode and its
+//! merge routine. Unlike RFC 3986, dot segments are only removed from merged
+//! paths: an absolute-path reference such as `/./g` is kept as written
+//! (Appendix C.2).
+
+use alloc::string::String;
+
+use super::{
+    base_directory, current_document, merge_dot_segments, write_head, write_tail, Options, Parts,
+};
+use crate::error::{Error, ErrorKind};
+
+/// The pseudocode of section 5.2, with `R.scheme` already undefined by the
+/// caller for a non-validating parser.
+pub(super) fn resolve(
+    base: &Parts<'_>,
+    r: &Parts<'_>,
+    opts: Options,
+    out: &mut String,
+) -> Result<(), Error> {
+    if r.scheme.is_some() {
+        // T = R.
+        let p = write_head(out, r.scheme, r.authority);
+        out.push_str(r.path);
+        write_tail(out, p, r.authority.is_some(), r.query, r.fragment);
+    } else if r.authority.is_some() {
+        let p = write_head(out, base.scheme, r.authority);
+        out.push_str(r.path);
+        write_tail(out, p, true, r.query, r.fragment);
+    } else if r.path.is_empty() {
+        if r.query.is_some() {
+            // T.path = Base.path; T.query = R.query.
+            let p = write_head(out, base.scheme, base.authority);
+            out.push_str(base.path);
+            write_tail(out, p, base.authority.is_some(), r.query, r.fragment);
+        } else {
+            // "An empty reference refers to the current document."
+            current_document(base, r, out);
+        }
+    } else {
+        let p = write_head(out, base.scheme, base.authority);
+        if r.path.starts_with('/') {
+            out.push_str(r.path);
+        } else {
+            merge(out, base.path, r.path, opts).map_err(|at| {
+                Error::new(
+                    ErrorKind::PathAboveRoot,
+                    r.before_fragment.len() - r.path_and_query.len() + at,
+                )
+            })?;
+        }
+        write_tail(out, p, base.authority.is_some(), r.query, r.fragment);
+    }
+    Ok(())
+}
+
+/// The merge routine, steps 1 to 8.
+fn merge(out: &mut String, base_path: &str, r_path: &str, opts: Options) -> Result<(), usize> {
+    // 1. All but the last segment of the base path, or "/" when the base
+    //    path is empty.
+    let dir = if base_path.is_empty() {
+        "/"
+    } else {
+        base_directory(base_path)
+    };
+    // 2. The reference's path is appended; 3 to 7: dot segments, and the
+    //    choice for ".." above the root; 8. the result is the target path.
+    merge_dot_segments(out, dir, r_path, opts.above_root)
+}

@@ -1,0 +1,160 @@
+//! RFC 3986 section 5.2: transform references (5.2.2), merge paths (5.2.3),
+//! remove dot segments (5.2.4), and recompose (5.3).
+
+use alloc::string::String;
+
+use super::{base_directory, current_document, for_each_segment, write_head, write_tail, Parts};
+
+/// Section 5.2.2, with the reference's scheme already undefined by the
+/// caller when a non-strict parser drops it.
+pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) {
+    if r.scheme.is_some() {
+        // T.scheme = R.scheme; T.authority = R.authority;
+        // T.path = remove_dot_segments(R.path); T.query = R.query;
+        let p = write_head(out, r.scheme, r.authority);
+        remove_dot_segments(out, "", r.path);
+        write_tail(out, p, r.authority.is_some(), r.query, r.fragment);
+    } else if r.authority.is_some() {
+        let p = write_head(out, base.scheme, r.authority);
+        remove_dot_segments(out, "", r.path);
+        write_tail(out, p, true, r.query, r.fragment);
+    } else if r.path.is_empty() {
+        if r.query.is_none() {
+            // T.path = Base.path and T.query = Base.query: the base without
+            // its fragment (section 5.4.1, the "" and "#s" examples).
+            current_document(base, r, out);
+        } else {
+            let p = write_head(out, base.scheme, base.authority);
+            out.push_str(base.path);
+            write_tail(out, p, base.authority.is_some(), r.query, r.fragment);
+        }
+    } else {
+        let p = write_head(out, base.scheme, base.authority);
+        if r.path.starts_with('/') {
+            remove_dot_segments(out, "", r.path);
+        } else {
+            // Section 5.2.3: a base with an authority and an empty path
+            // merges as "/"; otherwise all but the last segment of the base
+            // path, then the reference's path.
+            let dir = if base.authority.is_some() && base.path.is_empty() {
+                "/"
+            } else {
+                base_directory(base.path)
+            };
+            remove_dot_segments(out, dir, r.path);
+        }
+        write_tail(out, p, base.authority.is_some(), r.query, r.fragment);
+    }
+}
+
+/// Section 5.2.4 on the path `dir` followed by `rest` (`dir` empty or ending
+/// with `/`), written onto the end of `out`, which serves as the output
+/// buffer. The rules, applied to the input buffer until it is empty:
+///
+/// - A. a prefix `../` or `./` is removed;
+/// - B. a prefix `/./` or a final `/.` is replaced by `/`;
+/// - C. a prefix `/../` or a final `/..` is replaced by `/`, and the last
+///   segment of the output (with the `/` before it, if any) is removed;
+/// - D. an input of exactly `.` or `..` is removed;
+/// - E. otherwise the first segment, with its leading `/` if any, moves to
+///   the output.
+///
+/// In segment terms: rules A and D only apply before the first segment has
+/// moved, and each later segment either moves as `/seg` (E), vanishes (B),
+/// or removes the previous one (C); a final `.` or `..` leaves a `/`.
+pub(crate) fn remove_dot_segments(out: &mut String, dir: &str, rest: &str) {
+    let p0 = out.len();
+    let mut started = false;
+    let _ = for_each_segment::<()>(dir, rest, |seg, last| {
+        if !started {
+            match seg {
+                // A (followed by "/") or D (alone).
+                "." | ".." => {}
+                // The input now begins with "/".
+                "" => started = true,
+                // E: the first segment of a rootless path.
+                _ => {
+                    out.push_str(seg);
+                    started = true;
+                }
+            }
+            return Ok(());
+        }
+        match seg {
+            "." => {
+                if last {
+                    out.push('/');
+                }
+            }
+            ".." => {
+                let cut = out[p0..].rfind('/').map_or(p0, |i| p0 + i);
+                out.truncate(cut);
+                if last {
+                    out.push('/');
+                }
+            }
+            _ => {
+                out.push('/');
+                out.push_str(seg);
+            }
+        }
+        Ok(())
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rds(path: &str) -> String {
+        let mut out = String::new();
+        remove_dot_segments(&mut out, "", path);
+        out
+    }
+
+    /// Section 5.2.4's two worked examples and the edge cases of each rule.
+    #[test]
+    fn remove_dot_segments_follows_the_rules() {
+        for (input, want) in [
+            ("/a/b/c/./../../g", "/a/g"),
+            ("mid/content=5/../6", "mid/6"),
+            ("", ""),
+            ("/", "/"),
+            (".", ""),
+            ("..", ""),
+            ("./", ""),
+            ("../", ""),
+            ("../../a", "a"),
+            ("./.././a/", "a/"),
+            ("/.", "/"),
+            ("/..", "/"),
+            ("/./", "/"),
+            ("/../", "/"),
+            ("/a/.", "/a/"),
+            ("/a/..", "/"),
+            ("/a/../..", "/"),
+            ("a/..", "/"),
+            ("a/../b", "/b"),
+            ("/a/%2E/b", "/a/%2E/b"),
+            ("/a/.b/..c/b./c..", "/a/.b/..c/b./c.."),
+            ("/a//..", "/a/"),
+            ("/a//../b", "/a/b"),
+            (".//g", "/g"),
+            ("/.//g", "//g"),
+            ("/./g", "/g"),
+            ("/../g", "/g"),
+        ] {
+            assert_eq!(rds(input), want, "remove_dot_segments({input:?})");
+        }
+    }
+
+    #[test]
+    fn directory_and_path_join_at_a_slash() {
+        let mut out = String::new();
+        remove_dot_segments(&mut out, "/b/c/", "../../../g");
+        assert_eq!(out, "/g");
+        out.clear();
+        remove_dot_segments(&mut out, "b/", "../../g");
+        assert_eq!(out, "/g");
+    }
+}

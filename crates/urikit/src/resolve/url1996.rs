@@ -1,0 +1,61 @@
+//! draft-ietf-url-syntax-00 section 5.2, steps 1 to 7.
+//!
+//! The draft differs from RFC 2396 in step 6: the reference's query is
+//! appended to the buffer (6c) before the dot segments are removed, so that
+//! `g?y/./x` gives `http://a/b/c/g?y/x` and `g?y/../x` gives
+//! `http://a/b/c/x` (Appendix C.2), and it has no step for `..` above the
+//! root: such segments stay, as its Appendix C shows.
+//!
+//! As in the RFC 2396 module, a base with a server and an empty path merges
+//! as `/` rather than giving `http://ag` for `g` against `http://a`.
+
+use alloc::string::String;
+
+use super::{
+    base_directory, current_document, merge_dot_segments, write_head, write_tail, AboveRoot, Parts,
+};
+
+pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) {
+    // 1) The reference is parsed (by the caller).
+    // 2) An empty path with undefined scheme, server and query is a
+    //    reference to the current document.
+    if r.path.is_empty() && r.scheme.is_none() && r.authority.is_none() && r.query.is_none() {
+        current_document(base, r, out);
+        return;
+    }
+    // 3) A reference with a scheme is an absolute URL: we are done.
+    if r.scheme.is_some() {
+        out.push_str(r.before_fragment);
+        super::write_fragment(out, r.fragment);
+        return;
+    }
+    // 4) A network-path: skip to step 7.
+    if r.authority.is_some() {
+        let p = write_head(out, base.scheme, r.authority);
+        out.push_str(r.path);
+        write_tail(out, p, true, r.query, r.fragment);
+        return;
+    }
+    let p = write_head(out, base.scheme, base.authority);
+    if r.path.starts_with('/') {
+        // 5) An absolute-path: skip to step 7.
+        out.push_str(r.path);
+        write_tail(out, p, base.authority.is_some(), r.query, r.fragment);
+        return;
+    }
+    // 6a) All but the last segment of the base path.
+    let dir = if base.authority.is_some() && base.path.is_empty() {
+        "/"
+    } else {
+        base_directory(base.path)
+    };
+    // 6b) and 6c): the reference's path, then "?" and its query if defined,
+    // which lie next to each other in the reference. 6d) to 6g): dot
+    // segments, with "?" no different from other characters.
+    let _ = merge_dot_segments(out, dir, r.path_and_query, AboveRoot::Keep);
+    // 6h) The query is what follows the first "?" of the buffer, and 6i)
+    // the path what precedes it: the "?" already separates them.
+    super::keep_path_a_path(out, p, base.authority.is_some());
+    // 7) Recombination.
+    super::write_fragment(out, r.fragment);
+}
