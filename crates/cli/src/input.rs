@@ -1,8 +1,10 @@
 //! Inputs: the positional arguments, or standard input one per line.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Write};
 
 use urikit::{Error, ErrorKind};
+
+use crate::json::{self, ErrorRecord, ValueRecord};
 
 /// One input: its text, or why it is not text.
 pub enum Input {
@@ -67,4 +69,56 @@ pub fn for_each(args: Vec<String>, mut f: impl FnMut(Input) -> io::Result<()>) -
         f(Input::from_bytes(std::mem::take(&mut buf)))?;
     }
     Ok(())
+}
+
+/// Runs `f` on each input and prints its result, one per line, or the
+/// contract's `{"base"?, "input", "ok", "result", "error"}` records with
+/// `--json`; errors go to standard error in human output. `base` is printed
+/// in each record when given. `Ok(true)` when every input succeeded.
+pub fn each_value(
+    texts: Vec<String>,
+    as_json: bool,
+    base: Option<&str>,
+    f: impl Fn(&str) -> Result<String, ErrorRecord>,
+) -> io::Result<bool> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut all_ok = true;
+    for_each(texts, |inp| {
+        let (text, result) = match &inp {
+            Input::Text(s) => (s.as_str(), f(s)),
+            Input::NotUtf8(s, at) => (
+                s.as_str(),
+                Err(Error::new(ErrorKind::InvalidUtf8, *at).into()),
+            ),
+        };
+        all_ok &= result.is_ok();
+        if as_json {
+            let (result, error) = match result {
+                Ok(r) => (Some(r), None),
+                Err(e) => (None, Some(e)),
+            };
+            let record = ValueRecord {
+                base,
+                input: text,
+                ok: error.is_none(),
+                result: result.as_deref(),
+                error,
+            };
+            return json::write_line(&mut out, &record);
+        }
+        match &result {
+            Ok(r) => writeln!(out, "{r}"),
+            Err(e) => {
+                out.flush()?;
+                eprintln!(
+                    "error: {text:?}: {} at byte {}: {}",
+                    e.code, e.offset, e.message
+                );
+                Ok(())
+            }
+        }
+    })?;
+    out.flush()?;
+    Ok(all_ok)
 }

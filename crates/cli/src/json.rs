@@ -1,7 +1,7 @@
 //! The JSON records of the contract, one serde struct per command.
 
 use serde::Serialize;
-use urikit::{Error, UriRef};
+use urikit::{Error, ErrorKind, UriRef};
 
 /// `{"code", "offset", "message"}`.
 #[derive(Serialize)]
@@ -9,6 +9,22 @@ pub struct ErrorRecord {
     pub code: &'static str,
     pub offset: usize,
     pub message: String,
+}
+
+impl ErrorRecord {
+    /// The record for a base URI that failed: `relative-base` as it is,
+    /// any other error as `invalid-base`, at the offset into the base, with
+    /// the reason in the message.
+    pub fn for_base(e: Error) -> ErrorRecord {
+        if e.kind() == ErrorKind::RelativeBase {
+            return e.into();
+        }
+        ErrorRecord {
+            code: ErrorKind::InvalidBase.code(),
+            offset: e.offset(),
+            message: format!("{}: {e}", ErrorKind::InvalidBase.message()),
+        }
+    }
 }
 
 impl From<Error> for ErrorRecord {
@@ -70,9 +86,12 @@ impl<'a> ParseRecord<'a> {
     }
 }
 
-/// `{"input", "ok", "result", "error"}`, for encode and decode.
+/// `{"input", "ok", "result", "error"}`, for encode, decode and normalize;
+/// with `"base"` first for resolve and relativize.
 #[derive(Serialize)]
 pub struct ValueRecord<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base: Option<&'a str>,
     pub input: &'a str,
     pub ok: bool,
     pub result: Option<&'a str>,

@@ -8,13 +8,16 @@ mod codec;
 mod input;
 mod json;
 mod parse;
+mod resolve;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::builder::TypedValueParser;
+use clap::{Parser, Subcommand};
+use urikit::Dialect;
 
-/// Parse, validate, encode and decode URI references (RFC 3986).
+/// Parse, validate, resolve, encode and decode URI references (RFC 3986 and its predecessors).
 #[derive(Parser)]
 #[command(name = "uri", version, about)]
 struct Cli {
@@ -22,28 +25,12 @@ struct Cli {
     command: Command,
 }
 
-/// The specification whose grammar applies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Dialect {
-    /// RFC 3986, the published form of draft-fielding-uri-rfc2396bis (default).
-    Rfc3986,
-    /// draft-fielding-uri-rfc2396bis-00 (October 2002).
-    Rfc2396bis,
-    /// RFC 2396 (August 1998).
-    Rfc2396,
-    /// draft-ietf-url-syntax-00 (December 1996).
-    #[value(name = "url-1996")]
-    Url1996,
-    /// RFC 1738 (December 1994).
-    Rfc1738,
-}
-
 #[derive(Subcommand)]
 enum Command {
     /// Parse each URI reference and print its components.
     Parse {
         /// The specification whose grammar applies.
-        #[arg(long, value_enum, default_value = "rfc3986")]
+        #[arg(long, value_parser = dialect_parser(), default_value = "rfc3986")]
         dialect: Dialect,
         /// One JSON object per input (JSON Lines).
         #[arg(long)]
@@ -53,6 +40,23 @@ enum Command {
     },
     /// Validate every line of files (or standard input, or the embedded sample) and summarize.
     Check(check::Args),
+    /// Resolve each reference against a base URI.
+    Resolve {
+        /// The base URI (absolute).
+        #[arg(long)]
+        base: String,
+        /// The specification whose resolution algorithm applies.
+        #[arg(long, value_parser = dialect_parser(), default_value = "rfc3986")]
+        dialect: Dialect,
+        /// Treat a reference with the base's scheme as relative (`http:g`).
+        #[arg(long)]
+        non_strict: bool,
+        /// One JSON object per input (JSON Lines).
+        #[arg(long)]
+        json: bool,
+        /// References to resolve; standard input, one per line, when none.
+        refs: Vec<String>,
+    },
     /// Percent-encode text for a component.
     Encode {
         /// The component whose encode set applies.
@@ -77,17 +81,22 @@ enum Command {
     },
 }
 
-/// Only RFC 3986 is implemented so far: the other dialects are a usage
-/// error rather than a silent fallback to another grammar.
+/// Parses a `--dialect` value: one of the library's dialect names.
+fn dialect_parser() -> impl TypedValueParser<Value = Dialect> {
+    clap::builder::PossibleValuesParser::new(Dialect::ALL.map(Dialect::name))
+        .map(|name| Dialect::from_name(&name).expect("only known names are possible"))
+}
+
+/// Only RFC 3986's grammar is implemented so far: parsing under another
+/// dialect is a usage error rather than a silent fallback to another grammar.
 fn require_rfc3986(d: Dialect) -> Result<(), ExitCode> {
     if d == Dialect::Rfc3986 {
         return Ok(());
     }
-    let name = d
-        .to_possible_value()
-        .map(|v| v.get_name().to_owned())
-        .unwrap_or_default();
-    eprintln!("error: the {name} dialect is not implemented yet; only rfc3986 is available");
+    eprintln!(
+        "error: the {} grammar is not implemented yet; only rfc3986 is available",
+        d.name()
+    );
     Err(ExitCode::from(2))
 }
 
@@ -105,6 +114,13 @@ fn main() -> ExitCode {
             parse::run(refs, json)
         }
         Command::Check(args) => check::run(args),
+        Command::Resolve {
+            base,
+            dialect,
+            non_strict,
+            json,
+            refs,
+        } => resolve::resolve(&base, dialect, !non_strict, refs, json),
         Command::Encode {
             component,
             json,
