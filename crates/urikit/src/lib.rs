@@ -112,7 +112,10 @@ mod uri;
 #[cfg(feature = "alloc")]
 mod buf;
 #[cfg(feature = "alloc")]
+mod normalize;
+#[cfg(feature = "alloc")]
 mod resolve;
+pub mod scheme;
 
 #[cfg(feature = "alloc")]
 pub use buf::UriRefBuf;
@@ -120,6 +123,8 @@ pub use dialect::Dialect;
 pub use error::{Error, ErrorKind};
 pub use host::{Host, HostType};
 pub use iter::{QueryPairs, Segments};
+#[cfg(feature = "alloc")]
+pub use normalize::{Normalized, Normalizer};
 #[cfg(feature = "alloc")]
 pub use resolve::{AboveRoot, Resolver};
 pub use uri::{Authority, UriRef};

@@ -15,7 +15,7 @@ use crate::UriRefBuf;
 
 mod rfc2396;
 mod rfc2396bis;
-mod rfc3986;
+pub(crate) mod rfc3986;
 mod url1996;
 
 /// What to do with `..` segments that climb above the root of the base
@@ -327,7 +327,7 @@ fn write_fragment(out: &mut String, fragment: Option<&str>) {
 /// Without an authority, a path that begins with `//` would read back as an
 /// authority (the trap RFC 3986 section 5.2.4 leaves open for `a:/.//b`):
 /// `/.` in front names the same path and keeps it a path.
-fn keep_path_a_path(out: &mut String, path_start: usize, has_authority: bool) {
+pub(crate) fn keep_path_a_path(out: &mut String, path_start: usize, has_authority: bool) {
     if !has_authority && out[path_start..].starts_with("//") {
         out.insert_str(path_start, "/.");
     }
@@ -372,6 +372,45 @@ fn for_each_segment<'s, E>(
     Ok(())
 }
 
+/// What a path segment is to the dot-segment rules.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Dot {
+    /// `.`
+    One,
+    /// `..`
+    Two,
+    /// Anything else.
+    No,
+}
+
+/// How segments are recognised and written when dot segments are removed:
+/// as written for resolution ([`Verbatim`]), or percent-normalized for
+/// normalization, where `%2E` is a dot.
+pub(crate) trait SegmentStyle {
+    /// Whether `seg` is `.` or `..`.
+    fn dot(&self, seg: &str) -> Dot;
+    /// Writes `seg` onto `out`.
+    fn write(&self, out: &mut String, seg: &str);
+}
+
+/// Segments as written: only a literal `.` or `..` is a dot segment (RFC
+/// 3986 section 5.2.4 compares text, so `%2E` is not).
+pub(crate) struct Verbatim;
+
+impl SegmentStyle for Verbatim {
+    fn dot(&self, seg: &str) -> Dot {
+        match seg {
+            "." => Dot::One,
+            ".." => Dot::Two,
+            _ => Dot::No,
+        }
+    }
+
+    fn write(&self, out: &mut String, seg: &str) {
+        out.push_str(seg);
+    }
+}
+
 /// The steps shared by RFC 2396 (5.2 step 6c to 6g), the 2396bis merge
 /// routine (steps 3 to 7) and the 1996 draft (5.2 step 6d to 6g), done as a
 /// stack of segments on the output instead of repeated string replacement:
@@ -392,20 +431,37 @@ fn merge_dot_segments(
     rest: &str,
     above: AboveRoot,
 ) -> Result<(), usize> {
+    merge_dot_segments_with(out, dir, rest, above, &Verbatim)
+}
+
+/// [`merge_dot_segments`] with segments recognised and written by `style`.
+pub(crate) fn merge_dot_segments_with(
+    out: &mut String,
+    dir: &str,
+    rest: &str,
+    above: AboveRoot,
+    style: &impl SegmentStyle,
+) -> Result<(), usize> {
     let p0 = out.len();
     let rest_start = rest.as_ptr() as usize;
+    // Only the empty first segment of an absolute path is the root.
+    let rooted = if dir.is_empty() {
+        rest.starts_with('/')
+    } else {
+        dir.starts_with('/')
+    };
     for_each_segment(dir, rest, |seg, last| {
-        match seg {
-            "." => {}
-            ".." => {
+        match style.dot(seg) {
+            Dot::One => {}
+            Dot::Two => {
                 // The top entry is `seg/`: find where it starts.
                 let top_end = out.len().saturating_sub(1);
                 let top_start = out[p0..top_end.max(p0)]
                     .rfind('/')
                     .map_or(p0, |i| p0 + i + 1);
                 let top = &out[top_start..top_end.max(top_start)];
-                let is_root = top_start == p0 && out.len() > p0 && top.is_empty();
-                if out.len() > p0 && top != ".." && !is_root {
+                let is_root = rooted && top_start == p0 && out.len() > p0 && top.is_empty();
+                if out.len() > p0 && style.dot(top) != Dot::Two && !is_root {
                     out.truncate(top_start);
                 } else {
                     match above {
@@ -423,8 +479,8 @@ fn merge_dot_segments(
                     }
                 }
             }
-            _ => {
-                out.push_str(seg);
+            Dot::No => {
+                style.write(out, seg);
                 if !last {
                     out.push('/');
                 }

@@ -3,7 +3,10 @@
 
 use alloc::string::String;
 
-use super::{base_directory, current_document, for_each_segment, write_head, write_tail, Parts};
+use super::{
+    base_directory, current_document, for_each_segment, write_head, write_tail, Dot, Parts,
+    SegmentStyle, Verbatim,
+};
 
 /// Section 5.2.2, with the reference's scheme already undefined by the
 /// caller when a non-strict parser drops it.
@@ -63,39 +66,50 @@ pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) {
 /// moved, and each later segment either moves as `/seg` (E), vanishes (B),
 /// or removes the previous one (C); a final `.` or `..` leaves a `/`.
 pub(crate) fn remove_dot_segments(out: &mut String, dir: &str, rest: &str) {
+    remove_dot_segments_with(out, dir, rest, &Verbatim);
+}
+
+/// [`remove_dot_segments`] with segments recognised and written by `style`.
+pub(crate) fn remove_dot_segments_with(
+    out: &mut String,
+    dir: &str,
+    rest: &str,
+    style: &impl SegmentStyle,
+) {
     let p0 = out.len();
     let mut started = false;
     let _ = for_each_segment::<()>(dir, rest, |seg, last| {
+        let dot = style.dot(seg);
         if !started {
-            match seg {
+            match dot {
                 // A (followed by "/") or D (alone).
-                "." | ".." => {}
+                Dot::One | Dot::Two => {}
                 // The input now begins with "/".
-                "" => started = true,
+                Dot::No if seg.is_empty() => started = true,
                 // E: the first segment of a rootless path.
-                _ => {
-                    out.push_str(seg);
+                Dot::No => {
+                    style.write(out, seg);
                     started = true;
                 }
             }
             return Ok(());
         }
-        match seg {
-            "." => {
+        match dot {
+            Dot::One => {
                 if last {
                     out.push('/');
                 }
             }
-            ".." => {
+            Dot::Two => {
                 let cut = out[p0..].rfind('/').map_or(p0, |i| p0 + i);
                 out.truncate(cut);
                 if last {
                     out.push('/');
                 }
             }
-            _ => {
+            Dot::No => {
                 out.push('/');
-                out.push_str(seg);
+                style.write(out, seg);
             }
         }
         Ok(())

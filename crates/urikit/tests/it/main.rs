@@ -4,6 +4,7 @@
 
 mod alloc_count;
 mod naive;
+mod normalize;
 mod props;
 mod resolve;
 mod vectors;

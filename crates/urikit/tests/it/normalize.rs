@@ -1,0 +1,168 @@
+//! Normalization and equivalence: the vectors of testdata/normalize/ and
+//! testdata/equivalent/, and the properties of RFC 3986 section 6.
+
+use proptest::prelude::*;
+use serde_json::Value;
+use urikit::{Normalized, Normalizer, UriRef};
+
+use crate::vectors::records;
+
+fn normalizer(v: &Value) -> Normalizer {
+    let mut n = Normalizer::new();
+    for opt in v
+        .get("options")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        match opt.as_str() {
+            Some("ipv6_rfc5952") => n = n.ipv6_rfc5952(true),
+            other => panic!("unknown option {other:?}"),
+        }
+    }
+    n
+}
+
+#[test]
+fn normalize_vectors() {
+    let all = records("normalize");
+    assert!(all.len() > 40, "only {} vectors", all.len());
+    let mut failures = Vec::new();
+    for (at, v) in &all {
+        let input = v["input"].as_str().unwrap();
+        let want = v["result"].as_str().unwrap();
+        let n = normalizer(v);
+        let u = UriRef::parse(input).unwrap();
+        let got = n.normalize(u);
+        if got.as_str() != want {
+            failures.push(format!("{at}: {input:?}: got {got}, expected {want}"));
+        }
+        if n.is_normalized(u) != (input == want) {
+            failures.push(format!("{at}: is_normalized({input:?}) is wrong"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn equivalent_vectors() {
+    let all = records("equivalent");
+    assert!(all.len() >= 10);
+    for (at, v) in &all {
+        let a = UriRef::parse(v["a"].as_str().unwrap()).unwrap();
+        let b = UriRef::parse(v["b"].as_str().unwrap()).unwrap();
+        let want = v["equivalent"].as_bool().unwrap();
+        assert_eq!(a.equivalent(b), want, "{at}");
+        assert_eq!(b.equivalent(a), want, "{at} (swapped)");
+        assert_eq!(Normalized(a) == Normalized(b), want, "{at}");
+    }
+}
+
+/// Comparing references that are already normal allocates nothing.
+#[test]
+fn equivalence_of_normal_references_does_not_allocate() {
+    let a = UriRef::parse("http://example.com/a/b?c#d").unwrap();
+    let b = UriRef::parse("http://example.com/a/b?c#e").unwrap();
+    let n = Normalizer::new();
+    let (allocs, eq) = crate::alloc_count::allocations(|| n.equivalent(a, b));
+    assert!(!eq);
+    assert_eq!(allocs, 0);
+}
+
+fn piece() -> impl Strategy<Value = &'static str> {
+    prop_oneof![
+        Just(""),
+        Just("a"),
+        Just("B"),
+        Just("."),
+        Just(".."),
+        Just("%2E"),
+        Just("%2e"),
+        Just("%7e"),
+        Just("%7E"),
+        Just("%2F"),
+        Just("%c3%A9"),
+        Just("x:y"),
+        Just("/"),
+        Just("//"),
+    ]
+}
+
+prop_compose! {
+    fn reference()(
+        scheme in prop::option::of(prop_oneof![Just("http"), Just("HTTP"), Just("a"), Just("foo")]),
+        authority in prop::option::of(prop_oneof![
+            Just(""), Just("H"), Just("u@h:80"), Just("U%7e@%41b:"), Just("[::A]:0443"), Just("h:8080"),
+        ]),
+        path in prop::collection::vec(piece(), 0..7),
+        query in prop::option::of(prop_oneof![Just(""), Just("%7e"), Just("/./")]),
+        fragment in prop::option::of(prop_oneof![Just(""), Just("F%2f")]),
+    ) -> String {
+        let mut s = String::new();
+        if let Some(x) = scheme { s += x; s += ":"; }
+        if let Some(a) = authority { s += "//"; s += a; }
+        s += &path.concat();
+        if let Some(q) = query { s += "?"; s += q; }
+        if let Some(f) = fragment { s += "#"; s += f; }
+        s
+    }
+}
+
+fn all_option_sets() -> Vec<Normalizer> {
+    (0..128u32)
+        .map(|m| {
+            Normalizer::new()
+                .lowercase(m & 1 != 0)
+                .uppercase_hex(m & 2 != 0)
+                .decode_unreserved(m & 4 != 0)
+                .remove_dot_segments(m & 8 != 0)
+                .remove_default_port(m & 16 != 0)
+                .slash_empty_path(m & 32 != 0)
+                .ipv6_rfc5952(m & 64 != 0)
+        })
+        .collect()
+}
+
+proptest! {
+    /// For every combination of steps: the result parses, normalizing it
+    /// again changes nothing (idempotence), `is_normalized` says exactly
+    /// whether normalization changes the input, and the result has the
+    /// same kind of components (RFC 3986 section 6.2.2: normalization must
+    /// not change what the reference identifies).
+    #[test]
+    fn normalization_properties(s in reference()) {
+        let Ok(u) = UriRef::parse(&s) else { return Ok(()) };
+        for n in all_option_sets() {
+            let once = n.normalize(u);
+            // normalize() falls back to the input if its output did not
+            // parse: make sure that never happens.
+            let mut raw = String::new();
+            n.normalize_into(u, &mut raw);
+            prop_assert_eq!(raw.as_str(), once.as_str());
+            let again = UriRef::parse(once.as_str()).unwrap();
+            let twice = n.normalize(again);
+            prop_assert_eq!(twice.as_str(), once.as_str(), "idempotent");
+            prop_assert_eq!(n.is_normalized(u), once.as_str() == s, "is_normalized {:?}", n);
+            prop_assert!(n.is_normalized(again));
+            prop_assert_eq!(again.has_scheme(), u.has_scheme());
+            prop_assert_eq!(again.authority().is_some(), u.authority().is_some());
+            prop_assert_eq!(again.query().is_some(), u.query().is_some());
+            prop_assert_eq!(again.fragment().is_some(), u.fragment().is_some());
+            prop_assert_eq!(again.userinfo().map(|x| x.decode()), u.userinfo().map(|x| x.decode()));
+            prop_assert_eq!(again.fragment().map(|x| x.decode()), u.fragment().map(|x| x.decode()));
+        }
+    }
+
+    /// Normalization keeps meaning for relative references too: resolving
+    /// the normal form against a base gives a target equivalent to the
+    /// target of the original.
+    #[test]
+    fn normalizing_a_reference_keeps_its_target(s in reference(), base in prop_oneof![Just("http://h/x/y"), Just("a:/x/y/"), Just("foo://h")]) {
+        let Ok(u) = UriRef::parse(&s) else { return Ok(()) };
+        let base = UriRef::parse(base).unwrap();
+        let n = u.normalize();
+        let t1 = u.resolve_against(base).unwrap();
+        let t2 = n.as_uri_ref().resolve_against(base).unwrap();
+        prop_assert!(t1.as_uri_ref().equivalent(t2.as_uri_ref()), "{} vs {} via {}", t1, t2, n);
+    }
+}
