@@ -7,6 +7,7 @@ mod check;
 mod codec;
 mod input;
 mod json;
+mod normalize;
 mod parse;
 mod resolve;
 
@@ -56,6 +57,24 @@ enum Command {
         json: bool,
         /// References to resolve; standard input, one per line, when none.
         refs: Vec<String>,
+    },
+    /// Normalize each reference (RFC 3986 sections 6.2.2 and 6.2.3).
+    Normalize {
+        /// One JSON object per input (JSON Lines).
+        #[arg(long)]
+        json: bool,
+        /// References to normalize; standard input, one per line, when none.
+        refs: Vec<String>,
+    },
+    /// Whether two references are equal after normalization.
+    Equivalent {
+        /// One JSON object (JSON Lines).
+        #[arg(long)]
+        json: bool,
+        /// The first reference.
+        a: String,
+        /// The second reference.
+        b: String,
     },
     /// Percent-encode text for a component.
     Encode {
@@ -114,6 +133,8 @@ fn main() -> ExitCode {
             parse::run(refs, json)
         }
         Command::Check(args) => check::run(args),
+        Command::Normalize { json, refs } => normalize::normalize(refs, json),
+        Command::Equivalent { json, a, b } => normalize::equivalent(&a, &b, json),
         Command::Resolve {
             base,
             dialect,
