@@ -58,6 +58,20 @@ enum Command {
         /// References to resolve; standard input, one per line, when none.
         refs: Vec<String>,
     },
+    /// The shortest reference that resolves against a base to each target.
+    Relativize {
+        /// The base URI (absolute).
+        #[arg(long)]
+        base: String,
+        /// The specification whose resolution algorithm the result is for.
+        #[arg(long, value_parser = dialect_parser(), default_value = "rfc3986")]
+        dialect: Dialect,
+        /// One JSON object per input (JSON Lines).
+        #[arg(long)]
+        json: bool,
+        /// Target URIs; standard input, one per line, when none.
+        targets: Vec<String>,
+    },
     /// Normalize each reference (RFC 3986 sections 6.2.2 and 6.2.3).
     Normalize {
         /// One JSON object per input (JSON Lines).
@@ -133,6 +147,12 @@ fn main() -> ExitCode {
             parse::run(refs, json)
         }
         Command::Check(args) => check::run(args),
+        Command::Relativize {
+            base,
+            dialect,
+            json,
+            targets,
+        } => resolve::relativize(&base, dialect, targets, json),
         Command::Normalize { json, refs } => normalize::normalize(refs, json),
         Command::Equivalent { json, a, b } => normalize::equivalent(&a, &b, json),
         Command::Resolve {

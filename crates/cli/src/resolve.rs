@@ -25,3 +25,21 @@ pub fn resolve(
         Ok(resolver.resolve(r)?.into_string())
     })
 }
+
+/// `uri relativize --base BASE [--dialect D]`: the shortest reference that
+/// resolves against the base to each target.
+pub fn relativize(
+    base: &str,
+    dialect: Dialect,
+    targets: Vec<String>,
+    as_json: bool,
+) -> io::Result<bool> {
+    let resolver = UriRef::parse(base)
+        .and_then(Resolver::new)
+        .map(|r| r.dialect(dialect));
+    each_value(targets, as_json, Some(base), |s| {
+        let resolver = resolver.map_err(ErrorRecord::for_base)?;
+        let t = UriRef::parse(s)?;
+        Ok(resolver.relativize(t)?.into_string())
+    })
+}

@@ -114,6 +114,8 @@ mod buf;
 #[cfg(feature = "alloc")]
 mod normalize;
 #[cfg(feature = "alloc")]
+mod relativize;
+#[cfg(feature = "alloc")]
 mod resolve;
 pub mod scheme;
 

@@ -6,5 +6,6 @@ mod alloc_count;
 mod naive;
 mod normalize;
 mod props;
+mod relativize;
 mod resolve;
 mod vectors;
