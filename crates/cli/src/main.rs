@@ -120,19 +120,6 @@ fn dialect_parser() -> impl TypedValueParser<Value = Dialect> {
         .map(|name| Dialect::from_name(&name).expect("only known names are possible"))
 }
 
-/// Only RFC 3986's grammar is implemented so far: parsing under another
-/// dialect is a usage error rather than a silent fallback to another grammar.
-fn require_rfc3986(d: Dialect) -> Result<(), ExitCode> {
-    if d == Dialect::Rfc3986 {
-        return Ok(());
-    }
-    eprintln!(
-        "error: the {} grammar is not implemented yet; only rfc3986 is available",
-        d.name()
-    );
-    Err(ExitCode::from(2))
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -140,12 +127,7 @@ fn main() -> ExitCode {
             dialect,
             json,
             refs,
-        } => {
-            if let Err(code) = require_rfc3986(dialect) {
-                return code;
-            }
-            parse::run(refs, json)
-        }
+        } => parse::run(dialect, refs, json),
         Command::Check(args) => check::run(args),
         Command::Relativize {
             base,

@@ -2,18 +2,18 @@
 
 use std::io::{self, Write};
 
-use urikit::UriRef;
+use urikit::{Dialect, UriRef};
 
 use crate::input;
 use crate::json::{self, ParseRecord};
 
 /// Parses each input; `Ok(true)` when all were valid.
-pub fn run(refs: Vec<String>, as_json: bool) -> io::Result<bool> {
+pub fn run(dialect: Dialect, refs: Vec<String>, as_json: bool) -> io::Result<bool> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut all_ok = true;
     input::for_each(refs, |inp| {
-        let (text, result) = inp.apply(UriRef::parse);
+        let (text, result) = inp.apply(|s| UriRef::parse_with(s, dialect));
         all_ok &= result.is_ok();
         let record = ParseRecord::new(text, result);
         if as_json {

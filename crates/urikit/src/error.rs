@@ -59,6 +59,9 @@ pub enum ErrorKind {
     /// Percent-decoded bytes, or an input line, that are not valid UTF-8
     /// (`invalid-utf8`).
     InvalidUtf8,
+    /// Nothing follows `scheme:` where the dialect needs a path
+    /// (`missing-path`): RFC 2396 section 3 has no empty `hier_part`.
+    MissingPath,
     /// A base URI without a scheme (`relative-base`): resolution needs an
     /// absolute base (RFC 3986 section 5.1).
     RelativeBase,
@@ -95,6 +98,7 @@ impl ErrorKind {
             ErrorKind::InvalidHost => "invalid-host",
             ErrorKind::UnexpectedBracket => "unexpected-bracket",
             ErrorKind::InvalidUtf8 => "invalid-utf8",
+            ErrorKind::MissingPath => "missing-path",
             ErrorKind::RelativeBase => "relative-base",
             ErrorKind::InvalidBase => "invalid-base",
             ErrorKind::UnsupportedDialect => "unsupported-dialect",
@@ -147,6 +151,9 @@ impl ErrorKind {
                  elsewhere (%5B, %5D)"
             }
             ErrorKind::InvalidUtf8 => "the bytes are not valid UTF-8",
+            ErrorKind::MissingPath => {
+                "this dialect requires a path or opaque part after the scheme"
+            }
             ErrorKind::RelativeBase => {
                 "the base URI has no scheme; a base must be an absolute URI such as 'http://host/'"
             }
@@ -247,7 +254,7 @@ impl core::error::Error for Error {}
 mod tests {
     use super::*;
 
-    const ALL: [ErrorKind; 17] = [
+    const ALL: [ErrorKind; 18] = [
         ErrorKind::EmptyInput,
         ErrorKind::InvalidChar,
         ErrorKind::InvalidPercentEncoding,
@@ -265,6 +272,7 @@ mod tests {
         ErrorKind::InvalidBase,
         ErrorKind::UnsupportedDialect,
         ErrorKind::PathAboveRoot,
+        ErrorKind::MissingPath,
     ];
 
     #[test]

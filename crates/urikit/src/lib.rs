@@ -102,6 +102,7 @@ extern crate std;
 
 mod dialect;
 mod error;
+mod grammar;
 mod host;
 mod iter;
 mod parse;

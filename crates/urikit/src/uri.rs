@@ -73,6 +73,32 @@ impl<'a> UriRef<'a> {
         parse::parse(s).map(|meta| UriRef { s, meta })
     }
 
+    /// Parses a URI reference under the grammar of `dialect`: each
+    /// document's collected BNF (RFC 3986 Appendix A, 2396bis Appendix A,
+    /// RFC 2396 Appendix A, draft-ietf-url-syntax-00 Appendix A, RFC 1738
+    /// section 5), with the rules where they disagree written down in the
+    /// library's `grammar` modules. RFC 1738 has no relative references.
+    ///
+    /// ```
+    /// use urikit::{Dialect, ErrorKind, UriRef};
+    ///
+    /// // "~" became unreserved after RFC 1738, which calls it unsafe.
+    /// let err = UriRef::parse_with("http://a/~u", Dialect::Rfc1738).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (ErrorKind::InvalidChar, 9));
+    /// // RFC 2396 has registry-based authorities; RFC 3986 has none.
+    /// assert!(UriRef::parse_with("x://a@b@c/", Dialect::Rfc2396).is_ok());
+    /// assert!(UriRef::parse_with("x://a@b@c/", Dialect::Rfc3986).is_err());
+    /// // A scheme starts with a letter since RFC 2396.
+    /// assert!(UriRef::parse_with("3com:x", Dialect::Url1996).is_ok());
+    /// assert!(UriRef::parse_with("3com:x", Dialect::Rfc2396).is_err());
+    /// ```
+    pub fn parse_with(s: &'a str, dialect: crate::Dialect) -> Result<UriRef<'a>, Error> {
+        match crate::grammar::grammar(dialect) {
+            None => UriRef::parse(s),
+            Some(g) => crate::grammar::parse(g, s).map(|meta| UriRef { s, meta }),
+        }
+    }
+
     /// Parses an absolute URI with optional fragment (RFC 3986 section 3,
     /// `URI`): like [`parse`](Self::parse), but a scheme is required.
     ///

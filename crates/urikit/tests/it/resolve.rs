@@ -24,8 +24,17 @@ fn resolver<'a>(v: &Value, base: UriRef<'a>) -> Result<Resolver<'a>, String> {
 }
 
 fn check(v: &Value) -> Result<(), String> {
-    let base = UriRef::parse(v["base"].as_str().ok_or("no base")?).map_err(|e| e.to_string())?;
-    let r = UriRef::parse(v["ref"].as_str().ok_or("no ref")?).map_err(|e| e.to_string())?;
+    // Base and reference are read by the dialect's own grammar (RFC 1738,
+    // which has no relative references, by RFC 3986's).
+    let d = Dialect::from_name(v["dialect"].as_str().ok_or("no dialect")?).ok_or("dialect")?;
+    let d = if d == Dialect::Rfc1738 {
+        Dialect::Rfc3986
+    } else {
+        d
+    };
+    let base =
+        UriRef::parse_with(v["base"].as_str().ok_or("no base")?, d).map_err(|e| e.to_string())?;
+    let r = UriRef::parse_with(v["ref"].as_str().ok_or("no ref")?, d).map_err(|e| e.to_string())?;
     let got = resolver(v, base).and_then(|res| res.resolve(r).map_err(|e| format!("{e}")));
     if let Some(code) = v.get("error") {
         let base_err = Resolver::new(base).err();

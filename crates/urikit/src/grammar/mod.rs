@@ -1,0 +1,352 @@
+//! The grammars of the older specifications, one file per document, and
+//! the validator they share. RFC 3986 has its own one-pass parser
+//! (`parse.rs`); the older grammars are validated here, after the reference
+//! is split into its components by the regular expression that each of these
+//! documents gives in its Appendix B:
+//!
+//! ```text
+//! ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
+//! ```
+//!
+//! A reference valid under an older grammar is a [`UriRef`](crate::UriRef)
+//! like any other; its host is typed as the document allows (an RFC 2396
+//! `IPv4address` of four `1*digit` is typed IPv4 only when each number fits
+//! in an octet; a `reg_name` authority is one registered-name host).
+
+use crate::error::{Error, ErrorKind};
+use crate::host::{parse_ip_literal, HostMeta};
+use crate::parse::{AuthMeta, Meta};
+use crate::table::{hex2_at, Table, ALPHA, DIGIT};
+use crate::Dialect;
+
+mod rfc1738;
+mod rfc2396;
+mod rfc2396bis;
+mod url1996;
+
+/// How the user information of an authority is written.
+#[derive(Clone, Copy)]
+pub(crate) enum Userinfo {
+    /// `userinfo` as one run of characters (RFC 2396, 2396bis).
+    Combined(Table),
+    /// `user [ ":" password ]`, each made of these characters (RFC 1738 and
+    /// the 1996 draft).
+    UserPassword(Table),
+}
+
+/// How hosts are written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Hosts {
+    /// `hostname | hostnumber`: labels of letters, digits and `-`, the last
+    /// starting with a letter; or four `1*digit` (RFC 1738 section 5, the
+    /// 1996 draft Appendix A).
+    Classic,
+    /// As `Classic`, with a trailing `.` allowed (RFC 2396 section 3.2.2).
+    ClassicTrailingDot,
+    /// `IPv6reference / IPv4address / hostname` with `dec-octet` and labels
+    /// of at most 63 characters (2396bis section 3.2.2).
+    Bis,
+}
+
+/// One document's grammar, as the shared validator needs it.
+pub(crate) struct Grammar {
+    /// The first character of a scheme, then the others.
+    pub(crate) scheme_first: Table,
+    pub(crate) scheme_rest: Table,
+    /// Whether relative references exist in this document.
+    pub(crate) relative: bool,
+    /// Characters of path segments (with `;` parameters), `/` included.
+    pub(crate) path: Table,
+    /// Characters of a path after `scheme:` that does not begin with `/`
+    /// (an opaque part), and of the query that follows it.
+    pub(crate) opaque: Table,
+    /// Whether `scheme:` may be followed by nothing (or only a query).
+    pub(crate) empty_after_scheme: bool,
+    /// Whether the first segment of a relative path may hold a `:`.
+    pub(crate) colon_in_first_segment: bool,
+    pub(crate) query: Table,
+    pub(crate) fragment: Table,
+    pub(crate) userinfo: Userinfo,
+    pub(crate) hosts: Hosts,
+    /// `reg_name`, the other reading of an authority, if the document has it.
+    pub(crate) reg_name: Option<Table>,
+    /// Whether a `:` must be followed by at least one digit.
+    pub(crate) port_needs_digits: bool,
+}
+
+/// The grammar of a dialect other than RFC 3986.
+pub(crate) fn grammar(d: Dialect) -> Option<&'static Grammar> {
+    match d {
+        Dialect::Rfc3986 => None,
+        Dialect::Rfc2396bis => Some(&rfc2396bis::GRAMMAR),
+        Dialect::Rfc2396 => Some(&rfc2396::GRAMMAR),
+        Dialect::Url1996 => Some(&url1996::GRAMMAR),
+        Dialect::Rfc1738 => Some(&rfc1738::GRAMMAR),
+    }
+}
+
+/// Checks `b[start..end]` against `t`; the error names the first byte that
+/// does not belong, with `kind` for characters that are URI characters
+/// elsewhere.
+fn check(b: &[u8], start: usize, end: usize, t: &Table, kind: ErrorKind) -> Result<(), Error> {
+    let mut i = start;
+    while i < end {
+        let c = b[i];
+        if t.allows(c) {
+            i += 1;
+        } else if c == b'%' && t.allows_pct() {
+            if !hex2_at(&b[..end], i + 1) {
+                return Err(Error::new(ErrorKind::InvalidPercentEncoding, i));
+            }
+            i += 3;
+        } else {
+            return Err(Error::new(char_kind(c, kind), i));
+        }
+    }
+    Ok(())
+}
+
+/// `invalid-char` for bytes no document allows anywhere, `kind` otherwise.
+fn char_kind(c: u8, kind: ErrorKind) -> ErrorKind {
+    const ANYWHERE: Table = ALPHA.or(DIGIT).or(Table::new(b"-._~!$&'()*+,;=:/?#@%"));
+    match c {
+        b'%' => ErrorKind::InvalidPercentEncoding,
+        b'[' | b']' => ErrorKind::UnexpectedBracket,
+        _ if ANYWHERE.allows(c) => kind,
+        _ => ErrorKind::InvalidChar,
+    }
+}
+
+fn find(b: &[u8], from: usize, stops: &[u8]) -> usize {
+    b[from..]
+        .iter()
+        .position(|c| stops.contains(c))
+        .map_or(b.len(), |p| from + p)
+}
+
+/// Validates `s` under `g` and records where its components are.
+pub(crate) fn parse(g: &Grammar, s: &str) -> Result<Meta, Error> {
+    let b = s.as_bytes();
+    // $2: the scheme.
+    let first_delim = find(b, 0, b":/?#");
+    let mut scheme_end = 0;
+    let mut i = 0;
+    if first_delim > 0 && b.get(first_delim) == Some(&b':') {
+        if !g.scheme_first.allows(b[0]) {
+            return Err(Error::new(char_kind(b[0], ErrorKind::InvalidScheme), 0));
+        }
+        check(b, 1, first_delim, &g.scheme_rest, ErrorKind::InvalidScheme)?;
+        scheme_end = first_delim;
+        i = first_delim + 1;
+    } else if !g.relative {
+        return Err(Error::new(ErrorKind::MissingScheme, 0));
+    }
+    // $4: the authority.
+    let mut auth = None;
+    if b[i..].starts_with(b"//") {
+        let start = i + 2;
+        let end = find(b, start, b"/?#");
+        auth = Some(authority(g, b, start, end)?);
+        i = end;
+    }
+    // $5: the path.
+    let path_start = i;
+    let path_end = find(b, i, b"?#");
+    let path_is_opaque = scheme_end > 0 && auth.is_none() && b.get(path_start) != Some(&b'/');
+    if path_is_opaque {
+        if path_end == path_start && !g.empty_after_scheme {
+            return Err(Error::new(ErrorKind::MissingPath, path_start));
+        }
+        check(b, path_start, path_end, &g.opaque, ErrorKind::InvalidChar)?;
+    } else {
+        if scheme_end == 0 && auth.is_none() && !g.colon_in_first_segment {
+            let first_end = find(b, path_start, b"/?#");
+            if let Some(p) = b[path_start..first_end].iter().position(|&c| c == b':') {
+                return Err(Error::new(ErrorKind::InvalidScheme, path_start + p));
+            }
+        }
+        check(b, path_start, path_end, &g.path, ErrorKind::InvalidChar)?;
+    }
+    // $7: the query.
+    let mut query_end = path_end;
+    if b.get(path_end) == Some(&b'?') {
+        query_end = find(b, path_end + 1, b"#");
+        let t = if path_is_opaque { &g.opaque } else { &g.query };
+        check(b, path_end + 1, query_end, t, ErrorKind::InvalidChar)?;
+    }
+    // $9: the fragment.
+    if b.get(query_end) == Some(&b'#') {
+        check(
+            b,
+            query_end + 1,
+            b.len(),
+            &g.fragment,
+            ErrorKind::InvalidChar,
+        )?;
+    }
+    Ok(Meta {
+        scheme_end,
+        auth,
+        path_end,
+        query_end,
+    })
+}
+
+/// `server` (`[ userinfo "@" ] hostport`, possibly empty), or else, where
+/// the document has it, `reg_name`.
+fn authority(g: &Grammar, b: &[u8], start: usize, end: usize) -> Result<AuthMeta, Error> {
+    match server(g, b, start, end) {
+        Ok(a) => Ok(a),
+        Err(e) => match g.reg_name {
+            Some(t) if end > start && check(b, start, end, &t, ErrorKind::InvalidHost).is_ok() => {
+                Ok(AuthMeta {
+                    start,
+                    userinfo_end: None,
+                    host_end: end,
+                    host: HostMeta::RegName,
+                    end,
+                })
+            }
+            _ => Err(e),
+        },
+    }
+}
+
+fn server(g: &Grammar, b: &[u8], start: usize, end: usize) -> Result<AuthMeta, Error> {
+    let at = b[start..end]
+        .iter()
+        .position(|&c| c == b'@')
+        .map(|p| start + p);
+    let host_start = match at {
+        Some(at) => {
+            match g.userinfo {
+                Userinfo::Combined(t) => check(b, start, at, &t, ErrorKind::InvalidHost)?,
+                Userinfo::UserPassword(t) => {
+                    let colon = find(&b[..at], start, b":");
+                    check(b, start, colon, &t, ErrorKind::InvalidHost)?;
+                    if colon < at {
+                        check(b, colon + 1, at, &t, ErrorKind::InvalidHost)?;
+                    }
+                }
+            }
+            at + 1
+        }
+        None => start,
+    };
+    // The host, then ":" port.
+    let (host_end, host) = if b.get(host_start) == Some(&b'[') && g.hosts == Hosts::Bis {
+        let (close, meta) = parse_ip_literal(&b[..end], host_start)?;
+        if meta == HostMeta::IpvFuture {
+            // 2396bis has IPv6 references only; IPvFuture came with RFC 3986.
+            return Err(Error::new(ErrorKind::InvalidIpv6, host_start + 1));
+        }
+        (close, meta)
+    } else {
+        let host_end = find(&b[..end], host_start, b":");
+        (
+            host_end,
+            hostname_or_number(g.hosts, b, host_start, host_end)?,
+        )
+    };
+    if host_end < end {
+        if b[host_end] != b':' {
+            return Err(Error::new(
+                char_kind(b[host_end], ErrorKind::InvalidHost),
+                host_end,
+            ));
+        }
+        if g.port_needs_digits && host_end + 1 == end {
+            return Err(Error::new(ErrorKind::InvalidPort, end));
+        }
+        check(b, host_end + 1, end, &DIGIT, ErrorKind::InvalidPort)?;
+    }
+    Ok(AuthMeta {
+        start,
+        userinfo_end: at,
+        host_end,
+        host,
+        end,
+    })
+}
+
+/// `hostname | hostnumber` (or, for 2396bis, `IPv4address | hostname`);
+/// an empty host is allowed (`file:///`).
+fn hostname_or_number(h: Hosts, b: &[u8], start: usize, end: usize) -> Result<HostMeta, Error> {
+    let text = &b[start..end];
+    if text.is_empty() {
+        return Ok(HostMeta::RegName);
+    }
+    if h == Hosts::Bis {
+        if let Some(a) = crate::host::ipv4_exact(text) {
+            return Ok(HostMeta::Ipv4(a));
+        }
+    } else if let Some(a) = hostnumber(text) {
+        return Ok(a);
+    }
+    // Labels of letters, digits and "-", not beginning or ending with "-".
+    let trailing_dot = h != Hosts::Classic;
+    let body = match text.strip_suffix(b".") {
+        Some(t) if trailing_dot => t,
+        _ => text,
+    };
+    let mut label_start = start;
+    let mut last_label_start = start;
+    for (k, part) in body.split(|&c| c == b'.').enumerate() {
+        let at = if k == 0 { start } else { label_start };
+        let bad = part
+            .iter()
+            .position(|&c| !(ALPHA.allows(c) || DIGIT.allows(c) || c == b'-'));
+        if let Some(p) = bad {
+            return Err(Error::new(
+                char_kind(part[p], ErrorKind::InvalidHost),
+                at + p,
+            ));
+        }
+        if part.is_empty() || part[0] == b'-' || part[part.len() - 1] == b'-' {
+            return Err(Error::new(ErrorKind::InvalidHost, at));
+        }
+        if h == Hosts::Bis && part.len() > 63 {
+            return Err(Error::new(ErrorKind::InvalidHost, at + 63));
+        }
+        last_label_start = at;
+        label_start = at + part.len() + 1;
+    }
+    // The last label (toplabel) begins with a letter; 2396bis lets a name
+    // end with a domainlabel ("qualified" is optional), but only a toplabel
+    // may be followed by the trailing ".".
+    let top_is_alpha = ALPHA.allows(b[last_label_start]);
+    let ends_with_dot = body.len() < text.len();
+    if (h != Hosts::Bis || ends_with_dot) && !top_is_alpha {
+        return Err(Error::new(ErrorKind::InvalidHost, last_label_start));
+    }
+    Ok(HostMeta::RegName)
+}
+
+/// `hostnumber = 1*digit "." 1*digit "." 1*digit "." 1*digit`; typed as an
+/// IPv4 address when every number fits in an octet, else a name.
+fn hostnumber(text: &[u8]) -> Option<HostMeta> {
+    let mut parts = text.split(|&c| c == b'.');
+    let mut out = [0u8; 4];
+    let mut fits = true;
+    for slot in &mut out {
+        let p = parts.next()?;
+        if p.is_empty() || !p.iter().all(|&c| DIGIT.allows(c)) {
+            return None;
+        }
+        let v = p.iter().try_fold(0u32, |v, &c| {
+            v.checked_mul(10)?.checked_add(u32::from(c - b'0'))
+        });
+        match v {
+            Some(v) if v <= 255 => *slot = v as u8,
+            _ => fits = false,
+        }
+    }
+    if parts.next().is_some() {
+        return None;
+    }
+    Some(if fits {
+        HostMeta::Ipv4(out)
+    } else {
+        HostMeta::RegName
+    })
+}

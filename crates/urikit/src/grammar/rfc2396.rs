@@ -1,0 +1,45 @@
+//! RFC 2396 Appendix A (August 1998).
+//!
+//! Where it differs from the other documents:
+//! - `scheme = alpha *( alpha | digit | "+" | "-" | "." )` (section 3.1): a
+//!   scheme starts with a letter, unlike RFC 1738 and the 1996 draft.
+//! - `authority = server | reg_name` (3.2): an authority that is not a valid
+//!   `[ userinfo "@" ] hostport` is a registry-based name, which may hold
+//!   `@` and `:`; it is typed as one registered-name host.
+//! - `hostname = *( domainlabel "." ) toplabel [ "." ]` with `toplabel`
+//!   starting with a letter, and `IPv4address = 1*digit "." 1*digit "."
+//!   1*digit "." 1*digit` (3.2.2): `999.1.1.1` is an address (typed as a
+//!   name, since it fits no octets), `1.2.3` is nothing.
+//! - `segment = *pchar *( ";" param )` (3.3): parameters in every segment.
+//! - `[` and `]` are not URI characters at all (2.4.3 lists them as
+//!   "unwise"); `~` is a mark.
+//! - `absoluteURI = scheme ":" ( hier_part | opaque_part )` with
+//!   `opaque_part = uric_no_slash *uric`: `scheme:` alone is not a URI
+//!   (`missing-path`); 2396bis Appendix G.2 records the change.
+//! - `rel_path = rel_segment [ abs_path ]` with `rel_segment` not empty
+//!   would make `?y` invalid, yet Appendix C resolves `?y`: we accept an
+//!   empty relative path before a query, as 2396bis G.2 corrected.
+
+use super::{Grammar, Hosts, Userinfo};
+use crate::table::{Table, ALPHA, DIGIT};
+
+const MARK: Table = Table::new(b"-_.!~*'()");
+const UNRESERVED: Table = ALPHA.or(DIGIT).or(MARK);
+const URIC: Table = UNRESERVED.or(Table::new(b";/?:@&=+$,")).or_pct();
+const PCHAR: Table = UNRESERVED.or(Table::new(b":@&=+$,")).or_pct();
+
+pub(crate) const GRAMMAR: Grammar = Grammar {
+    scheme_first: ALPHA,
+    scheme_rest: ALPHA.or(DIGIT).or(Table::new(b"+-.")),
+    relative: true,
+    path: PCHAR.or(Table::new(b";/")),
+    opaque: URIC,
+    empty_after_scheme: false,
+    colon_in_first_segment: false,
+    query: URIC,
+    fragment: URIC,
+    userinfo: Userinfo::Combined(UNRESERVED.or(Table::new(b";:&=+$,")).or_pct()),
+    hosts: Hosts::ClassicTrailingDot,
+    reg_name: Some(UNRESERVED.or(Table::new(b"$,;:@&=+")).or_pct()),
+    port_needs_digits: false,
+};
