@@ -1,7 +1,6 @@
 //! The older dialects' grammars: the vectors of testdata/grammar/, and the
 //! Appendix C references of each document under its own grammar.
 
-use serde_json::Value;
 use urikit::{Dialect, UriRef};
 
 use crate::vectors::records;
