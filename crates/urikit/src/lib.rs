@@ -76,12 +76,36 @@
 //! # Ok::<(), urikit::Error>(())
 //! ```
 //!
+//! # Resolution, normalization, relativization
+//!
+//! A [`Resolver`] resolves references against a base checked once, with the
+//! algorithm of the chosen [`Dialect`]; [`Normalizer`] applies RFC 3986
+//! section 6.2.2 and 6.2.3, step by step; relativization is the inverse of
+//! resolution.
+//!
+//! ```
+//! use urikit::{Dialect, Normalizer, Resolver, UriRef};
+//!
+//! let r = Resolver::new(UriRef::parse("http://a/b/c/d;p?q")?)?;
+//! assert_eq!(r.resolve(UriRef::parse("../g")?)?.as_str(), "http://a/b/g");
+//! // The 1996 draft merges the query into the path before removing dots.
+//! let old = r.dialect(Dialect::Url1996);
+//! assert_eq!(old.resolve(UriRef::parse("g?y/./x")?)?.as_str(), "http://a/b/c/g?y/x");
+//! assert_eq!(r.relativize(UriRef::parse("http://a/b/c/g?y")?)?.as_str(), "g?y");
+//!
+//! let n = Normalizer::new();
+//! assert_eq!(n.normalize(UriRef::parse("HTTP://a:80/%7e/./x")?).as_str(), "http://a/~/x");
+//! # Ok::<(), urikit::Error>(())
+//! ```
+//!
 //! # Specifications
 //!
-//! The default and, so far, only grammar is RFC 3986, the published form of
-//! draft-fielding-uri-rfc2396bis. Doc comments and tests cite the section each
-//! rule comes from. The grammars of RFC 1738, draft-ietf-url-syntax-00 and
-//! RFC 2396 are planned as dialects.
+//! The default grammar and algorithms are RFC 3986's, the published form of
+//! draft-fielding-uri-rfc2396bis. The older documents are dialects
+//! ([`Dialect`]): draft-fielding-uri-rfc2396bis-00, RFC 2396,
+//! draft-ietf-url-syntax-00 and RFC 1738, each with its own grammar
+//! ([`UriRef::parse_with`]) and resolution algorithm. Doc comments and tests
+//! cite the section each rule comes from.
 //!
 //! # Features
 //!

@@ -1,0 +1,344 @@
+//! Resolution, normalization and relativization with urikit and its peers,
+//! in the same criterion groups, on bases and targets from the shared
+//! datasets (read as in `parse.rs`).
+//!
+//! Every library gets the same work: for resolution, the base is parsed
+//! once and each reference string is parsed and resolved into an owned
+//! result; for normalization, each line is parsed and normalized into an
+//! owned result; for relativization, both URIs are parsed once and the
+//! relative reference is computed. Before timing, each library's count of
+//! results equal to urikit's is printed, so that differences in behaviour
+//! are visible beside the times.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use iri_string::types::{UriAbsoluteStr, UriReferenceStr, UriStr};
+
+/// A fixed mix of reference kinds: RFC 3986 section 5.4, normal and
+/// abnormal, plus typical links.
+const REFS: &[&str] = &[
+    "g",
+    "./g",
+    "g/",
+    "/g",
+    "//g",
+    "?y",
+    "g?y",
+    "#s",
+    "g?y#s",
+    ";x",
+    "g;x?y#s",
+    "",
+    ".",
+    "./",
+    "..",
+    "../",
+    "../g",
+    "../..",
+    "../../g",
+    "../../../g",
+    "/./g",
+    "g/./h",
+    "g/../h",
+    "index.html",
+    "../images/logo.png",
+    "/search?q=uri&lang=en",
+    "https://example.com/x",
+];
+
+fn data_dir() -> PathBuf {
+    std::env::var_os("URIKIT_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/urls"))
+}
+
+/// Absolute http(s) URLs of a dataset that every library accepts, so that
+/// all do the same work.
+fn urls(name: &str, limit: usize) -> Vec<String> {
+    let text = std::fs::read_to_string(data_dir().join(name)).expect("dataset");
+    text.lines()
+        .filter(|l| l.starts_with("http"))
+        .filter(|l| urikit::UriRef::parse_absolute(l).is_ok())
+        .filter(|l| fluent_uri::Uri::parse(*l).is_ok())
+        .filter(|l| UriStr::new(l).is_ok())
+        .filter(|l| oxiri::Iri::parse(*l).is_ok())
+        .filter(|l| url::Url::parse(l).is_ok())
+        .take(limit)
+        .map(str::to_owned)
+        .collect()
+}
+
+fn resolve(c: &mut Criterion) {
+    let bases = urls("kasztp.txt", 400);
+    let n = (bases.len() * REFS.len()) as u64;
+    let mut g = c.benchmark_group("resolve/kasztp");
+    g.throughput(Throughput::Elements(n));
+
+    let uk: Vec<_> = bases
+        .iter()
+        .map(|b| urikit::Resolver::new(urikit::UriRef::parse(b).unwrap()).unwrap())
+        .collect();
+    let fl: Vec<_> = bases
+        .iter()
+        .map(|b| fluent_uri::Uri::parse(b.as_str()).unwrap())
+        .collect();
+    let is: Vec<_> = bases.iter().map(|b| UriAbsoluteStr::new(b).ok()).collect();
+    let ox: Vec<_> = bases
+        .iter()
+        .map(|b| oxiri::Iri::parse(b.as_str()).unwrap())
+        .collect();
+    let ur: Vec<_> = bases.iter().map(|b| url::Url::parse(b).unwrap()).collect();
+
+    let ours = |i: usize, r: &str| -> Option<String> {
+        urikit::UriRef::parse(r)
+            .ok()
+            .and_then(|r| uk[i].resolve(r).ok())
+            .map(|t| t.into_string())
+    };
+    let mut agree = [0usize; 4];
+    for i in 0..bases.len() {
+        for r in REFS {
+            let want = ours(i, r);
+            let f = fluent_uri::UriRef::parse(*r)
+                .ok()
+                .and_then(|x| x.resolve_against(&fl[i]).ok())
+                .map(|t| t.to_string());
+            let s = is[i].and_then(|b| {
+                UriReferenceStr::new(r)
+                    .ok()
+                    .map(|x| x.resolve_against(b).to_string())
+            });
+            let o = oxiri::IriRef::parse(*r)
+                .ok()
+                .and_then(|x| ox[i].resolve(&x).ok())
+                .map(|t| t.into_inner());
+            let u = ur[i].join(r).ok().map(String::from);
+            for (k, got) in [f, s, o, u].into_iter().enumerate() {
+                agree[k] += (got == want) as usize;
+            }
+        }
+    }
+    println!("resolve/kasztp: {n} resolutions; results equal to urikit's: fluent-uri {}, iri-string {}, oxiri {}, url {}", agree[0], agree[1], agree[2], agree[3]);
+
+    g.bench_function("urikit", |b| {
+        let mut out = String::new();
+        b.iter(|| {
+            let mut len = 0;
+            for res in &uk {
+                for r in REFS {
+                    if let Ok(r) = urikit::UriRef::parse(black_box(r)) {
+                        if res.resolve_into(r, &mut out).is_ok() {
+                            len += out.len();
+                        }
+                    }
+                }
+            }
+            len
+        })
+    });
+    g.bench_function("urikit (owned result)", |b| {
+        b.iter(|| {
+            let mut len = 0;
+            for res in &uk {
+                for r in REFS {
+                    if let Ok(r) = urikit::UriRef::parse(black_box(r)) {
+                        len += res.resolve(r).map_or(0, |t| t.as_str().len());
+                    }
+                }
+            }
+            len
+        })
+    });
+    g.bench_function("fluent-uri", |b| {
+        b.iter(|| {
+            let mut len = 0;
+            for base in &fl {
+                for r in REFS {
+                    if let Ok(r) = fluent_uri::UriRef::parse(*black_box(r)) {
+                        len += r.resolve_against(base).map_or(0, |t| t.as_str().len());
+                    }
+                }
+            }
+            len
+        })
+    });
+    g.bench_function("iri-string", |b| {
+        b.iter(|| {
+            let mut len = 0;
+            for base in is.iter().flatten() {
+                for r in REFS {
+                    if let Ok(r) = UriReferenceStr::new(black_box(r)) {
+                        len += r.resolve_against(base).to_string().len();
+                    }
+                }
+            }
+            len
+        })
+    });
+    g.bench_function("oxiri", |b| {
+        b.iter(|| {
+            let mut len = 0;
+            for base in &ox {
+                for r in REFS {
+                    if let Ok(r) = oxiri::IriRef::parse(*black_box(r)) {
+                        len += base.resolve(&r).map_or(0, |t| t.as_str().len());
+                    }
+                }
+            }
+            len
+        })
+    });
+    g.bench_function("url", |b| {
+        b.iter(|| {
+            let mut len = 0;
+            for base in &ur {
+                for r in REFS {
+                    len += base.join(black_box(r)).map_or(0, |t| t.as_str().len());
+                }
+            }
+            len
+        })
+    });
+    g.finish();
+}
+
+fn normalize(c: &mut Criterion) {
+    // The raw lines, so that there is something to normalize.
+    let text = std::fs::read_to_string(data_dir().join("kasztp.txt")).expect("dataset");
+    let lines: Vec<&str> = text.lines().take(20_000).collect();
+    let mut g = c.benchmark_group("normalize/kasztp");
+    g.throughput(Throughput::Elements(lines.len() as u64));
+    let n = urikit::Normalizer::new();
+    let mut agree = [0usize; 2];
+    let mut changed = 0;
+    for l in &lines {
+        let want = urikit::UriRef::parse(l)
+            .ok()
+            .map(|u| n.normalize(u).into_string());
+        changed += want.as_deref().is_some_and(|w| w != *l) as usize;
+        let f = fluent_uri::UriRef::parse(*l)
+            .ok()
+            .map(|u| u.normalize().to_string());
+        let s = UriStr::new(l).ok().map(|u| u.normalize().to_string());
+        agree[0] += (f == want) as usize;
+        agree[1] += (s == want) as usize;
+    }
+    println!("normalize/kasztp: {} lines, {changed} changed by urikit; equal to urikit's: fluent-uri {}, iri-string {}", lines.len(), agree[0], agree[1]);
+    g.bench_function("urikit", |b| {
+        let mut out = String::new();
+        b.iter(|| {
+            let mut len = 0;
+            for l in &lines {
+                if let Ok(u) = urikit::UriRef::parse(black_box(l)) {
+                    n.normalize_into(u, &mut out);
+                    len += out.len();
+                }
+            }
+            len
+        })
+    });
+    g.bench_function("urikit (owned result)", |b| {
+        b.iter(|| {
+            let mut len = 0;
+            for l in &lines {
+                if let Ok(u) = urikit::UriRef::parse(black_box(l)) {
+                    len += n.normalize(u).as_str().len();
+                }
+            }
+            len
+        })
+    });
+    g.bench_function("fluent-uri", |b| {
+        b.iter(|| {
+            let mut len = 0;
+            for l in &lines {
+                if let Ok(u) = fluent_uri::UriRef::parse(*black_box(l)) {
+                    len += u.normalize().as_str().len();
+                }
+            }
+            len
+        })
+    });
+    g.bench_function("iri-string", |b| {
+        b.iter(|| {
+            let mut len = 0;
+            for l in &lines {
+                if let Ok(u) = UriStr::new(black_box(l)) {
+                    len += u.normalize().to_string().len();
+                }
+            }
+            len
+        })
+    });
+    g.bench_function("url (parse is its normalization)", |b| {
+        b.iter(|| {
+            let mut len = 0;
+            for l in &lines {
+                len += url::Url::parse(black_box(l)).map_or(0, |u| u.as_str().len());
+            }
+            len
+        })
+    });
+    g.finish();
+}
+
+fn relativize(c: &mut Criterion) {
+    let urls = urls("kasztp.txt", 4000);
+    let pairs: Vec<(usize, usize)> = (1..urls.len()).map(|i| (i - 1, i)).collect();
+    let mut g = c.benchmark_group("relativize/kasztp");
+    g.throughput(Throughput::Elements(pairs.len() as u64));
+    let uk: Vec<_> = urls
+        .iter()
+        .map(|u| urikit::UriRef::parse(u).unwrap())
+        .collect();
+    let ox: Vec<_> = urls
+        .iter()
+        .map(|u| oxiri::Iri::parse(u.as_str()).unwrap())
+        .collect();
+    let ur: Vec<_> = urls.iter().map(|u| url::Url::parse(u).unwrap()).collect();
+    g.bench_function("urikit", |b| {
+        b.iter(|| {
+            let mut len = 0;
+            for &(i, j) in &pairs {
+                let r = urikit::Resolver::new(black_box(uk[i])).unwrap();
+                len += r.relativize(uk[j]).map_or(0, |x| x.as_str().len());
+            }
+            len
+        })
+    });
+    g.bench_function("oxiri", |b| {
+        b.iter(|| {
+            let mut len = 0;
+            for &(i, j) in &pairs {
+                len += black_box(&ox[i])
+                    .relativize(&ox[j])
+                    .map_or(0, |x| x.as_str().len());
+            }
+            len
+        })
+    });
+    g.bench_function("url", |b| {
+        b.iter(|| {
+            let mut len = 0;
+            for &(i, j) in &pairs {
+                len += black_box(&ur[i])
+                    .make_relative(&ur[j])
+                    .map_or(0, |x| x.len());
+            }
+            len
+        })
+    });
+    g.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(std::time::Duration::from_millis(300))
+        .measurement_time(std::time::Duration::from_secs(1));
+    targets = resolve, normalize, relativize
+}
+criterion_main!(benches);
