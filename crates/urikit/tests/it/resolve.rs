@@ -207,3 +207,35 @@ proptest! {
         }
     }
 }
+
+/// Resolution allocates nothing beyond its output string: into a buffer
+/// with room, nothing at all (issue: "no allocation beyond the one output
+/// string"); normalization likewise.
+#[test]
+fn resolve_and_normalize_into_a_buffer_do_not_allocate() {
+    let base = UriRef::parse("http://a/b/c/d;p?q").unwrap();
+    let refs: Vec<UriRef<'_>> = ["../g", "g?y/./x", "//h/./p", "?y", "#s", "a/b/../../../c"]
+        .iter()
+        .map(|r| UriRef::parse(r).unwrap())
+        .collect();
+    let mut out = String::with_capacity(256);
+    for d in [
+        Dialect::Rfc3986,
+        Dialect::Rfc2396bis,
+        Dialect::Rfc2396,
+        Dialect::Url1996,
+    ] {
+        let res = Resolver::new(base).unwrap().dialect(d);
+        let (n, ()) = crate::alloc_count::allocations(|| {
+            for r in &refs {
+                res.resolve_into(*r, &mut out).unwrap();
+            }
+        });
+        assert_eq!(n, 0, "{d:?}");
+    }
+    let n = urikit::Normalizer::new();
+    let u = UriRef::parse("HTTP://Example.COM:80/a/./b/../%7euser?%7e#%7e").unwrap();
+    let (count, ()) = crate::alloc_count::allocations(|| n.normalize_into(u, &mut out));
+    assert_eq!(count, 0);
+    assert_eq!(out, "http://example.com/a/~user?~#~");
+}
