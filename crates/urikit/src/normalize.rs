@@ -217,14 +217,8 @@ impl Normalizer {
     /// ```
     pub fn normalize_into(&self, u: UriRef<'_>, out: &mut String) {
         out.clear();
-        let style = PctStyle {
-            n: *self,
-            lower: false,
-        };
-        let host_style = PctStyle {
-            n: *self,
-            lower: self.lowercase,
-        };
+        let style = self.pct_style(false);
+        let host_style = self.pct_style(self.lowercase);
         let scheme = u.scheme();
         if let Some(s) = scheme {
             if self.lowercase {
@@ -306,10 +300,7 @@ impl Normalizer {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn is_normalized(&self, u: UriRef<'_>) -> bool {
-        let style = PctStyle {
-            n: *self,
-            lower: false,
-        };
+        let style = self.pct_style(false);
         let scheme = u.scheme();
         if self.lowercase && scheme.is_some_and(|s| s.bytes().any(|b| b.is_ascii_uppercase())) {
             return false;
@@ -325,11 +316,7 @@ impl Normalizer {
                     let mut buf = FixedBuf::default();
                     write!(buf, "[{ip}]").is_ok() && buf.as_str() == host.as_str()
                 }
-                _ => PctStyle {
-                    n: *self,
-                    lower: self.lowercase,
-                }
-                .is_normal(host.as_str()),
+                _ => self.pct_style(self.lowercase).is_normal(host.as_str()),
             };
             if !host_ok {
                 return false;
@@ -369,6 +356,11 @@ impl Normalizer {
     /// ```
     pub fn equivalent(&self, a: UriRef<'_>, b: UriRef<'_>) -> bool {
         self.normal_text(a).as_str() == self.normal_text(b).as_str()
+    }
+
+    /// Percent-normalization by this normalizer's steps; `lower` for a host.
+    fn pct_style(&self, lower: bool) -> PctStyle {
+        PctStyle { n: *self, lower }
     }
 
     fn normal_text<'a>(&self, u: UriRef<'a>) -> NormalText<'a> {

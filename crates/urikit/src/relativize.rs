@@ -5,7 +5,7 @@ use alloc::string::String;
 
 use crate::error::{Error, ErrorKind};
 use crate::resolve::rfc3986::remove_dot_segments;
-use crate::resolve::Resolver;
+use crate::resolve::{merge_directory, Resolver};
 use crate::uri::UriRef;
 use crate::UriRefBuf;
 
@@ -148,14 +148,7 @@ fn tail<'a>(t: UriRef<'a>) -> &'a str {
 /// then the rest of the target. `None` when the paths are not both absolute
 /// or both relative.
 fn relative_path(base_path: &str, has_authority: bool, target_path: &str) -> Option<String> {
-    let base_dir = if has_authority && base_path.is_empty() {
-        "/"
-    } else {
-        match base_path.rfind('/') {
-            Some(i) => &base_path[..=i],
-            None => "",
-        }
-    };
+    let base_dir = merge_directory(base_path, has_authority);
     if base_dir.starts_with('/') != target_path.starts_with('/') {
         return None;
     }

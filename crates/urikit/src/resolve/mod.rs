@@ -350,6 +350,23 @@ fn base_directory(path: &str) -> &str {
     }
 }
 
+/// The directory a relative path is merged with: [`base_directory`], or
+/// `/` for a base with an authority and an empty path (RFC 3986 section
+/// 5.2.3; the older texts are read the same way, see their modules).
+pub(crate) fn merge_directory(base_path: &str, has_authority: bool) -> &str {
+    if has_authority && base_path.is_empty() {
+        "/"
+    } else {
+        base_directory(base_path)
+    }
+}
+
+/// The error for a `..` above the root found at offset `at` of `r`'s path.
+fn above_root_error(r: &Parts<'_>, at: usize) -> Error {
+    let path_start = r.before_fragment.len() - r.path_and_query.len();
+    Error::new(ErrorKind::PathAboveRoot, path_start + at)
+}
+
 /// Calls `f(segment, is_last)` for each `/`-separated segment of the path
 /// `dir` followed by `rest`, where `dir` is empty or ends with `/` (so the
 /// two meet at a segment boundary).

@@ -14,9 +14,10 @@
 use alloc::string::String;
 
 use super::{
-    base_directory, current_document, merge_dot_segments, write_head, write_tail, Options, Parts,
+    above_root_error, current_document, merge_directory, merge_dot_segments, write_head,
+    write_tail, Options, Parts,
 };
-use crate::error::{Error, ErrorKind};
+use crate::error::Error;
 
 pub(super) fn resolve(
     base: &Parts<'_>,
@@ -52,20 +53,12 @@ pub(super) fn resolve(
     } else {
         // 6a) All but the last segment of the base path ("/" for an
         //     authority with an empty path: see the module's notes).
-        let dir = if base.authority.is_some() && base.path.is_empty() {
-            "/"
-        } else {
-            base_directory(base.path)
-        };
+        let dir = merge_directory(base.path, base.authority.is_some());
         // 6b) The reference's path is appended; 6c to 6f remove dot
         //     segments; 6g: leading ".." as the resolver was told; 6h: the
         //     buffer is the new path.
-        merge_dot_segments(out, dir, r.path, opts.above_root).map_err(|at| {
-            Error::new(
-                ErrorKind::PathAboveRoot,
-                r.before_fragment.len() - r.path_and_query.len() + at,
-            )
-        })?;
+        merge_dot_segments(out, dir, r.path, opts.above_root)
+            .map_err(|at| above_root_error(r, at))?;
     }
     // 7) Recombination; the query and fragment are the reference's (step 2).
     write_tail(out, p, base.authority.is_some(), r.query, r.fragment);

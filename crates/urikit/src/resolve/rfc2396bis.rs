@@ -6,9 +6,10 @@
 use alloc::string::String;
 
 use super::{
-    base_directory, current_document, merge_dot_segments, write_head, write_tail, Options, Parts,
+    above_root_error, base_directory, current_document, merge_dot_segments, write_head, write_tail,
+    Options, Parts,
 };
-use crate::error::{Error, ErrorKind};
+use crate::error::Error;
 
 /// The pseudocode of section 5.2, with `R.scheme` already undefined by the
 /// caller for a non-validating parser.
@@ -42,12 +43,7 @@ pub(super) fn resolve(
         if r.path.starts_with('/') {
             out.push_str(r.path);
         } else {
-            merge(out, base.path, r.path, opts).map_err(|at| {
-                Error::new(
-                    ErrorKind::PathAboveRoot,
-                    r.before_fragment.len() - r.path_and_query.len() + at,
-                )
-            })?;
+            merge(out, base.path, r.path, opts).map_err(|at| above_root_error(r, at))?;
         }
         write_tail(out, p, base.authority.is_some(), r.query, r.fragment);
     }

@@ -4,7 +4,7 @@
 use alloc::string::String;
 
 use super::{
-    base_directory, current_document, for_each_segment, write_head, write_tail, Dot, Parts,
+    current_document, for_each_segment, merge_directory, write_head, write_tail, Dot, Parts,
     SegmentStyle, Verbatim,
 };
 
@@ -39,11 +39,7 @@ pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) {
             // Section 5.2.3: a base with an authority and an empty path
             // merges as "/"; otherwise all but the last segment of the base
             // path, then the reference's path.
-            let dir = if base.authority.is_some() && base.path.is_empty() {
-                "/"
-            } else {
-                base_directory(base.path)
-            };
+            let dir = merge_directory(base.path, base.authority.is_some());
             remove_dot_segments(out, dir, r.path);
         }
         write_tail(out, p, base.authority.is_some(), r.query, r.fragment);

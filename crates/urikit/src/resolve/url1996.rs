@@ -12,7 +12,7 @@
 use alloc::string::String;
 
 use super::{
-    base_directory, current_document, merge_dot_segments, write_head, write_tail, AboveRoot, Parts,
+    current_document, merge_directory, merge_dot_segments, write_head, write_tail, AboveRoot, Parts,
 };
 
 pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) {
@@ -44,11 +44,7 @@ pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) {
         return;
     }
     // 6a) All but the last segment of the base path.
-    let dir = if base.authority.is_some() && base.path.is_empty() {
-        "/"
-    } else {
-        base_directory(base.path)
-    };
+    let dir = merge_directory(base.path, base.authority.is_some());
     // 6b) and 6c): the reference's path, then "?" and its query if defined,
     // which lie next to each other in the reference. 6d) to 6g): dot
     // segments, with "?" no different from other characters.
