@@ -2,7 +2,7 @@
 
 use std::io;
 
-use urikit::{Dialect, Resolver, UriRef};
+use urikit::{Dialect, Error, Resolver, UriRef, UriRefBuf};
 
 use crate::input::each_value;
 use crate::json::ErrorRecord;
@@ -16,15 +16,7 @@ pub fn resolve(
     refs: Vec<String>,
     as_json: bool,
 ) -> io::Result<bool> {
-    let grammar = grammar_of(dialect);
-    let resolver = UriRef::parse_with(base, grammar)
-        .and_then(Resolver::new)
-        .map(|r| r.dialect(dialect).strict(strict));
-    each_value(refs, as_json, Some(base), |s| {
-        let resolver = resolver.map_err(ErrorRecord::for_base)?;
-        let r = UriRef::parse_with(s, grammar)?;
-        Ok(resolver.resolve(r)?.into_string())
-    })
+    against_base(base, dialect, strict, refs, as_json, |r, u| r.resolve(u))
 }
 
 /// `uri relativize --base BASE [--dialect D]`: the shortest reference that
@@ -35,14 +27,29 @@ pub fn relativize(
     targets: Vec<String>,
     as_json: bool,
 ) -> io::Result<bool> {
+    against_base(base, dialect, true, targets, as_json, |r, u| {
+        r.relativize(u)
+    })
+}
+
+/// Reads the base and each input with the dialect's grammar and prints
+/// `op(resolver, input)`; a bad base fails every input.
+fn against_base(
+    base: &str,
+    dialect: Dialect,
+    strict: bool,
+    inputs: Vec<String>,
+    as_json: bool,
+    op: impl Fn(&Resolver<'_>, UriRef<'_>) -> Result<UriRefBuf, Error>,
+) -> io::Result<bool> {
     let grammar = grammar_of(dialect);
     let resolver = UriRef::parse_with(base, grammar)
         .and_then(Resolver::new)
-        .map(|r| r.dialect(dialect));
-    each_value(targets, as_json, Some(base), |s| {
+        .map(|r| r.dialect(dialect).strict(strict));
+    each_value(inputs, as_json, Some(base), |s| {
         let resolver = resolver.map_err(ErrorRecord::for_base)?;
-        let t = UriRef::parse_with(s, grammar)?;
-        Ok(resolver.relativize(t)?.into_string())
+        let u = UriRef::parse_with(s, grammar)?;
+        Ok(op(&resolver, u)?.into_string())
     })
 }
 
