@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use serde_json::Value;
 use urikit::{AboveRoot, Dialect, Resolver, UriRef};
 
-use crate::vectors::records;
+use crate::vectors::{check_all, records};
 
 fn resolver<'a>(v: &Value, base: UriRef<'a>) -> Result<Resolver<'a>, String> {
     let dialect =
@@ -60,21 +60,7 @@ fn check(v: &Value) -> Result<(), String> {
 
 #[test]
 fn resolve_vectors() {
-    let all = records("resolve");
-    assert!(all.len() > 200, "only {} vectors found", all.len());
-    let mut failures = Vec::new();
-    for (at, v) in &all {
-        if let Err(why) = check(v) {
-            failures.push(format!("{at}: {} + {}: {why}", v["base"], v["ref"]));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {} vectors failed:\n{}",
-        failures.len(),
-        all.len(),
-        failures.join("\n")
-    );
+    check_all("resolve", 200, check);
 }
 
 /// Every Appendix C row of every document is there (22 normal rows, then

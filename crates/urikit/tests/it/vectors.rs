@@ -56,6 +56,24 @@ pub fn records(dir: &str) -> Vec<(String, Value)> {
     out
 }
 
+/// Runs `check` on every record under `dir` (there must be more than
+/// `min`), and fails listing every record that failed, with why.
+pub fn check_all(dir: &str, min: usize, check: impl Fn(&Value) -> Result<(), String>) {
+    let all = records(dir);
+    assert!(all.len() > min, "only {} vectors found in {dir}", all.len());
+    let failures: Vec<String> = all
+        .iter()
+        .filter_map(|(at, v)| check(v).err().map(|why| format!("{at}: {v}: {why}")))
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} vectors failed:\n{}",
+        failures.len(),
+        all.len(),
+        failures.join("\n")
+    );
+}
+
 fn opt_str(v: Option<impl AsRef<str>>) -> Value {
     v.map_or(Value::Null, |s| Value::String(s.as_ref().to_owned()))
 }
