@@ -75,6 +75,50 @@ pub enum ErrorKind {
     /// resolver was told to reject that (`path-above-root`); RFC 2396
     /// section 5.2 step 6g.
     PathAboveRoot,
+    /// The scheme needs an authority (`//host`) and there is none
+    /// (`missing-authority`); RFC 1738 section 3.1.
+    MissingAuthority,
+    /// The scheme needs a host and the authority's host is empty
+    /// (`missing-host`); RFC 1738 section 3.1, 2396bis section 3.2.2.
+    MissingHost,
+    /// A user name or password where the scheme takes none
+    /// (`unexpected-userinfo`); RFC 1738 sections 3.3 and 5 (`hostport`).
+    UnexpectedUserinfo,
+    /// An authority (`//`) where the scheme takes none
+    /// (`unexpected-authority`), such as `news://`; RFC 1738 section 5.
+    UnexpectedAuthority,
+    /// A query where the scheme's syntax has none (`unexpected-query`);
+    /// RFC 1738 section 5.
+    UnexpectedQuery,
+    /// The path does not have the form the scheme's syntax requires
+    /// (`invalid-path`); RFC 1738 section 5.
+    InvalidPath,
+    /// An FTP `;type=` code other than `a`, `i` or `d` (`invalid-typecode`);
+    /// RFC 1738 section 3.2.2.
+    InvalidTypecode,
+    /// A newsgroup name that does not start with a letter or holds a
+    /// character other than letters, digits, `-`, `.`, `+`, `_`
+    /// (`invalid-newsgroup`); RFC 1738 section 5 (`group`).
+    InvalidNewsgroup,
+    /// A `mailto` address that is not an RFC 822 `addr-spec`
+    /// (`invalid-address`); RFC 1738 section 3.5.
+    InvalidAddress,
+    /// A `file` URI names a host other than this machine, so it has no local
+    /// path (`remote-file`); RFC 1738 section 3.10.
+    RemoteFile,
+    /// A local path that is not absolute cannot become a `file` URI
+    /// (`relative-path`); RFC 1738 section 3.10.
+    RelativePath,
+    /// A decoded path holds a byte that a local file name cannot contain,
+    /// such as NUL or a `/` encoded as `%2F` inside a segment
+    /// (`unrepresentable-path`).
+    UnrepresentablePath,
+    /// A port where the scheme takes none (`unexpected-port`), such as in a
+    /// `file` URI; RFC 1738 section 5 (`fileurl`).
+    UnexpectedPort,
+    /// A scheme-specific view was asked to read a URI of another scheme
+    /// (`unexpected-scheme`).
+    UnexpectedScheme,
 }
 
 impl ErrorKind {
@@ -103,6 +147,20 @@ impl ErrorKind {
             ErrorKind::InvalidBase => "invalid-base",
             ErrorKind::UnsupportedDialect => "unsupported-dialect",
             ErrorKind::PathAboveRoot => "path-above-root",
+            ErrorKind::MissingAuthority => "missing-authority",
+            ErrorKind::MissingHost => "missing-host",
+            ErrorKind::UnexpectedUserinfo => "unexpected-userinfo",
+            ErrorKind::UnexpectedAuthority => "unexpected-authority",
+            ErrorKind::UnexpectedQuery => "unexpected-query",
+            ErrorKind::InvalidPath => "invalid-path",
+            ErrorKind::InvalidTypecode => "invalid-typecode",
+            ErrorKind::InvalidNewsgroup => "invalid-newsgroup",
+            ErrorKind::InvalidAddress => "invalid-address",
+            ErrorKind::RemoteFile => "remote-file",
+            ErrorKind::RelativePath => "relative-path",
+            ErrorKind::UnrepresentablePath => "unrepresentable-path",
+            ErrorKind::UnexpectedPort => "unexpected-port",
+            ErrorKind::UnexpectedScheme => "unexpected-scheme",
         }
     }
 
@@ -163,6 +221,43 @@ impl ErrorKind {
             }
             ErrorKind::PathAboveRoot => {
                 "the relative path has more '..' segments than the base path has levels"
+            }
+            ErrorKind::MissingAuthority => {
+                "this scheme needs '//' and a host after the scheme name"
+            }
+            ErrorKind::MissingHost => "this scheme needs a host name or address after '//'",
+            ErrorKind::UnexpectedUserinfo => {
+                "this scheme takes no user name or password; remove the part up to '@'"
+            }
+            ErrorKind::UnexpectedAuthority => {
+                "this scheme takes no '//' authority; write its data right after the ':'"
+            }
+            ErrorKind::UnexpectedQuery => {
+                "this scheme has no query part; percent-encode '?' as %3F if it is data"
+            }
+            ErrorKind::InvalidPath => "the path does not have the form this scheme requires",
+            ErrorKind::InvalidTypecode => {
+                "the FTP type code must be 'a', 'i' or 'd', as in ';type=i'"
+            }
+            ErrorKind::InvalidNewsgroup => {
+                "a newsgroup name starts with a letter, followed by letters, digits, '-', '.', \
+                 '+' or '_'"
+            }
+            ErrorKind::InvalidAddress => {
+                "not a mail address of the form local-part@domain (RFC 822 addr-spec)"
+            }
+            ErrorKind::RemoteFile => {
+                "the file URI names another host; only an empty host or 'localhost' is this \
+                 machine"
+            }
+            ErrorKind::RelativePath => "only an absolute local path can become a file URI",
+            ErrorKind::UnrepresentablePath => {
+                "the decoded path holds a byte that a local file name cannot contain (NUL, or \
+                 '/' encoded as %2F inside a segment)"
+            }
+            ErrorKind::UnexpectedPort => "this scheme takes no port; remove the ':' and digits",
+            ErrorKind::UnexpectedScheme => {
+                "the URI has another scheme than the one this view reads"
             }
         }
     }
@@ -254,7 +349,7 @@ impl core::error::Error for Error {}
 mod tests {
     use super::*;
 
-    const ALL: [ErrorKind; 18] = [
+    const ALL: [ErrorKind; 32] = [
         ErrorKind::EmptyInput,
         ErrorKind::InvalidChar,
         ErrorKind::InvalidPercentEncoding,
@@ -273,6 +368,20 @@ mod tests {
         ErrorKind::UnsupportedDialect,
         ErrorKind::PathAboveRoot,
         ErrorKind::MissingPath,
+        ErrorKind::MissingAuthority,
+        ErrorKind::MissingHost,
+        ErrorKind::UnexpectedUserinfo,
+        ErrorKind::UnexpectedAuthority,
+        ErrorKind::UnexpectedQuery,
+        ErrorKind::InvalidPath,
+        ErrorKind::InvalidTypecode,
+        ErrorKind::InvalidNewsgroup,
+        ErrorKind::InvalidAddress,
+        ErrorKind::RemoteFile,
+        ErrorKind::RelativePath,
+        ErrorKind::UnrepresentablePath,
+        ErrorKind::UnexpectedPort,
+        ErrorKind::UnexpectedScheme,
     ];
 
     #[test]

@@ -296,7 +296,6 @@ impl<'a> UriRef<'a> {
         UriRef { s, meta }
     }
 
-    #[cfg(feature = "alloc")]
     pub(crate) fn meta(&self) -> Meta {
         self.meta
     }

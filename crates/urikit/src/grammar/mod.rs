@@ -88,7 +88,13 @@ pub(crate) fn grammar(d: Dialect) -> Option<&'static Grammar> {
 /// Checks `b[start..end]` against `t`; the error names the first byte that
 /// does not belong, with `kind` for characters that are URI characters
 /// elsewhere.
-fn check(b: &[u8], start: usize, end: usize, t: &Table, kind: ErrorKind) -> Result<(), Error> {
+pub(crate) fn check(
+    b: &[u8],
+    start: usize,
+    end: usize,
+    t: &Table,
+    kind: ErrorKind,
+) -> Result<(), Error> {
     let mut i = start;
     while i < end {
         let c = b[i];
@@ -271,7 +277,12 @@ fn server(g: &Grammar, b: &[u8], start: usize, end: usize) -> Result<AuthMeta, E
 
 /// `hostname | hostnumber` (or, for 2396bis, `IPv4address | hostname`);
 /// an empty host is allowed (`file:///`).
-fn hostname_or_number(h: Hosts, b: &[u8], start: usize, end: usize) -> Result<HostMeta, Error> {
+pub(crate) fn hostname_or_number(
+    h: Hosts,
+    b: &[u8],
+    start: usize,
+    end: usize,
+) -> Result<HostMeta, Error> {
     let text = &b[start..end];
     if text.is_empty() {
         return Ok(HostMeta::RegName);
@@ -297,10 +308,12 @@ fn hostname_or_number(h: Hosts, b: &[u8], start: usize, end: usize) -> Result<Ho
             .iter()
             .position(|&c| !(ALPHA.allows(c) || DIGIT.allows(c) || c == b'-'));
         if let Some(p) = bad {
-            return Err(Error::new(
-                char_kind(part[p], ErrorKind::InvalidHost),
-                at + p,
-            ));
+            // A well-formed "%41" is still no hostname character.
+            let kind = match part[p] {
+                b'%' if hex2_at(b, at + p + 1) => ErrorKind::InvalidHost,
+                c => char_kind(c, ErrorKind::InvalidHost),
+            };
+            return Err(Error::new(kind, at + p));
         }
         if part.is_empty() || part[0] == b'-' || part[part.len() - 1] == b'-' {
             return Err(Error::new(ErrorKind::InvalidHost, at));

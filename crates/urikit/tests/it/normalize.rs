@@ -156,13 +156,42 @@ proptest! {
     /// Normalization keeps meaning for relative references too: resolving
     /// the normal form against a base gives a target equivalent to the
     /// target of the original.
+    ///
+    /// Except where a segment is a dot-segment only once decoded (`%2E`):
+    /// RFC 3986 section 2.3 makes `%2E` equivalent to `.`, which
+    /// normalization follows, but section 5.2.4 removes only literal dot
+    /// segments, so resolution treats `%2E` as a name. The two sections
+    /// disagree there; `encoded_dot_segments_are_where_the_sections_disagree`
+    /// pins both answers.
     #[test]
     fn normalizing_a_reference_keeps_its_target(s in reference(), base in prop_oneof![Just("http://h/x/y"), Just("a:/x/y/"), Just("foo://h")]) {
         let Ok(u) = UriRef::parse(&s) else { return Ok(()) };
+        if has_encoded_dot_segment(u) {
+            return Ok(());
+        }
         let base = UriRef::parse(base).unwrap();
         let n = u.normalize();
         let t1 = u.resolve_against(base).unwrap();
         let t2 = n.as_uri_ref().resolve_against(base).unwrap();
         prop_assert!(t1.as_uri_ref().equivalent(t2.as_uri_ref()), "{} vs {} via {}", t1, t2, n);
     }
+}
+
+/// Whether a path segment decodes to `.` or `..` without being written so.
+fn has_encoded_dot_segment(u: UriRef<'_>) -> bool {
+    u.path()
+        .split('/')
+        .any(|seg| seg.has_escapes() && matches!(&seg.decode()[..], b"." | b".."))
+}
+
+#[test]
+fn encoded_dot_segments_are_where_the_sections_disagree() {
+    let base = UriRef::parse("http://h/x/y").unwrap();
+    let r = UriRef::parse("%2E/..").unwrap();
+    // RFC 3986 5.2.4: "%2E" is an ordinary segment, which ".." removes.
+    assert_eq!(r.resolve_against(base).unwrap().as_str(), "http://h/x/");
+    // RFC 3986 2.3 and 6.2.2.2: "%2E" is ".", so "%2E/.." is "./..".
+    assert_eq!(r.normalize().as_str(), "..");
+    assert!(has_encoded_dot_segment(r));
+    assert!(!has_encoded_dot_segment(UriRef::parse("a%2E/.").unwrap()));
 }

@@ -1,0 +1,224 @@
+//! The schemes we know: the ten of RFC 1738 section 3, `https`, `ws` and
+//! `wss`, and the names RFC 1738 section 4 asks IANA to reserve.
+
+/// What is known about one scheme.
+///
+/// ```
+/// let ftp = urikit::scheme::lookup("FTP").unwrap();
+/// assert_eq!(ftp.name(), "ftp");
+/// assert_eq!(ftp.default_port(), Some(21));
+/// assert!(ftp.is_hierarchical());
+/// assert!(ftp.is_defined());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SchemeInfo {
+    name: &'static str,
+    default_port: Option<u16>,
+    hierarchical: bool,
+    defined: bool,
+    reference: &'static str,
+}
+
+impl SchemeInfo {
+    const fn defined(
+        name: &'static str,
+        default_port: Option<u16>,
+        hierarchical: bool,
+        reference: &'static str,
+    ) -> SchemeInfo {
+        SchemeInfo {
+            name,
+            default_port,
+            hierarchical,
+            defined: true,
+            reference,
+        }
+    }
+
+    const fn reserved(name: &'static str, hierarchical: bool) -> SchemeInfo {
+        SchemeInfo {
+            name,
+            default_port: None,
+            hierarchical,
+            defined: false,
+            reference: "RFC 1738 section 4 (name reserved, no syntax defined)",
+        }
+    }
+
+    /// The scheme name, in lower case.
+    ///
+    /// ```
+    /// assert_eq!(urikit::scheme::lookup("Gopher").unwrap().name(), "gopher");
+    /// ```
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The port a URI of this scheme means when it gives none.
+    ///
+    /// ```
+    /// assert_eq!(urikit::scheme::lookup("wais").unwrap().default_port(), Some(210));
+    /// assert_eq!(urikit::scheme::lookup("mailto").unwrap().default_port(), None);
+    /// ```
+    pub const fn default_port(&self) -> Option<u16> {
+        self.default_port
+    }
+
+    /// Whether `/` in the scheme's paths separates levels of a hierarchy, so
+    /// that relative references make sense (RFC 1738 section 2.3, RFC 2396
+    /// section 3). Gopher selectors and Prospero names carry no hierarchy
+    /// (RFC 1738 sections 3.4.1 and 3.11).
+    ///
+    /// ```
+    /// assert!(urikit::scheme::lookup("http").unwrap().is_hierarchical());
+    /// assert!(!urikit::scheme::lookup("prospero").unwrap().is_hierarchical());
+    /// ```
+    pub const fn is_hierarchical(&self) -> bool {
+        self.hierarchical
+    }
+
+    /// Whether a document defines the scheme's syntax (`false` for the names
+    /// RFC 1738 section 4 only reserves).
+    ///
+    /// ```
+    /// assert!(!urikit::scheme::lookup("afs").unwrap().is_defined());
+    /// ```
+    pub const fn is_defined(&self) -> bool {
+        self.defined
+    }
+
+    /// The document and section that define the scheme.
+    ///
+    /// ```
+    /// assert_eq!(urikit::scheme::lookup("news").unwrap().reference(), "RFC 1738 section 3.6");
+    /// ```
+    pub const fn reference(&self) -> &'static str {
+        self.reference
+    }
+}
+
+/// Every scheme in the registry.
+pub const KNOWN: &[SchemeInfo] = &[
+    SchemeInfo::defined("ftp", Some(21), true, "RFC 1738 section 3.2"),
+    SchemeInfo::defined("http", Some(80), true, "RFC 1738 section 3.3"),
+    SchemeInfo::defined("https", Some(443), true, "RFC 2818 section 2.4"),
+    SchemeInfo::defined("gopher", Some(70), false, "RFC 1738 section 3.4"),
+    SchemeInfo::defined("mailto", None, false, "RFC 1738 section 3.5"),
+    SchemeInfo::defined("news", None, false, "RFC 1738 section 3.6"),
+    SchemeInfo::defined("nntp", Some(119), true, "RFC 1738 section 3.7"),
+    SchemeInfo::defined("telnet", Some(23), false, "RFC 1738 section 3.8"),
+    SchemeInfo::defined("wais", Some(210), false, "RFC 1738 section 3.9"),
+    SchemeInfo::defined("file", None, true, "RFC 1738 section 3.10"),
+    SchemeInfo::defined("prospero", Some(1525), false, "RFC 1738 section 3.11"),
+    SchemeInfo::defined("ws", Some(80), true, "RFC 6455 section 3"),
+    SchemeInfo::defined("wss", Some(443), true, "RFC 6455 section 3"),
+    SchemeInfo::reserved("afs", true),
+    SchemeInfo::reserved("mid", false),
+    SchemeInfo::reserved("cid", false),
+    SchemeInfo::reserved("nfs", true),
+    SchemeInfo::reserved("tn3270", false),
+    SchemeInfo::reserved("mailserver", false),
+    SchemeInfo::reserved("z39.50", false),
+];
+
+/// What the registry knows about a scheme (compared without regard to case,
+/// RFC 3986 section 3.1), or `None` for a scheme it does not know. An
+/// unknown scheme is not an error.
+///
+/// ```
+/// use urikit::scheme::lookup;
+///
+/// assert_eq!(lookup("TN3270").unwrap().name(), "tn3270");
+/// assert!(lookup("x-my-scheme").is_none());
+/// ```
+pub fn lookup(scheme: &str) -> Option<&'static SchemeInfo> {
+    KNOWN.iter().find(|s| s.name.eq_ignore_ascii_case(scheme))
+}
+
+/// The default port of a scheme, or `None` when it has none or is unknown.
+///
+/// ```
+/// use urikit::scheme::default_port;
+///
+/// assert_eq!(default_port("HTTP"), Some(80));
+/// assert_eq!(default_port("prospero"), Some(1525));
+/// assert_eq!(default_port("mailto"), None);
+/// ```
+pub fn default_port(scheme: &str) -> Option<u16> {
+    lookup(scheme).and_then(SchemeInfo::default_port)
+}
+
+/// Whether the scheme name is in the space RFC 1738 section 4 keeps for
+/// experiments: it begins with `x-` (in any case).
+///
+/// ```
+/// assert!(urikit::scheme::is_experimental("X-Test"));
+/// assert!(!urikit::scheme::is_experimental("xmpp"));
+/// ```
+pub fn is_experimental(scheme: &str) -> bool {
+    scheme
+        .get(..2)
+        .is_some_and(|p| p.eq_ignore_ascii_case("x-"))
+}
+
+/// Whether RFC 3986 section 6.2.3 normalizes an empty path to `/` for this
+/// scheme when an authority is present: the schemes whose empty path means
+/// the root (`http`, `https`, `ftp`, `ws`, `wss`).
+///
+/// ```
+/// assert!(urikit::scheme::empty_path_is_root("HTTPS"));
+/// assert!(!urikit::scheme::empty_path_is_root("file"));
+/// ```
+pub fn empty_path_is_root(scheme: &str) -> bool {
+    ["http", "https", "ftp", "ws", "wss"]
+        .iter()
+        .any(|s| s.eq_ignore_ascii_case(scheme))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_lower_case_distinct_and_valid_schemes() {
+        for (i, s) in KNOWN.iter().enumerate() {
+            assert!(s
+                .name
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"+-.".contains(&b)));
+            assert!(s.name.as_bytes()[0].is_ascii_lowercase());
+            assert!(KNOWN[i + 1..].iter().all(|t| t.name != s.name));
+            assert_eq!(lookup(&s.name.to_ascii_uppercase()), Some(s));
+        }
+    }
+
+    #[test]
+    fn rfc1738_section_3_ports() {
+        // Each section of RFC 1738 section 3 names the port used when
+        // ":<port>" is omitted.
+        for (name, port) in [
+            ("ftp", 21),
+            ("http", 80),
+            ("gopher", 70),
+            ("nntp", 119),
+            ("telnet", 23),
+            ("wais", 210),
+            ("prospero", 1525),
+        ] {
+            assert_eq!(default_port(name), Some(port), "{name}");
+        }
+        for name in ["mailto", "news", "file", "afs", "z39.50", "unknown"] {
+            assert_eq!(default_port(name), None, "{name}");
+        }
+    }
+
+    #[test]
+    fn section_4_reserved_names_are_known_but_undefined() {
+        for name in ["afs", "mid", "cid", "nfs", "tn3270", "mailserver", "z39.50"] {
+            assert!(!lookup(name).unwrap().is_defined(), "{name}");
+        }
+        assert!(!is_experimental("x"));
+        assert!(!is_experimental("é-"));
+        assert!(is_experimental("x-"));
+    }
+}

@@ -1,0 +1,329 @@
+//! The security cautions of the specifications (RFC 1738 section 6, RFC
+//! 2396 section 7, 2396bis section 7), as warnings: data for the caller to
+//! act on, never printed by the library, never errors.
+
+use core::fmt;
+
+use super::{default_port, encoded_at, Gopher};
+use crate::UriRef;
+
+/// What a [`Warning`] is about.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WarningKind {
+    /// The userinfo holds a password (`password-in-userinfo`): "It is
+    /// clearly unwise to use a URL that contains a password which is
+    /// intended to be secret" (RFC 1738 section 6; 2396bis section 7).
+    PasswordInUserinfo,
+    /// The port is not the scheme's default (`non-default-port`): a URL
+    /// can make a client talk to a server of another protocol, "especially
+    /// when it is a number within the reserved space" (2396bis section 7).
+    NonDefaultPort,
+    /// An encoded control character such as `%0D%0A` (`encoded-control-character`),
+    /// which, decoded before transmission, could inject commands into a
+    /// line-based protocol (telnet, gopher, ftp, nntp, smtp, http headers).
+    EncodedControlCharacter,
+}
+
+impl WarningKind {
+    /// The stable kebab-case identifier, as in the `uri` command's JSON.
+    ///
+    /// ```
+    /// use urikit::scheme::WarningKind;
+    /// assert_eq!(WarningKind::NonDefaultPort.code(), "non-default-port");
+    /// ```
+    pub const fn code(self) -> &'static str {
+        match self {
+            WarningKind::PasswordInUserinfo => "password-in-userinfo",
+            WarningKind::NonDefaultPort => "non-default-port",
+            WarningKind::EncodedControlCharacter => "encoded-control-character",
+        }
+    }
+}
+
+/// One security warning about a URI: its kind, the byte offset it points
+/// at, and (for the port and control-character warnings) what was found.
+/// `Display` explains it in a sentence.
+///
+/// ```
+/// use urikit::scheme::{warnings, WarningKind};
+/// use urikit::UriRef;
+///
+/// let uri = UriRef::parse("gopher://mail.example.com:25/1%0D%0AHELO")?;
+/// let found: Vec<_> = warnings(&uri).collect();
+/// assert_eq!(found[0].kind(), WarningKind::NonDefaultPort);
+/// assert_eq!(found[0].offset(), 26);
+/// assert!(found[0].to_string().contains("smtp"));
+/// assert_eq!(found[1].kind(), WarningKind::EncodedControlCharacter);
+/// assert_eq!(found[1].offset(), 30);
+/// # Ok::<(), urikit::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Warning {
+    kind: WarningKind,
+    offset: usize,
+    value: u16,
+}
+
+impl Warning {
+    /// What the warning is about.
+    ///
+    /// ```
+    /// let uri = urikit::UriRef::parse("ftp://u:secret@h/").unwrap();
+    /// let w = urikit::scheme::warnings(&uri).next().unwrap();
+    /// assert_eq!(w.kind(), urikit::scheme::WarningKind::PasswordInUserinfo);
+    /// ```
+    pub const fn kind(&self) -> WarningKind {
+        self.kind
+    }
+
+    /// The byte offset in the URI: the start of the password, of the port,
+    /// or of the first encoded control character.
+    ///
+    /// ```
+    /// let uri = urikit::UriRef::parse("ftp://u:secret@h/").unwrap();
+    /// assert_eq!(urikit::scheme::warnings(&uri).next().unwrap().offset(), 8);
+    /// ```
+    pub const fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The kind's stable code.
+    ///
+    /// ```
+    /// let uri = urikit::UriRef::parse("http://h/%00").unwrap();
+    /// assert_eq!(urikit::scheme::warnings(&uri).next().unwrap().code(), "encoded-control-character");
+    /// ```
+    pub const fn code(&self) -> &'static str {
+        self.kind.code()
+    }
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            WarningKind::PasswordInUserinfo => f.write_str(
+                "the URI holds a password in clear text; anyone who sees the URI can read it",
+            ),
+            WarningKind::NonDefaultPort => {
+                write!(f, "port {} is not the scheme's default", self.value)?;
+                match service(self.value) {
+                    Some(s) => write!(
+                        f,
+                        "; it is reserved for {s}, and a request sent there could be read as \
+                         {s} commands"
+                    ),
+                    None if self.value < 1024 => f.write_str(
+                        "; it is in the reserved range below 1024, where another protocol may \
+                         listen",
+                    ),
+                    None => Ok(()),
+                }
+            }
+            WarningKind::EncodedControlCharacter => write!(
+                f,
+                "encoded control character %{:02X}: decoded before sending, it could end a \
+                 line and inject a command into a line-based protocol",
+                self.value
+            ),
+        }
+    }
+}
+
+/// The warnings about a URI, at most one of each kind, in the order of
+/// [`WarningKind`]. Made by [`warnings`].
+#[derive(Clone, Debug)]
+pub struct Warnings {
+    found: [Option<Warning>; 3],
+    next: usize,
+}
+
+impl Iterator for Warnings {
+    type Item = Warning;
+
+    fn next(&mut self) -> Option<Warning> {
+        while self.next < self.found.len() {
+            self.next += 1;
+            if let Some(w) = self.found[self.next - 1] {
+                return Some(w);
+            }
+        }
+        None
+    }
+}
+
+/// The security warnings about `uri`, for any scheme:
+/// - `password-in-userinfo` when the userinfo has a non-empty password
+///   after `:`;
+/// - `non-default-port` when the scheme has a default port (see
+///   [`lookup`](super::lookup)) and the URI gives another one;
+/// - `encoded-control-character` for the first `%00`-`%1F` or `%7F` before
+///   the fragment (which is never sent). The `%09` tabs that separate a
+///   gopher URL's selector, search and Gopher+ string are the scheme's own
+///   syntax, not a warning; a filled-in Gopher+ ASK block is made of CR LF
+///   lines (RFC 1738 section 3.4.9) and is warned about like anything else,
+///   since the server will read it as lines.
+///
+/// Nothing is allocated.
+///
+/// ```
+/// use urikit::scheme::warnings;
+/// use urikit::UriRef;
+///
+/// let codes = |s| warnings(&UriRef::parse(s).unwrap()).map(|w| w.code()).collect::<Vec<_>>();
+/// assert_eq!(codes("http://example.com/"), [] as [&str; 0]);
+/// assert_eq!(codes("http://example.com:80/"), [] as [&str; 0]);
+/// assert_eq!(codes("telnet://u:pw@h:2323/"), ["password-in-userinfo", "non-default-port"]);
+/// assert_eq!(codes("gopher://h/7sel%09search"), [] as [&str; 0]);
+/// assert_eq!(codes("x-any://h/a%0a#%0d"), ["encoded-control-character"]);
+/// ```
+pub fn warnings(uri: &UriRef<'_>) -> Warnings {
+    let mut found = [None; 3];
+    let m = uri.meta();
+    if let (Some(a), Some(info)) = (m.auth, uri.userinfo()) {
+        if let Some(colon) = info.as_str().find(':') {
+            if colon + 1 < info.len() {
+                found[0] = Some(Warning {
+                    kind: WarningKind::PasswordInUserinfo,
+                    offset: a.start + colon + 1,
+                    value: 0,
+                });
+            }
+        }
+    }
+    let default = uri.scheme().and_then(default_port);
+    if let (Some(default), Ok(Some(port)), Some(a)) = (default, uri.port_u16(), m.auth) {
+        if port != default {
+            found[1] = Some(Warning {
+                kind: WarningKind::NonDefaultPort,
+                offset: a.host_end + 1,
+                value: port,
+            });
+        }
+    }
+    let gopher = uri
+        .scheme()
+        .filter(|s| s.eq_ignore_ascii_case("gopher"))
+        .and_then(|_| Gopher::new(*uri).ok());
+    let b = uri.as_str().as_bytes();
+    let control = (0..m.query_end).find(|&i| {
+        b[i] == b'%'
+            && !gopher
+                .as_ref()
+                .is_some_and(|g| g.separators().any(|s| s == i))
+            && (0..0x20).chain([0x7F]).any(|c| encoded_at(b, i, c))
+    });
+    if let Some(i) = control {
+        let value = crate::table::hex_val(b[i + 1]).unwrap_or(0) << 4
+            | crate::table::hex_val(b[i + 2]).unwrap_or(0);
+        found[2] = Some(Warning {
+            kind: WarningKind::EncodedControlCharacter,
+            offset: i,
+            value: u16::from(value),
+        });
+    }
+    Warnings { found, next: 0 }
+}
+
+/// The service a port below 1024 is registered for, from the IANA Service
+/// Name and Transport Protocol Port Number Registry (the well-known ports
+/// most often reached by mistake or on purpose).
+fn service(port: u16) -> Option<&'static str> {
+    Some(match port {
+        7 => "echo",
+        9 => "discard",
+        13 => "daytime",
+        19 => "chargen",
+        20 => "ftp-data",
+        21 => "ftp",
+        22 => "ssh",
+        23 => "telnet",
+        25 => "smtp",
+        37 => "time",
+        43 => "whois",
+        53 => "domain (DNS)",
+        69 => "tftp",
+        70 => "gopher",
+        79 => "finger",
+        80 => "http",
+        88 => "kerberos",
+        109 => "pop2",
+        110 => "pop3",
+        111 => "sunrpc",
+        113 => "ident",
+        119 => "nntp",
+        123 => "ntp",
+        135 => "msrpc",
+        137..=139 => "netbios",
+        143 => "imap",
+        161 | 162 => "snmp",
+        179 => "bgp",
+        194 => "irc",
+        210 => "z39.50 (wais)",
+        389 => "ldap",
+        443 => "https",
+        445 => "microsoft-ds (smb)",
+        465 => "submissions (smtp over tls)",
+        512 => "exec",
+        513 => "login",
+        514 => "shell",
+        515 => "printer",
+        587 => "submission (smtp)",
+        631 => "ipp",
+        636 => "ldaps",
+        873 => "rsync",
+        993 => "imaps",
+        995 => "pop3s",
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::prelude::rust_2021::{ToString, Vec};
+
+    fn codes(s: &str) -> Vec<(&'static str, usize)> {
+        warnings(&UriRef::parse(s).unwrap())
+            .map(|w| (w.code(), w.offset()))
+            .collect()
+    }
+
+    #[test]
+    fn each_caution_of_the_security_sections() {
+        assert_eq!(codes("ftp://u:@h/"), []);
+        assert_eq!(codes("ftp://u:p@h/"), [("password-in-userinfo", 8)]);
+        assert_eq!(codes("ftp://h:21/"), []);
+        assert_eq!(codes("ftp://h:2121/"), [("non-default-port", 8)]);
+        // No default port known: nothing to compare with.
+        assert_eq!(codes("x-y://h:25/"), []);
+        assert_eq!(codes("nntp://h/a%7F"), [("encoded-control-character", 10)]);
+        assert_eq!(codes("http://h/a%20b"), []);
+        assert_eq!(codes("http://h/#%0A"), []);
+        assert_eq!(
+            codes("telnet://a%0Db@h/"),
+            [("encoded-control-character", 10)]
+        );
+        // A third %09 in gopher is data inside the Gopher+ string.
+        assert_eq!(
+            codes("gopher://h/0a%09b%09c%09d"),
+            [("encoded-control-character", 21)]
+        );
+    }
+
+    #[test]
+    fn messages_name_the_protocol_of_reserved_ports() {
+        let w = warnings(&UriRef::parse("http://h:25/").unwrap())
+            .next()
+            .unwrap();
+        assert!(w.to_string().contains("smtp"), "{w}");
+        let w = warnings(&UriRef::parse("http://h:1000/").unwrap())
+            .next()
+            .unwrap();
+        assert!(w.to_string().contains("below 1024"), "{w}");
+        let w = warnings(&UriRef::parse("http://h:8080/").unwrap())
+            .next()
+            .unwrap();
+        assert_eq!(w.to_string(), "port 8080 is not the scheme's default");
+    }
+}
