@@ -103,3 +103,15 @@ pub fn write_line(out: &mut impl std::io::Write, record: &impl Serialize) -> std
     serde_json::to_writer(&mut *out, record)?;
     out.write_all(b"\n")
 }
+
+/// The record of `uri inspect`.
+#[derive(Serialize)]
+pub struct InspectRecord<'a> {
+    pub input: &'a str,
+    pub ok: bool,
+    pub scheme: Option<String>,
+    pub default_port: Option<u16>,
+    pub fields: Option<serde_json::Value>,
+    pub warnings: Vec<&'static str>,
+    pub error: Option<ErrorRecord>,
+}

@@ -6,6 +6,7 @@
 mod check;
 mod codec;
 mod input;
+mod inspect;
 mod json;
 mod normalize;
 mod parse;
@@ -90,6 +91,14 @@ enum Command {
         /// The second reference.
         b: String,
     },
+    /// The scheme-specific view of each URI (RFC 1738 section 3), with security warnings.
+    Inspect {
+        /// One JSON object per input (JSON Lines).
+        #[arg(long)]
+        json: bool,
+        /// URIs to inspect; standard input, one per line, when none.
+        uris: Vec<String>,
+    },
     /// Percent-encode text for a component.
     Encode {
         /// The component whose encode set applies.
@@ -144,6 +153,7 @@ fn main() -> ExitCode {
             json,
             refs,
         } => resolve::resolve(&base, dialect, !non_strict, refs, json),
+        Command::Inspect { json, uris } => inspect::run(uris, json),
         Command::Encode {
             component,
             json,

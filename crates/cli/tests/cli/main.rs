@@ -173,3 +173,79 @@ fn a_missing_file_is_an_error_with_its_name() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("/nonexistent/urls.txt"), "{}", r.stderr);
 }
+
+/// The scheme vectors of testdata/scheme/ (format in testdata/README.md),
+/// all fed to one `uri inspect --json` run through standard input.
+#[test]
+fn scheme_vectors() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/scheme");
+    let mut records = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    for f in &files {
+        let name = f.file_name().unwrap().to_string_lossy().into_owned();
+        for (n, line) in std::fs::read_to_string(f).unwrap().lines().enumerate() {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let v: Value =
+                serde_json::from_str(line).unwrap_or_else(|e| panic!("{name}:{}: {e}", n + 1));
+            records.push((format!("{name}:{}", n + 1), v));
+        }
+    }
+    assert!(records.len() >= 90, "{} scheme vectors", records.len());
+    let stdin: String = records
+        .iter()
+        .map(|(_, r)| format!("{}\n", r["input"].as_str().unwrap()))
+        .collect();
+    let r = run(&["inspect".into(), "--json".into()], stdin.as_bytes());
+    let got: Vec<Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(got.len(), records.len());
+    let mut failures = Vec::new();
+    for ((at, want), got) in records.iter().zip(&got) {
+        let mut problems = Vec::new();
+        let want_error = want.get("error").map(|code| (code, &want["offset"]));
+        match want_error {
+            Some((code, offset)) => {
+                let e = &got["error"];
+                if got["ok"] != false || e["code"] != *code || e["offset"] != *offset {
+                    problems.push(format!(
+                        "error {} at {}, expected {code} at {offset}",
+                        e["code"], e["offset"]
+                    ));
+                }
+            }
+            None if got["ok"] != true => problems.push(format!("failed: {}", got["error"])),
+            None => {}
+        }
+        for key in ["fields", "warnings", "scheme", "default_port"] {
+            if let Some(w) = want.get(key) {
+                if got[key] != *w {
+                    problems.push(format!("{key}: got {}, expected {w}", got[key]));
+                }
+            }
+        }
+        if !problems.is_empty() {
+            failures.push(format!(
+                "{at} {} ({}):\n  {}",
+                want["input"],
+                want["cite"],
+                problems.join("\n  ")
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} scheme vectors failed:\n\n{}",
+        failures.len(),
+        records.len(),
+        failures.join("\n\n")
+    );
+}

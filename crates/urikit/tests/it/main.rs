@@ -9,4 +9,5 @@ mod normalize;
 mod props;
 mod relativize;
 mod resolve;
+mod scheme;
 mod vectors;
