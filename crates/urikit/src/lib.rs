@@ -98,6 +98,30 @@
 //! # Ok::<(), urikit::Error>(())
 //! ```
 //!
+//! # Schemes
+//!
+//! [`scheme::View`] reads a parsed URI by its scheme's own rules, for the
+//! ten schemes of RFC 1738 section 3 (ftp with the FTP commands it stands
+//! for, http and https, gopher and Gopher+, mailto, news, nntp, telnet,
+//! wais, file with local-path conversion, prospero), with a precise error
+//! when a URI is valid generic syntax but not valid for its scheme.
+//! [`scheme::lookup`] is the registry of known schemes (default port,
+//! hierarchy), and [`scheme::warnings`] gives the security cautions of the
+//! specifications as data.
+//!
+//! ```
+//! use urikit::scheme::{self, View};
+//! use urikit::UriRef;
+//!
+//! let uri = UriRef::parse("nntp://news.example.com:25/comp.lang.rust/7")?;
+//! let View::Nntp(n) = View::new(uri)? else { unreachable!() };
+//! assert_eq!((n.newsgroup().as_str(), n.article()), ("comp.lang.rust", Some(7)));
+//! let w = scheme::warnings(&uri).next().unwrap();
+//! assert_eq!(w.code(), "non-default-port");
+//! assert!(w.to_string().contains("smtp"));
+//! # Ok::<(), urikit::Error>(())
+//! ```
+//!
 //! # Specifications
 //!
 //! The default grammar and algorithms are RFC 3986's, the published form of
