@@ -3,9 +3,7 @@
 
 use core::fmt;
 
-use super::{
-    check, expect_scheme, server, span, url_path, write_decoded, Hosts, Rules, Server, FPATH,
-};
+use super::{check, expect_scheme, server, span, url_path, write_decoded, Rules, Server, FPATH};
 use crate::error::{Error, ErrorKind};
 use crate::host::Host;
 use crate::pct::PctStr;
@@ -94,16 +92,7 @@ impl<'a> Ftp<'a> {
     /// ```
     pub fn new(uri: UriRef<'a>) -> Result<Ftp<'a>, Error> {
         expect_scheme(&uri, &["ftp"])?;
-        let server = server(
-            &uri,
-            Rules {
-                login: true,
-                empty_host: false,
-                empty_port: false,
-                port: Some(21),
-                hosts: Hosts::Classic,
-            },
-        )?;
+        let server = server(&uri, Rules::login(21))?;
         let mut fpath = url_path(&uri)?;
         let mut typecode = None;
         if let Some((start, end)) = fpath {
@@ -135,55 +124,8 @@ impl<'a> Ftp<'a> {
         })
     }
 
-    /// The URI this view reads.
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("ftp://h/").unwrap();
-    /// assert_eq!(urikit::scheme::Ftp::new(uri).unwrap().uri(), uri);
-    /// ```
-    pub fn uri(&self) -> UriRef<'a> {
-        self.uri
-    }
-
-    /// The user name, as written (`None` when there is none).
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("ftp://a%40b@h/").unwrap();
-    /// assert_eq!(urikit::scheme::Ftp::new(uri).unwrap().user().unwrap().decode(), &b"a@b"[..]);
-    /// ```
-    pub fn user(&self) -> Option<PctStr<'a>> {
-        self.server.user
-    }
-
-    /// The password, as written (`None` when there is none).
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("ftp://u:p@h/").unwrap();
-    /// assert_eq!(urikit::scheme::Ftp::new(uri).unwrap().password().unwrap(), "p");
-    /// ```
-    pub fn password(&self) -> Option<PctStr<'a>> {
-        self.server.password
-    }
-
-    /// The host.
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("ftp://[::1]/").unwrap();
-    /// assert_eq!(urikit::scheme::Ftp::new(uri).unwrap().host().as_str(), "[::1]");
-    /// ```
-    pub fn host(&self) -> Host<'a> {
-        self.server.host
-    }
-
-    /// The port: as written, or 21 (section 3.2).
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("ftp://h:2121/").unwrap();
-    /// assert_eq!(urikit::scheme::Ftp::new(uri).unwrap().port(), 2121);
-    /// ```
-    pub fn port(&self) -> u16 {
-        self.server.port
-    }
+    super::server_accessors!(Ftp, "ftp", "/", "21 (RFC 1738 section 3.2)");
+    super::login_accessors!(Ftp, "ftp");
 
     /// The directories `<cwd1>` to `<cwdN>`, as written: every segment of
     /// the url-path but the last. A `/` inside one is written `%2F`.

@@ -3,7 +3,7 @@
 
 use super::{
     encoded_at, encoded_seq_at, expect_scheme, find_encoded, server, span, url_path, EncodedSplit,
-    Hosts, Rules, Server,
+    Rules, Server,
 };
 use crate::error::Error;
 use crate::host::Host;
@@ -58,16 +58,7 @@ impl<'a> Gopher<'a> {
     /// ```
     pub fn new(uri: UriRef<'a>) -> Result<Gopher<'a>, Error> {
         expect_scheme(&uri, &["gopher"])?;
-        let server = server(
-            &uri,
-            Rules {
-                login: false,
-                empty_host: false,
-                empty_port: false,
-                port: Some(70),
-                hosts: Hosts::Classic,
-            },
-        )?;
+        let server = server(&uri, Rules::hostport(70))?;
         let path = url_path(&uri)?.map_or("", |p| span(&uri, p).as_str());
         let (gtype, rest) = match path.as_bytes().first() {
             None => ("1", ""),
@@ -85,35 +76,7 @@ impl<'a> Gopher<'a> {
         })
     }
 
-    /// The URI this view reads.
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("gopher://h/").unwrap();
-    /// assert_eq!(urikit::scheme::Gopher::new(uri).unwrap().uri(), uri);
-    /// ```
-    pub fn uri(&self) -> UriRef<'a> {
-        self.uri
-    }
-
-    /// The host.
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("gopher://h.dom/").unwrap();
-    /// assert_eq!(urikit::scheme::Gopher::new(uri).unwrap().host().as_str(), "h.dom");
-    /// ```
-    pub fn host(&self) -> Host<'a> {
-        self.server.host
-    }
-
-    /// The port: as written, or 70 (section 3.4.1).
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("gopher://h:7070/").unwrap();
-    /// assert_eq!(urikit::scheme::Gopher::new(uri).unwrap().port(), 7070);
-    /// ```
-    pub fn port(&self) -> u16 {
-        self.server.port
-    }
+    super::server_accessors!(Gopher, "gopher", "/1", "70 (RFC 1738 section 3.4.1)");
 
     /// The one-character Gopher type, as written (`%HH` possibly); `1` when
     /// the gopher-path is empty.

@@ -75,35 +75,12 @@ impl<'a> Http<'a> {
         Ok(Http { uri, server })
     }
 
-    /// The URI this view reads.
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("http://h").unwrap();
-    /// assert_eq!(urikit::scheme::Http::new(uri).unwrap().uri(), uri);
-    /// ```
-    pub fn uri(&self) -> UriRef<'a> {
-        self.uri
-    }
-
-    /// The host.
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("http://Example.COM/").unwrap();
-    /// assert_eq!(urikit::scheme::Http::new(uri).unwrap().host().as_str(), "Example.COM");
-    /// ```
-    pub fn host(&self) -> Host<'a> {
-        self.server.host
-    }
-
-    /// The port: as written, or 80 (`http`) or 443 (`https`).
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("http://h:/").unwrap();
-    /// assert_eq!(urikit::scheme::Http::new(uri).unwrap().port(), 80);
-    /// ```
-    pub fn port(&self) -> u16 {
-        self.server.port
-    }
+    super::server_accessors!(
+        Http,
+        "http",
+        "/",
+        "80 for `http` and 443 for `https` (RFC 2818 section 2.4)"
+    );
 
     /// The path, as written (the HTTP selector, with its leading `/`).
     ///

@@ -54,6 +54,75 @@
 //!   So `my_host` or an encoded host is `invalid-host`. A port is one or more digits (`port = digits`);
 //!   only `http` and `https` accept an empty port, as 2396bis does.
 
+/// The `uri`, `host` and `port` accessors of a view over the common Internet
+/// scheme syntax (RFC 1738 section 3.1), each with a runnable example:
+/// `(Type, "scheme", "/path", "the default port and where it is given")`.
+macro_rules! server_accessors {
+    ($ty:ident, $scheme:literal, $path:literal, $default:literal) => {
+        /// The URI this view reads.
+        ///
+        #[doc = concat!(
+            "```\nlet uri = urikit::UriRef::parse(\"", $scheme, "://h.dom", $path, "\").unwrap();\n",
+            "assert_eq!(urikit::scheme::", stringify!($ty), "::new(uri).unwrap().uri(), uri);\n```"
+        )]
+        pub fn uri(&self) -> UriRef<'a> {
+            self.uri
+        }
+
+        /// The host, as written (an IP literal keeps its brackets).
+        ///
+        #[doc = concat!(
+            "```\nlet uri = urikit::UriRef::parse(\"", $scheme, "://[::1]", $path, "\").unwrap();\n",
+            "assert_eq!(urikit::scheme::", stringify!($ty), "::new(uri).unwrap().host().as_str(), \"[::1]\");\n```"
+        )]
+        pub fn host(&self) -> Host<'a> {
+            self.server.host
+        }
+
+        #[doc = concat!("The port: as written, or ", $default, ".")]
+        ///
+        #[doc = concat!(
+            "```\nlet uri = urikit::UriRef::parse(\"", $scheme, "://h.dom:99", $path, "\").unwrap();\n",
+            "assert_eq!(urikit::scheme::", stringify!($ty), "::new(uri).unwrap().port(), 99);\n```"
+        )]
+        pub fn port(&self) -> u16 {
+            self.server.port
+        }
+    };
+}
+pub(crate) use server_accessors;
+
+/// The `user` and `password` accessors of a view whose scheme has a `login`
+/// (RFC 1738 section 3.1): absent and empty are kept apart.
+macro_rules! login_accessors {
+    ($ty:ident, $scheme:literal) => {
+        /// The user name, as written, or `None` when the URL has none.
+        ///
+        #[doc = concat!(
+            "```\nlet v = |s| urikit::scheme::", stringify!($ty), "::new(urikit::UriRef::parse(s).unwrap()).unwrap();\n",
+            "assert_eq!(v(\"", $scheme, "://a%40b@h/\").user().unwrap().decode(), &b\"a@b\"[..]);\n",
+            "assert_eq!(v(\"", $scheme, "://@h/\").user().unwrap(), \"\");\n",
+            "assert_eq!(v(\"", $scheme, "://h/\").user(), None);\n```"
+        )]
+        pub fn user(&self) -> Option<PctStr<'a>> {
+            self.server.user
+        }
+
+        /// The password, as written, or `None` when the URL has none.
+        ///
+        #[doc = concat!(
+            "```\nlet v = |s| urikit::scheme::", stringify!($ty), "::new(urikit::UriRef::parse(s).unwrap()).unwrap();\n",
+            "assert_eq!(v(\"", $scheme, "://u:p@h/\").password().unwrap(), \"p\");\n",
+            "assert_eq!(v(\"", $scheme, "://u:@h/\").password().unwrap(), \"\");\n",
+            "assert_eq!(v(\"", $scheme, "://u@h/\").password(), None);\n```"
+        )]
+        pub fn password(&self) -> Option<PctStr<'a>> {
+            self.server.password
+        }
+    };
+}
+pub(crate) use login_accessors;
+
 mod file;
 mod ftp;
 mod gopher;
@@ -261,6 +330,28 @@ struct Rules {
     port: Option<u16>,
     /// The host rule: RFC 1738's own (`Classic`) or 2396bis's (`Bis`).
     hosts: Hosts,
+}
+
+impl Rules {
+    /// `hostport` (section 5): a host that is required, an optional port of
+    /// at least one digit, no user or password.
+    const fn hostport(default_port: u16) -> Rules {
+        Rules {
+            login: false,
+            empty_host: false,
+            empty_port: false,
+            port: Some(default_port),
+            hosts: Hosts::Classic,
+        }
+    }
+
+    /// `login` (section 5): `hostport` with an optional user and password.
+    const fn login(default_port: u16) -> Rules {
+        Rules {
+            login: true,
+            ..Rules::hostport(default_port)
+        }
+    }
 }
 
 fn server<'a>(uri: &UriRef<'a>, r: Rules) -> Result<Server<'a>, Error> {

@@ -1,7 +1,7 @@
 //! `nntp` URLs, RFC 1738 section 3.7:
 //! `nntp://<host>:<port>/<newsgroup-name>/<article-number>`.
 
-use super::{check_group, expect_scheme, no_query, server, span, Hosts, Rules, Server};
+use super::{check_group, expect_scheme, no_query, server, span, Rules, Server};
 use crate::error::{Error, ErrorKind};
 use crate::host::Host;
 use crate::pct::PctStr;
@@ -41,16 +41,7 @@ impl<'a> Nntp<'a> {
     /// ```
     pub fn new(uri: UriRef<'a>) -> Result<Nntp<'a>, Error> {
         expect_scheme(&uri, &["nntp"])?;
-        let server = server(
-            &uri,
-            Rules {
-                login: false,
-                empty_host: false,
-                empty_port: false,
-                port: Some(119),
-                hosts: Hosts::Classic,
-            },
-        )?;
+        let server = server(&uri, Rules::hostport(119))?;
         no_query(&uri)?;
         let m = uri.meta();
         let (start, end) = (m.path_start(), m.path_end);
@@ -87,35 +78,7 @@ impl<'a> Nntp<'a> {
         })
     }
 
-    /// The URI this view reads.
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("nntp://h/g").unwrap();
-    /// assert_eq!(urikit::scheme::Nntp::new(uri).unwrap().uri(), uri);
-    /// ```
-    pub fn uri(&self) -> UriRef<'a> {
-        self.uri
-    }
-
-    /// The host.
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("nntp://h.dom/g").unwrap();
-    /// assert_eq!(urikit::scheme::Nntp::new(uri).unwrap().host().as_str(), "h.dom");
-    /// ```
-    pub fn host(&self) -> Host<'a> {
-        self.server.host
-    }
-
-    /// The port: as written, or 119 (section 3.7).
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("nntp://h:563/g").unwrap();
-    /// assert_eq!(urikit::scheme::Nntp::new(uri).unwrap().port(), 563);
-    /// ```
-    pub fn port(&self) -> u16 {
-        self.server.port
-    }
+    super::server_accessors!(Nntp, "nntp", "/alt.test", "119 (RFC 1738 section 3.7)");
 
     /// The newsgroup name.
     ///

@@ -1,7 +1,7 @@
 //! `prospero` URLs, RFC 1738 section 3.11:
 //! `prospero://<host>:<port>/<hsoname>;<field>=<value>`.
 
-use super::{check, expect_scheme, server, span, url_path, Hosts, Rules, Server, FPATH, UCHAR};
+use super::{check, expect_scheme, server, span, url_path, Rules, Server, FPATH, UCHAR};
 use crate::error::{Error, ErrorKind};
 use crate::host::Host;
 use crate::pct::PctStr;
@@ -50,16 +50,7 @@ impl<'a> Prospero<'a> {
     /// ```
     pub fn new(uri: UriRef<'a>) -> Result<Prospero<'a>, Error> {
         expect_scheme(&uri, &["prospero"])?;
-        let server = server(
-            &uri,
-            Rules {
-                login: false,
-                empty_host: false,
-                empty_port: false,
-                port: Some(1525),
-                hosts: Hosts::Classic,
-            },
-        )?;
+        let server = server(&uri, Rules::hostport(1525))?;
         let (start, end) =
             url_path(&uri)?.ok_or(Error::new(ErrorKind::InvalidPath, uri.meta().path_end))?;
         let b = uri.as_str().as_bytes();
@@ -91,35 +82,12 @@ impl<'a> Prospero<'a> {
         })
     }
 
-    /// The URI this view reads.
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("prospero://h/n").unwrap();
-    /// assert_eq!(urikit::scheme::Prospero::new(uri).unwrap().uri(), uri);
-    /// ```
-    pub fn uri(&self) -> UriRef<'a> {
-        self.uri
-    }
-
-    /// The host.
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("prospero://h.dom/n").unwrap();
-    /// assert_eq!(urikit::scheme::Prospero::new(uri).unwrap().host().as_str(), "h.dom");
-    /// ```
-    pub fn host(&self) -> Host<'a> {
-        self.server.host
-    }
-
-    /// The port: as written, or 1525 (section 3.11).
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("prospero://h:1/n").unwrap();
-    /// assert_eq!(urikit::scheme::Prospero::new(uri).unwrap().port(), 1);
-    /// ```
-    pub fn port(&self) -> u16 {
-        self.server.port
-    }
+    super::server_accessors!(
+        Prospero,
+        "prospero",
+        "/name",
+        "1525 (RFC 1738 section 3.11)"
+    );
 
     /// The host-specific object name, as written.
     ///

@@ -1,7 +1,7 @@
 //! `telnet` URLs, RFC 1738 section 3.8:
 //! `telnet://<user>:<password>@<host>:<port>/`.
 
-use super::{expect_scheme, no_query, server, Hosts, Rules, Server};
+use super::{expect_scheme, no_query, server, Rules, Server};
 use crate::error::{Error, ErrorKind};
 use crate::host::Host;
 use crate::pct::PctStr;
@@ -38,16 +38,7 @@ impl<'a> Telnet<'a> {
     /// ```
     pub fn new(uri: UriRef<'a>) -> Result<Telnet<'a>, Error> {
         expect_scheme(&uri, &["telnet"])?;
-        let server = server(
-            &uri,
-            Rules {
-                login: true,
-                empty_host: false,
-                empty_port: false,
-                port: Some(23),
-                hosts: Hosts::Classic,
-            },
-        )?;
+        let server = server(&uri, Rules::login(23))?;
         let m = uri.meta();
         if m.path_end > m.path_start() + 1 {
             return Err(Error::new(ErrorKind::InvalidPath, m.path_start() + 1));
@@ -56,55 +47,8 @@ impl<'a> Telnet<'a> {
         Ok(Telnet { uri, server })
     }
 
-    /// The URI this view reads.
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("telnet://h/").unwrap();
-    /// assert_eq!(urikit::scheme::Telnet::new(uri).unwrap().uri(), uri);
-    /// ```
-    pub fn uri(&self) -> UriRef<'a> {
-        self.uri
-    }
-
-    /// The suggested user name, as written.
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("telnet://h/").unwrap();
-    /// assert_eq!(urikit::scheme::Telnet::new(uri).unwrap().user(), None);
-    /// ```
-    pub fn user(&self) -> Option<PctStr<'a>> {
-        self.server.user
-    }
-
-    /// The suggested password, as written.
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("telnet://u:p@h/").unwrap();
-    /// assert_eq!(urikit::scheme::Telnet::new(uri).unwrap().password().unwrap(), "p");
-    /// ```
-    pub fn password(&self) -> Option<PctStr<'a>> {
-        self.server.password
-    }
-
-    /// The host.
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("telnet://192.0.2.1").unwrap();
-    /// assert_eq!(urikit::scheme::Telnet::new(uri).unwrap().host().as_str(), "192.0.2.1");
-    /// ```
-    pub fn host(&self) -> Host<'a> {
-        self.server.host
-    }
-
-    /// The port: as written, or 23 (section 3.8).
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("telnet://h:2323").unwrap();
-    /// assert_eq!(urikit::scheme::Telnet::new(uri).unwrap().port(), 2323);
-    /// ```
-    pub fn port(&self) -> u16 {
-        self.server.port
-    }
+    super::server_accessors!(Telnet, "telnet", "/", "23 (RFC 1738 section 3.8)");
+    super::login_accessors!(Telnet, "telnet");
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! `wais` URLs, RFC 1738 section 3.9: `wais://<host>:<port>/<database>`,
 //! `.../<database>?<search>` or `.../<database>/<wtype>/<wpath>`.
 
-use super::{check, expect_scheme, server, span, Hosts, Rules, Server, SEARCH, UCHAR};
+use super::{check, expect_scheme, server, span, Rules, Server, SEARCH, UCHAR};
 use crate::error::{Error, ErrorKind};
 use crate::host::Host;
 use crate::pct::PctStr;
@@ -46,16 +46,7 @@ impl<'a> Wais<'a> {
     /// ```
     pub fn new(uri: UriRef<'a>) -> Result<Wais<'a>, Error> {
         expect_scheme(&uri, &["wais"])?;
-        let server = server(
-            &uri,
-            Rules {
-                login: false,
-                empty_host: false,
-                empty_port: false,
-                port: Some(210),
-                hosts: Hosts::Classic,
-            },
-        )?;
+        let server = server(&uri, Rules::hostport(210))?;
         let m = uri.meta();
         let (start, end) = (m.path_start(), m.path_end);
         if start == end {
@@ -94,35 +85,7 @@ impl<'a> Wais<'a> {
         })
     }
 
-    /// The URI this view reads.
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("wais://h/db").unwrap();
-    /// assert_eq!(urikit::scheme::Wais::new(uri).unwrap().uri(), uri);
-    /// ```
-    pub fn uri(&self) -> UriRef<'a> {
-        self.uri
-    }
-
-    /// The host.
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("wais://h.dom/db").unwrap();
-    /// assert_eq!(urikit::scheme::Wais::new(uri).unwrap().host().as_str(), "h.dom");
-    /// ```
-    pub fn host(&self) -> Host<'a> {
-        self.server.host
-    }
-
-    /// The port: as written, or 210 (section 3.9).
-    ///
-    /// ```
-    /// let uri = urikit::UriRef::parse("wais://h/db").unwrap();
-    /// assert_eq!(urikit::scheme::Wais::new(uri).unwrap().port(), 210);
-    /// ```
-    pub fn port(&self) -> u16 {
-        self.server.port
-    }
+    super::server_accessors!(Wais, "wais", "/db", "210 (RFC 1738 section 3.9)");
 
     /// The database name, as written (possibly empty).
     ///
