@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use serde_json::{json, Map, Value};
 use urikit::pct::PctStr;
-use urikit::scheme::{self, FtpCommand, View, Warning};
+use urikit::scheme::{self, FtpCommand, GopherPlus, View, Warning};
 use urikit::{Error, UriRef};
 
 use crate::input;
@@ -200,6 +200,9 @@ fn write_semantics(out: &mut impl Write, view: &View<'_>) -> io::Result<()> {
             }
         }
         View::Gopher(g) => {
+            if let Some(plus) = g.gopher_plus() {
+                writeln!(out, "  Gopher+ form: {}", gopher_plus(plus))?;
+            }
             let line = g.request();
             let shown: String = line.escape_ascii().to_string();
             writeln!(
@@ -220,6 +223,46 @@ fn write_semantics(out: &mut impl Write, view: &View<'_>) -> io::Result<()> {
         _ => {}
     }
     Ok(())
+}
+
+/// What a Gopher+ string asks for (RFC 1738 sections 3.4.4 to 3.4.9).
+fn gopher_plus(p: GopherPlus<'_>) -> String {
+    let list = |parts: &mut dyn Iterator<Item = PctStr<'_>>| {
+        let names: Vec<String> = parts
+            .map(|n| {
+                String::from_utf8_lossy(&n.decode())
+                    .escape_debug()
+                    .to_string()
+            })
+            .collect();
+        if names.is_empty() {
+            "all".to_owned()
+        } else {
+            names.join(", ")
+        }
+    };
+    match p {
+        GopherPlus::DefaultView => "the item's default view (3.4.4)".into(),
+        GopherPlus::Ask => "an item with a +ASK form to fill in (3.4.5)".into(),
+        GopherPlus::ItemAttributes(mut n) => format!("item attributes: {} (3.4.6)", list(&mut n)),
+        GopherPlus::DirectoryAttributes(mut n) => {
+            format!(
+                "attributes of every item in the directory: {} (3.4.6)",
+                list(&mut n)
+            )
+        }
+        GopherPlus::AlternateView { view, language } => {
+            let lang = language.map_or(String::new(), |l| {
+                format!(", language {}", l.decode_utf8().unwrap_or_default())
+            });
+            format!(
+                "alternate view {}{lang} (3.4.8)",
+                view.decode_utf8().unwrap_or_default()
+            )
+        }
+        GopherPlus::AskData(mut v) => format!("filled-in ASK block: {} (3.4.9)", list(&mut v)),
+        _ => "not one of the forms of RFC 1738 3.4.4 to 3.4.9".into(),
+    }
 }
 
 /// A field value for people: strings bare, `(undefined)` for null,
