@@ -115,3 +115,11 @@ pub struct InspectRecord<'a> {
     pub warnings: Vec<&'static str>,
     pub error: Option<ErrorRecord>,
 }
+
+/// The record of `uri extract`.
+#[derive(Serialize)]
+pub struct ExtractRecord<'a> {
+    pub uri: &'a str,
+    pub line: usize,
+    pub column: usize,
+}

@@ -5,6 +5,7 @@
 
 mod check;
 mod codec;
+mod extract;
 mod input;
 mod inspect;
 mod json;
@@ -99,6 +100,25 @@ enum Command {
         /// URIs to inspect; standard input, one per line, when none.
         uris: Vec<String>,
     },
+    /// Find URIs in plain text (Appendix E: <URL:...>, <...>, quotes, bare URIs).
+    Extract {
+        /// Also find abbreviated URIs beginning with www. or ftp. (Appendix F).
+        #[arg(long)]
+        abbreviated: bool,
+        /// One JSON object per URI found (JSON Lines).
+        #[arg(long)]
+        json: bool,
+        /// Text files (`-` is standard input); standard input when none.
+        files: Vec<String>,
+    },
+    /// Complete abbreviated URIs typed by a person (Appendix F heuristics).
+    Guess {
+        /// One JSON object per input (JSON Lines).
+        #[arg(long)]
+        json: bool,
+        /// Texts to complete; standard input, one per line, when none.
+        texts: Vec<String>,
+    },
     /// Percent-encode text for a component.
     Encode {
         /// The component whose encode set applies.
@@ -154,6 +174,20 @@ fn main() -> ExitCode {
             refs,
         } => resolve::resolve(&base, dialect, !non_strict, refs, json),
         Command::Inspect { json, uris } => inspect::run(uris, json),
+        Command::Extract {
+            abbreviated,
+            json,
+            files,
+        } => extract::run(files, abbreviated, json),
+        Command::Guess { json, texts } => input::each_value(texts, json, None, |t| {
+            urikit::guess(t).ok_or_else(|| json::ErrorRecord {
+                code: "not-host-like",
+                offset: 0,
+                message: "no guess: the text does not look like an abbreviated URI (a host name, \
+                          host:port, user@domain)"
+                    .to_owned(),
+            })
+        }),
         Command::Encode {
             component,
             json,

@@ -148,8 +148,12 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+#[cfg(feature = "alloc")]
+mod abbrev;
 mod dialect;
 mod error;
+#[cfg(feature = "alloc")]
+mod extract;
 mod grammar;
 mod host;
 mod iter;
@@ -169,9 +173,13 @@ mod resolve;
 pub mod scheme;
 
 #[cfg(feature = "alloc")]
+pub use abbrev::guess;
+#[cfg(feature = "alloc")]
 pub use buf::UriRefBuf;
 pub use dialect::Dialect;
 pub use error::{Error, ErrorKind};
+#[cfg(feature = "alloc")]
+pub use extract::{Extractor, Match, Matches};
 pub use host::{Host, HostType};
 pub use iter::{QueryPairs, Segments};
 #[cfg(feature = "alloc")]

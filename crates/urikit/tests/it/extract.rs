@@ -1,0 +1,74 @@
+//! The extraction vectors of testdata/extract/ (format in
+//! testdata/README.md), and linearity of the scan.
+
+use serde_json::Value;
+use urikit::{Dialect, Extractor};
+
+use crate::vectors::records;
+
+#[test]
+fn appendix_e_vectors() {
+    let all = records("extract");
+    assert!(all.len() >= 15, "{} extraction vectors", all.len());
+    let mut failures = Vec::new();
+    for (at, r) in &all {
+        let text = r["text"].as_str().unwrap();
+        let mut x = Extractor::new().abbreviated(r["abbreviated"] == true);
+        if let Some(d) = r.get("dialect").and_then(Value::as_str) {
+            x = x.dialect(Dialect::from_name(d).unwrap());
+        }
+        let found: Vec<_> = x.extract(text).collect();
+        let uris: Vec<&str> = found.iter().map(|m| m.as_str()).collect();
+        let want: Vec<&str> = r["uris"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u.as_str().unwrap())
+            .collect();
+        if uris != want {
+            failures.push(format!(
+                "{at} ({}):\n  got      {uris:?}\n  expected {want:?}",
+                r["cite"]
+            ));
+            continue;
+        }
+        if let Some(p) = r.get("positions") {
+            let got: Vec<[usize; 2]> = found.iter().map(|m| [m.line(), m.column()]).collect();
+            let want: Vec<[usize; 2]> = serde_json::from_value(p.clone()).unwrap();
+            if got != want {
+                failures.push(format!("{at}: positions {got:?}, expected {want:?}"));
+            }
+        }
+        for m in &found {
+            // The span holds the URI as written (whitespace removed).
+            let written: String = text[m.span()].split_whitespace().collect();
+            if !r["abbreviated"].as_bool().unwrap_or(false) && written != m.as_str() {
+                failures.push(format!("{at}: span {:?} is {written:?}", m.span()));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The scan is linear: on texts of size n and 8n made of hostile pieces
+/// (unclosed brackets, colons without schemes, long runs), the number of
+/// matches grows by 8 and nothing quadratic happens (the 8n texts are a few
+/// megabytes, so a quadratic scan would not finish).
+#[test]
+fn hostile_texts_are_scanned_once() {
+    for piece in [
+        "<<<<<<<<:::::a:b:c",
+        "http://a/- \n\n-\n",
+        "\"\"\"(((((http://x/)))",
+        "www.www.ftp.ftp. ",
+        "aaaaaaaaaaaaaaaaaaaaaaaaaaaa:",
+        "x<http://a/ b",
+    ] {
+        let count = |n: usize| {
+            let text = piece.repeat(n);
+            Extractor::new().abbreviated(true).extract(&text).count()
+        };
+        let small = count(10_000);
+        assert_eq!(count(80_000), small * 8, "{piece:?}");
+    }
+}
