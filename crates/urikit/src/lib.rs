@@ -122,6 +122,20 @@
 //! # Ok::<(), urikit::Error>(())
 //! ```
 //!
+//! # URIs in text
+//!
+//! An [`Extractor`] finds URIs in plain text as Appendix E of the
+//! specifications recommends (`<URL:...>`, `<...>`, quotes, bare URIs,
+//! whitespace removed inside brackets, trailing punctuation left out), with
+//! line and column; [`guess`] completes abbreviated URIs typed by a person
+//! (Appendix F) where no base URI exists.
+//!
+//! ```
+//! let m = urikit::Extractor::new().extract("See <URL:http://a.example/\n  b>.").next().unwrap();
+//! assert_eq!((m.as_str(), m.line(), m.column()), ("http://a.example/b", 1, 10));
+//! assert_eq!(urikit::guess("ftp.example.org/pub").as_deref(), Some("ftp://ftp.example.org/pub"));
+//! ```
+//!
 //! # Specifications
 //!
 //! The default grammar and algorithms are RFC 3986's, the published form of
