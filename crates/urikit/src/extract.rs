@@ -381,30 +381,25 @@ impl<'t> Matches<'t> {
                 None => break,
             }
         }
-        // Trailing sentence punctuation, and a ')' without its '('.
+        // Trailing sentence punctuation, and a ')' without its '('. The
+        // parentheses are counted once; each ')' dropped is one fewer.
+        let all = joined.as_deref().map_or(&b""[..], str::as_bytes);
+        let count = |c: u8| {
+            all.iter()
+                .chain(&b[piece_start..end])
+                .filter(|&&x| x == c)
+                .count()
+        };
+        let (open, mut close) = (count(b'('), count(b')'));
         let mut last = end;
-        loop {
-            let piece = &b[piece_start..last];
-            match piece.last() {
-                Some(b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'') => last -= 1,
-                Some(b')') => {
-                    let all = joined.as_deref().map_or(&b""[..], str::as_bytes);
-                    let count = |c: u8| {
-                        all.iter()
-                            .chain(&b[piece_start..last])
-                            .filter(|&&x| x == c)
-                            .count()
-                    };
-                    if count(b')') > count(b'(') {
-                        last -= 1;
-                    } else {
-                        break;
-                    }
+        while last > piece_start {
+            match b[last - 1] {
+                b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' => last -= 1,
+                b')' if close > open => {
+                    close -= 1;
+                    last -= 1;
                 }
                 _ => break,
-            }
-            if last == piece_start {
-                break;
             }
         }
         let uri: Cow<'t, str> = match joined {

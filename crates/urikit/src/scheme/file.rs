@@ -274,9 +274,7 @@ fn push_segment(out: &mut String, bytes: &[u8]) {
         if KEEP.allows(b) {
             out.push(char::from(b));
         } else {
-            out.push('%');
-            out.push(char::from(b"0123456789ABCDEF"[usize::from(b >> 4)]));
-            out.push(char::from(b"0123456789ABCDEF"[usize::from(b & 0xF)]));
+            crate::pct::push_escape(out, b);
         }
     }
 }

@@ -72,3 +72,16 @@ fn hostile_texts_are_scanned_once() {
         assert_eq!(count(80_000), small * 8, "{piece:?}");
     }
 }
+
+/// Trailing punctuation is dropped in one pass: a URI followed by a long
+/// run of `)` is found once, at n and 8n (a quadratic scan would not
+/// finish on the 8n text).
+#[test]
+fn long_trailing_punctuation_is_dropped_once() {
+    for n in [100_000, 800_000] {
+        let text = format!("http://a/{}", ")".repeat(n));
+        let found: Vec<_> = Extractor::new().extract(&text).collect();
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].as_str(), "http://a/");
+    }
+}
