@@ -17,7 +17,7 @@ pub fn run(uris: Vec<String>, as_json: bool) -> io::Result<bool> {
     let mut out = io::BufWriter::new(stdout.lock());
     let mut all_ok = true;
     input::for_each(uris, |inp| {
-        let (text, uri) = inp.apply(UriRef::parse);
+        let (text, uri) = inp.apply(UriRef::parse_absolute);
         let warnings: Vec<Warning> = uri.iter().flat_map(scheme::warnings).collect();
         let scheme_name = uri
             .ok()
