@@ -7,8 +7,12 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-fn cases() -> Vec<(String, Value)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/cli");
+/// The records of every `.jsonl` file in `testdata/<dir>`, each with its
+/// `file:line`; empty lines and `#` comments are skipped.
+fn records(dir: &str) -> Vec<(String, Value)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata")
+        .join(dir);
     let mut out = Vec::new();
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -135,7 +139,7 @@ fn check(case: &Value) -> Result<(), String> {
 
 #[test]
 fn contract_cases() {
-    let all = cases();
+    let all = records("cli");
     assert!(all.len() >= 20);
     let failures: Vec<String> = all
         .iter()
@@ -178,24 +182,7 @@ fn a_missing_file_is_an_error_with_its_name() {
 /// all fed to one `uri inspect --json` run through standard input.
 #[test]
 fn scheme_vectors() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/scheme");
-    let mut records = Vec::new();
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    for f in &files {
-        let name = f.file_name().unwrap().to_string_lossy().into_owned();
-        for (n, line) in std::fs::read_to_string(f).unwrap().lines().enumerate() {
-            if line.trim().is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let v: Value =
-                serde_json::from_str(line).unwrap_or_else(|e| panic!("{name}:{}: {e}", n + 1));
-            records.push((format!("{name}:{}", n + 1), v));
-        }
-    }
+    let records = records("scheme");
     assert!(records.len() >= 90, "{} scheme vectors", records.len());
     let stdin: String = records
         .iter()
