@@ -4,7 +4,8 @@
 
 use core::fmt;
 
-use super::{default_port, encoded_at, Gopher};
+use super::{default_port, Gopher};
+use crate::table::hex_val;
 use crate::UriRef;
 
 /// What a [`Warning`] is about.
@@ -205,20 +206,25 @@ pub fn warnings(uri: &UriRef<'_>) -> Warnings {
         .scheme()
         .filter(|s| s.eq_ignore_ascii_case("gopher"))
         .and_then(|_| Gopher::new(*uri).ok());
-    let b = uri.as_str().as_bytes();
-    let control = (0..m.query_end).find(|&i| {
-        b[i] == b'%'
-            && !gopher
-                .as_ref()
-                .is_some_and(|g| g.separators().any(|s| s == i))
-            && (0..0x20).chain([0x7F]).any(|c| encoded_at(b, i, c))
-    });
-    if let Some(i) = control {
-        let value = crate::table::hex_val(b[i + 1]).unwrap_or(0) << 4
-            | crate::table::hex_val(b[i + 2]).unwrap_or(0);
+    let b = &uri.as_str().as_bytes()[..m.query_end];
+    let is_separator = |i: usize| {
+        gopher
+            .as_ref()
+            .is_some_and(|g| g.separators().any(|s| s == i))
+    };
+    // The parser has checked that every '%' starts a valid "%HH".
+    let control = memchr::memchr_iter(b'%', b)
+        .map(|i| {
+            (
+                i,
+                hex_val(b[i + 1]).unwrap_or(0) << 4 | hex_val(b[i + 2]).unwrap_or(0),
+            )
+        })
+        .find(|&(i, v)| (v < 0x20 || v == 0x7F) && !is_separator(i));
+    if let Some((offset, value)) = control {
         found[2] = Some(Warning {
             kind: WarningKind::EncodedControlCharacter,
-            offset: i,
+            offset,
             value: u16::from(value),
         });
     }
