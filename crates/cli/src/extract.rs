@@ -1,9 +1,10 @@
 //! `uri extract`: URIs found in plain text (Appendix E).
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
 use urikit::Extractor;
 
+use crate::input;
 use crate::json::{self, ExtractRecord};
 
 /// Prints every URI found in the files (standard input without files, or
@@ -18,17 +19,9 @@ pub fn run(files: Vec<String>, abbreviated: bool, as_json: bool) -> io::Result<b
     };
     let x = Extractor::new().abbreviated(abbreviated);
     for source in &sources {
-        let mut bytes = Vec::new();
-        if source == "-" {
-            io::stdin().lock().read_to_end(&mut bytes)?;
-        } else {
-            std::fs::File::open(source)
-                .and_then(|mut f| f.read_to_end(&mut bytes))
-                .map_err(|e| io::Error::new(e.kind(), format!("{source}: {e}")))?;
-        }
-        // Bytes that are not UTF-8 cannot be part of a URI: read them as
-        // replacement characters, which end any URI around them.
-        let text = String::from_utf8_lossy(&bytes);
+        // Bytes that are not UTF-8 cannot be part of a URI: they are read
+        // as replacement characters, which end any URI around them.
+        let text = input::read_text(source)?;
         for m in x.extract(&text) {
             if as_json {
                 let record = ExtractRecord {

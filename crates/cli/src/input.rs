@@ -1,6 +1,6 @@
 //! Inputs: the positional arguments, or standard input one per line.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 
 use urikit::{Error, ErrorKind};
 
@@ -37,6 +37,24 @@ impl Input {
             }
         }
     }
+}
+
+/// The whole text of a file, or of standard input for `-`. Bytes that are
+/// not UTF-8 are read as replacement characters (which no URI contains).
+/// An unreadable file is an error naming the file.
+pub fn read_text(source: &str) -> io::Result<String> {
+    let mut bytes = Vec::new();
+    if source == "-" {
+        io::stdin().lock().read_to_end(&mut bytes)?;
+    } else {
+        std::fs::File::open(source)
+            .and_then(|mut f| f.read_to_end(&mut bytes))
+            .map_err(|e| io::Error::new(e.kind(), format!("{source}: {e}")))?;
+    }
+    Ok(match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    })
 }
 
 /// Reads one line into `buf` without its `\n` or `\r\n`; `false` at the end.

@@ -123,3 +123,25 @@ pub struct ExtractRecord<'a> {
     pub line: usize,
     pub column: usize,
 }
+
+/// The record of `uri links`: one link of an HTML document.
+#[derive(Serialize)]
+pub struct LinkRecord<'a> {
+    pub file: &'a str,
+    pub line: u64,
+    pub element: &'a str,
+    pub attribute: &'a str,
+    pub input: &'a str,
+    pub ok: bool,
+    pub result: Option<&'a str>,
+    pub error: Option<ErrorRecord>,
+}
+
+/// The record of `uri base`.
+#[derive(Serialize)]
+pub struct BaseRecord<'a> {
+    pub ok: bool,
+    pub base: Option<&'a str>,
+    pub layer: Option<&'static str>,
+    pub error: Option<ErrorRecord>,
+}

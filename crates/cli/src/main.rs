@@ -9,6 +9,7 @@ mod extract;
 mod input;
 mod inspect;
 mod json;
+mod links;
 mod normalize;
 mod parse;
 mod resolve;
@@ -111,6 +112,10 @@ enum Command {
         /// Text files (`-` is standard input); standard input when none.
         files: Vec<String>,
     },
+    /// Every link of HTML documents (a, area, link, img, script, iframe, form), resolved.
+    Links(links::LinksArgs),
+    /// The base URI of a document and the layer that gave it (section 5.1).
+    Base(links::BaseArgs),
     /// Complete abbreviated URIs typed by a person (Appendix F heuristics).
     Guess {
         /// One JSON object per input (JSON Lines).
@@ -179,6 +184,8 @@ fn main() -> ExitCode {
             json,
             files,
         } => extract::run(files, abbreviated, json),
+        Command::Links(args) => links::links(args),
+        Command::Base(args) => links::base(args),
         Command::Guess { json, texts } => input::each_value(texts, json, None, |t| {
             urikit::guess(t).ok_or_else(|| json::ErrorRecord {
                 code: "not-host-like",

@@ -136,6 +136,28 @@
 //! assert_eq!(urikit::guess("ftp.example.org/pub").as_deref(), Some("ftp://ftp.example.org/pub"));
 //! ```
 //!
+//! # The base URI of a document
+//!
+//! [`BaseUri`] establishes a document's base from the layers of section
+//! 5.1 (embedded in the content, the encapsulating entity's `Content-Base`
+//! or `Content-Location`, the retrieval URI after redirects, a default) and
+//! says which [`Layer`] gave it. With the `html` feature,
+//! `html::HtmlDocument` finds an HTML document's `<BASE href>` and its links.
+//!
+//! ```
+//! use urikit::{BaseUri, Layer, UriRef};
+//!
+//! let base = BaseUri::new()
+//!     .headers("Content-Location: /docs/\r\n")
+//!     .retrieved_from("http://example.org/index.html")
+//!     .establish()?
+//!     .expect("a layer is defined");
+//! assert_eq!((base.uri().as_str(), base.layer()), ("http://example.org/docs/", Layer::ContentLocation));
+//! let link = base.resolver().resolve(UriRef::parse("../img/a.png").unwrap()).unwrap();
+//! assert_eq!(link.as_str(), "http://example.org/img/a.png");
+//! # Ok::<(), urikit::BaseError>(())
+//! ```
+//!
 //! # Specifications
 //!
 //! The default grammar and algorithms are RFC 3986's, the published form of
@@ -150,6 +172,9 @@
 //! - `std` (default): implies `alloc`; nothing else yet.
 //! - `alloc`: owned types ([`UriRefBuf`]), decoding to `Cow`, encoding.
 //! - `serde`: `Serialize`/`Deserialize` for [`UriRefBuf`] (as a string).
+//! - `html`: [`html::HtmlDocument`], the links and embedded base of an HTML
+//!   document, read with the html5ever tokenizer (implies `std`; needs
+//!   Rust 1.85).
 //!
 //! Without default features the crate is `no_std` and parsing needs only
 //! `core`.
@@ -164,6 +189,8 @@ extern crate std;
 
 #[cfg(feature = "alloc")]
 mod abbrev;
+#[cfg(feature = "alloc")]
+mod base;
 mod dialect;
 mod error;
 #[cfg(feature = "alloc")]
@@ -178,6 +205,8 @@ mod uri;
 
 #[cfg(feature = "alloc")]
 mod buf;
+#[cfg(feature = "html")]
+pub mod html;
 #[cfg(feature = "alloc")]
 mod normalize;
 #[cfg(feature = "alloc")]
@@ -188,6 +217,8 @@ pub mod scheme;
 
 #[cfg(feature = "alloc")]
 pub use abbrev::guess;
+#[cfg(feature = "alloc")]
+pub use base::{Base, BaseError, BaseUri, Layer};
 #[cfg(feature = "alloc")]
 pub use buf::UriRefBuf;
 pub use dialect::Dialect;

@@ -236,3 +236,97 @@ fn scheme_vectors() {
         failures.join("\n\n")
     );
 }
+
+/// A file in a fresh temporary directory holding `text`.
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("uri-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// The vectors of testdata/base/ through `uri base --json` (every layer)
+/// and `uri links --json` (for the documents whose base comes from the
+/// HTML and the retrieval URI alone, which is what `uri links` reads).
+#[test]
+fn base_and_links_vectors() {
+    let records = records("base");
+    assert!(records.len() > 20, "{} base vectors", records.len());
+    let mut failures = Vec::new();
+    for (i, (at, r)) in records.iter().enumerate() {
+        let mut args: Vec<String> = vec!["base".into(), "--json".into()];
+        let mut link_args: Vec<String> = vec!["links".into(), "--json".into()];
+        let html = r["html"]
+            .as_str()
+            .map(|h| temp_file(&format!("{i}.html"), h));
+        if let Some(h) = &html {
+            args.extend(["--html".into(), h.display().to_string()]);
+        }
+        if let Some(h) = r["headers"].as_str() {
+            let f = temp_file(&format!("{i}.headers"), h);
+            args.extend(["--headers".into(), f.display().to_string()]);
+        }
+        if let Some(u) = r["retrieval"].as_str() {
+            args.extend(["--retrieval".into(), u.into()]);
+            link_args.extend(["--base".into(), u.into()]);
+        }
+        for u in r["redirects"].as_array().into_iter().flatten() {
+            args.extend(["--redirect".into(), u.as_str().unwrap().into()]);
+        }
+        if let Some(u) = r["default"].as_str() {
+            args.extend(["--default".into(), u.into()]);
+        }
+        if let Some(d) = r["dialect"].as_str() {
+            args.extend(["--dialect".into(), d.into()]);
+            link_args.extend(["--dialect".into(), d.into()]);
+        }
+        let out = run(&args, b"");
+        let got: Value = serde_json::from_str(out.stdout.trim()).unwrap_or(Value::Null);
+        let want_error = r.get("error");
+        let got_error = (!got["error"].is_null())
+            .then(|| serde_json::json!({"layer": got["layer"], "code": got["error"]["code"]}));
+        let layer_ok = want_error.is_some() || got["layer"] == r["layer"];
+        if got["base"] != r["base"] || !layer_ok || got_error.as_ref() != want_error {
+            failures.push(format!("{at} uri base: {}", out.stdout.trim()));
+        }
+        if out.code != i32::from(want_error.is_some()) {
+            failures.push(format!("{at} uri base: exit status {}", out.code));
+        }
+        let only_html_and_retrieval = ["headers", "redirects", "default"]
+            .iter()
+            .all(|k| r.get(*k).is_none());
+        let (Some(h), Some(want), true) = (&html, r.get("links"), only_html_and_retrieval) else {
+            continue;
+        };
+        link_args.push(h.display().to_string());
+        let out = run(&link_args, b"");
+        let got: Vec<Value> = out
+            .stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let want = want.as_array().unwrap();
+        if got.len() != want.len() {
+            failures.push(format!("{at} uri links: {}", out.stdout));
+            continue;
+        }
+        for (g, w) in got.iter().zip(want) {
+            let same_place = ["element", "attribute", "line", "input"]
+                .iter()
+                .all(|k| g[*k] == w[*k]);
+            let same_outcome = match w.get("error") {
+                Some(code) => g["ok"] == false && g["error"]["code"] == *code,
+                None => g["ok"] == true && g["result"] == w["result"],
+            };
+            if !same_place || !same_outcome {
+                failures.push(format!("{at} uri links: {g} (expected {w})"));
+            }
+        }
+        let any_error = want.iter().any(|w| w.get("error").is_some()) || want_error.is_some();
+        if out.code != i32::from(any_error) {
+            failures.push(format!("{at} uri links: exit status {}", out.code));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

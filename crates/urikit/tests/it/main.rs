@@ -3,6 +3,7 @@
 //! ABNF, and the proof that parsing allocates nothing.
 
 mod alloc_count;
+mod base;
 mod extract;
 mod grammar;
 mod naive;

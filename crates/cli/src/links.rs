@@ -1,0 +1,251 @@
+//! `uri links` (the links of HTML documents, resolved) and `uri base` (the
+//! base URI of a document, section 5.1).
+
+use std::io::{self, Write};
+
+use clap::Args;
+use urikit::html::HtmlDocument;
+use urikit::{Base, BaseError, BaseUri, Dialect, Error, ErrorKind, Resolver, UriRef};
+
+use crate::input::read_text;
+use crate::json::{self, BaseRecord, ErrorRecord, LinkRecord};
+
+/// The options of `uri links`.
+#[derive(Args)]
+pub struct LinksArgs {
+    /// The URI the documents were retrieved from (section 5.1.3): the base
+    /// when a document has no BASE element in its head.
+    #[arg(long)]
+    base: Option<String>,
+    /// The specification whose grammar and resolution apply.
+    #[arg(long, value_parser = crate::dialect_parser(), default_value = "rfc3986")]
+    dialect: Dialect,
+    /// One JSON object per link (JSON Lines).
+    #[arg(long)]
+    json: bool,
+    /// HTML files (`-` is standard input); standard input when none.
+    files: Vec<String>,
+}
+
+/// Prints every link of every document, resolved. `Ok(false)` when a link
+/// (or the document's base) is not a valid URI reference.
+pub fn links(args: LinksArgs) -> io::Result<bool> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let sources = if args.files.is_empty() {
+        vec!["-".to_owned()]
+    } else {
+        args.files
+    };
+    let mut all_ok = true;
+    let mut target = String::new();
+    for source in &sources {
+        let doc = HtmlDocument::parse(&read_text(source)?);
+        let mut layers = BaseUri::new().dialect(args.dialect);
+        if let Some(href) = doc.base_href() {
+            layers = layers.embedded(href);
+        }
+        if let Some(b) = &args.base {
+            layers = layers.retrieved_from(b);
+        }
+        let base = layers.establish();
+        if let Err(e) = &base {
+            all_ok = false;
+            out.flush()?;
+            eprintln!("error: {source}: {e}; relative links cannot be resolved");
+        }
+        for link in doc.links() {
+            let result = resolve_link(link.value(), &base, args.dialect, &mut target);
+            all_ok &= result.is_ok();
+            if args.json {
+                let (ok, error) = match result {
+                    Ok(()) => (true, None),
+                    Err(e) => (false, Some(e)),
+                };
+                let record = LinkRecord {
+                    file: source,
+                    line: link.line(),
+                    element: link.element(),
+                    attribute: link.attribute(),
+                    input: link.value(),
+                    ok,
+                    result: ok.then_some(target.as_str()),
+                    error,
+                };
+                json::write_line(&mut out, &record)?;
+                continue;
+            }
+            let place = format!(
+                "{source}:{}: {} {}",
+                link.line(),
+                link.element(),
+                link.attribute()
+            );
+            match result {
+                Ok(()) => writeln!(out, "{place} {target}")?,
+                Err(e) => {
+                    out.flush()?;
+                    eprintln!(
+                        "error: {place} {:?}: {} at byte {}: {}",
+                        link.value(),
+                        e.code,
+                        e.offset,
+                        e.message
+                    );
+                }
+            }
+        }
+    }
+    out.flush()?;
+    Ok(all_ok)
+}
+
+/// Resolves one link value into `target`.
+fn resolve_link(
+    value: &str,
+    base: &Result<Option<Base>, BaseError>,
+    dialect: Dialect,
+    target: &mut String,
+) -> Result<(), ErrorRecord> {
+    let r = UriRef::parse_with(value, dialect)?;
+    let resolver = match base {
+        Ok(Some(b)) => b.resolver(),
+        // With a scheme the reference is its own target (RFC 3986 section
+        // 5.2.2: the base is not used), so it needs no base.
+        _ if r.has_scheme() => Resolver::new(r)?,
+        Ok(None) => {
+            return Err(ErrorRecord {
+                code: ErrorKind::MissingScheme.code(),
+                offset: 0,
+                message: "the link is relative and the document has no base URI \
+                          (no BASE element in its head; give --base)"
+                    .to_owned(),
+            })
+        }
+        Err(e) => {
+            let mut record = ErrorRecord::for_base(e.error());
+            record.message = format!("{}: {}", e.layer(), record.message);
+            return Err(record);
+        }
+    };
+    resolver.dialect(dialect).resolve_into(r, target)?;
+    Ok(())
+}
+
+/// The options of `uri base`.
+#[derive(Args)]
+pub struct BaseArgs {
+    /// An HTML document whose head may hold a BASE element (5.1.1); `-` is
+    /// standard input.
+    #[arg(long, value_name = "FILE")]
+    html: Option<String>,
+    /// A file of header fields (MIME, HTTP) of the encapsulating entity:
+    /// Content-Base and Content-Location (5.1.2); `-` is standard input.
+    #[arg(long, value_name = "FILE")]
+    headers: Option<String>,
+    /// One header field, such as 'Content-Location: /a/'; repeatable, and
+    /// read after --headers.
+    #[arg(short = 'H', long = "header", value_name = "FIELD")]
+    header: Vec<String>,
+    /// The URI the document was requested with (5.1.3).
+    #[arg(long, value_name = "URI")]
+    retrieval: Option<String>,
+    /// A redirect that followed the request, possibly relative to the URI
+    /// before it; repeatable, in order. The last one is the retrieval URI.
+    #[arg(long, value_name = "URI", requires = "retrieval")]
+    redirect: Vec<String>,
+    /// The application's default base (5.1.4).
+    #[arg(long, value_name = "URI")]
+    default: Option<String>,
+    /// The specification whose grammar and resolution apply.
+    #[arg(long, value_parser = crate::dialect_parser(), default_value = "rfc3986")]
+    dialect: Dialect,
+    /// One JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Prints the base URI and the layer that gave it. `Ok(false)` when a
+/// layer's value is not usable.
+pub fn base(args: BaseArgs) -> io::Result<bool> {
+    let mut layers = BaseUri::new().dialect(args.dialect);
+    if let Some(file) = &args.html {
+        if let Some(href) = HtmlDocument::parse(&read_text(file)?).base_href() {
+            layers = layers.embedded(href);
+        }
+    }
+    let mut block = match &args.headers {
+        Some(file) => read_text(file)?,
+        None => String::new(),
+    };
+    // A blank line would end the block before the --header fields.
+    while block.ends_with(['\n', '\r']) {
+        block.pop();
+    }
+    for field in &args.header {
+        block.push('\n');
+        block.push_str(field);
+    }
+    layers = layers.headers(block.trim_start_matches(['\n', '\r']));
+    if let Some(r) = &args.retrieval {
+        layers = layers.retrieved_from(r);
+        for location in &args.redirect {
+            layers = layers.redirected_to(location);
+        }
+    }
+    if let Some(d) = &args.default {
+        layers = layers.default_base(d);
+    }
+    let result = layers.establish();
+    let record = match &result {
+        Ok(Some(b)) => BaseRecord {
+            ok: true,
+            base: Some(b.uri().as_str()),
+            layer: Some(b.layer().name()),
+            error: None,
+        },
+        Ok(None) => BaseRecord {
+            ok: true,
+            base: None,
+            layer: None,
+            error: None,
+        },
+        Err(e) => BaseRecord {
+            ok: false,
+            base: None,
+            layer: Some(e.layer().name()),
+            error: Some(base_error(e)),
+        },
+    };
+    let mut out = io::stdout().lock();
+    if args.json {
+        json::write_line(&mut out, &record)?;
+    } else {
+        match &result {
+            Ok(Some(b)) => writeln!(
+                out,
+                "{}\t{} (section {})",
+                b.uri(),
+                b.layer(),
+                b.layer().section()
+            )?,
+            Ok(None) => writeln!(
+                out,
+                "no base URI (section 5.1.4): references must be absolute"
+            )?,
+            Err(e) => eprintln!("error: {e}"),
+        }
+    }
+    Ok(record.ok)
+}
+
+/// The record of a layer that failed: its own error code (a layer is not
+/// the `--base` of `uri resolve`, so `invalid-base` would hide the reason).
+fn base_error(e: &BaseError) -> ErrorRecord {
+    let inner: Error = e.error();
+    ErrorRecord {
+        code: inner.code(),
+        offset: inner.offset(),
+        message: format!("the {} base URI: {}", e.layer(), inner.kind().message()),
+    }
+}
