@@ -119,6 +119,16 @@ pub enum ErrorKind {
     /// A scheme-specific view was asked to read a URI of another scheme
     /// (`unexpected-scheme`).
     UnexpectedScheme,
+    /// With an authority, the path must be empty or begin with `/`
+    /// (`relative-path-with-authority`); RFC 3986 section 3.3.
+    RelativePathWithAuthority,
+    /// Without an authority, the path cannot begin with `//`, which would
+    /// read as an authority (`ambiguous-path`); RFC 3986 section 3.3.
+    AmbiguousPath,
+    /// In a relative reference, the first path segment cannot contain `:`,
+    /// which would read as a scheme (`colon-in-first-segment`); RFC 3986
+    /// section 4.2.
+    ColonInFirstSegment,
 }
 
 impl ErrorKind {
@@ -161,6 +171,9 @@ impl ErrorKind {
             ErrorKind::UnrepresentablePath => "unrepresentable-path",
             ErrorKind::UnexpectedPort => "unexpected-port",
             ErrorKind::UnexpectedScheme => "unexpected-scheme",
+            ErrorKind::RelativePathWithAuthority => "relative-path-with-authority",
+            ErrorKind::AmbiguousPath => "ambiguous-path",
+            ErrorKind::ColonInFirstSegment => "colon-in-first-segment",
         }
     }
 
@@ -259,6 +272,17 @@ impl ErrorKind {
             ErrorKind::UnexpectedScheme => {
                 "the URI has another scheme than the one this view reads"
             }
+            ErrorKind::RelativePathWithAuthority => {
+                "with an authority the path must be empty or begin with '/'"
+            }
+            ErrorKind::AmbiguousPath => {
+                "without an authority the path cannot begin with '//' (it would read as an \
+                 authority); begin it with '/.' or add a host"
+            }
+            ErrorKind::ColonInFirstSegment => {
+                "the first segment of a relative path cannot contain ':' (it would read as a \
+                 scheme); begin the path with './'"
+            }
         }
     }
 }
@@ -349,7 +373,7 @@ impl core::error::Error for Error {}
 mod tests {
     use super::*;
 
-    const ALL: [ErrorKind; 32] = [
+    const ALL: [ErrorKind; 35] = [
         ErrorKind::EmptyInput,
         ErrorKind::InvalidChar,
         ErrorKind::InvalidPercentEncoding,
@@ -382,6 +406,9 @@ mod tests {
         ErrorKind::UnrepresentablePath,
         ErrorKind::UnexpectedPort,
         ErrorKind::UnexpectedScheme,
+        ErrorKind::RelativePathWithAuthority,
+        ErrorKind::AmbiguousPath,
+        ErrorKind::ColonInFirstSegment,
     ];
 
     #[test]

@@ -192,6 +192,8 @@ mod abbrev;
 #[cfg(feature = "alloc")]
 mod base;
 mod dialect;
+#[cfg(feature = "alloc")]
+mod edit;
 mod error;
 #[cfg(feature = "alloc")]
 mod extract;
@@ -200,6 +202,8 @@ mod host;
 mod iter;
 mod parse;
 pub mod pct;
+#[cfg(feature = "alloc")]
+mod query;
 mod table;
 mod uri;
 
@@ -222,6 +226,8 @@ pub use base::{Base, BaseError, BaseUri, Layer};
 #[cfg(feature = "alloc")]
 pub use buf::UriRefBuf;
 pub use dialect::Dialect;
+#[cfg(feature = "alloc")]
+pub use edit::UriBuilder;
 pub use error::{Error, ErrorKind};
 #[cfg(feature = "alloc")]
 pub use extract::{Extractor, Match, Matches};
@@ -229,6 +235,8 @@ pub use host::{Host, HostType};
 pub use iter::{QueryPairs, Segments};
 #[cfg(feature = "alloc")]
 pub use normalize::{Normalized, Normalizer};
+#[cfg(feature = "alloc")]
+pub use query::{Param, QueryParams, Spaces};
 #[cfg(feature = "alloc")]
 pub use resolve::{AboveRoot, Resolver};
 pub use uri::{Authority, UriRef};

@@ -79,7 +79,7 @@ impl Meta {
 /// `i`; returns the offset of the first byte that is not (an invalid `%`
 /// stops the scan at the `%`).
 #[inline(always)]
-fn scan(b: &[u8], mut i: usize, t: &Table) -> usize {
+pub(crate) fn scan(b: &[u8], mut i: usize, t: &Table) -> usize {
     while let Some(&c) = b.get(i) {
         if t.allows(c) {
             i += 1;
@@ -98,7 +98,7 @@ fn scan(b: &[u8], mut i: usize, t: &Table) -> usize {
 /// host; other URI characters get `kind`.
 #[cold]
 #[inline(never)]
-fn unexpected(b: &[u8], i: usize, kind: ErrorKind) -> Error {
+pub(crate) fn unexpected(b: &[u8], i: usize, kind: ErrorKind) -> Error {
     let k = match b.get(i) {
         None => kind,
         Some(b'%') => ErrorKind::InvalidPercentEncoding,
@@ -290,7 +290,7 @@ fn reg_name_or_ipv4(host: &[u8]) -> HostMeta {
 
 /// Parses `host` from `i`; returns where it ends.
 #[inline]
-fn parse_host(b: &[u8], i: usize) -> Result<(usize, HostMeta), Error> {
+pub(crate) fn parse_host(b: &[u8], i: usize) -> Result<(usize, HostMeta), Error> {
     if b.get(i) == Some(&b'[') {
         return parse_ip_literal(b, i);
     }

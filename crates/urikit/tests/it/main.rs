@@ -4,6 +4,7 @@
 
 mod alloc_count;
 mod base;
+mod edit;
 mod extract;
 mod grammar;
 mod naive;

@@ -1,0 +1,956 @@
+//! Building and editing URI references component by component, keeping the
+//! structural rules of RFC 3986 sections 3 and 4.2.
+//!
+//! Every component setter comes in two forms: the plain one takes text and
+//! percent-encodes what the component cannot hold; the `_encoded` one takes
+//! text already encoded and checks it against the component's grammar.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::host::{parse_ip_literal, HostMeta};
+use crate::parse::{parse_host, scan, unexpected, AuthMeta, Meta};
+use crate::pct::{encode, Component};
+use crate::table::{Table, ALPHA, DIGIT, FRAGMENT, PATH, QUERY, SCHEME, USERINFO};
+use crate::{Error, ErrorKind, UriRef, UriRefBuf};
+
+/// The seven components as written; `None` is undefined. An authority is
+/// present exactly when `host` is.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Parts<'a> {
+    pub(crate) scheme: Option<&'a str>,
+    pub(crate) userinfo: Option<&'a str>,
+    pub(crate) host: Option<&'a str>,
+    pub(crate) port: Option<&'a str>,
+    pub(crate) path: &'a str,
+    pub(crate) query: Option<&'a str>,
+    pub(crate) fragment: Option<&'a str>,
+}
+
+impl<'a> Parts<'a> {
+    pub(crate) fn of(u: UriRef<'a>) -> Parts<'a> {
+        let auth = u.authority();
+        Parts {
+            scheme: u.scheme(),
+            userinfo: auth.and_then(|a| a.userinfo()).map(|x| x.as_str()),
+            host: auth.map(|a| a.host().as_str()),
+            port: auth.and_then(|a| a.port()),
+            path: u.path().as_str(),
+            query: u.query().map(|x| x.as_str()),
+            fragment: u.fragment().map(|x| x.as_str()),
+        }
+    }
+
+    /// The structural rules between components (each component is already
+    /// valid on its own).
+    fn check(&self) -> Result<(), Error> {
+        let path = self.path.as_bytes();
+        match self.host {
+            None if self.userinfo.is_some() || self.port.is_some() => {
+                Err(Error::new(ErrorKind::MissingHost, 0))
+            }
+            // RFC 3986 section 3.3: "If a URI contains an authority
+            // component, then the path component must either be empty or
+            // begin with a slash".
+            Some(_) if !path.is_empty() && path[0] != b'/' => {
+                Err(Error::new(ErrorKind::RelativePathWithAuthority, 0))
+            }
+            // "If a URI does not contain an authority component, then the
+            // path cannot begin with two slash characters".
+            None if path.starts_with(b"//") => Err(Error::new(ErrorKind::AmbiguousPath, 0)),
+            // Section 4.2: path-noscheme.
+            None if self.scheme.is_none() => {
+                let first = path.split(|&c| c == b'/').next().unwrap_or_default();
+                match first.iter().position(|&c| c == b':') {
+                    Some(at) => Err(Error::new(ErrorKind::ColonInFirstSegment, at)),
+                    None => Ok(()),
+                }
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Writes the reference and computes its offsets from the components'
+    /// lengths, without parsing it again.
+    fn assemble(&self) -> UriRefBuf {
+        let len = [
+            self.scheme,
+            self.userinfo,
+            self.host,
+            self.port,
+            self.query,
+            self.fragment,
+        ]
+        .iter()
+        .map(|c| c.map_or(0, |s| s.len() + 3))
+        .sum::<usize>()
+            + self.path.len();
+        let mut s = String::with_capacity(len);
+        let mut scheme_end = 0;
+        if let Some(scheme) = self.scheme {
+            s.push_str(scheme);
+            scheme_end = s.len();
+            s.push(':');
+        }
+        let auth = self.host.map(|host| {
+            s.push_str("//");
+            let start = s.len();
+            let userinfo_end = self.userinfo.map(|u| {
+                s.push_str(u);
+                let end = s.len();
+                s.push('@');
+                end
+            });
+            s.push_str(host);
+            let host_end = s.len();
+            if let Some(port) = self.port {
+                s.push(':');
+                s.push_str(port);
+            }
+            AuthMeta {
+                start,
+                userinfo_end,
+                host_end,
+                host: host_meta(host).unwrap_or(HostMeta::RegName),
+                end: s.len(),
+            }
+        });
+        s.push_str(self.path);
+        let path_end = s.len();
+        if let Some(q) = self.query {
+            s.push('?');
+            s.push_str(q);
+        }
+        let query_end = s.len();
+        if let Some(f) = self.fragment {
+            s.push('#');
+            s.push_str(f);
+        }
+        UriRefBuf::from_parts(
+            s,
+            Meta {
+                scheme_end,
+                auth,
+                path_end,
+                query_end,
+            },
+        )
+    }
+
+    fn build(&self) -> Result<UriRefBuf, Error> {
+        self.check()?;
+        Ok(self.assemble())
+    }
+}
+
+/// Checks `s` against a component's table (`%HH` included); the error is at
+/// the first byte that does not fit.
+fn check_table(s: &str, table: &Table) -> Result<(), Error> {
+    let b = s.as_bytes();
+    match scan(b, 0, table) {
+        end if end == b.len() => Ok(()),
+        at => Err(unexpected(b, at, ErrorKind::InvalidChar)),
+    }
+}
+
+/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (section 3.1).
+fn check_scheme(s: &str) -> Result<(), Error> {
+    let b = s.as_bytes();
+    if !b.first().is_some_and(|&c| ALPHA.allows(c)) {
+        return Err(Error::new(ErrorKind::InvalidScheme, 0));
+    }
+    match scan(b, 1, &SCHEME) {
+        end if end == b.len() => Ok(()),
+        at => Err(Error::new(ErrorKind::InvalidScheme, at)),
+    }
+}
+
+/// `host = IP-literal / IPv4address / reg-name` (section 3.2.2), whole.
+fn host_meta(s: &str) -> Result<HostMeta, Error> {
+    let b = s.as_bytes();
+    let (end, meta) = parse_host(b, 0)?;
+    if end == b.len() {
+        Ok(meta)
+    } else {
+        Err(unexpected(b, end, ErrorKind::InvalidHost))
+    }
+}
+
+/// `port = *DIGIT` (section 3.2.3).
+fn check_port(s: &str) -> Result<(), Error> {
+    match s.bytes().position(|c| !DIGIT.allows(c)) {
+        None => Ok(()),
+        Some(at) => Err(Error::new(ErrorKind::InvalidPort, at)),
+    }
+}
+
+/// A host given as plain text: an IP literal in brackets as it is, an IPv6
+/// address without brackets bracketed, anything else a reg-name with what
+/// it cannot hold percent-encoded.
+fn plain_host(text: &str) -> Result<Cow<'_, str>, Error> {
+    if text.contains(':') && !text.starts_with('[') {
+        let bracketed = alloc::format!("[{text}]");
+        // Offsets in the error count from the caller's text.
+        return match parse_ip_literal(bracketed.as_bytes(), 0) {
+            Ok((end, _)) if end == bracketed.len() => Ok(Cow::Owned(bracketed)),
+            Ok((end, _)) => Err(Error::new(ErrorKind::InvalidIpv6, end.saturating_sub(1))),
+            Err(e) => Err(Error::new(e.kind(), e.offset().saturating_sub(1))),
+        };
+    }
+    if text.starts_with('[') {
+        return host_meta(text).map(|_| Cow::Borrowed(text));
+    }
+    Ok(encode(text, Component::Host))
+}
+
+/// Which component a plain or encoded value is for.
+#[derive(Clone, Copy)]
+enum Slot {
+    Userinfo,
+    Host,
+    Path,
+    Query,
+    Fragment,
+}
+
+impl Slot {
+    /// The encoded form of a value: checked when `encoded`, else encoded.
+    fn value(self, text: &str, encoded: bool) -> Result<Cow<'_, str>, Error> {
+        let (table, component) = match self {
+            Slot::Userinfo => (&USERINFO, Component::Userinfo),
+            Slot::Host if encoded => return host_meta(text).map(|_| Cow::Borrowed(text)),
+            Slot::Host => return plain_host(text),
+            Slot::Path => (&PATH, Component::Path),
+            Slot::Query => (&QUERY, Component::Query),
+            Slot::Fragment => (&FRAGMENT, Component::Fragment),
+        };
+        if encoded {
+            check_table(text, table).map(|()| Cow::Borrowed(text))
+        } else {
+            Ok(encode(text, component))
+        }
+    }
+}
+
+/// Assembles a URI reference from components.
+///
+/// Setters come in pairs: `path("a b")` percent-encodes (`a%20b`), while
+/// `path_encoded("a%20b")` takes encoded text and checks it. A setter's
+/// error (kind, and offset into the value given) is kept and returned by
+/// [`build`](Self::build), which also checks the rules between components
+/// (RFC 3986 section 3):
+///
+/// - a userinfo or port needs a host ([`ErrorKind::MissingHost`]);
+/// - with a host the path must be empty or begin with `/`
+///   ([`ErrorKind::RelativePathWithAuthority`]);
+/// - without a host the path cannot begin with `//`
+///   ([`ErrorKind::AmbiguousPath`]);
+/// - without scheme or host, the first segment cannot contain `:`
+///   ([`ErrorKind::ColonInFirstSegment`]), unless
+///   [`dot_prefix`](Self::dot_prefix) lets the builder write `./` first.
+///
+/// ```
+/// use urikit::{ErrorKind, UriBuilder};
+///
+/// let uri = UriBuilder::new()
+///     .scheme("http")
+///     .host("2001:db8::1")
+///     .port(8080)
+///     .path("/a b/c")
+///     .query("q=1")
+///     .build()?;
+/// assert_eq!(uri.as_str(), "http://[2001:db8::1]:8080/a%20b/c?q=1");
+///
+/// let err = UriBuilder::new().host("example.com").path("relative").build().unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::RelativePathWithAuthority);
+/// # Ok::<(), urikit::Error>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct UriBuilder {
+    scheme: Option<String>,
+    userinfo: Option<String>,
+    host: Option<String>,
+    port: Option<String>,
+    path: String,
+    query: Option<String>,
+    fragment: Option<String>,
+    dot_prefix: bool,
+    error: Option<Error>,
+}
+
+impl UriBuilder {
+    /// An empty builder: building it gives the empty relative reference.
+    ///
+    /// ```
+    /// assert_eq!(urikit::UriBuilder::new().build()?.as_str(), "");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn new() -> UriBuilder {
+        UriBuilder::default()
+    }
+
+    fn keep(mut self, r: Result<Cow<'_, str>, Error>, f: impl FnOnce(&mut Self, String)) -> Self {
+        match r {
+            Ok(v) => f(&mut self, v.into_owned()),
+            Err(e) => {
+                self.error.get_or_insert(e);
+            }
+        }
+        self
+    }
+
+    /// The scheme (section 3.1); it is never encoded, so it is checked.
+    ///
+    /// ```
+    /// let e = urikit::UriBuilder::new().scheme("1http").build().unwrap_err();
+    /// assert_eq!(e.kind(), urikit::ErrorKind::InvalidScheme);
+    /// ```
+    #[must_use]
+    pub fn scheme(self, scheme: &str) -> Self {
+        self.keep(check_scheme(scheme).map(|()| scheme.into()), |b, v| {
+            b.scheme = Some(v)
+        })
+    }
+
+    /// The userinfo, percent-encoding what it cannot hold (section 3.2.1).
+    ///
+    /// ```
+    /// let u = urikit::UriBuilder::new().userinfo("a@b").host("h").build()?;
+    /// assert_eq!(u.as_str(), "//a%40b@h");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[must_use]
+    pub fn userinfo(self, text: &str) -> Self {
+        self.keep(Slot::Userinfo.value(text, false), |b, v| {
+            b.userinfo = Some(v)
+        })
+    }
+
+    /// The userinfo, already encoded.
+    ///
+    /// ```
+    /// let e = urikit::UriBuilder::new().userinfo_encoded("a@b").host("h").build().unwrap_err();
+    /// assert_eq!((e.kind(), e.offset()), (urikit::ErrorKind::InvalidChar, 1));
+    /// ```
+    #[must_use]
+    pub fn userinfo_encoded(self, text: &str) -> Self {
+        self.keep(Slot::Userinfo.value(text, true), |b, v| {
+            b.userinfo = Some(v)
+        })
+    }
+
+    /// The host (section 3.2.2): an IPv6 address is bracketed for you, text
+    /// in brackets must be an IP literal, and a reg-name has what it cannot
+    /// hold percent-encoded. An empty host is allowed (`file:///`).
+    ///
+    /// ```
+    /// use urikit::UriBuilder;
+    ///
+    /// assert_eq!(UriBuilder::new().host("::1").build()?.as_str(), "//[::1]");
+    /// assert_eq!(UriBuilder::new().host("ex ample").build()?.as_str(), "//ex%20ample");
+    /// let e = UriBuilder::new().host("1::2::3").build().unwrap_err();
+    /// assert_eq!(e.kind(), urikit::ErrorKind::InvalidIpv6);
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[must_use]
+    pub fn host(self, text: &str) -> Self {
+        self.keep(Slot::Host.value(text, false), |b, v| b.host = Some(v))
+    }
+
+    /// The host, already encoded: an IP literal in brackets, an IPv4
+    /// address, or a reg-name.
+    ///
+    /// ```
+    /// let e = urikit::UriBuilder::new().host_encoded("a b").build().unwrap_err();
+    /// assert_eq!((e.kind(), e.offset()), (urikit::ErrorKind::InvalidChar, 1));
+    /// ```
+    #[must_use]
+    pub fn host_encoded(self, text: &str) -> Self {
+        self.keep(Slot::Host.value(text, true), |b, v| b.host = Some(v))
+    }
+
+    /// The port as a number.
+    ///
+    /// ```
+    /// let u = urikit::UriBuilder::new().host("h").port(21).build()?;
+    /// assert_eq!(u.as_str(), "//h:21");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[must_use]
+    pub fn port(mut self, port: u16) -> Self {
+        self.port = Some(alloc::format!("{port}"));
+        self
+    }
+
+    /// The port as written: digits only, possibly none (`http://h:/` has an
+    /// empty port, section 3.2.3).
+    ///
+    /// ```
+    /// use urikit::UriBuilder;
+    ///
+    /// assert_eq!(UriBuilder::new().host("h").port_str("").build()?.as_str(), "//h:");
+    /// let e = UriBuilder::new().host("h").port_str("8o").build().unwrap_err();
+    /// assert_eq!((e.kind(), e.offset()), (urikit::ErrorKind::InvalidPort, 1));
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[must_use]
+    pub fn port_str(self, port: &str) -> Self {
+        self.keep(check_port(port).map(|()| port.into()), |b, v| {
+            b.port = Some(v)
+        })
+    }
+
+    /// The path, percent-encoding what it cannot hold (`/` stays a
+    /// separator; section 3.3).
+    ///
+    /// ```
+    /// let u = urikit::UriBuilder::new().path("/a b/ü").build()?;
+    /// assert_eq!(u.as_str(), "/a%20b/%C3%BC");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[must_use]
+    pub fn path(self, text: &str) -> Self {
+        self.keep(Slot::Path.value(text, false), |b, v| b.path = v)
+    }
+
+    /// The path, already encoded.
+    ///
+    /// ```
+    /// let u = urikit::UriBuilder::new().path_encoded("/a%2Fb").build()?;
+    /// assert_eq!(u.path_segments().count(), 1);
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[must_use]
+    pub fn path_encoded(self, text: &str) -> Self {
+        self.keep(Slot::Path.value(text, true), |b, v| b.path = v)
+    }
+
+    /// Appends one path segment, encoding `/` inside it as `%2F`, after a
+    /// `/` (the first segment of a path without a leading `/` gets none).
+    ///
+    /// ```
+    /// let u = urikit::UriBuilder::new().scheme("http").host("h").segment("a/b").segment("c").build()?;
+    /// assert_eq!(u.as_str(), "http://h/a%2Fb/c");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[must_use]
+    pub fn segment(mut self, text: &str) -> Self {
+        if !self.path.is_empty() || self.host.is_some() {
+            self.path.push('/');
+        }
+        self.path.push_str(&encode(text, Component::Segment));
+        self
+    }
+
+    /// The query, percent-encoding what it cannot hold (section 3.4).
+    ///
+    /// ```
+    /// let u = urikit::UriBuilder::new().path("/s").query("q=a b#c").build()?;
+    /// assert_eq!(u.as_str(), "/s?q=a%20b%23c");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[must_use]
+    pub fn query(self, text: &str) -> Self {
+        self.keep(Slot::Query.value(text, false), |b, v| b.query = Some(v))
+    }
+
+    /// The query, already encoded.
+    ///
+    /// ```
+    /// let e = urikit::UriBuilder::new().query_encoded("a#b").build().unwrap_err();
+    /// assert_eq!(e.offset(), 1);
+    /// ```
+    #[must_use]
+    pub fn query_encoded(self, text: &str) -> Self {
+        self.keep(Slot::Query.value(text, true), |b, v| b.query = Some(v))
+    }
+
+    /// The fragment, percent-encoding what it cannot hold (section 3.5).
+    ///
+    /// ```
+    /// let u = urikit::UriBuilder::new().fragment("sec 2").build()?;
+    /// assert_eq!(u.as_str(), "#sec%202");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[must_use]
+    pub fn fragment(self, text: &str) -> Self {
+        self.keep(Slot::Fragment.value(text, false), |b, v| {
+            b.fragment = Some(v)
+        })
+    }
+
+    /// The fragment, already encoded.
+    ///
+    /// ```
+    /// let u = urikit::UriBuilder::new().fragment_encoded("a%20b").build()?;
+    /// assert_eq!(u.fragment().unwrap(), "a%20b");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[must_use]
+    pub fn fragment_encoded(self, text: &str) -> Self {
+        self.keep(Slot::Fragment.value(text, true), |b, v| {
+            b.fragment = Some(v)
+        })
+    }
+
+    /// Lets [`build`](Self::build) write `./` before a relative path whose
+    /// first segment holds `:` (RFC 3986 section 4.2), instead of failing.
+    ///
+    /// ```
+    /// use urikit::UriBuilder;
+    ///
+    /// let e = UriBuilder::new().path("a:b").build().unwrap_err();
+    /// assert_eq!(e.kind(), urikit::ErrorKind::ColonInFirstSegment);
+    /// assert_eq!(UriBuilder::new().path("a:b").dot_prefix(true).build()?.as_str(), "./a:b");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[must_use]
+    pub fn dot_prefix(mut self, yes: bool) -> Self {
+        self.dot_prefix = yes;
+        self
+    }
+
+    /// The reference, or the first error: a setter's, then a structural
+    /// one.
+    ///
+    /// ```
+    /// let e = urikit::UriBuilder::new().path("//x").build().unwrap_err();
+    /// assert_eq!(e.kind(), urikit::ErrorKind::AmbiguousPath);
+    /// ```
+    pub fn build(&self) -> Result<UriRefBuf, Error> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        let mut parts = Parts {
+            scheme: self.scheme.as_deref(),
+            userinfo: self.userinfo.as_deref(),
+            host: self.host.as_deref(),
+            port: self.port.as_deref(),
+            path: &self.path,
+            query: self.query.as_deref(),
+            fragment: self.fragment.as_deref(),
+        };
+        let dotted;
+        if self.dot_prefix
+            && matches!(parts.check(), Err(e) if e.kind() == ErrorKind::ColonInFirstSegment)
+        {
+            dotted = alloc::format!("./{}", self.path);
+            parts.path = &dotted;
+        }
+        parts.build()
+    }
+}
+
+/// The edit of one component.
+enum Edit<'n> {
+    Scheme(Option<&'n str>),
+    Userinfo(Option<&'n str>),
+    Host(Option<&'n str>),
+    Port(Option<&'n str>),
+    Path(&'n str),
+    Query(Option<&'n str>),
+    Fragment(Option<&'n str>),
+}
+
+/// Editing in place. Each setter checks its value and the structural rules
+/// of RFC 3986 section 3 (see [`UriBuilder`]); on error the reference is
+/// left as it was. The new text is written in one pass and its offsets are
+/// computed from the components' lengths: the reference is not parsed again.
+impl UriRefBuf {
+    fn edit(&mut self, edit: Edit<'_>) -> Result<(), Error> {
+        let mut p = Parts::of(self.as_uri_ref());
+        match edit {
+            Edit::Scheme(v) => p.scheme = v,
+            Edit::Userinfo(v) => p.userinfo = v,
+            Edit::Host(None) => {
+                p.userinfo = None;
+                p.host = None;
+                p.port = None;
+            }
+            Edit::Host(v) => p.host = v,
+            Edit::Port(v) => p.port = v,
+            Edit::Path(v) => p.path = v,
+            Edit::Query(v) => p.query = v,
+            Edit::Fragment(v) => p.fragment = v,
+        }
+        let new = p.build()?;
+        *self = new;
+        Ok(())
+    }
+
+    fn edit_slot(&mut self, slot: Slot, v: Option<&str>, encoded: bool) -> Result<(), Error> {
+        let value = v.map(|t| slot.value(t, encoded)).transpose()?;
+        let v = value.as_deref();
+        self.edit(match slot {
+            Slot::Userinfo => Edit::Userinfo(v),
+            Slot::Host => Edit::Host(v),
+            Slot::Path => Edit::Path(v.unwrap_or_default()),
+            Slot::Query => Edit::Query(v),
+            Slot::Fragment => Edit::Fragment(v),
+        })
+    }
+
+    /// Sets or removes the scheme. Removing it from `a:b/c` would leave a
+    /// first segment with `:` only if the path had one
+    /// ([`ErrorKind::ColonInFirstSegment`]).
+    ///
+    /// ```
+    /// let mut u = urikit::UriRefBuf::parse("//h/p".into())?;
+    /// u.set_scheme(Some("https"))?;
+    /// assert_eq!(u.as_str(), "https://h/p");
+    /// u.set_scheme(None)?;
+    /// assert_eq!(u.as_str(), "//h/p");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), Error> {
+        if let Some(s) = scheme {
+            check_scheme(s)?;
+        }
+        self.edit(Edit::Scheme(scheme))
+    }
+
+    /// Sets or removes the userinfo, percent-encoding it; a userinfo needs a
+    /// host.
+    ///
+    /// ```
+    /// let mut u = urikit::UriRefBuf::parse("http://h/".into())?;
+    /// u.set_userinfo(Some("me:pa ss"))?;
+    /// assert_eq!(u.as_str(), "http://me:pa%20ss@h/");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn set_userinfo(&mut self, text: Option<&str>) -> Result<(), Error> {
+        self.edit_slot(Slot::Userinfo, text, false)
+    }
+
+    /// Sets or removes the userinfo, already encoded.
+    ///
+    /// ```
+    /// let mut u = urikit::UriRefBuf::parse("http://h/".into())?;
+    /// assert!(u.set_userinfo_encoded(Some("a@b")).is_err());
+    /// assert_eq!(u.as_str(), "http://h/");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn set_userinfo_encoded(&mut self, text: Option<&str>) -> Result<(), Error> {
+        self.edit_slot(Slot::Userinfo, text, true)
+    }
+
+    /// Sets the host (an IPv6 address is bracketed, a reg-name encoded), or
+    /// removes the whole authority with `None`.
+    ///
+    /// ```
+    /// let mut u = urikit::UriRefBuf::parse("http://u@h:1/p".into())?;
+    /// u.set_host(Some("fe80::1"))?;
+    /// assert_eq!(u.as_str(), "http://u@[fe80::1]:1/p");
+    /// u.set_host(None)?;
+    /// assert_eq!(u.as_str(), "http:/p");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn set_host(&mut self, text: Option<&str>) -> Result<(), Error> {
+        self.edit_slot(Slot::Host, text, false)
+    }
+
+    /// Sets the host, already encoded, or removes the authority.
+    ///
+    /// ```
+    /// let mut u = urikit::UriRefBuf::parse("http://h/".into())?;
+    /// u.set_host_encoded(Some("[v1.x]"))?;
+    /// assert_eq!(u.as_str(), "http://[v1.x]/");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn set_host_encoded(&mut self, text: Option<&str>) -> Result<(), Error> {
+        self.edit_slot(Slot::Host, text, true)
+    }
+
+    /// Sets or removes the port.
+    ///
+    /// ```
+    /// let mut u = urikit::UriRefBuf::parse("http://h:80/".into())?;
+    /// u.set_port(Some(8080))?;
+    /// assert_eq!(u.as_str(), "http://h:8080/");
+    /// u.set_port(None)?;
+    /// assert_eq!(u.as_str(), "http://h/");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn set_port(&mut self, port: Option<u16>) -> Result<(), Error> {
+        let text = port.map(|p| alloc::format!("{p}"));
+        self.edit(Edit::Port(text.as_deref()))
+    }
+
+    /// Sets or removes the port as written: digits, possibly none.
+    ///
+    /// ```
+    /// let mut u = urikit::UriRefBuf::parse("http://h/".into())?;
+    /// u.set_port_str(Some(""))?;
+    /// assert_eq!(u.as_str(), "http://h:/");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn set_port_str(&mut self, port: Option<&str>) -> Result<(), Error> {
+        if let Some(p) = port {
+            check_port(p)?;
+        }
+        self.edit(Edit::Port(port))
+    }
+
+    /// Sets the path, percent-encoding it (`/` stays a separator).
+    ///
+    /// ```
+    /// let mut u = urikit::UriRefBuf::parse("http://h/old?q".into())?;
+    /// u.set_path("/new path")?;
+    /// assert_eq!(u.as_str(), "http://h/new%20path?q");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn set_path(&mut self, text: &str) -> Result<(), Error> {
+        self.edit_slot(Slot::Path, Some(text), false)
+    }
+
+    /// Sets the path, already encoded.
+    ///
+    /// ```
+    /// let mut u = urikit::UriRefBuf::parse("http://h/".into())?;
+    /// let e = u.set_path_encoded("no-slash").unwrap_err();
+    /// assert_eq!(e.kind(), urikit::ErrorKind::RelativePathWithAuthority);
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn set_path_encoded(&mut self, text: &str) -> Result<(), Error> {
+        self.edit_slot(Slot::Path, Some(text), true)
+    }
+
+    /// Sets or removes the query, percent-encoding it. `Some("")` is an
+    /// empty query (`?` with nothing after it), unlike `None`.
+    ///
+    /// ```
+    /// let mut u = urikit::UriRefBuf::parse("/p".into())?;
+    /// u.set_query(Some(""))?;
+    /// assert_eq!(u.as_str(), "/p?");
+    /// u.set_query(None)?;
+    /// assert_eq!(u.as_str(), "/p");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn set_query(&mut self, text: Option<&str>) -> Result<(), Error> {
+        self.edit_slot(Slot::Query, text, false)
+    }
+
+    /// Sets or removes the query, already encoded.
+    ///
+    /// ```
+    /// let mut u = urikit::UriRefBuf::parse("/p".into())?;
+    /// u.set_query_encoded(Some("a=%20"))?;
+    /// assert_eq!(u.query().unwrap(), "a=%20");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn set_query_encoded(&mut self, text: Option<&str>) -> Result<(), Error> {
+        self.edit_slot(Slot::Query, text, true)
+    }
+
+    /// Sets or removes the fragment, percent-encoding it.
+    ///
+    /// ```
+    /// let mut u = urikit::UriRefBuf::parse("/p#a".into())?;
+    /// u.set_fragment(Some("b c"))?;
+    /// assert_eq!(u.as_str(), "/p#b%20c");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn set_fragment(&mut self, text: Option<&str>) -> Result<(), Error> {
+        self.edit_slot(Slot::Fragment, text, false)
+    }
+
+    /// Sets or removes the fragment, already encoded.
+    ///
+    /// ```
+    /// let mut u = urikit::UriRefBuf::parse("/p".into())?;
+    /// assert!(u.set_fragment_encoded(Some("%zz")).is_err());
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn set_fragment_encoded(&mut self, text: Option<&str>) -> Result<(), Error> {
+        self.edit_slot(Slot::Fragment, text, true)
+    }
+
+    /// The path's segments, still encoded, as an editable list: see
+    /// [`set_segments`](Self::set_segments).
+    ///
+    /// ```
+    /// let u = urikit::UriRefBuf::parse("http://h/a/b%2Fc".into())?;
+    /// assert_eq!(u.segments(), ["a", "b%2Fc"]);
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn segments(&self) -> Vec<String> {
+        self.path_segments().map(|s| s.as_str().into()).collect()
+    }
+
+    /// Replaces the path with these encoded segments, joined by `/`, with a
+    /// leading `/` when the path was absolute or there is an authority.
+    /// Each segment is checked (a `/` inside one must be written `%2F`).
+    ///
+    /// ```
+    /// let mut u = urikit::UriRefBuf::parse("http://h/a/b".into())?;
+    /// let mut segs = u.segments();
+    /// segs.insert(1, "x".into());
+    /// segs.pop();
+    /// u.set_segments(&segs)?;
+    /// assert_eq!(u.as_str(), "http://h/a/x");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn set_segments<S: AsRef<str>>(&mut self, segments: &[S]) -> Result<(), Error> {
+        let absolute = self.path().as_str().starts_with('/') || self.authority().is_some();
+        let mut path = String::new();
+        for (i, s) in segments.iter().enumerate() {
+            let s = s.as_ref();
+            if let Some(at) = s.find('/') {
+                return Err(Error::new(ErrorKind::InvalidChar, at));
+            }
+            if i > 0 || absolute {
+                path.push('/');
+            }
+            path.push_str(s);
+        }
+        self.set_path_encoded(&path)
+    }
+
+    /// Appends a segment given as plain text (a `/` in it is encoded as
+    /// `%2F`). A trailing empty segment (a path ending in `/`) is replaced,
+    /// so `/a/` becomes `/a/b`, not `/a//b`.
+    ///
+    /// ```
+    /// let mut u = urikit::UriRefBuf::parse("http://h/dir/".into())?;
+    /// u.push_segment("a/b")?;
+    /// assert_eq!(u.as_str(), "http://h/dir/a%2Fb");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn push_segment(&mut self, text: &str) -> Result<(), Error> {
+        let mut segs = self.segments();
+        if segs.last().is_some_and(String::is_empty) {
+            segs.pop();
+        }
+        segs.push(encode(text, Component::Segment).into_owned());
+        self.set_segments(&segs)
+    }
+
+    /// Removes the last segment and returns it, still encoded; `None` when
+    /// the path has no segment (empty, or `/`).
+    ///
+    /// ```
+    /// let mut u = urikit::UriRefBuf::parse("http://h/a/b".into())?;
+    /// assert_eq!(u.pop_segment()?.as_deref(), Some("b"));
+    /// assert_eq!(u.as_str(), "http://h/a");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn pop_segment(&mut self) -> Result<Option<String>, Error> {
+        let mut segs = self.segments();
+        if segs.len() == 1 && segs[0].is_empty() {
+            return Ok(None);
+        }
+        let last = segs.pop();
+        if last.is_some() {
+            self.set_segments(&segs)?;
+        }
+        Ok(last)
+    }
+
+    /// Inserts a segment given as plain text at `index` (at most the number
+    /// of segments).
+    ///
+    /// ```
+    /// let mut u = urikit::UriRefBuf::parse("/a/c".into())?;
+    /// u.insert_segment(1, "b")?;
+    /// assert_eq!(u.as_str(), "/a/b/c");
+    /// assert!(u.insert_segment(9, "x").is_err());
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn insert_segment(&mut self, index: usize, text: &str) -> Result<(), Error> {
+        let mut segs = self.segments();
+        if index > segs.len() {
+            return Err(Error::new(ErrorKind::InvalidPath, index));
+        }
+        segs.insert(index, encode(text, Component::Segment).into_owned());
+        self.set_segments(&segs)
+    }
+
+    /// Removes the segment at `index` and returns it, still encoded.
+    ///
+    /// ```
+    /// let mut u = urikit::UriRefBuf::parse("/a/b/c".into())?;
+    /// assert_eq!(u.remove_segment(1)?, "b");
+    /// assert_eq!(u.as_str(), "/a/c");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn remove_segment(&mut self, index: usize) -> Result<String, Error> {
+        let mut segs = self.segments();
+        if index >= segs.len() {
+            return Err(Error::new(ErrorKind::InvalidPath, index));
+        }
+        let removed = segs.remove(index);
+        self.set_segments(&segs)?;
+        Ok(removed)
+    }
+
+    /// Replaces the segment at `index` with plain text.
+    ///
+    /// ```
+    /// let mut u = urikit::UriRefBuf::parse("/a/b".into())?;
+    /// u.set_segment(0, "x y")?;
+    /// assert_eq!(u.as_str(), "/x%20y/b");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn set_segment(&mut self, index: usize, text: &str) -> Result<(), Error> {
+        let mut segs = self.segments();
+        match segs.get_mut(index) {
+            Some(s) => *s = encode(text, Component::Segment).into_owned(),
+            None => return Err(Error::new(ErrorKind::InvalidPath, index)),
+        }
+        self.set_segments(&segs)
+    }
+
+    /// Joins `path` (already encoded) onto the end of the path with exactly
+    /// one `/` between them. This is not reference resolution: the last
+    /// segment is kept (`/api/v1` + `users` is `/api/v1/users`, where
+    /// resolving `users` would give `/api/users`), and a leading `/` in
+    /// `path` does not replace the path.
+    ///
+    /// ```
+    /// let mut u = urikit::UriRefBuf::parse("http://h/api/v1?x".into())?;
+    /// u.append_path("users/42")?;
+    /// assert_eq!(u.as_str(), "http://h/api/v1/users/42?x");
+    /// u.append_path("/detail")?;
+    /// assert_eq!(u.as_str(), "http://h/api/v1/users/42/detail?x");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn append_path(&mut self, path: &str) -> Result<(), Error> {
+        check_table(path, &PATH)?;
+        let old = self.path().as_str();
+        let head = old.strip_suffix('/').unwrap_or(old);
+        let tail = path.strip_prefix('/').unwrap_or(path);
+        let mut joined = String::with_capacity(head.len() + tail.len() + 1);
+        joined.push_str(head);
+        if !(head.is_empty() && self.authority().is_none() && !old.starts_with('/')) {
+            joined.push('/');
+        }
+        joined.push_str(tail);
+        self.set_path_encoded(&joined)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn assembled_offsets_equal_a_fresh_parse() {
+        let cases = [
+            "http://u@[::1]:80/p?q#f",
+            "a:b",
+            "//h",
+            "?q",
+            "#f",
+            "",
+            "file:///x",
+            "s://@:/",
+        ];
+        for c in cases {
+            let u = UriRefBuf::parse(c.into()).unwrap();
+            let again = Parts::of(u.as_uri_ref()).assemble();
+            assert_eq!(again.as_str(), c);
+            assert_eq!(again.as_uri_ref().meta(), u.as_uri_ref().meta(), "{c}");
+        }
+    }
+}
