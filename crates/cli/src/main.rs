@@ -5,6 +5,7 @@
 
 mod check;
 mod codec;
+mod edit;
 mod extract;
 mod input;
 mod inspect;
@@ -116,6 +117,18 @@ enum Command {
     Links(links::LinksArgs),
     /// The base URI of a document and the layer that gave it (section 5.1).
     Base(links::BaseArgs),
+    /// Edit components of each URI reference (set, clear, append to the path, edit query parameters).
+    Set(edit::SetArgs),
+    /// Print components of each URI reference through a template such as '{scheme}://{host}{path}'.
+    Get {
+        /// The template: {component} as written, {:component} decoded, {query:KEY} a parameter's value, {{ and }} braces.
+        template: String,
+        /// One JSON object per input (JSON Lines).
+        #[arg(long)]
+        json: bool,
+        /// URI references; standard input, one per line, when none.
+        uris: Vec<String>,
+    },
     /// Complete abbreviated URIs typed by a person (Appendix F heuristics).
     Guess {
         /// One JSON object per input (JSON Lines).
@@ -185,6 +198,12 @@ fn main() -> ExitCode {
             files,
         } => extract::run(files, abbreviated, json),
         Command::Links(args) => links::links(args),
+        Command::Set(args) => edit::set(args),
+        Command::Get {
+            template,
+            json,
+            uris,
+        } => edit::get(&template, uris, json),
         Command::Base(args) => links::base(args),
         Command::Guess { json, texts } => input::each_value(texts, json, None, |t| {
             urikit::guess(t).ok_or_else(|| json::ErrorRecord {

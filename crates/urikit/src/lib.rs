@@ -136,6 +136,27 @@
 //! assert_eq!(urikit::guess("ftp.example.org/pub").as_deref(), Some("ftp://ftp.example.org/pub"));
 //! ```
 //!
+//! # Building and editing
+//!
+//! [`UriBuilder`] assembles a reference from components, and
+//! [`UriRefBuf`]'s setters (`set_host`, `set_path`, `push_segment`,
+//! `append_path`, `set_query_params`, ...) edit one in place. Plain setters
+//! percent-encode; `_encoded` setters check. Every result keeps the
+//! structural rules of RFC 3986 section 3, or the edit fails and changes
+//! nothing. [`QueryParams`] is the query as an ordered multimap.
+//!
+//! ```
+//! use urikit::{UriBuilder, UriRefBuf};
+//!
+//! let uri = UriBuilder::new().scheme("http").host("::1").path("/a b").build()?;
+//! assert_eq!(uri.as_str(), "http://[::1]/a%20b");
+//! let mut u = UriRefBuf::parse("http://h/api?x".into())?;
+//! u.append_path("v1/users")?;
+//! u.set_port(Some(8080))?;
+//! assert_eq!(u.as_str(), "http://h:8080/api/v1/users?x");
+//! # Ok::<(), urikit::Error>(())
+//! ```
+//!
 //! # The base URI of a document
 //!
 //! [`BaseUri`] establishes a document's base from the layers of section
