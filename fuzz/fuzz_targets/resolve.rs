@@ -1,0 +1,27 @@
+//! Resolution under every dialect that defines it: the target re-parses to
+//! the same components (RFC 3986 section 5.2.4's `a:/.//b` trap included).
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+use urikit::{Dialect, Resolver, UriRef};
+
+fuzz_target!(|data: &[u8]| {
+    let Some((b, r)) = urikit_fuzz::two(data) else {
+        return;
+    };
+    let (Ok(base), Ok(reference)) = (UriRef::parse(b), UriRef::parse(r)) else {
+        return;
+    };
+    let Ok(resolver) = Resolver::new(base) else {
+        return;
+    };
+    for d in Dialect::ALL.into_iter().filter(|&d| d != Dialect::Rfc1738) {
+        for strict in [true, false] {
+            let Ok(t) = resolver.dialect(d).strict(strict).resolve(reference) else {
+                continue;
+            };
+            let again = UriRef::parse(t.as_str()).expect("a target parses");
+            assert_eq!(urikit_fuzz::recompose(&again), t.as_str());
+            assert!(again.has_scheme(), "{d:?}: {t}");
+        }
+    }
+});
