@@ -8,9 +8,12 @@ use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use urikit::{Error, UriRef};
+use std::borrow::Cow;
 
-use crate::input::{self, Input};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use urikit::{Error, ErrorKind, UriRef};
+
+use crate::batch;
 use crate::json::{self, ParseRecord};
 use crate::parse::caret;
 
@@ -30,6 +33,9 @@ pub struct Args {
     /// Print one `uri parse` JSON record per line instead of the report (the summary goes to standard error).
     #[arg(long)]
     json: bool,
+    /// Threads to check with (0: every core); the output stays in input order.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    jobs: usize,
     /// Files to check, one reference per line; `-` is standard input.
     files: Vec<PathBuf>,
 }
@@ -47,6 +53,28 @@ struct Stats {
 }
 
 impl Stats {
+    /// Adds the counts of a later part of the input.
+    fn merge(&mut self, other: Stats) {
+        self.lines += other.lines;
+        self.bytes += other.bytes;
+        self.valid += other.valid;
+        self.surprises += other.surprises;
+        for (k, v) in other.by_code {
+            *self.by_code.entry(k).or_default() += v;
+        }
+        for (k, v) in other.by_host {
+            *self.by_host.entry(k).or_default() += v;
+        }
+        for (k, v) in other.by_scheme {
+            let key = if self.by_scheme.len() < MAX_SCHEMES || self.by_scheme.contains_key(&k) {
+                k
+            } else {
+                "(other)".to_owned()
+            };
+            *self.by_scheme.entry(key).or_default() += v;
+        }
+    }
+
     fn count(&mut self, line: &str, result: &Result<UriRef<'_>, Error>) {
         self.lines += 1;
         self.bytes += line.len() as u64 + 1;
@@ -76,6 +104,8 @@ impl Stats {
 struct Checker<W: Write> {
     out: W,
     json: bool,
+    jobs: usize,
+    progress: Option<ProgressBar>,
     stats: Stats,
 }
 
@@ -85,11 +115,19 @@ impl<W: Write> Checker<W> {
         &mut self,
         source: &str,
         number: u64,
-        raw: Vec<u8>,
+        raw: &[u8],
         expect: Option<bool>,
     ) -> io::Result<()> {
-        let inp = Input::from_bytes(raw);
-        let (text, result) = inp.apply(UriRef::parse);
+        // A line that is not UTF-8 is reported, with replacement characters
+        // shown, as `invalid-utf8` at its first bad byte.
+        let (text, result) = match std::str::from_utf8(raw) {
+            Ok(s) => (Cow::Borrowed(s), UriRef::parse(s)),
+            Err(e) => (
+                String::from_utf8_lossy(raw),
+                Err(Error::new(ErrorKind::InvalidUtf8, e.valid_up_to())),
+            ),
+        };
+        let text = &*text;
         self.stats.count(text, &result);
         let surprise = expect.is_some_and(|valid| valid != result.is_ok());
         self.stats.surprises += u64::from(surprise);
@@ -119,15 +157,80 @@ impl<W: Write> Checker<W> {
         }
     }
 
+    /// Checks a stream in batches of lines, on `jobs` threads; memory is
+    /// one batch whatever the length of the input.
     fn stream(&mut self, source: &str, mut r: impl BufRead) -> io::Result<()> {
-        let mut buf = Vec::new();
-        let mut n = 0;
-        while input::read_line(&mut r, &mut buf)? {
-            n += 1;
-            self.line(source, n, std::mem::take(&mut buf), None)?;
+        let mut batch = Vec::new();
+        let mut n = 0u64;
+        loop {
+            let bytes = batch::read_batch(&mut r, &mut batch)?;
+            if batch.is_empty() {
+                return Ok(());
+            }
+            if self.jobs <= 1 {
+                for raw in &batch {
+                    n += 1;
+                    self.line(source, n, raw, None)?;
+                }
+            } else {
+                let json = self.json;
+                let parts = batch::ordered(self.jobs, &batch, |chunk, start| {
+                    let mut c = Checker {
+                        out: Vec::new(),
+                        json,
+                        jobs: 1,
+                        progress: None,
+                        stats: Stats::default(),
+                    };
+                    for (i, raw) in chunk.iter().enumerate() {
+                        // Writing into a Vec cannot fail.
+                        let _ = c.line(source, n + (start + i) as u64 + 1, raw, None);
+                    }
+                    (c.out, c.stats)
+                });
+                for (out, stats) in parts {
+                    self.out.write_all(&out)?;
+                    self.stats.merge(stats);
+                }
+                n += batch.len() as u64;
+            }
+            if let Some(p) = &self.progress {
+                p.inc(bytes);
+            }
         }
-        Ok(())
     }
+}
+
+/// A progress bar on standard error for files (bytes of the total) or
+/// standard input (bytes so far), only when standard error is a terminal
+/// and the output is not JSON.
+fn progress_bar(args: &Args) -> Option<ProgressBar> {
+    if args.json || args.sample || !io::stderr().is_terminal() {
+        return None;
+    }
+    let total: Option<u64> = args
+        .files
+        .iter()
+        .map(|f| {
+            std::fs::metadata(f)
+                .ok()
+                .filter(|m| m.is_file())
+                .map(|m| m.len())
+        })
+        .sum();
+    let bar = match total {
+        Some(t) if !args.files.is_empty() => ProgressBar::new(t).with_style(
+            ProgressStyle::with_template(
+                "{bar:40} {binary_bytes}/{binary_total_bytes} {binary_bytes_per_sec} eta {eta}",
+            )
+            .ok()?,
+        ),
+        _ => ProgressBar::new_spinner().with_style(
+            ProgressStyle::with_template("{spinner} {binary_bytes} {binary_bytes_per_sec}").ok()?,
+        ),
+    };
+    bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(4));
+    Some(bar)
 }
 
 pub fn run(args: Args) -> io::Result<bool> {
@@ -137,6 +240,8 @@ pub fn run(args: Args) -> io::Result<bool> {
     let mut c = Checker {
         out: io::BufWriter::with_capacity(1 << 16, stdout.lock()),
         json: args.json,
+        jobs: batch::jobs(args.jobs),
+        progress: progress_bar(&args),
         stats: Stats::default(),
     };
     let mut sample = sample;
@@ -155,7 +260,7 @@ pub fn run(args: Args) -> io::Result<bool> {
             ("sample:invalid", SAMPLE_INVALID, false),
         ] {
             for (i, line) in text.lines().enumerate() {
-                c.line(source, i as u64 + 1, line.as_bytes().to_vec(), Some(valid))?;
+                c.line(source, i as u64 + 1, line.as_bytes(), Some(valid))?;
             }
         }
     } else if !args.files.is_empty() {
@@ -173,6 +278,9 @@ pub fn run(args: Args) -> io::Result<bool> {
         }
     }
     let elapsed = start.elapsed().as_secs_f64();
+    if let Some(p) = c.progress.take() {
+        p.finish_and_clear();
+    }
     c.out.flush()?;
     let stats = c.stats;
     let all_valid = stats.valid == stats.lines;

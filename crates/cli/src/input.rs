@@ -1,9 +1,11 @@
 //! Inputs: the positional arguments, or standard input one per line.
 
+use std::borrow::Cow;
 use std::io::{self, BufRead, Read, Write};
 
 use urikit::{Error, ErrorKind};
 
+use crate::batch;
 use crate::json::{self, ErrorRecord, ValueRecord};
 
 /// One input: its text, or why it is not text.
@@ -97,46 +99,98 @@ pub fn each_value(
     texts: Vec<String>,
     as_json: bool,
     base: Option<&str>,
-    f: impl Fn(&str) -> Result<String, ErrorRecord>,
+    f: impl Fn(&str) -> Result<String, ErrorRecord> + Sync,
+) -> io::Result<bool> {
+    each_value_jobs(texts, as_json, base, 1, f)
+}
+
+/// [`each_value`] on `jobs` threads: standard input is read in batches of
+/// lines, each batch split between the jobs, and the output written in
+/// input order, so memory stays flat however long the input is.
+pub fn each_value_jobs(
+    texts: Vec<String>,
+    as_json: bool,
+    base: Option<&str>,
+    jobs: usize,
+    f: impl Fn(&str) -> Result<String, ErrorRecord> + Sync,
 ) -> io::Result<bool> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut all_ok = true;
-    for_each(texts, |inp| {
-        let (text, result) = match &inp {
-            Input::Text(s) => (s.as_str(), f(s)),
-            Input::NotUtf8(s, at) => (
-                s.as_str(),
-                Err(Error::new(ErrorKind::InvalidUtf8, *at).into()),
-            ),
-        };
-        all_ok &= result.is_ok();
-        if as_json {
-            let (result, error) = match result {
-                Ok(r) => (Some(r), None),
-                Err(e) => (None, Some(e)),
-            };
-            let record = ValueRecord {
-                base,
-                input: text,
-                ok: error.is_none(),
-                result: result.as_deref(),
-                error,
-            };
-            return json::write_line(&mut out, &record);
-        }
-        match &result {
-            Ok(r) => writeln!(out, "{r}"),
-            Err(e) => {
-                out.flush()?;
-                eprintln!(
-                    "error: {text:?}: {} at byte {}: {}",
-                    e.code, e.offset, e.message
-                );
-                Ok(())
+    let mut run = |batch: &[Vec<u8>], out: &mut io::BufWriter<io::StdoutLock<'_>>| {
+        let parts = batch::ordered(jobs, batch, |chunk, _| {
+            let (mut o, mut e, mut ok) = (Vec::new(), Vec::new(), true);
+            for raw in chunk {
+                // Writing into a Vec cannot fail.
+                ok &= value_line(raw, as_json, base, &f, &mut o, &mut e).unwrap_or(false);
             }
+            (o, e, ok)
+        });
+        for (o, e, ok) in parts {
+            out.write_all(&o)?;
+            if !e.is_empty() {
+                out.flush()?;
+                io::stderr().write_all(&e)?;
+            }
+            all_ok &= ok;
         }
-    })?;
+        io::Result::Ok(())
+    };
+    if !texts.is_empty() {
+        let batch: Vec<Vec<u8>> = texts.into_iter().map(String::into_bytes).collect();
+        run(&batch, &mut out)?;
+    } else {
+        let stdin = io::stdin();
+        let mut lock = stdin.lock();
+        let mut batch = Vec::new();
+        while batch::read_batch(&mut lock, &mut batch)? > 0 {
+            run(&batch, &mut out)?;
+        }
+    }
     out.flush()?;
     Ok(all_ok)
+}
+
+/// One input of [`each_value`]: its record or result into `out`, its error
+/// (in human output) into `err`. `Ok(true)` when it succeeded.
+fn value_line(
+    raw: &[u8],
+    as_json: bool,
+    base: Option<&str>,
+    f: &impl Fn(&str) -> Result<String, ErrorRecord>,
+    out: &mut Vec<u8>,
+    err: &mut Vec<u8>,
+) -> io::Result<bool> {
+    let (text, result) = match std::str::from_utf8(raw) {
+        Ok(s) => (Cow::Borrowed(s), f(s)),
+        Err(e) => (
+            String::from_utf8_lossy(raw),
+            Err(Error::new(ErrorKind::InvalidUtf8, e.valid_up_to()).into()),
+        ),
+    };
+    let ok = result.is_ok();
+    if as_json {
+        let (result, error) = match result {
+            Ok(r) => (Some(r), None),
+            Err(e) => (None, Some(e)),
+        };
+        let record = ValueRecord {
+            base,
+            input: &text,
+            ok,
+            result: result.as_deref(),
+            error,
+        };
+        json::write_line(out, &record)?;
+        return Ok(ok);
+    }
+    match &result {
+        Ok(r) => writeln!(out, "{r}")?,
+        Err(e) => writeln!(
+            err,
+            "error: {text:?}: {} at byte {}: {}",
+            e.code, e.offset, e.message
+        )?,
+    }
+    Ok(ok)
 }

@@ -3,6 +3,7 @@
 //! Its machine-readable face (`--json`, exit status, error codes) follows
 //! the project's CLI contract; see the README for every flag.
 
+mod batch;
 mod check;
 mod codec;
 mod edit;
@@ -56,6 +57,9 @@ enum Command {
         /// Treat a reference with the base's scheme as relative (`http:g`).
         #[arg(long)]
         non_strict: bool,
+        /// Threads to work with (0: every core); the output stays in input order.
+        #[arg(long, default_value_t = 1, value_name = "N")]
+        jobs: usize,
         /// One JSON object per input (JSON Lines).
         #[arg(long)]
         json: bool,
@@ -81,6 +85,9 @@ enum Command {
         /// One JSON object per input (JSON Lines).
         #[arg(long)]
         json: bool,
+        /// Threads to work with (0: every core); the output stays in input order.
+        #[arg(long, default_value_t = 1, value_name = "N")]
+        jobs: usize,
         /// References to normalize; standard input, one per line, when none.
         refs: Vec<String>,
     },
@@ -182,15 +189,18 @@ fn main() -> ExitCode {
             json,
             targets,
         } => resolve::relativize(&base, dialect, targets, json),
-        Command::Normalize { json, refs } => normalize::normalize(refs, json),
+        Command::Normalize { json, jobs, refs } => {
+            normalize::normalize(refs, json, batch::jobs(jobs))
+        }
         Command::Equivalent { json, a, b } => normalize::equivalent(&a, &b, json),
         Command::Resolve {
             base,
             dialect,
             non_strict,
+            jobs,
             json,
             refs,
-        } => resolve::resolve(&base, dialect, !non_strict, refs, json),
+        } => resolve::resolve(&base, dialect, !non_strict, refs, json, batch::jobs(jobs)),
         Command::Inspect { json, uris } => inspect::run(uris, json),
         Command::Extract {
             abbreviated,

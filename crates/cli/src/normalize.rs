@@ -5,13 +5,13 @@ use std::io::{self, Write};
 use serde::Serialize;
 use urikit::{Normalizer, UriRef};
 
-use crate::input::each_value;
+use crate::input::each_value_jobs;
 use crate::json::{self, ErrorRecord};
 
 /// `uri normalize`: RFC 3986 sections 6.2.2 and 6.2.3.
-pub fn normalize(refs: Vec<String>, as_json: bool) -> io::Result<bool> {
+pub fn normalize(refs: Vec<String>, as_json: bool, jobs: usize) -> io::Result<bool> {
     let n = Normalizer::new();
-    each_value(refs, as_json, None, |s| {
+    each_value_jobs(refs, as_json, None, jobs, |s| {
         Ok(n.normalize(UriRef::parse(s)?).into_string())
     })
 }

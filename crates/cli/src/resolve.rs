@@ -4,7 +4,7 @@ use std::io;
 
 use urikit::{Dialect, Error, Resolver, UriRef, UriRefBuf};
 
-use crate::input::each_value;
+use crate::input::each_value_jobs;
 use crate::json::ErrorRecord;
 
 /// `uri resolve --base BASE [--dialect D] [--non-strict]`: every input is
@@ -15,8 +15,11 @@ pub fn resolve(
     strict: bool,
     refs: Vec<String>,
     as_json: bool,
+    jobs: usize,
 ) -> io::Result<bool> {
-    against_base(base, dialect, strict, refs, as_json, |r, u| r.resolve(u))
+    against_base(base, dialect, strict, refs, as_json, jobs, |r, u| {
+        r.resolve(u)
+    })
 }
 
 /// `uri relativize --base BASE [--dialect D]`: the shortest reference that
@@ -27,7 +30,7 @@ pub fn relativize(
     targets: Vec<String>,
     as_json: bool,
 ) -> io::Result<bool> {
-    against_base(base, dialect, true, targets, as_json, |r, u| {
+    against_base(base, dialect, true, targets, as_json, 1, |r, u| {
         r.relativize(u)
     })
 }
@@ -40,13 +43,14 @@ fn against_base(
     strict: bool,
     inputs: Vec<String>,
     as_json: bool,
-    op: impl Fn(&Resolver<'_>, UriRef<'_>) -> Result<UriRefBuf, Error>,
+    jobs: usize,
+    op: impl Fn(&Resolver<'_>, UriRef<'_>) -> Result<UriRefBuf, Error> + Sync,
 ) -> io::Result<bool> {
     let grammar = grammar_of(dialect);
     let resolver = UriRef::parse_with(base, grammar)
         .and_then(Resolver::new)
         .map(|r| r.dialect(dialect).strict(strict));
-    each_value(inputs, as_json, Some(base), |s| {
+    each_value_jobs(inputs, as_json, Some(base), jobs, |s| {
         let resolver = resolver.map_err(ErrorRecord::for_base)?;
         let u = UriRef::parse_with(s, grammar)?;
         Ok(op(&resolver, u)?.into_string())

@@ -56,8 +56,15 @@ fn run(args: &[String], stdin: &[u8]) -> Run {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    // Written from another thread: a command that answers while it reads
+    // would otherwise fill its output pipe and wait for us forever.
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
     let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
     Run {
         code: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -329,4 +336,57 @@ fn base_and_links_vectors() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// More lines than one batch, some invalid and one not UTF-8: `--jobs 3`
+/// prints exactly what one job prints, in input order, and the line that
+/// is not UTF-8 is reported as `invalid-utf8` with its line number.
+#[test]
+fn jobs_keep_input_order_and_report_bad_utf8_by_line() {
+    let mut input = Vec::new();
+    for i in 0..40_000 {
+        match i % 997 {
+            0 => input.extend_from_slice(format!("http://h/{i} bad\n").as_bytes()),
+            _ => input.extend_from_slice(format!("HTTP://H/{i}/./x\n").as_bytes()),
+        }
+    }
+    input.extend_from_slice(b"http://h/\xff\n");
+    let file = temp_file("jobs.txt", &String::from_utf8_lossy(&input));
+    std::fs::write(&file, &input).unwrap();
+    let path = file.display().to_string();
+    let one = run(&["check".into(), "--json".into(), path.clone()], b"");
+    let three = run(
+        &[
+            "check".into(),
+            "--json".into(),
+            "--jobs".into(),
+            "3".into(),
+            path.clone(),
+        ],
+        b"",
+    );
+    assert_eq!(one.code, 1);
+    assert_eq!(one.stdout, three.stdout);
+    assert_eq!(one.stdout.lines().count(), 40_001);
+    let last: Value = serde_json::from_str(one.stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(last["error"]["code"], "invalid-utf8");
+    assert_eq!(last["error"]["offset"], 9);
+    let human = run(&["check".into(), "--jobs".into(), "2".into(), path], b"");
+    assert!(
+        human.stdout.contains(":40001: invalid-utf8 at byte 9"),
+        "{}",
+        human.stdout
+    );
+    assert!(
+        human.stdout.contains(":998: invalid-char"),
+        "{}",
+        human.stdout
+    );
+    let n1 = run(&["normalize".into()], &input);
+    let n2 = run(&["normalize".into(), "--jobs".into(), "2".into()], &input);
+    assert_eq!(
+        (n1.stdout.as_str(), n1.stderr.as_str()),
+        (n2.stdout.as_str(), n2.stderr.as_str())
+    );
+    assert!(n1.stdout.starts_with("http://h/1/x\n"));
 }
