@@ -1,9 +1,10 @@
 //! Relativization is the inverse of resolution: resolving the reference it
 //! gives against the base yields the target. A target that no resolution
 //! can produce (one with dot segments, such as `g:a/./b/../c`, since
-//! resolution always removes them) has no such reference: the contract
-//! then gives the target itself, which is what is checked for it. (Found by
-//! this target on its first run; see docs/robustness.md.)
+//! resolution always removes them) may have no such reference: the
+//! contract then gives the target itself. So the result either resolves to
+//! the target or is the target. (Both halves were found by this target;
+//! see docs/robustness.md.)
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use urikit::{Resolver, UriRef};

@@ -15,6 +15,21 @@ fn relativize_of_an_unreachable_target_is_the_target() {
     assert_eq!(r.resolve(t).unwrap().as_str(), "g:a/c");
 }
 
+/// relativize, second run: a base written with a dot segment. A
+/// same-document reference resolves to the base as written (the contract's
+/// same-document rule), dot segment and all, while the target itself
+/// resolves without it: `#s` is the answer, though the target does not
+/// resolve to itself.
+#[test]
+fn relativize_against_a_base_with_a_dot_segment() {
+    let r = Resolver::new(UriRef::parse("http:./g").unwrap()).unwrap();
+    let t = UriRef::parse("http:./g#s").unwrap();
+    let rel = r.relativize(t).unwrap();
+    assert_eq!(rel.as_str(), "#s");
+    assert_eq!(r.resolve(rel.as_uri_ref()).unwrap().as_str(), "http:./g#s");
+    assert_eq!(r.resolve(t).unwrap().as_str(), "http:g#s");
+}
+
 /// edit, first run: the target split its input inside a multi-byte
 /// character (a bug of the target). The edit it meant, a segment of
 /// non-ASCII text, encodes and reads back.
