@@ -5,6 +5,8 @@
 use std::io::{self, BufRead};
 use std::num::NonZeroUsize;
 
+use crate::input;
+
 /// How many lines one batch holds: enough to keep the jobs busy, few enough
 /// that memory stays flat however long the input is.
 pub const BATCH_LINES: usize = 1 << 14;
@@ -59,19 +61,11 @@ pub fn read_batch(r: &mut impl BufRead, batch: &mut Vec<Vec<u8>>) -> io::Result<
         if batch.len() == n {
             batch.push(Vec::new());
         }
-        let buf = &mut batch[n];
-        buf.clear();
-        let got = r.read_until(b'\n', buf)?;
+        let got = input::read_line(r, &mut batch[n])?;
         if got == 0 {
             break;
         }
         bytes += got as u64;
-        if buf.last() == Some(&b'\n') {
-            buf.pop();
-            if buf.last() == Some(&b'\r') {
-                buf.pop();
-            }
-        }
         n += 1;
     }
     batch.truncate(n);

@@ -8,14 +8,12 @@ use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use std::borrow::Cow;
-
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use urikit::{Error, ErrorKind, UriRef};
+use urikit::{Error, UriRef};
 
-use crate::batch;
 use crate::json::{self, ParseRecord};
 use crate::parse::caret;
+use crate::{batch, input};
 
 /// Lines the sample expects to be valid, then invalid (RFC 3986).
 const SAMPLE_VALID: &str = include_str!("sample/valid.txt");
@@ -120,14 +118,12 @@ impl<W: Write> Checker<W> {
     ) -> io::Result<()> {
         // A line that is not UTF-8 is reported, with replacement characters
         // shown, as `invalid-utf8` at its first bad byte.
-        let (text, result) = match std::str::from_utf8(raw) {
-            Ok(s) => (Cow::Borrowed(s), UriRef::parse(s)),
-            Err(e) => (
-                String::from_utf8_lossy(raw),
-                Err(Error::new(ErrorKind::InvalidUtf8, e.valid_up_to())),
-            ),
-        };
+        let (text, bad) = input::line_text(raw);
         let text = &*text;
+        let result = match bad {
+            None => UriRef::parse(text),
+            Some(e) => Err(e),
+        };
         self.stats.count(text, &result);
         let surprise = expect.is_some_and(|valid| valid != result.is_ok());
         self.stats.surprises += u64::from(surprise);

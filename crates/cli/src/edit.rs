@@ -105,20 +105,18 @@ fn apply(a: &SetArgs, u: &mut UriRefBuf) -> Result<(), ErrorRecord> {
         u.set_scheme(Some(s)).map_err(at("--scheme"))?;
     }
     if let Some(v) = &a.userinfo {
-        let r = if enc {
-            u.set_userinfo_encoded(Some(v))
-        } else {
-            u.set_userinfo(Some(v))
-        };
-        r.map_err(at("--userinfo"))?;
+        plain_or_encoded(
+            u,
+            v,
+            enc,
+            UriRefBuf::set_userinfo,
+            UriRefBuf::set_userinfo_encoded,
+        )
+        .map_err(at("--userinfo"))?;
     }
     if let Some(v) = &a.host {
-        let r = if enc {
-            u.set_host_encoded(Some(v))
-        } else {
-            u.set_host(Some(v))
-        };
-        r.map_err(at("--host"))?;
+        plain_or_encoded(u, v, enc, UriRefBuf::set_host, UriRefBuf::set_host_encoded)
+            .map_err(at("--host"))?;
     }
     if let Some(p) = &a.port {
         u.set_port_str(Some(p)).map_err(at("--port"))?;
@@ -140,12 +138,14 @@ fn apply(a: &SetArgs, u: &mut UriRefBuf) -> Result<(), ErrorRecord> {
         u.append_path(&p).map_err(at("--append-path"))?;
     }
     if let Some(v) = &a.query {
-        let r = if enc {
-            u.set_query_encoded(Some(v))
-        } else {
-            u.set_query(Some(v))
-        };
-        r.map_err(at("--query"))?;
+        plain_or_encoded(
+            u,
+            v,
+            enc,
+            UriRefBuf::set_query,
+            UriRefBuf::set_query_encoded,
+        )
+        .map_err(at("--query"))?;
     }
     let params_edited = !a.append_query.is_empty() || !a.remove_query.is_empty() || a.sort_query;
     if params_edited {
@@ -170,14 +170,33 @@ fn apply(a: &SetArgs, u: &mut UriRefBuf) -> Result<(), ErrorRecord> {
         u.set_query_params(&params).map_err(at("--append-query"))?;
     }
     if let Some(v) = &a.fragment {
-        let r = if enc {
-            u.set_fragment_encoded(Some(v))
-        } else {
-            u.set_fragment(Some(v))
-        };
-        r.map_err(at("--fragment"))?;
+        plain_or_encoded(
+            u,
+            v,
+            enc,
+            UriRefBuf::set_fragment,
+            UriRefBuf::set_fragment_encoded,
+        )
+        .map_err(at("--fragment"))?;
     }
     Ok(())
+}
+
+type Setter = fn(&mut UriRefBuf, Option<&str>) -> Result<(), Error>;
+
+/// Sets a component from plain text, or from encoded text with `--encoded`.
+fn plain_or_encoded(
+    u: &mut UriRefBuf,
+    v: &str,
+    encoded: bool,
+    plain: Setter,
+    checked: Setter,
+) -> Result<(), Error> {
+    if encoded {
+        checked(u, Some(v))
+    } else {
+        plain(u, Some(v))
+    }
 }
 
 /// One piece of a `uri get` template.

@@ -59,19 +59,31 @@ pub fn read_text(source: &str) -> io::Result<String> {
     })
 }
 
-/// Reads one line into `buf` without its `\n` or `\r\n`; `false` at the end.
-pub fn read_line(r: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<bool> {
+/// Reads one line into `buf` without its `\n` or `\r\n`; returns the
+/// bytes read, line end included (0 at the end of the input).
+pub fn read_line(r: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<usize> {
     buf.clear();
-    if r.read_until(b'\n', buf)? == 0 {
-        return Ok(false);
-    }
+    let n = r.read_until(b'\n', buf)?;
     if buf.last() == Some(&b'\n') {
         buf.pop();
         if buf.last() == Some(&b'\r') {
             buf.pop();
         }
     }
-    Ok(true)
+    Ok(n)
+}
+
+/// A raw line as text: itself when it is UTF-8; otherwise with replacement
+/// characters (for display) and the `invalid-utf8` error at its first bad
+/// byte.
+pub fn line_text(raw: &[u8]) -> (Cow<'_, str>, Option<Error>) {
+    match std::str::from_utf8(raw) {
+        Ok(s) => (Cow::Borrowed(s), None),
+        Err(e) => (
+            String::from_utf8_lossy(raw),
+            Some(Error::new(ErrorKind::InvalidUtf8, e.valid_up_to())),
+        ),
+    }
 }
 
 /// Calls `f` on each input: the arguments, or else each line of standard input.
@@ -85,7 +97,7 @@ pub fn for_each(args: Vec<String>, mut f: impl FnMut(Input) -> io::Result<()>) -
     let stdin = io::stdin();
     let mut lock = stdin.lock();
     let mut buf = Vec::new();
-    while read_line(&mut lock, &mut buf)? {
+    while read_line(&mut lock, &mut buf)? > 0 {
         f(Input::from_bytes(std::mem::take(&mut buf)))?;
     }
     Ok(())
@@ -161,12 +173,10 @@ fn value_line(
     out: &mut Vec<u8>,
     err: &mut Vec<u8>,
 ) -> io::Result<bool> {
-    let (text, result) = match std::str::from_utf8(raw) {
-        Ok(s) => (Cow::Borrowed(s), f(s)),
-        Err(e) => (
-            String::from_utf8_lossy(raw),
-            Err(Error::new(ErrorKind::InvalidUtf8, e.valid_up_to()).into()),
-        ),
+    let (text, bad) = line_text(raw);
+    let result = match bad {
+        None => f(&text),
+        Some(e) => Err(e.into()),
     };
     let ok = result.is_ok();
     if as_json {
