@@ -12,6 +12,7 @@ mod limits;
 mod naive;
 mod normalize;
 mod props;
+mod recompose;
 mod relativize;
 mod resolve;
 mod scheme;

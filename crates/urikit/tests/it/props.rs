@@ -6,6 +6,7 @@ use urikit::pct::{encode, Component, PctStr};
 use urikit::{HostType, UriRef};
 
 use crate::naive;
+use crate::recompose::recompose;
 
 /// Pieces that URI grammar cares about, so that generated strings reach
 /// every rule (random characters alone would rarely make an IPv6 literal).
@@ -69,37 +70,6 @@ fn ip_literal_authority() -> impl Strategy<Value = String> {
 
 fn token_string() -> impl Strategy<Value = String> {
     prop::collection::vec(prop::sample::select(TOKENS), 0..14).prop_map(|v| v.concat())
-}
-
-/// RFC 3986 section 5.3: recomposition of the components.
-fn recompose(u: &UriRef<'_>) -> String {
-    let mut s = String::new();
-    if let Some(scheme) = u.scheme() {
-        s.push_str(scheme);
-        s.push(':');
-    }
-    if let Some(a) = u.authority() {
-        s.push_str("//");
-        if let Some(ui) = a.userinfo() {
-            s.push_str(ui.as_str());
-            s.push('@');
-        }
-        s.push_str(a.host().as_str());
-        if let Some(p) = a.port() {
-            s.push(':');
-            s.push_str(p);
-        }
-    }
-    s.push_str(u.path().as_str());
-    if let Some(q) = u.query() {
-        s.push('?');
-        s.push_str(q.as_str());
-    }
-    if let Some(f) = u.fragment() {
-        s.push('#');
-        s.push_str(f.as_str());
-    }
-    s
 }
 
 /// The components of a valid reference must be the Appendix B groups, and
