@@ -106,6 +106,11 @@ fn decode(s: &str, spaces: Spaces) -> Cow<'_, str> {
     }
 }
 
+/// Whether a stored (encoded) key is `key` once decoded.
+fn key_matches(stored: &str, key: &str, spaces: Spaces) -> bool {
+    stored == key || decode(stored, spaces) == key
+}
+
 /// What a key or value keeps as it is: the query characters except the
 /// delimiters `&`, `=`, `+` (ambiguous between the two space conventions)
 /// and `#`.
@@ -238,10 +243,6 @@ impl QueryParams {
         })
     }
 
-    fn is_key(&self, stored: &str, key: &str) -> bool {
-        stored == key || decode(stored, self.spaces) == key
-    }
-
     /// The first parameter whose decoded key is `key`.
     ///
     /// ```
@@ -251,7 +252,7 @@ impl QueryParams {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn get(&self, key: &str) -> Option<Param<'_>> {
-        self.iter().find(|p| self.is_key(p.key, key))
+        self.iter().find(|p| key_matches(p.key, key, self.spaces))
     }
 
     /// Every parameter whose decoded key is `key`, in order.
@@ -265,7 +266,8 @@ impl QueryParams {
     where
         's: 'k,
     {
-        self.iter().filter(move |p| self.is_key(p.key, key))
+        self.iter()
+            .filter(move |p| key_matches(p.key, key, self.spaces))
     }
 
     fn encoded(&self, key: &str, value: Option<&str>) -> (String, Option<String>) {
@@ -316,14 +318,18 @@ impl QueryParams {
     /// ```
     pub fn set(&mut self, key: &str, value: &str) {
         let pair = self.encoded(key, Some(value));
-        match self.params.iter().position(|(k, _)| self.is_key(k, key)) {
+        match self
+            .params
+            .iter()
+            .position(|(k, _)| key_matches(k, key, self.spaces))
+        {
             Some(first) => {
                 self.params[first] = pair;
                 let mut i = 0;
                 let spaces = self.spaces;
                 self.params.retain(|(k, _)| {
                     i += 1;
-                    i - 1 == first || !(k == key || decode(k, spaces) == key)
+                    i - 1 == first || !key_matches(k, key, spaces)
                 });
             }
             None => self.params.push(pair),
@@ -341,8 +347,7 @@ impl QueryParams {
     pub fn remove(&mut self, key: &str) -> usize {
         let before = self.params.len();
         let spaces = self.spaces;
-        self.params
-            .retain(|(k, _)| !(k == key || decode(k, spaces) == key));
+        self.params.retain(|(k, _)| !key_matches(k, key, spaces));
         before - self.params.len()
     }
 
