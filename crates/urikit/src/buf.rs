@@ -54,7 +54,11 @@ impl UriRefBuf {
         Ok(UriRefBuf { s, meta })
     }
 
+    /// The reference `s` with offsets computed by the caller, who builds `s`
+    /// from components and knows where each one lies; debug builds check
+    /// them against a parse.
     pub(crate) fn from_parts(s: String, meta: Meta) -> UriRefBuf {
+        debug_assert_eq!(parse::parse(&s), Ok(meta), "offsets of {s:?}");
         UriRefBuf { s, meta }
     }
 

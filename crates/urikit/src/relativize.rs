@@ -4,10 +4,11 @@
 use alloc::string::String;
 
 use crate::error::{Error, ErrorKind};
+use crate::parse::{AuthMeta, Meta};
 use crate::resolve::rfc3986::remove_dot_segments;
 use crate::resolve::{merge_directory, Resolver};
 use crate::uri::UriRef;
-use crate::UriRefBuf;
+use crate::{Dialect, UriRefBuf};
 
 impl Resolver<'_> {
     /// The shortest reference `r` such that [`resolve`](Self::resolve)`(r)`
@@ -17,9 +18,11 @@ impl Resolver<'_> {
     /// The candidates, shortest first: the empty reference or a fragment
     /// (same document); a query; a relative path, climbing with `../` from
     /// the base's directory, with `./` in front where its first segment has
-    /// a `:` or is empty; an absolute path; a network path. Each candidate is
-    /// checked by resolving it before it is returned, so the answer is
-    /// right under the resolver's dialect and strictness.
+    /// a `:` or is empty; an absolute path; a network path. Under
+    /// RFC 3986, with a hierarchical base and no dot segment in either path,
+    /// the first candidate is right by construction; otherwise each one is
+    /// checked by resolving it before it is returned, so the answer is right
+    /// under the resolver's dialect and strictness.
     ///
     /// A target whose path has dot segments cannot be the result of
     /// resolving anything but itself (resolution removes them), so it comes
@@ -49,24 +52,44 @@ impl Resolver<'_> {
         if !target.has_scheme() {
             return Err(Error::new(ErrorKind::MissingScheme, 0));
         }
+        if self.dialect == Dialect::Rfc1738 {
+            // The dialect defines no resolution, so nothing is relative.
+            return Err(Error::new(ErrorKind::UnsupportedDialect, 0));
+        }
         let t = target.as_str();
+        let base = self.base();
+        let cands = Candidates::of(base, target);
+        // Under RFC 3986, a candidate is right by construction unless dot
+        // segments are about (see `Candidate::exact`); elsewhere, resolution
+        // judges every candidate.
+        let rfc3986 = self.dialect == Dialect::Rfc3986;
+        // Every candidate tried is shorter than the target: one allocation.
+        let mut cand = String::with_capacity(t.len());
         let mut check = String::new();
-        // Resolution under this resolver is the judge of every candidate.
-        let mut works = |cand: &str| -> Result<bool, Error> {
-            let Ok(r) = UriRef::parse(cand) else {
-                return Ok(false);
+        for c in cands.shorter_than(t.len()) {
+            cand.clear();
+            c.write(&cands.target, &mut cand);
+            let works = if rfc3986 && c.exact(base, &cands.target) {
+                debug_assert!(
+                    self.resolves_to(&cand, t, &mut check),
+                    "{cand} against {} is not {t}",
+                    base.as_str()
+                );
+                true
+            } else {
+                self.resolves_to(&cand, t, &mut check)
             };
-            self.resolve_into(r, &mut check)?;
-            Ok(check == t)
-        };
-        // The dialect may define no resolution at all.
-        works(t)?;
-        for cand in candidates(self.base(), target) {
-            if cand.len() < t.len() && works(&cand)? {
-                return UriRefBuf::parse(cand);
+            if works {
+                let meta = c.meta(cand.len(), &cands.target);
+                return Ok(UriRefBuf::from_parts(cand, meta));
             }
         }
         Ok(target.to_buf())
+    }
+
+    /// Whether `cand` parses and resolves to exactly `t`.
+    fn resolves_to(&self, cand: &str, t: &str, check: &mut String) -> bool {
+        UriRef::parse(cand).is_ok_and(|r| self.resolve_into(r, check).is_ok() && check == t)
     }
 }
 
@@ -88,66 +111,290 @@ impl<'a> UriRef<'a> {
     }
 }
 
-/// The candidate references for `t` against `b`, roughly shortest first;
-/// the caller checks each one.
-fn candidates(b: UriRef<'_>, t: UriRef<'_>) -> impl Iterator<Item = String> {
-    let mut out: alloc::vec::Vec<String> = alloc::vec::Vec::new();
-    let same_scheme = b.scheme() == t.scheme();
-    let b_auth = b.authority().map(|a| a.as_str());
-    let t_auth = t.authority().map(|a| a.as_str());
-    let t_path = t.path().as_str();
-    let tail = tail(t);
-    if same_scheme && b_auth == t_auth {
-        let b_path = b.path().as_str();
-        let b_query = b.query().map(|q| q.as_str());
-        let t_query = t.query().map(|q| q.as_str());
-        if b_path == t_path && b_query == t_query {
-            // Same document: "" or "#f".
-            out.push(
-                t.fragment()
-                    .map_or(String::new(), |f| alloc::format!("#{f}")),
-            );
-        }
-        if b_path == t_path && t_query.is_some() {
-            out.push(String::from(tail));
-        }
-        if let Some(rel) = relative_path(b_path, b_auth.is_some(), t_path) {
-            let mut s = rel;
-            s.push_str(tail);
-            out.push(s);
-        }
-        if t_path.starts_with('/') {
-            let mut s = String::new();
-            if t_path.starts_with("//") {
-                s.push_str("/.");
+/// Whether a path has a `.` or `..` segment (RFC 3986 section 3.3).
+fn has_dot_segment(path: &str) -> bool {
+    let b = path.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        // Eight bytes without a `.` at a time: most paths have few dots.
+        if let Some(chunk) = b[i..].first_chunk::<8>() {
+            if !has_byte(u64::from_le_bytes(*chunk), b'.') {
+                i += 8;
+                continue;
             }
-            s.push_str(t_path);
-            s.push_str(tail);
-            out.push(s);
         }
-    }
-    if same_scheme {
-        if let Some(a) = t_auth {
-            out.push(alloc::format!("//{a}{t_path}{tail}"));
+        if b[i] == b'.'
+            && (i == 0 || b[i - 1] == b'/')
+            && matches!(&b[i + 1..], [] | [b'/', ..] | [b'.'] | [b'.', b'/', ..])
+        {
+            return true;
         }
+        i += 1;
     }
-    out.sort_by_key(String::len);
-    out.into_iter()
+    false
 }
 
-/// The query and fragment of `t` with their delimiters.
-fn tail<'a>(t: UriRef<'a>) -> &'a str {
-    let s = t.as_str();
-    let p = t.path().as_str();
-    let end = p.as_ptr() as usize - s.as_ptr() as usize + p.len();
-    &s[end..]
+/// Whether any of the eight bytes of `w` is `x` (the zero-byte test of
+/// "Bit Twiddling Hacks", exact when only its yes or no is used).
+#[inline(always)]
+fn has_byte(w: u64, x: u8) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let v = w ^ (LO * u64::from(x));
+    v.wrapping_sub(LO) & !v & HI != 0
 }
 
-/// A relative path from the directory of `base_path` to `target_path`:
-/// `../` for each directory level of the base not shared with the target,
-/// then the rest of the target. `None` when the paths are not both absolute
-/// or both relative.
-fn relative_path(base_path: &str, has_authority: bool, target_path: &str) -> Option<String> {
+/// The parts of the target that candidates are written from.
+#[derive(Clone, Copy)]
+struct Target<'a> {
+    authority: Option<&'a str>,
+    path: &'a str,
+    /// The query and fragment with their delimiters.
+    tail: &'a str,
+    fragment: Option<&'a str>,
+    meta: Meta,
+}
+
+impl<'a> Target<'a> {
+    fn of(t: UriRef<'a>) -> Target<'a> {
+        let meta = t.meta();
+        Target {
+            authority: t.authority().map(|a| a.as_str()),
+            path: t.path().as_str(),
+            tail: &t.as_str()[meta.path_end..],
+            fragment: t.fragment().map(|f| f.as_str()),
+            meta,
+        }
+    }
+}
+
+/// A reference that may resolve against the base to the target, written
+/// out only when tried.
+#[derive(Clone, Copy)]
+enum Candidate {
+    /// The same document: `""`, or `"#" fragment`.
+    SameDocument,
+    /// The target's query and fragment, for the base's path.
+    Tail,
+    /// `ups` times `../` from the base's directory, then the target's path
+    /// from `common` (see [`relative_path`]), then the tail.
+    Relative { ups: usize, common: usize },
+    /// The target's path, which starts with `/`, then the tail (`/.` in
+    /// front of a path that starts with `//`, which would read as an
+    /// authority).
+    Absolute,
+    /// `"//" authority`, the path, the tail.
+    Network,
+}
+
+impl Candidate {
+    /// Whether the candidate resolves to the target `t` against `b` under
+    /// RFC 3986 by construction (section 5.2.2). The same document and a
+    /// query take the base's path as it is. An absolute or network path
+    /// goes through `remove_dot_segments` alone, which leaves a path without
+    /// dot segments as it is (the `/.` written before `//` aside). A
+    /// relative path is merged with the base's directory, and the `../` and
+    /// `./` written here are all that `remove_dot_segments` takes away,
+    /// provided neither path has dot segments and the base's path is
+    /// absolute (under `a:b/`, `..` resolves to `a:/`, not `a:`).
+    fn exact(self, b: UriRef<'_>, t: &Target<'_>) -> bool {
+        match self {
+            Candidate::SameDocument | Candidate::Tail => true,
+            Candidate::Absolute | Candidate::Network => !has_dot_segment(t.path),
+            Candidate::Relative { .. } => {
+                let b_path = b.path().as_str();
+                (b.authority().is_some() || b_path.starts_with('/'))
+                    && !has_dot_segment(b_path)
+                    && !has_dot_segment(t.path)
+            }
+        }
+    }
+
+    /// The length of the reference [`write`](Self::write) gives.
+    fn len(self, t: &Target<'_>) -> usize {
+        match self {
+            Candidate::SameDocument => t.fragment.map_or(0, |f| f.len() + 1),
+            Candidate::Tail => t.tail.len(),
+            Candidate::Relative { ups, common } => {
+                let rest = &t.path[common..];
+                let head = match (rest.is_empty(), ups) {
+                    (true, 0) => 1,
+                    (true, _) => 3 * ups - 1,
+                    (false, 0) if needs_dot_slash(rest) => 2,
+                    (false, _) => 3 * ups,
+                };
+                head + rest.len() + t.tail.len()
+            }
+            Candidate::Absolute => {
+                2 * usize::from(t.path.starts_with("//")) + t.path.len() + t.tail.len()
+            }
+            Candidate::Network => 2 + t.authority.map_or(0, str::len) + t.path.len() + t.tail.len(),
+        }
+    }
+
+    /// Where the components of the written reference, `len` bytes long,
+    /// lie: it ends with the target's tail, and a network path carries the
+    /// target's authority from offset 2.
+    fn meta(self, len: usize, t: &Target<'_>) -> Meta {
+        if let Candidate::SameDocument = self {
+            return Meta {
+                scheme_end: 0,
+                auth: None,
+                path_end: 0,
+                query_end: 0,
+            };
+        }
+        let auth = match self {
+            Candidate::Network => t.meta.auth.map(|a| {
+                let shift = a.start - 2;
+                AuthMeta {
+                    start: 2,
+                    userinfo_end: a.userinfo_end.map(|u| u - shift),
+                    host_end: a.host_end - shift,
+                    host: a.host,
+                    end: a.end - shift,
+                }
+            }),
+            _ => None,
+        };
+        let path_end = len - t.tail.len();
+        Meta {
+            scheme_end: 0,
+            auth,
+            path_end,
+            query_end: path_end + (t.meta.query_end - t.meta.path_end),
+        }
+    }
+
+    /// Appends the reference to `out`.
+    fn write(self, t: &Target<'_>, out: &mut String) {
+        match self {
+            Candidate::SameDocument => {
+                if let Some(f) = t.fragment {
+                    out.push('#');
+                    out.push_str(f);
+                }
+                return;
+            }
+            Candidate::Tail => {}
+            Candidate::Relative { ups, common } => {
+                let rest = &t.path[common..];
+                for _ in 0..ups {
+                    out.push_str("../");
+                }
+                if rest.is_empty() {
+                    // The directory itself: "." or a final ".." (whose
+                    // resolution leaves the "/").
+                    if ups == 0 {
+                        out.push('.');
+                    } else {
+                        out.pop();
+                    }
+                } else if ups == 0 && needs_dot_slash(rest) {
+                    out.push_str("./");
+                }
+                out.push_str(rest);
+            }
+            Candidate::Absolute => {
+                if t.path.starts_with("//") {
+                    out.push_str("/.");
+                }
+                out.push_str(t.path);
+            }
+            Candidate::Network => {
+                out.push_str("//");
+                out.push_str(t.authority.unwrap_or_default());
+                out.push_str(t.path);
+            }
+        }
+        out.push_str(t.tail);
+    }
+}
+
+/// A relative path whose first segment has a `:` would read as a scheme,
+/// and one whose first segment is empty as an authority or an absolute path
+/// (RFC 3986 section 4.2): `./` in front keeps it relative.
+fn needs_dot_slash(rest: &str) -> bool {
+    let first = rest.split('/').next().unwrap_or("");
+    first.is_empty() || first.contains(':')
+}
+
+/// The candidates for a target against a base, shortest first (at most
+/// four: the same-document reference and the query exclude each other), each
+/// with its length.
+struct Candidates<'a> {
+    target: Target<'a>,
+    items: [(usize, Candidate); 4],
+    len: usize,
+}
+
+impl<'a> Candidates<'a> {
+    /// The candidate references for `t` against `b`.
+    fn of(b: UriRef<'_>, t: UriRef<'a>) -> Candidates<'a> {
+        let mut c = Candidates {
+            target: Target::of(t),
+            items: [(0, Candidate::SameDocument); 4],
+            len: 0,
+        };
+        if b.scheme() != t.scheme() {
+            return c;
+        }
+        let b_auth = b.authority().map(|a| a.as_str());
+        let t_path = c.target.path;
+        if b_auth == c.target.authority {
+            let b_path = b.path().as_str();
+            let t_query = t.query().map(|q| q.as_str());
+            if b_path == t_path {
+                if b.query().map(|q| q.as_str()) == t_query {
+                    c.push(Candidate::SameDocument);
+                } else if t_query.is_some() {
+                    c.push(Candidate::Tail);
+                }
+            }
+            if let Some((ups, common)) = relative_path(b_path, b_auth.is_some(), t_path) {
+                c.push(Candidate::Relative { ups, common });
+            }
+            if t_path.starts_with('/') {
+                c.push(Candidate::Absolute);
+            }
+        }
+        if c.target.authority.is_some() {
+            c.push(Candidate::Network);
+        }
+        c
+    }
+
+    /// Adds a candidate after those no longer than it: equal lengths keep
+    /// the order above, which is also the order of preference.
+    fn push(&mut self, cand: Candidate) {
+        let len = cand.len(&self.target);
+        let mut i = self.len;
+        while i > 0 && self.items[i - 1].0 > len {
+            self.items[i] = self.items[i - 1];
+            i -= 1;
+        }
+        self.items[i] = (len, cand);
+        self.len += 1;
+    }
+
+    /// The candidates shorter than `limit`, shortest first.
+    fn shorter_than(&self, limit: usize) -> impl Iterator<Item = Candidate> + '_ {
+        self.items[..self.len]
+            .iter()
+            .take_while(move |(len, _)| *len < limit)
+            .map(|&(_, c)| c)
+    }
+}
+
+/// A relative path from the directory of `base_path` to `target_path`: the
+/// number of `../` for the directory levels of the base not shared with the
+/// target, and the offset in the target's path of the rest. `None` when the paths are not
+/// both absolute or both relative.
+fn relative_path(
+    base_path: &str,
+    has_authority: bool,
+    target_path: &str,
+) -> Option<(usize, usize)> {
     let base_dir = merge_directory(base_path, has_authority);
     if base_dir.starts_with('/') != target_path.starts_with('/') {
         return None;
@@ -155,7 +402,7 @@ fn relative_path(base_path: &str, has_authority: bool, target_path: &str) -> Opt
     // Resolution removes the base's dot segments with the reference's; so
     // must we before comparing directories.
     let dir_buf;
-    let dir = if base_dir.split('/').any(|s| s == "." || s == "..") {
+    let dir = if has_dot_segment(base_dir) {
         let mut d = String::new();
         remove_dot_segments(&mut d, "", base_dir);
         dir_buf = d;
@@ -174,29 +421,36 @@ fn relative_path(base_path: &str, has_authority: bool, target_path: &str) -> Opt
         }
     }
     let ups = dir[common..].bytes().filter(|&c| c == b'/').count();
-    let rest = &target_path[common..];
-    let mut s = String::new();
-    for _ in 0..ups {
-        s.push_str("../");
-    }
-    let first = rest.split('/').next().unwrap_or("");
-    if rest.is_empty() {
-        // The directory itself: "." or a final ".." (which leaves a "/").
-        if ups == 0 {
-            s.push('.');
-        } else {
-            s.pop();
-        }
-    } else if ups == 0 && (first.contains(':') || first.is_empty()) {
-        s.push_str("./");
-    }
-    s.push_str(rest);
-    Some(s)
+    Some((ups, common))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::relative_path;
+    use super::{has_dot_segment, relative_path, Candidate, Target};
+    use crate::UriRef;
+    use alloc::format;
+    use alloc::string::String;
+
+    #[test]
+    fn dot_segments_are_whole_segments() {
+        for p in [
+            ".", "..", "./a", "../a", "/a/.", "/a/..", "/a/./b", "a/../b",
+        ] {
+            assert!(has_dot_segment(p), "{p}");
+        }
+        for p in [
+            "", "/", "/a.b", "/.a", "/a./b", "/...", "/..a/", "%2E", "/%2E%2E/",
+        ] {
+            assert!(!has_dot_segment(p), "{p}");
+        }
+        // Past the eight-byte steps, and on both sides of a step's edge.
+        for n in 0..20 {
+            let pad = "x".repeat(n);
+            assert!(has_dot_segment(&format!("/{pad}/./y")), "{n}");
+            assert!(has_dot_segment(&format!("/{pad}/..")), "{n}");
+            assert!(!has_dot_segment(&format!("/{pad}/.x/y.z/")), "{n}");
+        }
+    }
 
     #[test]
     fn relative_paths() {
@@ -214,11 +468,13 @@ mod tests {
             ("x/y", "x/z", "z"),
         ] {
             let auth = base.is_empty();
-            assert_eq!(
-                relative_path(base, auth, target).as_deref(),
-                Some(want),
-                "{base} -> {target}"
-            );
+            let (ups, common) = relative_path(base, auth, target).unwrap();
+            let c = Candidate::Relative { ups, common };
+            let t = Target::of(UriRef::parse(target).unwrap());
+            let mut s = String::new();
+            c.write(&t, &mut s);
+            assert_eq!(s, want, "{base} -> {target}");
+            assert_eq!(c.len(&t), want.len(), "{base} -> {target}");
         }
         assert_eq!(relative_path("/a", true, "b"), None);
     }

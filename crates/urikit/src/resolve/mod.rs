@@ -64,7 +64,7 @@ pub enum AboveRoot {
 #[derive(Clone, Copy, Debug)]
 pub struct Resolver<'a> {
     base: UriRef<'a>,
-    dialect: Dialect,
+    pub(crate) dialect: Dialect,
     strict: bool,
     above_root: AboveRoot,
 }
