@@ -24,7 +24,7 @@
 use crate::error::{Error, ErrorKind};
 use crate::host::{ipv4_exact, parse_ip_literal, HostMeta};
 use crate::table::{
-    hex2_at, Table, ALPHA, DIGIT, FRAGMENT, PATH, QUERY, REG_NAME, SCHEME, URI_CHAR,
+    hex2_at, Table, ALPHA, AUTHORITY, DIGIT, FRAGMENT, PATH, QUERY, REG_NAME, SCHEME, URI_CHAR,
 };
 
 /// Where the components of a parsed reference lie.
@@ -78,8 +78,46 @@ impl Meta {
 /// Scans bytes allowed by `t`, and `%HH` when `t` allows pct-encoded, from
 /// `i`; returns the offset of the first byte that is not (an invalid `%`
 /// stops the scan at the `%`).
+///
+/// Tables with [`Lanes`](crate::table::Lanes) are scanned sixteen bytes at
+/// a time: a mask of the refused bytes gives the first of them without a
+/// branch per byte, so most components end without a mispredicted branch.
+/// Past the last whole sixteen, the input's last sixteen bytes are read and
+/// shifted; inputs shorter than that are scanned a byte at a time.
 #[inline(always)]
 pub(crate) fn scan(b: &[u8], mut i: usize, t: &Table) -> usize {
+    let n = b.len();
+    if !t.has_lanes() || n < 16 {
+        return scan_bytes(b, i, t);
+    }
+    loop {
+        let m = match b.get(i..).and_then(|r| r.first_chunk::<16>()) {
+            Some(chunk) => t.refused16(chunk),
+            None => {
+                let skip = i - (n - 16);
+                let last = b[n - 16..]
+                    .first_chunk::<16>()
+                    .map_or(0, |c| t.refused16(c));
+                // The refused bytes from i on, and a stop at the end.
+                (last >> skip) | (1 << (16 - skip))
+            }
+        };
+        if m == 0 {
+            i += 16;
+            continue;
+        }
+        i += m.trailing_zeros() as usize;
+        if i < n && b[i] == b'%' && t.allows_pct() && hex2_at(b, i + 1) {
+            i += 3;
+            continue;
+        }
+        return i.min(n);
+    }
+}
+
+/// [`scan`] a byte at a time.
+#[inline(always)]
+fn scan_bytes(b: &[u8], mut i: usize, t: &Table) -> usize {
     while let Some(&c) = b.get(i) {
         if t.allows(c) {
             i += 1;
@@ -110,6 +148,7 @@ pub(crate) fn unexpected(b: &[u8], i: usize, kind: ErrorKind) -> Error {
 }
 
 /// Parses a `URI-reference`.
+#[inline]
 pub(crate) fn parse(s: &str) -> Result<Meta, Error> {
     let b = s.as_bytes();
     let mut i = 0;
@@ -197,24 +236,13 @@ fn bad_scheme(b: &[u8]) -> Error {
 /// after `//`) up to the first `/`, `?`, `#` or the end.
 #[inline]
 fn parse_authority(b: &[u8], start: usize) -> Result<AuthMeta, Error> {
-    // One scan of `*( reg-name characters / ":" )` covers both a userinfo and
-    // a `host ":" port` without brackets; the first `:` is remembered.
-    let mut i = start;
-    let mut colon = None;
-    loop {
-        match b.get(i) {
-            Some(&c) if REG_NAME.allows(c) => i += 1,
-            Some(b':') => {
-                if colon.is_none() {
-                    colon = Some(i);
-                }
-                i += 1;
-            }
-            Some(b'%') if hex2_at(b, i + 1) => i += 3,
-            _ => break,
-        }
+    // A scan of `*( reg-name characters / ":" )` covers both a userinfo and
+    // a `host ":" port` without brackets: up to the first `:`, then on.
+    let mut stop = scan(b, start, &REG_NAME);
+    let colon = (b.get(stop) == Some(&b':')).then_some(stop);
+    if colon.is_some() {
+        stop = scan(b, stop + 1, &AUTHORITY);
     }
-    let stop = i;
 
     if b.get(stop) == Some(&b'@') {
         // userinfo "@" host [ ":" port ]
