@@ -367,6 +367,39 @@ fn above_root_error(r: &Parts<'_>, at: usize) -> Error {
     Error::new(ErrorKind::PathAboveRoot, path_start + at)
 }
 
+/// Whether a path has a `.` or `..` segment (RFC 3986 section 3.3).
+pub(crate) fn has_dot_segment(path: &str) -> bool {
+    let b = path.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        // Eight bytes without a `.` at a time: most paths have few dots.
+        if let Some(chunk) = b[i..].first_chunk::<8>() {
+            if !has_byte(u64::from_le_bytes(*chunk), b'.') {
+                i += 8;
+                continue;
+            }
+        }
+        if b[i] == b'.'
+            && (i == 0 || b[i - 1] == b'/')
+            && matches!(&b[i + 1..], [] | [b'/', ..] | [b'.'] | [b'.', b'/', ..])
+        {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Whether any of the eight bytes of `w` is `x` (the zero-byte test of
+/// "Bit Twiddling Hacks", exact when only its yes or no is used).
+#[inline(always)]
+fn has_byte(w: u64, x: u8) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let v = w ^ (LO * u64::from(x));
+    v.wrapping_sub(LO) & !v & HI != 0
+}
+
 /// Calls `f(segment, is_last)` for each `/`-separated segment of the path
 /// `dir` followed by `rest`, where `dir` is empty or ends with `/` (so the
 /// two meet at a segment boundary).
@@ -376,17 +409,19 @@ fn for_each_segment<'s, E>(
     mut f: impl FnMut(&'s str, bool) -> Result<(), E>,
 ) -> Result<(), E> {
     if let Some(d) = dir.strip_suffix('/') {
-        for seg in d.split('/') {
-            f(seg, false)?;
+        let mut start = 0;
+        while let Some(k) = d.as_bytes()[start..].iter().position(|&c| c == b'/') {
+            f(&d[start..start + k], false)?;
+            start += k + 1;
         }
+        f(&d[start..], false)?;
     }
-    let mut it = rest.split('/');
-    let mut cur = it.next();
-    while let Some(seg) = cur {
-        cur = it.next();
-        f(seg, cur.is_none())?;
+    let mut start = 0;
+    while let Some(k) = rest.as_bytes()[start..].iter().position(|&c| c == b'/') {
+        f(&rest[start..start + k], false)?;
+        start += k + 1;
     }
-    Ok(())
+    f(&rest[start..], true)
 }
 
 /// What a path segment is to the dot-segment rules.
@@ -510,11 +545,33 @@ pub(crate) fn merge_dot_segments_with(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::format;
 
     fn merged(dir: &str, rest: &str, above: AboveRoot) -> Result<String, usize> {
         let mut out = String::from("x:");
         merge_dot_segments(&mut out, dir, rest, above)?;
         Ok(out[2..].into())
+    }
+
+    #[test]
+    fn dot_segments_are_whole_segments() {
+        for p in [
+            ".", "..", "./a", "../a", "/a/.", "/a/..", "/a/./b", "a/../b",
+        ] {
+            assert!(has_dot_segment(p), "{p}");
+        }
+        for p in [
+            "", "/", "/a.b", "/.a", "/a./b", "/...", "/..a/", "%2E", "/%2E%2E/",
+        ] {
+            assert!(!has_dot_segment(p), "{p}");
+        }
+        // Past the eight-byte steps, and on both sides of a step's edge.
+        for n in 0..20 {
+            let pad = "x".repeat(n);
+            assert!(has_dot_segment(&format!("/{pad}/./y")), "{n}");
+            assert!(has_dot_segment(&format!("/{pad}/..")), "{n}");
+            assert!(!has_dot_segment(&format!("/{pad}/.x/y.z/")), "{n}");
+        }
     }
 
     #[test]

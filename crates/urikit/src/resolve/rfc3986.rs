@@ -4,8 +4,8 @@
 use alloc::string::String;
 
 use super::{
-    current_document, for_each_segment, merge_directory, write_head, write_tail, Dot, Parts,
-    SegmentStyle, Verbatim,
+    current_document, for_each_segment, has_dot_segment, merge_directory, write_head, write_tail,
+    Dot, Parts, SegmentStyle, Verbatim,
 };
 
 /// Section 5.2.2, with the reference's scheme already undefined by the
@@ -62,6 +62,12 @@ pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) {
 /// moved, and each later segment either moves as `/seg` (E), vanishes (B),
 /// or removes the previous one (C); a final `.` or `..` leaves a `/`.
 pub(crate) fn remove_dot_segments(out: &mut String, dir: &str, rest: &str) {
+    if !has_dot_segment(dir) && !has_dot_segment(rest) {
+        // Only rule E applies: every segment moves as it is.
+        out.push_str(dir);
+        out.push_str(rest);
+        return;
+    }
     remove_dot_segments_with(out, dir, rest, &Verbatim);
 }
 
