@@ -1,9 +1,10 @@
 //! What the fuzz targets share: reassembling a parse from its components
-//! (the same definition as the property tests), and splitting an input.
+//! and listing them (the same definitions as the property tests), and
+//! splitting an input.
 
 #[path = "../../crates/urikit/tests/it/recompose.rs"]
 mod recompose;
-pub use recompose::recompose;
+pub use recompose::{components, recompose};
 
 /// The input split at its first newline into two strings (a base and a
 /// reference, say); `None` for bytes that are not UTF-8.

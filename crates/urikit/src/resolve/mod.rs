@@ -10,6 +10,7 @@ use alloc::string::String;
 
 use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind};
+use crate::parse::{AuthMeta, Meta};
 use crate::uri::UriRef;
 use crate::UriRefBuf;
 
@@ -183,8 +184,9 @@ impl<'a> Resolver<'a> {
     /// ```
     pub fn resolve(&self, reference: UriRef<'_>) -> Result<UriRefBuf, Error> {
         let mut out = String::with_capacity(self.base.as_str().len() + reference.as_str().len());
-        self.resolve_into(reference, &mut out)?;
-        UriRefBuf::parse(out)
+        let meta = self.resolve_meta(reference, &mut out)?;
+        // The offsets come from the components as they were written.
+        Ok(UriRefBuf::from_parts(out, meta))
     }
 
     /// Like [`resolve`](Self::resolve), but writes the target into `out`
@@ -201,6 +203,12 @@ impl<'a> Resolver<'a> {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn resolve_into(&self, reference: UriRef<'_>, out: &mut String) -> Result<(), Error> {
+        self.resolve_meta(reference, out).map(|_| ())
+    }
+
+    /// [`resolve_into`](Self::resolve_into), returning where the target's
+    /// components lie in `out`.
+    fn resolve_meta(&self, reference: UriRef<'_>, out: &mut String) -> Result<Meta, Error> {
         out.clear();
         let base = Parts::of(&self.base);
         let mut r = Parts::of(&reference);
@@ -211,13 +219,12 @@ impl<'a> Resolver<'a> {
             above_root: self.above_root,
         };
         match self.dialect {
-            Dialect::Rfc3986 => rfc3986::resolve(&base, &r, out),
-            Dialect::Rfc2396bis => rfc2396bis::resolve(&base, &r, opts, out)?,
-            Dialect::Rfc2396 => rfc2396::resolve(&base, &r, opts, out)?,
-            Dialect::Url1996 => url1996::resolve(&base, &r, out),
-            Dialect::Rfc1738 => return Err(Error::new(ErrorKind::UnsupportedDialect, 0)),
+            Dialect::Rfc3986 => Ok(rfc3986::resolve(&base, &r, out)),
+            Dialect::Rfc2396bis => rfc2396bis::resolve(&base, &r, opts, out),
+            Dialect::Rfc2396 => rfc2396::resolve(&base, &r, opts, out),
+            Dialect::Url1996 => Ok(url1996::resolve(&base, &r, out)),
+            Dialect::Rfc1738 => Err(Error::new(ErrorKind::UnsupportedDialect, 0)),
         }
-        Ok(())
     }
 
     fn loophole_applies(&self, base: &Parts<'_>, r: &Parts<'_>) -> bool {
@@ -264,16 +271,18 @@ struct Parts<'a> {
     before_fragment: &'a str,
     /// The path and the query with its `?`, which lie next to each other.
     path_and_query: &'a str,
+    /// Where the components lie in the reference.
+    meta: Meta,
 }
 
 impl<'a> Parts<'a> {
     fn of(u: &UriRef<'a>) -> Parts<'a> {
         let s = u.as_str();
+        let meta = u.meta();
         let path = u.path().as_str();
         let query = u.query().map(|q| q.as_str());
         let fragment = u.fragment().map(|f| f.as_str());
         let before_fragment = &s[..s.len() - fragment.map_or(0, |f| f.len() + 1)];
-        let path_start = path.as_ptr() as usize - s.as_ptr() as usize;
         Parts {
             scheme: u.scheme(),
             authority: u.authority().map(|a| a.as_str()),
@@ -281,40 +290,77 @@ impl<'a> Parts<'a> {
             query,
             fragment,
             before_fragment,
-            path_and_query: &before_fragment[path_start..],
+            path_and_query: &before_fragment[meta.path_start()..],
+            meta,
         }
     }
 }
 
-/// Writes `scheme ":"` and `"//" authority` (RFC 3986 section 5.3) and
-/// returns where the path will start.
-fn write_head(out: &mut String, scheme: Option<&str>, authority: Option<&str>) -> usize {
+/// Where the head of a target lies, once written: see [`write_head`].
+#[derive(Clone, Copy)]
+struct Head {
+    scheme_end: usize,
+    auth: Option<AuthMeta>,
+    path_start: usize,
+}
+
+impl Head {
+    /// The offsets of a target whose path runs from the head to
+    /// `path_end`, its query to `query_end`.
+    fn meta(self, path_end: usize, query_end: usize) -> Meta {
+        Meta {
+            scheme_end: self.scheme_end,
+            auth: self.auth,
+            path_end,
+            query_end,
+        }
+    }
+}
+
+/// Writes `scheme ":"` and `"//" authority` (RFC 3986 section 5.3), the
+/// authority being that of `from`, and returns where they lie and where
+/// the path will start.
+fn write_head(out: &mut String, scheme: Option<&str>, from: &Parts<'_>) -> Head {
+    let mut scheme_end = 0;
     if let Some(s) = scheme {
         out.push_str(s);
+        scheme_end = out.len();
         out.push(':');
     }
-    if let Some(a) = authority {
+    let auth = from.authority.zip(from.meta.auth).map(|(a, m)| {
         out.push_str("//");
+        let start = out.len();
         out.push_str(a);
+        // The authority's parts keep their places relative to its start.
+        let at = |x: usize| x - m.start + start;
+        AuthMeta {
+            start,
+            userinfo_end: m.userinfo_end.map(at),
+            host_end: at(m.host_end),
+            host: m.host,
+            end: out.len(),
+        }
+    });
+    Head {
+        scheme_end,
+        auth,
+        path_start: out.len(),
     }
-    out.len()
 }
 
 /// Writes `"?" query` and `"#" fragment` (RFC 3986 section 5.3), after
-/// making sure the path written from `path_start` reads back as a path.
-fn write_tail(
-    out: &mut String,
-    path_start: usize,
-    has_authority: bool,
-    query: Option<&str>,
-    fragment: Option<&str>,
-) {
-    keep_path_a_path(out, path_start, has_authority);
+/// making sure the path written since `head` reads back as a path, and
+/// returns where the target's components lie.
+fn write_tail(out: &mut String, head: Head, query: Option<&str>, fragment: Option<&str>) -> Meta {
+    keep_path_a_path(out, head.path_start, head.auth.is_some());
+    let path_end = out.len();
     if let Some(q) = query {
         out.push('?');
         out.push_str(q);
     }
+    let query_end = out.len();
     write_fragment(out, fragment);
+    head.meta(path_end, query_end)
 }
 
 fn write_fragment(out: &mut String, fragment: Option<&str>) {
@@ -322,6 +368,14 @@ fn write_fragment(out: &mut String, fragment: Option<&str>) {
         out.push('#');
         out.push_str(f);
     }
+}
+
+/// A reference written as it is, then the fragment of `r` (the reference's
+/// own, or none): the offsets are those of `u` up to its fragment.
+fn copy_before_fragment(u: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta {
+    out.push_str(u.before_fragment);
+    write_fragment(out, r.fragment);
+    u.meta
 }
 
 /// Without an authority, a path that begins with `//` would read back as an
@@ -336,9 +390,8 @@ pub(crate) fn keep_path_a_path(out: &mut String, path_start: usize, has_authorit
 /// A same-document reference (RFC 3986 section 4.4; the "(current document)"
 /// rows of the older Appendix C tables): the base without its fragment, then
 /// the reference's fragment, if any.
-fn current_document(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) {
-    out.push_str(base.before_fragment);
-    write_fragment(out, r.fragment);
+fn current_document(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta {
+    copy_before_fragment(base, r, out)
 }
 
 /// The base path up to and including its last `/` ("all but the last

@@ -14,39 +14,36 @@
 use alloc::string::String;
 
 use super::{
-    above_root_error, current_document, merge_directory, merge_dot_segments, write_head,
-    write_tail, Options, Parts,
+    above_root_error, copy_before_fragment, current_document, merge_directory, merge_dot_segments,
+    write_head, write_tail, Options, Parts,
 };
 use crate::error::Error;
+use crate::parse::Meta;
 
 pub(super) fn resolve(
     base: &Parts<'_>,
     r: &Parts<'_>,
     opts: Options,
     out: &mut String,
-) -> Result<(), Error> {
+) -> Result<Meta, Error> {
     // 1) The reference is parsed (by the caller).
     // 2) An empty path with undefined scheme, authority and query is a
     //    reference to the current document.
     if r.path.is_empty() && r.scheme.is_none() && r.authority.is_none() && r.query.is_none() {
-        current_document(base, r, out);
-        return Ok(());
+        return Ok(current_document(base, r, out));
     }
     // 3) A reference with a scheme is absolute: we are done.
     if r.scheme.is_some() {
-        out.push_str(r.before_fragment);
-        super::write_fragment(out, r.fragment);
-        return Ok(());
+        return Ok(copy_before_fragment(r, r, out));
     }
     // 4) A network-path: skip to step 7. Otherwise the authority is the
     //    base's.
     if r.authority.is_some() {
-        let p = write_head(out, base.scheme, r.authority);
+        let head = write_head(out, base.scheme, r);
         out.push_str(r.path);
-        write_tail(out, p, true, r.query, r.fragment);
-        return Ok(());
+        return Ok(write_tail(out, head, r.query, r.fragment));
     }
-    let p = write_head(out, base.scheme, base.authority);
+    let head = write_head(out, base.scheme, base);
     if r.path.starts_with('/') {
         // 5) An absolute-path: skip to step 7.
         out.push_str(r.path);
@@ -61,6 +58,5 @@ pub(super) fn resolve(
             .map_err(|at| above_root_error(r, at))?;
     }
     // 7) Recombination; the query and fragment are the reference's (step 2).
-    write_tail(out, p, base.authority.is_some(), r.query, r.fragment);
-    Ok(())
+    Ok(write_tail(out, head, r.query, r.fragment))
 }

@@ -10,6 +10,7 @@ use super::{
     Options, Parts,
 };
 use crate::error::Error;
+use crate::parse::Meta;
 
 /// The pseudocode of section 5.2, with `R.scheme` already undefined by the
 /// caller for a non-validating parser.
@@ -18,36 +19,36 @@ pub(super) fn resolve(
     r: &Parts<'_>,
     opts: Options,
     out: &mut String,
-) -> Result<(), Error> {
-    if r.scheme.is_some() {
+) -> Result<Meta, Error> {
+    let meta = if r.scheme.is_some() {
         // T = R.
-        let p = write_head(out, r.scheme, r.authority);
+        let head = write_head(out, r.scheme, r);
         out.push_str(r.path);
-        write_tail(out, p, r.authority.is_some(), r.query, r.fragment);
+        write_tail(out, head, r.query, r.fragment)
     } else if r.authority.is_some() {
-        let p = write_head(out, base.scheme, r.authority);
+        let head = write_head(out, base.scheme, r);
         out.push_str(r.path);
-        write_tail(out, p, true, r.query, r.fragment);
+        write_tail(out, head, r.query, r.fragment)
     } else if r.path.is_empty() {
         if r.query.is_some() {
             // T.path = Base.path; T.query = R.query.
-            let p = write_head(out, base.scheme, base.authority);
+            let head = write_head(out, base.scheme, base);
             out.push_str(base.path);
-            write_tail(out, p, base.authority.is_some(), r.query, r.fragment);
+            write_tail(out, head, r.query, r.fragment)
         } else {
             // "An empty reference refers to the current document."
-            current_document(base, r, out);
+            current_document(base, r, out)
         }
     } else {
-        let p = write_head(out, base.scheme, base.authority);
+        let head = write_head(out, base.scheme, base);
         if r.path.starts_with('/') {
             out.push_str(r.path);
         } else {
             merge(out, base.path, r.path, opts).map_err(|at| above_root_error(r, at))?;
         }
-        write_tail(out, p, base.authority.is_some(), r.query, r.fragment);
-    }
-    Ok(())
+        write_tail(out, head, r.query, r.fragment)
+    };
+    Ok(meta)
 }
 
 /// The merge routine, steps 1 to 8.

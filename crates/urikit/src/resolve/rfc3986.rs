@@ -3,6 +3,8 @@
 
 use alloc::string::String;
 
+use crate::parse::Meta;
+
 use super::{
     current_document, for_each_segment, has_dot_segment, merge_directory, write_head, write_tail,
     Dot, Parts, SegmentStyle, Verbatim,
@@ -10,29 +12,29 @@ use super::{
 
 /// Section 5.2.2, with the reference's scheme already undefined by the
 /// caller when a non-strict parser drops it.
-pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) {
+pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta {
     if r.scheme.is_some() {
         // T.scheme = R.scheme; T.authority = R.authority;
         // T.path = remove_dot_segments(R.path); T.query = R.query;
-        let p = write_head(out, r.scheme, r.authority);
+        let head = write_head(out, r.scheme, r);
         remove_dot_segments(out, "", r.path);
-        write_tail(out, p, r.authority.is_some(), r.query, r.fragment);
+        write_tail(out, head, r.query, r.fragment)
     } else if r.authority.is_some() {
-        let p = write_head(out, base.scheme, r.authority);
+        let head = write_head(out, base.scheme, r);
         remove_dot_segments(out, "", r.path);
-        write_tail(out, p, true, r.query, r.fragment);
+        write_tail(out, head, r.query, r.fragment)
     } else if r.path.is_empty() {
         if r.query.is_none() {
             // T.path = Base.path and T.query = Base.query: the base without
             // its fragment (section 5.4.1, the "" and "#s" examples).
-            current_document(base, r, out);
+            current_document(base, r, out)
         } else {
-            let p = write_head(out, base.scheme, base.authority);
+            let head = write_head(out, base.scheme, base);
             out.push_str(base.path);
-            write_tail(out, p, base.authority.is_some(), r.query, r.fragment);
+            write_tail(out, head, r.query, r.fragment)
         }
     } else {
-        let p = write_head(out, base.scheme, base.authority);
+        let head = write_head(out, base.scheme, base);
         if r.path.starts_with('/') {
             remove_dot_segments(out, "", r.path);
         } else {
@@ -42,7 +44,7 @@ pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) {
             let dir = merge_directory(base.path, base.authority.is_some());
             remove_dot_segments(out, dir, r.path);
         }
-        write_tail(out, p, base.authority.is_some(), r.query, r.fragment);
+        write_tail(out, head, r.query, r.fragment)
     }
 }
 

@@ -11,37 +11,35 @@
 
 use alloc::string::String;
 
+use crate::parse::Meta;
+
 use super::{
-    current_document, merge_directory, merge_dot_segments, write_head, write_tail, AboveRoot, Parts,
+    copy_before_fragment, current_document, merge_directory, merge_dot_segments, write_head,
+    write_tail, AboveRoot, Parts,
 };
 
-pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) {
+pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta {
     // 1) The reference is parsed (by the caller).
     // 2) An empty path with undefined scheme, server and query is a
     //    reference to the current document.
     if r.path.is_empty() && r.scheme.is_none() && r.authority.is_none() && r.query.is_none() {
-        current_document(base, r, out);
-        return;
+        return current_document(base, r, out);
     }
     // 3) A reference with a scheme is an absolute URL: we are done.
     if r.scheme.is_some() {
-        out.push_str(r.before_fragment);
-        super::write_fragment(out, r.fragment);
-        return;
+        return copy_before_fragment(r, r, out);
     }
     // 4) A network-path: skip to step 7.
     if r.authority.is_some() {
-        let p = write_head(out, base.scheme, r.authority);
+        let head = write_head(out, base.scheme, r);
         out.push_str(r.path);
-        write_tail(out, p, true, r.query, r.fragment);
-        return;
+        return write_tail(out, head, r.query, r.fragment);
     }
-    let p = write_head(out, base.scheme, base.authority);
+    let head = write_head(out, base.scheme, base);
     if r.path.starts_with('/') {
         // 5) An absolute-path: skip to step 7.
         out.push_str(r.path);
-        write_tail(out, p, base.authority.is_some(), r.query, r.fragment);
-        return;
+        return write_tail(out, head, r.query, r.fragment);
     }
     // 6a) All but the last segment of the base path.
     let dir = merge_directory(base.path, base.authority.is_some());
@@ -51,7 +49,12 @@ pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) {
     let _ = merge_dot_segments(out, dir, r.path_and_query, AboveRoot::Keep);
     // 6h) The query is what follows the first "?" of the buffer, and 6i)
     // the path what precedes it: the "?" already separates them.
-    super::keep_path_a_path(out, p, base.authority.is_some());
+    super::keep_path_a_path(out, head.path_start, head.auth.is_some());
+    let query_end = out.len();
+    let path_end = out[head.path_start..]
+        .find('?')
+        .map_or(query_end, |k| head.path_start + k);
     // 7) Recombination.
     super::write_fragment(out, r.fragment);
+    head.meta(path_end, query_end)
 }

@@ -78,30 +78,12 @@ fn opt_str(v: Option<impl AsRef<str>>) -> Value {
     v.map_or(Value::Null, |s| Value::String(s.as_ref().to_owned()))
 }
 
-/// The components of a parse, named as in the `uri parse` JSON output.
+/// The components of a parse as the `uri parse` JSON output has them.
 pub fn components(u: &UriRef<'_>) -> serde_json::Map<String, Value> {
-    let host = u.host();
-    let mut m = serde_json::Map::new();
-    m.insert(
-        "kind".into(),
-        (if u.has_scheme() { "uri" } else { "relative" }).into(),
-    );
-    m.insert("scheme".into(), opt_str(u.scheme()));
-    m.insert(
-        "authority".into(),
-        opt_str(u.authority().map(|a| a.as_str())),
-    );
-    m.insert("userinfo".into(), opt_str(u.userinfo()));
-    m.insert("host".into(), opt_str(host.map(|h| h.as_str())));
-    m.insert(
-        "host_type".into(),
-        opt_str(host.map(|h| h.host_type().name())),
-    );
-    m.insert("port".into(), opt_str(u.port()));
-    m.insert("path".into(), u.path().as_str().into());
-    m.insert("query".into(), opt_str(u.query()));
-    m.insert("fragment".into(), opt_str(u.fragment()));
-    m
+    crate::recompose::components(u)
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), opt_str(v.as_deref())))
+        .collect()
 }
 
 /// Checks one vector; `Err` says how it failed.
