@@ -65,6 +65,8 @@ pub enum AboveRoot {
 #[derive(Clone, Copy, Debug)]
 pub struct Resolver<'a> {
     base: UriRef<'a>,
+    /// The base's components, found once for every reference resolved.
+    parts: Parts<'a>,
     pub(crate) dialect: Dialect,
     strict: bool,
     above_root: AboveRoot,
@@ -88,6 +90,7 @@ impl<'a> Resolver<'a> {
         }
         Ok(Resolver {
             base,
+            parts: Parts::base(&base),
             dialect: Dialect::Rfc3986,
             strict: true,
             above_root: AboveRoot::Keep,
@@ -210,19 +213,19 @@ impl<'a> Resolver<'a> {
     /// components lie in `out`.
     fn resolve_meta(&self, reference: UriRef<'_>, out: &mut String) -> Result<Meta, Error> {
         out.clear();
-        let base = Parts::of(&self.base);
+        let base = &self.parts;
         let mut r = Parts::of(&reference);
-        if !self.strict && self.loophole_applies(&base, &r) {
+        if !self.strict && self.loophole_applies(base, &r) {
             r.scheme = None;
         }
         let opts = Options {
             above_root: self.above_root,
         };
         match self.dialect {
-            Dialect::Rfc3986 => Ok(rfc3986::resolve(&base, &r, out)),
-            Dialect::Rfc2396bis => rfc2396bis::resolve(&base, &r, opts, out),
-            Dialect::Rfc2396 => rfc2396::resolve(&base, &r, opts, out),
-            Dialect::Url1996 => Ok(url1996::resolve(&base, &r, out)),
+            Dialect::Rfc3986 => Ok(rfc3986::resolve(base, &r, out)),
+            Dialect::Rfc2396bis => rfc2396bis::resolve(base, &r, opts, out),
+            Dialect::Rfc2396 => rfc2396::resolve(base, &r, opts, out),
+            Dialect::Url1996 => Ok(url1996::resolve(base, &r, out)),
             Dialect::Rfc1738 => Err(Error::new(ErrorKind::UnsupportedDialect, 0)),
         }
     }
@@ -261,6 +264,7 @@ struct Options {
 }
 
 /// The five components of a reference as written; `None` is undefined.
+#[derive(Clone, Copy, Debug)]
 struct Parts<'a> {
     scheme: Option<&'a str>,
     authority: Option<&'a str>,
@@ -273,6 +277,9 @@ struct Parts<'a> {
     path_and_query: &'a str,
     /// Where the components lie in the reference.
     meta: Meta,
+    /// For a base, the directory a relative path is merged with (see
+    /// [`merge_directory`]); empty for a reference.
+    merge_dir: &'a str,
 }
 
 impl<'a> Parts<'a> {
@@ -292,6 +299,16 @@ impl<'a> Parts<'a> {
             before_fragment,
             path_and_query: &before_fragment[meta.path_start()..],
             meta,
+            merge_dir: "",
+        }
+    }
+
+    /// [`of`](Self::of), for a base.
+    fn base(u: &UriRef<'a>) -> Parts<'a> {
+        let p = Parts::of(u);
+        Parts {
+            merge_dir: merge_directory(p.path, p.authority.is_some()),
+            ..p
         }
     }
 }

@@ -14,8 +14,8 @@
 use alloc::string::String;
 
 use super::{
-    above_root_error, copy_before_fragment, current_document, merge_directory, merge_dot_segments,
-    write_head, write_tail, Options, Parts,
+    above_root_error, copy_before_fragment, current_document, merge_dot_segments, write_head,
+    write_tail, Options, Parts,
 };
 use crate::error::Error;
 use crate::parse::Meta;
@@ -50,7 +50,7 @@ pub(super) fn resolve(
     } else {
         // 6a) All but the last segment of the base path ("/" for an
         //     authority with an empty path: see the module's notes).
-        let dir = merge_directory(base.path, base.authority.is_some());
+        let dir = base.merge_dir;
         // 6b) The reference's path is appended; 6c to 6f remove dot
         //     segments; 6g: leading ".." as the resolver was told; 6h: the
         //     buffer is the new path.

@@ -6,8 +6,8 @@ use alloc::string::String;
 use crate::parse::Meta;
 
 use super::{
-    current_document, for_each_segment, has_dot_segment, merge_directory, write_head, write_tail,
-    Dot, Parts, SegmentStyle, Verbatim,
+    current_document, for_each_segment, has_dot_segment, write_head, write_tail, Dot, Parts,
+    SegmentStyle, Verbatim,
 };
 
 /// Section 5.2.2, with the reference's scheme already undefined by the
@@ -41,7 +41,7 @@ pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta
             // Section 5.2.3: a base with an authority and an empty path
             // merges as "/"; otherwise all but the last segment of the base
             // path, then the reference's path.
-            let dir = merge_directory(base.path, base.authority.is_some());
+            let dir = base.merge_dir;
             remove_dot_segments(out, dir, r.path);
         }
         write_tail(out, head, r.query, r.fragment)
@@ -64,13 +64,21 @@ pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta
 /// moved, and each later segment either moves as `/seg` (E), vanishes (B),
 /// or removes the previous one (C); a final `.` or `..` leaves a `/`.
 pub(crate) fn remove_dot_segments(out: &mut String, dir: &str, rest: &str) {
-    if !has_dot_segment(dir) && !has_dot_segment(rest) {
+    if has_dot_segment(dir) {
+        remove_dot_segments_with(out, dir, rest, &Verbatim);
+    } else if !has_dot_segment(rest) {
         // Only rule E applies: every segment moves as it is.
         out.push_str(dir);
         out.push_str(rest);
-        return;
+    } else if let Some(d) = dir.strip_suffix('/') {
+        // Every segment of the directory moves (rule E), leaving the input
+        // at the `/` that ends it; then the rules go on with the rest.
+        let p0 = out.len();
+        out.push_str(d);
+        remove_from(out, p0, true, "", rest, &Verbatim);
+    } else {
+        remove_dot_segments_with(out, dir, rest, &Verbatim);
     }
-    remove_dot_segments_with(out, dir, rest, &Verbatim);
 }
 
 /// [`remove_dot_segments`] with segments recognised and written by `style`.
@@ -81,7 +89,20 @@ pub(crate) fn remove_dot_segments_with(
     style: &impl SegmentStyle,
 ) {
     let p0 = out.len();
-    let mut started = false;
+    remove_from(out, p0, false, dir, rest, style);
+}
+
+/// The rules on the input `dir` then `rest`, the output being `out` from
+/// `p0`; `started` once a segment has moved (or the input began with `/`),
+/// after which rules A and D no longer apply.
+fn remove_from(
+    out: &mut String,
+    p0: usize,
+    mut started: bool,
+    dir: &str,
+    rest: &str,
+    style: &impl SegmentStyle,
+) {
     let _ = for_each_segment::<()>(dir, rest, |seg, last| {
         let dot = style.dot(seg);
         if !started {

@@ -14,8 +14,8 @@ use alloc::string::String;
 use crate::parse::Meta;
 
 use super::{
-    copy_before_fragment, current_document, merge_directory, merge_dot_segments, write_head,
-    write_tail, AboveRoot, Parts,
+    copy_before_fragment, current_document, merge_dot_segments, write_head, write_tail, AboveRoot,
+    Parts,
 };
 
 pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta {
@@ -42,7 +42,7 @@ pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta
         return write_tail(out, head, r.query, r.fragment);
     }
     // 6a) All but the last segment of the base path.
-    let dir = merge_directory(base.path, base.authority.is_some());
+    let dir = base.merge_dir;
     // 6b) and 6c): the reference's path, then "?" and its query if defined,
     // which lie next to each other in the reference. 6d) to 6g): dot
     // segments, with "?" no different from other characters.
