@@ -167,7 +167,7 @@ fn check_scheme(s: &str) -> Result<(), Error> {
 }
 
 /// `host = IP-literal / IPv4address / reg-name` (section 3.2.2), whole.
-fn host_meta(s: &str) -> Result<HostMeta, Error> {
+pub(crate) fn host_meta(s: &str) -> Result<HostMeta, Error> {
     let b = s.as_bytes();
     let (end, meta) = parse_host(b, 0)?;
     if end == b.len() {

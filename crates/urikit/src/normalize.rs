@@ -5,11 +5,13 @@ use alloc::string::String;
 use core::fmt::Write as _;
 use core::hash::{Hash, Hasher};
 
+use crate::edit::host_meta;
 use crate::host::HostType;
+use crate::parse::{AuthMeta, Meta};
 use crate::resolve::rfc3986::remove_dot_segments_with;
-use crate::resolve::{merge_dot_segments_with, AboveRoot, Dot, SegmentStyle};
+use crate::resolve::{has_dot_segment, merge_dot_segments_with, AboveRoot, Dot, SegmentStyle};
 use crate::scheme::{default_port, empty_path_is_root};
-use crate::table::{hex_val, UNRESERVED};
+use crate::table::{contains_byte, hex_val, UNRESERVED};
 use crate::uri::UriRef;
 use crate::UriRefBuf;
 
@@ -197,13 +199,17 @@ impl Normalizer {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn normalize(&self, u: UriRef<'_>) -> UriRefBuf {
+        // Most references are normal already: finding so allocates nothing
+        // and their offsets stay as they are.
+        if self.is_normalized(u) {
+            return u.to_buf();
+        }
         let mut out = String::with_capacity(u.as_str().len() + 1);
-        self.normalize_into(u, &mut out);
-        match UriRefBuf::parse(out) {
-            Ok(buf) => buf,
+        match self.write_normal(u, &mut out) {
+            Some(meta) => UriRefBuf::from_parts(out, meta),
             // Every step keeps the grammar; should one not, the input is
             // the safe answer.
-            Err(_) => u.to_buf(),
+            None => UriRefBuf::parse(out).unwrap_or_else(|_| u.to_buf()),
         }
     }
 
@@ -217,6 +223,15 @@ impl Normalizer {
     /// ```
     pub fn normalize_into(&self, u: UriRef<'_>, out: &mut String) {
         out.clear();
+        // Every step, always (unlike `normalize`, which checks first): the
+        // two are compared by the property tests and the fuzz target.
+        let _ = self.write_normal(u, out);
+    }
+
+    /// Writes the normal form of `u` onto `out` and returns where its
+    /// components lie; `None` if the host written does not read as a host
+    /// (no step should do that).
+    fn write_normal(&self, u: UriRef<'_>, out: &mut String) -> Option<Meta> {
         let style = self.pct_style(false);
         let host_style = self.pct_style(self.lowercase);
         let scheme = u.scheme();
@@ -228,13 +243,19 @@ impl Normalizer {
             }
             out.push(':');
         }
+        let scheme_end = out.len().saturating_sub(1);
         let auth = u.authority();
+        let mut auth_meta = None;
         if let Some(a) = auth {
             out.push_str("//");
-            if let Some(ui) = a.userinfo() {
+            let start = out.len();
+            let userinfo_end = a.userinfo().map(|ui| {
                 style.write(out, ui.as_str());
+                let end = out.len();
                 out.push('@');
-            }
+                end
+            });
+            let host_start = out.len();
             let host = a.host();
             match host.host_type() {
                 HostType::Ipv6 if self.ipv6_rfc5952 => {
@@ -244,12 +265,21 @@ impl Normalizer {
                 }
                 _ => host_style.write(out, host.as_str()),
             }
+            let host_end = out.len();
             if let Some(port) = a.port() {
                 if !(self.default_port && is_default_port(scheme, port)) {
                     out.push(':');
                     out.push_str(port);
                 }
             }
+            auth_meta = Some(AuthMeta {
+                start,
+                userinfo_end,
+                host_end,
+                // Decoding a reg-name can make it an IPv4 address.
+                host: host_meta(&out[host_start..host_end]).ok()?,
+                end: out.len(),
+            });
         }
         let path = u.path().as_str();
         let p = out.len();
@@ -280,14 +310,22 @@ impl Normalizer {
             out.push('/');
         }
         crate::resolve::keep_path_a_path(out, p, auth.is_some());
+        let path_end = out.len();
         if let Some(q) = u.query() {
             out.push('?');
             style.write(out, q.as_str());
         }
+        let query_end = out.len();
         if let Some(f) = u.fragment() {
             out.push('#');
             style.write(out, f.as_str());
         }
+        Some(Meta {
+            scheme_end,
+            auth: auth_meta,
+            path_end,
+            query_end,
+        })
     }
 
     /// Whether `u` is already in this normalizer's normal form, found
@@ -462,7 +500,6 @@ fn is_default_port(scheme: Option<&str>, port: &str) -> bool {
 /// Whether removing dot segments leaves `path` (already percent-normal) as
 /// it is; the mirror of the path steps of `normalize_into`.
 fn dot_structure_is_normal(path: &str, has_scheme: bool, has_authority: bool) -> bool {
-    let is_dot = |s: &str| s == "." || s == "..";
     if has_scheme || has_authority || path.starts_with('/') {
         // remove_dot_segments changes a path exactly when it has a dot
         // segment; "/." before "//" is how a path without authority that
@@ -471,7 +508,7 @@ fn dot_structure_is_normal(path: &str, has_scheme: bool, has_authority: bool) ->
             Some(r) if !has_authority && r.starts_with("//") => r,
             _ => path,
         };
-        return !rest.split('/').any(is_dot);
+        return !has_dot_segment(rest);
     }
     // A relative path: leading ".." segments, then no dot segment at all;
     // "./" only where the path needs it.
@@ -480,7 +517,7 @@ fn dot_structure_is_normal(path: &str, has_scheme: bool, has_authority: bool) ->
         None => (false, path),
     };
     let mut segs = rest.split('/').skip_while(|s| *s == "..");
-    if segs.any(is_dot) {
+    if segs.any(|s| s == "." || s == "..") {
         return false;
     }
     let needs_prefix = (rest.is_empty() && dot_prefix)
@@ -507,6 +544,10 @@ impl PctStyle {
 
     fn is_normal(&self, text: &str) -> bool {
         let b = text.as_bytes();
+        if !self.lower && !contains_byte(b, b'%') {
+            // Only percent-encodings change.
+            return true;
+        }
         let mut i = 0;
         while i < b.len() {
             let c = b[i];

@@ -213,6 +213,26 @@ const fn refused_lane(lanes: Lanes, x: u8) -> bool {
     }
 }
 
+/// Whether any of the eight bytes of `w` is `x` (the zero-byte test of
+/// "Bit Twiddling Hacks", exact when only its yes or no is used).
+#[inline(always)]
+pub(crate) fn has_byte(w: u64, x: u8) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let v = w ^ (LO * u64::from(x));
+    v.wrapping_sub(LO) & !v & HI != 0
+}
+
+/// Whether `b` holds the byte `x`, eight bytes at a time.
+#[inline]
+pub(crate) fn contains_byte(b: &[u8], x: u8) -> bool {
+    let mut chunks = b.chunks_exact(8);
+    chunks.by_ref().any(|c| {
+        c.try_into()
+            .is_ok_and(|c| has_byte(u64::from_le_bytes(c), x))
+    }) || chunks.remainder().contains(&x)
+}
+
 /// Decodes one hexadecimal digit.
 #[inline(always)]
 pub(crate) const fn hex_val(b: u8) -> Option<u8> {
@@ -339,6 +359,24 @@ mod tests {
                 }
             }
             assert_eq!(t.refused16(&[0; 16]), 0xFFFF, "{name}");
+        }
+    }
+
+    #[test]
+    fn contains_byte_looks_at_every_byte() {
+        for n in 0..24 {
+            let mut v = alloc::vec![b'a'; n];
+            assert!(!contains_byte(&v, b'%'), "{n}");
+            for at in 0..n {
+                v[at] = b'%';
+                assert!(contains_byte(&v, b'%'), "{n} {at}");
+                // Bytes one above and one below are not it.
+                v[at] = b'&';
+                assert!(!contains_byte(&v, b'%'), "{n} {at}");
+                v[at] = b'$';
+                assert!(!contains_byte(&v, b'%'), "{n} {at}");
+                v[at] = b'a';
+            }
         }
     }
 

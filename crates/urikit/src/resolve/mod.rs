@@ -11,6 +11,7 @@ use alloc::string::String;
 use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind};
 use crate::parse::{AuthMeta, Meta};
+use crate::table::has_byte;
 use crate::uri::UriRef;
 use crate::UriRefBuf;
 
@@ -458,16 +459,6 @@ pub(crate) fn has_dot_segment(path: &str) -> bool {
         i += 1;
     }
     false
-}
-
-/// Whether any of the eight bytes of `w` is `x` (the zero-byte test of
-/// "Bit Twiddling Hacks", exact when only its yes or no is used).
-#[inline(always)]
-fn has_byte(w: u64, x: u8) -> bool {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let v = w ^ (LO * u64::from(x));
-    v.wrapping_sub(LO) & !v & HI != 0
 }
 
 /// Calls `f(segment, is_last)` for each `/`-separated segment of the path

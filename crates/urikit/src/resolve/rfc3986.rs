@@ -126,7 +126,10 @@ fn remove_from(
                 }
             }
             Dot::Two => {
-                let cut = out[p0..].rfind('/').map_or(p0, |i| p0 + i);
+                let cut = out.as_bytes()[p0..]
+                    .iter()
+                    .rposition(|&c| c == b'/')
+                    .map_or(p0, |i| p0 + i);
                 out.truncate(cut);
                 if last {
                     out.push('/');
