@@ -1,5 +1,5 @@
-//! The RFC 3986 `URI-reference` parser: one pass, one table lookup per byte,
-//! offsets only, no allocation.
+//! The RFC 3986 `URI-reference` parser: one pass, sixteen bytes at a time
+//! where runs are long, offsets only, no allocation.
 //!
 //! ```text
 //! URI-reference = URI / relative-ref
