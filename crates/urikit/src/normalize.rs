@@ -11,7 +11,7 @@ use crate::parse::{AuthMeta, Meta};
 use crate::resolve::rfc3986::remove_dot_segments_with;
 use crate::resolve::{has_dot_segment, merge_dot_segments_with, AboveRoot, Dot, SegmentStyle};
 use crate::scheme::{default_port, empty_path_is_root};
-use crate::table::{contains_byte, hex_val, UNRESERVED};
+use crate::table::{any_byte, hex_val, UNRESERVED};
 use crate::uri::UriRef;
 use crate::UriRefBuf;
 
@@ -544,8 +544,9 @@ impl PctStyle {
 
     fn is_normal(&self, text: &str) -> bool {
         let b = text.as_bytes();
-        if !self.lower && !contains_byte(b, b'%') {
-            // Only percent-encodings change.
+        let lower = self.lower;
+        if !any_byte(b, |c| (c == b'%') | (lower & c.is_ascii_uppercase())) {
+            // Only percent-encodings change, and the case of a host.
             return true;
         }
         let mut i = 0;

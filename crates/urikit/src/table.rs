@@ -213,24 +213,59 @@ const fn refused_lane(lanes: Lanes, x: u8) -> bool {
     }
 }
 
-/// Whether any of the eight bytes of `w` is `x` (the zero-byte test of
-/// "Bit Twiddling Hacks", exact when only its yes or no is used).
+/// Whether any byte of `b` satisfies `pred`, sixteen bytes at a time. The
+/// predicate should be branch-free arithmetic (comparisons joined with `|`
+/// and `&`), which the compiler turns into vector instructions, and false
+/// for the byte 0, which pads inputs shorter than sixteen bytes.
 #[inline(always)]
-pub(crate) fn has_byte(w: u64, x: u8) -> bool {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let v = w ^ (LO * u64::from(x));
-    v.wrapping_sub(LO) & !v & HI != 0
+pub(crate) fn any_byte(b: &[u8], pred: impl Fn(u8) -> bool) -> bool {
+    debug_assert!(!pred(0));
+    let any16 = |c: &[u8; 16]| c.iter().fold(false, |a, &x| a | pred(x));
+    match b.len() {
+        0 => false,
+        n @ 1..=15 => {
+            let mut c = [0; 16];
+            c[..n].copy_from_slice(b);
+            any16(&c)
+        }
+        n => {
+            let mut chunks = b.chunks_exact(16);
+            // The last sixteen bytes cover the remainder (some twice).
+            let last = b[n - 16..].first_chunk::<16>().is_some_and(any16);
+            chunks.any(|c| c.first_chunk::<16>().is_some_and(any16)) || last
+        }
+    }
 }
 
-/// Whether `b` holds the byte `x`, eight bytes at a time.
-#[inline]
-pub(crate) fn contains_byte(b: &[u8], x: u8) -> bool {
-    let mut chunks = b.chunks_exact(8);
-    chunks.by_ref().any(|c| {
-        c.try_into()
-            .is_ok_and(|c| has_byte(u64::from_le_bytes(c), x))
-    }) || chunks.remainder().contains(&x)
+/// Whether some byte of `b` is `y` and the byte before it is `x` (neither
+/// being 0), sixteen pairs at a time.
+#[inline(always)]
+pub(crate) fn any_pair(b: &[u8], x: u8, y: u8) -> bool {
+    debug_assert!(x != 0 && y != 0);
+    let any16 = |p: &[u8; 16], n: &[u8; 16]| {
+        p.iter()
+            .zip(n)
+            .fold(false, |a, (&p, &n)| a | ((p == x) & (n == y)))
+    };
+    let pairs = |w: &[u8]| match (
+        w.first_chunk::<16>(),
+        w.get(1..).and_then(|r| r.first_chunk::<16>()),
+    ) {
+        (Some(p), Some(n)) => any16(p, n),
+        _ => false,
+    };
+    match b.len() {
+        0 | 1 => false,
+        n @ 2..=16 => {
+            let mut c = [0; 17];
+            c[..n].copy_from_slice(b);
+            pairs(&c)
+        }
+        n => {
+            // Pairs starting at 0, 16, 32, ..., then the last sixteen pairs.
+            (0..n - 16).step_by(16).any(|i| pairs(&b[i..])) || pairs(&b[n - 17..])
+        }
+    }
 }
 
 /// Decodes one hexadecimal digit.
@@ -363,19 +398,33 @@ mod tests {
     }
 
     #[test]
-    fn contains_byte_looks_at_every_byte() {
-        for n in 0..24 {
+    fn any_byte_looks_at_every_byte() {
+        for n in 0..40 {
             let mut v = alloc::vec![b'a'; n];
-            assert!(!contains_byte(&v, b'%'), "{n}");
+            assert!(!any_byte(&v, |c| c == b'%'), "{n}");
             for at in 0..n {
                 v[at] = b'%';
-                assert!(contains_byte(&v, b'%'), "{n} {at}");
-                // Bytes one above and one below are not it.
-                v[at] = b'&';
-                assert!(!contains_byte(&v, b'%'), "{n} {at}");
-                v[at] = b'$';
-                assert!(!contains_byte(&v, b'%'), "{n} {at}");
+                assert!(any_byte(&v, |c| c == b'%'), "{n} {at}");
                 v[at] = b'a';
+            }
+        }
+    }
+
+    #[test]
+    fn any_pair_looks_at_every_pair() {
+        for n in 0..40 {
+            let mut v = alloc::vec![b'a'; n];
+            assert!(!any_pair(&v, b'/', b'.'), "{n}");
+            for at in 0..n.saturating_sub(1) {
+                v[at] = b'/';
+                assert!(!any_pair(&v, b'/', b'.'), "{n} {at}");
+                v[at + 1] = b'.';
+                assert!(any_pair(&v, b'/', b'.'), "{n} {at}");
+                v[at] = b'.';
+                v[at + 1] = b'/';
+                assert!(!any_pair(&v, b'/', b'.'), "{n} {at}");
+                v[at] = b'a';
+                v[at + 1] = b'a';
             }
         }
     }

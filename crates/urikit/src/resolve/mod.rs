@@ -11,7 +11,7 @@ use alloc::string::String;
 use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind};
 use crate::parse::{AuthMeta, Meta};
-use crate::table::has_byte;
+use crate::table::any_pair;
 use crate::uri::UriRef;
 use crate::UriRefBuf;
 
@@ -441,24 +441,16 @@ fn above_root_error(r: &Parts<'_>, at: usize) -> Error {
 /// Whether a path has a `.` or `..` segment (RFC 3986 section 3.3).
 pub(crate) fn has_dot_segment(path: &str) -> bool {
     let b = path.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        // Eight bytes without a `.` at a time: most paths have few dots.
-        if let Some(chunk) = b[i..].first_chunk::<8>() {
-            if !has_byte(u64::from_le_bytes(*chunk), b'.') {
-                i += 8;
-                continue;
-            }
-        }
-        if b[i] == b'.'
+    // A dot segment starts the path or follows a `/`: most paths have
+    // neither.
+    if b.first() != Some(&b'.') && !any_pair(b, b'/', b'.') {
+        return false;
+    }
+    b.iter().enumerate().any(|(i, &c)| {
+        c == b'.'
             && (i == 0 || b[i - 1] == b'/')
             && matches!(&b[i + 1..], [] | [b'/', ..] | [b'.'] | [b'.', b'/', ..])
-        {
-            return true;
-        }
-        i += 1;
-    }
-    false
+    })
 }
 
 /// Calls `f(segment, is_last)` for each `/`-separated segment of the path
