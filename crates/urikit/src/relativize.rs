@@ -297,6 +297,7 @@ struct Candidates<'a> {
 
 impl<'a> Candidates<'a> {
     /// The candidate references for `t` against `b`.
+    #[inline]
     fn of(b: UriRef<'_>, t: UriRef<'a>) -> Candidates<'a> {
         let mut c = Candidates {
             target: Target::of(t),

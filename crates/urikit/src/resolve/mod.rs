@@ -66,8 +66,9 @@ pub enum AboveRoot {
 #[derive(Clone, Copy, Debug)]
 pub struct Resolver<'a> {
     base: UriRef<'a>,
-    /// The base's components, found once for every reference resolved.
-    parts: Parts<'a>,
+    /// The directory a relative path is merged with, found once for every
+    /// reference resolved.
+    merge_dir: &'a str,
     pub(crate) dialect: Dialect,
     strict: bool,
     above_root: AboveRoot,
@@ -85,13 +86,14 @@ impl<'a> Resolver<'a> {
     /// assert_eq!(err.kind(), ErrorKind::RelativeBase);
     /// # Ok::<(), urikit::Error>(())
     /// ```
+    #[inline]
     pub fn new(base: UriRef<'a>) -> Result<Resolver<'a>, Error> {
         if !base.has_scheme() {
             return Err(Error::new(ErrorKind::RelativeBase, 0));
         }
         Ok(Resolver {
             base,
-            parts: Parts::base(&base),
+            merge_dir: merge_directory(base.path().as_str(), base.authority().is_some()),
             dialect: Dialect::Rfc3986,
             strict: true,
             above_root: AboveRoot::Keep,
@@ -214,7 +216,10 @@ impl<'a> Resolver<'a> {
     /// components lie in `out`.
     fn resolve_meta(&self, reference: UriRef<'_>, out: &mut String) -> Result<Meta, Error> {
         out.clear();
-        let base = &self.parts;
+        let base = &Parts {
+            merge_dir: self.merge_dir,
+            ..Parts::of(&self.base)
+        };
         let mut r = Parts::of(&reference);
         if !self.strict && self.loophole_applies(base, &r) {
             r.scheme = None;
@@ -265,7 +270,6 @@ struct Options {
 }
 
 /// The five components of a reference as written; `None` is undefined.
-#[derive(Clone, Copy, Debug)]
 struct Parts<'a> {
     scheme: Option<&'a str>,
     authority: Option<&'a str>,
@@ -301,15 +305,6 @@ impl<'a> Parts<'a> {
             path_and_query: &before_fragment[meta.path_start()..],
             meta,
             merge_dir: "",
-        }
-    }
-
-    /// [`of`](Self::of), for a base.
-    fn base(u: &UriRef<'a>) -> Parts<'a> {
-        let p = Parts::of(u);
-        Parts {
-            merge_dir: merge_directory(p.path, p.authority.is_some()),
-            ..p
         }
     }
 }
