@@ -4,7 +4,8 @@
 //! resolution always removes them) may have no such reference: the
 //! contract then gives the target itself. So the result either resolves to
 //! the target or is the target. (Both halves were found by this target;
-//! see docs/robustness.md.)
+//! see docs/robustness.md.) The reference parses to the components it
+//! reports.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use urikit::{Resolver, UriRef};
@@ -22,6 +23,12 @@ fuzz_target!(|data: &[u8]| {
         assert!(
             back.as_str() == t || rel.as_str() == t,
             "relativize gave {rel}, which resolves to {back}"
+        );
+        // The reference's offsets are computed from the target's.
+        let fresh = UriRef::parse(rel.as_str()).expect("the reference parses");
+        assert_eq!(
+            urikit_fuzz::components(&rel.as_uri_ref()),
+            urikit_fuzz::components(&fresh)
         );
     }
 });
