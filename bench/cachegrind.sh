@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Instructions and (simulated) mispredicted branches per item, counted by
+# valgrind's cachegrind: unlike wall time, the same on a busy machine.
+# Usage: ./cachegrind.sh [DATASET]   (default ../../shared/data/urls/kasztp.txt)
+set -euo pipefail
+cd "$(dirname "$0")"
+data=${1:-../../shared/data/urls/kasztp.txt}
+cargo build -q --release --example work
+bin=target/release/examples/work
+count() { # JOB LIB ROUNDS -> "instructions mispredicts"
+  valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes \
+    --cachegrind-out-file=/dev/null "$bin" "$1" "$2" "$data" "$3" 2>&1 >/dev/null |
+    awk '/I *refs:/ {gsub(",","",$4); i=$4} /Mispredicts:/ {gsub(",","",$3); m=$3} END {print i, m}'
+}
+lines=$(wc -l <"$data")
+printf '%-11s %-11s %14s %12s\n' job library instr/item mispred/item
+for spec in parse:urikit parse:fluent-uri normalize:urikit normalize:fluent-uri \
+            relativize:urikit relativize:oxiri; do
+  job=${spec%%:*}; lib=${spec##*:}
+  read -r i0 m0 <<<"$(count "$job" "$lib" 0)"
+  read -r i1 m1 <<<"$(count "$job" "$lib" 3)"
+  # Items per round: every line, or the 3,999 pairs of relativize.
+  items=$lines; [ "$job" = relativize ] && items=3999
+  awk -v a="$i0" -v b="$i1" -v c="$m0" -v d="$m1" -v n="$items" -v j="$job" -v l="$lib" \
+    'BEGIN {printf "%-11s %-11s %14.0f %12.2f\n", j, l, (b-a)/(3*n), (d-c)/(3*n)}'
+done

@@ -1,0 +1,87 @@
+//! One library doing one job over a dataset, for an instruction counter:
+//! `cargo run --release --example work -- JOB LIBRARY FILE ROUNDS`, where
+//! JOB is `parse`, `normalize` or `relativize` and LIBRARY is `urikit` or
+//! a peer (`fluent-uri` for parse and normalize, `oxiri` for relativize).
+//! Run with ROUNDS = 0 it does the setup alone, so that the difference
+//! between two runs is the job's cost (see `cachegrind.sh`).
+use std::hint::black_box;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [job, lib, file, rounds] = &args[..] else {
+        panic!("usage: work JOB LIBRARY FILE ROUNDS");
+    };
+    let rounds: usize = rounds.parse().expect("ROUNDS is a number");
+    let text = std::fs::read_to_string(file).expect("the dataset");
+    let lines: Vec<&str> = text.lines().collect();
+    let mut sum = 0usize;
+    match (job.as_str(), lib.as_str()) {
+        ("parse", "urikit") => {
+            for _ in 0..rounds {
+                for l in &lines {
+                    sum += urikit::UriRef::parse(black_box(l)).is_ok() as usize;
+                }
+            }
+        }
+        ("parse", "fluent-uri") => {
+            for _ in 0..rounds {
+                for l in &lines {
+                    sum += fluent_uri::UriRef::parse(black_box(*l)).is_ok() as usize;
+                }
+            }
+        }
+        ("normalize", "urikit") => {
+            let n = urikit::Normalizer::new();
+            for _ in 0..rounds {
+                for l in &lines {
+                    if let Ok(u) = urikit::UriRef::parse(black_box(l)) {
+                        sum += n.normalize(u).as_str().len();
+                    }
+                }
+            }
+        }
+        ("normalize", "fluent-uri") => {
+            for _ in 0..rounds {
+                for l in &lines {
+                    if let Ok(u) = fluent_uri::UriRef::parse(black_box(*l)) {
+                        sum += u.normalize().as_str().len();
+                    }
+                }
+            }
+        }
+        ("relativize", lib) => {
+            // Neighbouring http(s) URLs that both libraries accept.
+            let urls: Vec<&str> = lines
+                .iter()
+                .copied()
+                .filter(|l| l.starts_with("http"))
+                .filter(|l| urikit::UriRef::parse_absolute(l).is_ok())
+                .filter(|l| oxiri::Iri::parse(*l).is_ok())
+                .take(4000)
+                .collect();
+            let uk: Vec<_> = urls
+                .iter()
+                .map(|u| urikit::UriRef::parse(u).unwrap())
+                .collect();
+            let ox: Vec<_> = urls
+                .iter()
+                .map(|u| oxiri::Iri::parse(*u).unwrap())
+                .collect();
+            for _ in 0..rounds {
+                for i in 1..urls.len() {
+                    sum += match lib {
+                        "urikit" => urikit::Resolver::new(black_box(uk[i - 1]))
+                            .and_then(|r| r.relativize(uk[i]))
+                            .map_or(0, |x| x.as_str().len()),
+                        "oxiri" => black_box(&ox[i - 1])
+                            .relativize(&ox[i])
+                            .map_or(0, |x| x.as_str().len()),
+                        _ => panic!("relativize: urikit or oxiri"),
+                    };
+                }
+            }
+        }
+        _ => panic!("unknown job or library: {job} {lib}"),
+    }
+    println!("{sum}");
+}
