@@ -208,12 +208,31 @@ fn normalize(c: &mut Criterion) {
     // The raw lines, so that there is something to normalize.
     let text = std::fs::read_to_string(data_dir().join("kasztp.txt")).expect("dataset");
     let lines: Vec<&str> = text.lines().take(20_000).collect();
-    let mut g = c.benchmark_group("normalize/kasztp");
+    normalize_group(c, "normalize/kasztp", &lines);
+    // The same lines with the scheme and host in upper case: every one of
+    // them changes (6.2.2.1), so no library can answer "already normal".
+    let upper: Vec<String> = lines.iter().map(|l| upper_scheme_and_host(l)).collect();
+    let upper: Vec<&str> = upper.iter().map(String::as_str).collect();
+    normalize_group(c, "normalize/kasztp-upper", &upper);
+}
+
+/// `l` with its scheme and its host (up to the first `/`, `?` or `#` after
+/// `//`) in upper case.
+fn upper_scheme_and_host(l: &str) -> String {
+    let head = l.find("://").map_or(0, |i| {
+        let rest = &l[i + 3..];
+        i + 3 + rest.find(['/', '?', '#']).unwrap_or(rest.len())
+    });
+    l[..head].to_ascii_uppercase() + &l[head..]
+}
+
+fn normalize_group(c: &mut Criterion, group: &str, lines: &[&str]) {
+    let mut g = c.benchmark_group(group);
     g.throughput(Throughput::Elements(lines.len() as u64));
     let n = urikit::Normalizer::new();
     let mut agree = [0usize; 2];
     let mut changed = 0;
-    for l in &lines {
+    for l in lines {
         let want = urikit::UriRef::parse(l)
             .ok()
             .map(|u| n.normalize(u).into_string());
@@ -225,12 +244,12 @@ fn normalize(c: &mut Criterion) {
         agree[0] += (f == want) as usize;
         agree[1] += (s == want) as usize;
     }
-    println!("normalize/kasztp: {} lines, {changed} changed by urikit; equal to urikit's: fluent-uri {}, iri-string {}", lines.len(), agree[0], agree[1]);
+    println!("{group}: {} lines, {changed} changed by urikit; equal to urikit's: fluent-uri {}, iri-string {}", lines.len(), agree[0], agree[1]);
     g.bench_function("urikit", |b| {
         let mut out = String::new();
         b.iter(|| {
             let mut len = 0;
-            for l in &lines {
+            for l in lines {
                 if let Ok(u) = urikit::UriRef::parse(black_box(l)) {
                     n.normalize_into(u, &mut out);
                     len += out.len();
@@ -242,7 +261,7 @@ fn normalize(c: &mut Criterion) {
     g.bench_function("urikit (owned result)", |b| {
         b.iter(|| {
             let mut len = 0;
-            for l in &lines {
+            for l in lines {
                 if let Ok(u) = urikit::UriRef::parse(black_box(l)) {
                     len += n.normalize(u).as_str().len();
                 }
@@ -253,7 +272,7 @@ fn normalize(c: &mut Criterion) {
     g.bench_function("fluent-uri", |b| {
         b.iter(|| {
             let mut len = 0;
-            for l in &lines {
+            for l in lines {
                 if let Ok(u) = fluent_uri::UriRef::parse(*black_box(l)) {
                     len += u.normalize().as_str().len();
                 }
@@ -264,7 +283,7 @@ fn normalize(c: &mut Criterion) {
     g.bench_function("iri-string", |b| {
         b.iter(|| {
             let mut len = 0;
-            for l in &lines {
+            for l in lines {
                 if let Ok(u) = UriStr::new(black_box(l)) {
                     len += u.normalize().to_string().len();
                 }
@@ -275,7 +294,7 @@ fn normalize(c: &mut Criterion) {
     g.bench_function("url (parse is its normalization)", |b| {
         b.iter(|| {
             let mut len = 0;
-            for l in &lines {
+            for l in lines {
                 len += url::Url::parse(black_box(l)).map_or(0, |u| u.as_str().len());
             }
             len

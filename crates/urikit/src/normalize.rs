@@ -237,7 +237,9 @@ impl Normalizer {
         let scheme = u.scheme();
         if let Some(s) = scheme {
             if self.lowercase {
-                out.extend(s.chars().map(|c| c.to_ascii_lowercase()));
+                let at = out.len();
+                out.push_str(s);
+                out[at..].make_ascii_lowercase();
             } else {
                 out.push_str(s);
             }
@@ -276,8 +278,13 @@ impl Normalizer {
                 start,
                 userinfo_end,
                 host_end,
-                // Decoding a reg-name can make it an IPv4 address.
-                host: host_meta(&out[host_start..host_end]).ok()?,
+                // Decoding a reg-name can make it an IPv4 address; case and
+                // the IPv6 text form change no host's type or address.
+                host: if host.as_str().contains('%') {
+                    host_meta(&out[host_start..host_end]).ok()?
+                } else {
+                    u.meta().auth?.host
+                },
                 end: out.len(),
             });
         }
@@ -288,7 +295,13 @@ impl Normalizer {
         } else if scheme.is_some() || auth.is_some() || path.starts_with('/') {
             // Section 6.2.2.3 by the algorithm of 5.2.4: these paths are put
             // through remove_dot_segments when resolved, whatever the base.
-            remove_dot_segments_with(out, "", path, &style);
+            // Without a '%' (no `%2E`) and a literal dot segment, it leaves
+            // the path as it is.
+            if !path.contains('%') && !has_dot_segment(path) {
+                style.write(out, path);
+            } else {
+                remove_dot_segments_with(out, "", path, &style);
+            }
         } else {
             // A relative path keeps the ".." that climb out of it: the base
             // it will be resolved against is not known yet.
@@ -598,6 +611,15 @@ impl SegmentStyle for PctStyle {
 
     fn write(&self, out: &mut String, text: &str) {
         let b = text.as_bytes();
+        if !b.contains(&b'%') {
+            // Only case can change: lower-cased in place, all at once.
+            let at = out.len();
+            out.push_str(text);
+            if self.lower {
+                out[at..].make_ascii_lowercase();
+            }
+            return;
+        }
         let mut run = 0;
         let mut i = 0;
         while i < b.len() {
