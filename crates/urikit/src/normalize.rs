@@ -280,7 +280,7 @@ impl Normalizer {
                 host_end,
                 // Decoding a reg-name can make it an IPv4 address; case and
                 // the IPv6 text form change no host's type or address.
-                host: if host.as_str().contains('%') {
+                host: if any_byte(host.as_str().as_bytes(), |c| c == b'%') {
                     host_meta(&out[host_start..host_end]).ok()?
                 } else {
                     u.meta().auth?.host
@@ -297,7 +297,7 @@ impl Normalizer {
             // through remove_dot_segments when resolved, whatever the base.
             // Without a '%' (no `%2E`) and a literal dot segment, it leaves
             // the path as it is.
-            if !path.contains('%') && !has_dot_segment(path) {
+            if !any_byte(path.as_bytes(), |c| c == b'%') && !has_dot_segment(path) {
                 style.write(out, path);
             } else {
                 remove_dot_segments_with(out, "", path, &style);
@@ -611,7 +611,7 @@ impl SegmentStyle for PctStyle {
 
     fn write(&self, out: &mut String, text: &str) {
         let b = text.as_bytes();
-        if !b.contains(&b'%') {
+        if !any_byte(b, |c| c == b'%') {
             // Only case can change: lower-cased in place, all at once.
             let at = out.len();
             out.push_str(text);
