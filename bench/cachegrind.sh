@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Instructions and (simulated) mispredicted branches per item, counted by
 # valgrind's cachegrind: unlike wall time, the same on a busy machine.
-# Usage: ./cachegrind.sh [DATASET]   (default ../../shared/data/urls/kasztp.txt)
+# Usage: ./cachegrind.sh [DATASET]   (default ../../shared/data/urls/kasztp.txt;
+# resolve and relativize assume one with 400 and 4,000 http(s) lines)
 set -euo pipefail
 cd "$(dirname "$0")"
 data=${1:-../../shared/data/urls/kasztp.txt}
@@ -15,12 +16,16 @@ count() { # JOB LIB ROUNDS -> "instructions mispredicts"
 lines=$(wc -l <"$data")
 printf '%-11s %-11s %14s %12s\n' job library instr/item mispred/item
 for spec in parse:urikit parse:fluent-uri normalize:urikit normalize:fluent-uri \
+            resolve:urikit resolve:fluent-uri \
             relativize:urikit relativize:oxiri; do
   job=${spec%%:*}; lib=${spec##*:}
   read -r i0 m0 <<<"$(count "$job" "$lib" 0)"
   read -r i1 m1 <<<"$(count "$job" "$lib" 3)"
-  # Items per round: every line, or the 3,999 pairs of relativize.
-  items=$lines; [ "$job" = relativize ] && items=3999
+  # Items per round: every line, the 400 bases x 27 references of
+  # resolve, or the 3,999 pairs of relativize.
+  items=$lines
+  [ "$job" = resolve ] && items=10800
+  [ "$job" = relativize ] && items=3999
   awk -v a="$i0" -v b="$i1" -v c="$m0" -v d="$m1" -v n="$items" -v j="$job" -v l="$lib" \
     'BEGIN {printf "%-11s %-11s %14.0f %12.2f\n", j, l, (b-a)/(3*n), (d-c)/(3*n)}'
 done

@@ -1,7 +1,9 @@
 //! One library doing one job over a dataset, for an instruction counter:
 //! `cargo run --release --example work -- JOB LIBRARY FILE ROUNDS`, where
-//! JOB is `parse`, `normalize` or `relativize` and LIBRARY is `urikit` or
-//! a peer (`fluent-uri` for parse and normalize, `oxiri` for relativize).
+//! JOB is `parse`, `normalize`, `resolve` or `relativize` and LIBRARY is
+//! `urikit` or a peer (`fluent-uri` for parse, normalize and resolve,
+//! `oxiri` for relativize). `resolve` resolves a mix of references (those
+//! of RFC 3986 section 5.4 and typical links) against every http(s) line.
 //! Run with ROUNDS = 0 it does the setup alone, so that the difference
 //! between two runs is the job's cost (see `cachegrind.sh`).
 use std::hint::black_box;
@@ -45,6 +47,69 @@ fn main() {
                 for l in &lines {
                     if let Ok(u) = fluent_uri::UriRef::parse(black_box(*l)) {
                         sum += u.normalize().as_str().len();
+                    }
+                }
+            }
+        }
+        ("resolve", lib) => {
+            const REFS: &[&str] = &[
+                "g",
+                "./g",
+                "g/",
+                "/g",
+                "//g",
+                "?y",
+                "g?y",
+                "#s",
+                "g?y#s",
+                ";x",
+                "g;x?y#s",
+                "",
+                ".",
+                "./",
+                "..",
+                "../",
+                "../g",
+                "../..",
+                "../../g",
+                "../../../g",
+                "/./g",
+                "g/./h",
+                "g/../h",
+                "index.html",
+                "../images/logo.png",
+                "/search?q=uri&lang=en",
+                "https://example.com/x",
+            ];
+            let bases: Vec<&str> = lines
+                .iter()
+                .copied()
+                .filter(|l| l.starts_with("http"))
+                .filter(|l| urikit::UriRef::parse_absolute(l).is_ok())
+                .filter(|l| fluent_uri::Uri::parse(*l).is_ok())
+                .take(400)
+                .collect();
+            let uk: Vec<_> = bases
+                .iter()
+                .map(|b| urikit::Resolver::new(urikit::UriRef::parse(b).unwrap()).unwrap())
+                .collect();
+            let fl: Vec<_> = bases
+                .iter()
+                .map(|b| fluent_uri::Uri::parse(*b).unwrap())
+                .collect();
+            for _ in 0..rounds {
+                for i in 0..bases.len() {
+                    for r in REFS {
+                        sum += match lib {
+                            "urikit" => urikit::UriRef::parse(black_box(r))
+                                .and_then(|r| uk[i].resolve(r))
+                                .map_or(0, |t| t.as_str().len()),
+                            "fluent-uri" => fluent_uri::UriRef::parse(*black_box(r))
+                                .ok()
+                                .and_then(|r| r.resolve_against(&fl[i]).ok())
+                                .map_or(0, |t| t.as_str().len()),
+                            _ => panic!("resolve: urikit or fluent-uri"),
+                        };
                     }
                 }
             }
