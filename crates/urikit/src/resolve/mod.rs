@@ -222,7 +222,7 @@ impl<'a> Resolver<'a> {
         };
         let mut r = Parts::of(&reference);
         if !self.strict && self.loophole_applies(base, &r) {
-            r.scheme = None;
+            r.no_scheme = true;
         }
         let opts = Options {
             above_root: self.above_root,
@@ -237,14 +237,14 @@ impl<'a> Resolver<'a> {
     }
 
     fn loophole_applies(&self, base: &Parts<'_>, r: &Parts<'_>) -> bool {
-        let same = match (r.scheme, base.scheme) {
+        let same = match (r.scheme(), base.scheme()) {
             (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
             _ => false,
         };
         // RFC 2396 section 5.2 step 3: only for schemes that use <hier_part>.
         same && (self.dialect != Dialect::Rfc2396
-            || base.authority.is_some()
-            || base.path.starts_with('/'))
+            || base.authority().is_some()
+            || base.path().starts_with('/'))
     }
 }
 
@@ -269,19 +269,12 @@ struct Options {
     above_root: AboveRoot,
 }
 
-/// The five components of a reference as written; `None` is undefined.
+/// The five components of a reference as written (`None` is undefined),
+/// each found when asked for: an algorithm reads only a few of them.
 struct Parts<'a> {
-    scheme: Option<&'a str>,
-    authority: Option<&'a str>,
-    path: &'a str,
-    query: Option<&'a str>,
-    fragment: Option<&'a str>,
-    /// The whole reference without its fragment.
-    before_fragment: &'a str,
-    /// The path and the query with its `?`, which lie next to each other.
-    path_and_query: &'a str,
-    /// Where the components lie in the reference.
-    meta: Meta,
+    u: UriRef<'a>,
+    /// The scheme is read as undefined (a non-strict resolver's loophole).
+    no_scheme: bool,
     /// For a base, the directory a relative path is merged with (see
     /// [`merge_directory`]); empty for a reference.
     merge_dir: &'a str,
@@ -289,23 +282,51 @@ struct Parts<'a> {
 
 impl<'a> Parts<'a> {
     fn of(u: &UriRef<'a>) -> Parts<'a> {
-        let s = u.as_str();
-        let meta = u.meta();
-        let path = u.path().as_str();
-        let query = u.query().map(|q| q.as_str());
-        let fragment = u.fragment().map(|f| f.as_str());
-        let before_fragment = &s[..s.len() - fragment.map_or(0, |f| f.len() + 1)];
         Parts {
-            scheme: u.scheme(),
-            authority: u.authority().map(|a| a.as_str()),
-            path,
-            query,
-            fragment,
-            before_fragment,
-            path_and_query: &before_fragment[meta.path_start()..],
-            meta,
+            u: *u,
+            no_scheme: false,
             merge_dir: "",
         }
+    }
+
+    fn scheme(&self) -> Option<&'a str> {
+        if self.no_scheme {
+            None
+        } else {
+            self.u.scheme()
+        }
+    }
+
+    fn authority(&self) -> Option<&'a str> {
+        self.u.authority().map(|a| a.as_str())
+    }
+
+    fn path(&self) -> &'a str {
+        self.u.path().as_str()
+    }
+
+    fn query(&self) -> Option<&'a str> {
+        self.u.query().map(|q| q.as_str())
+    }
+
+    fn fragment(&self) -> Option<&'a str> {
+        self.u.fragment().map(|f| f.as_str())
+    }
+
+    /// Where the components lie in the reference.
+    fn meta(&self) -> Meta {
+        self.u.meta()
+    }
+
+    /// The whole reference without its fragment.
+    fn before_fragment(&self) -> &'a str {
+        &self.u.as_str()[..self.u.meta().query_end]
+    }
+
+    /// The path and the query with its `?`, which lie next to each other.
+    fn path_and_query(&self) -> &'a str {
+        let m = self.u.meta();
+        &self.u.as_str()[m.path_start()..m.query_end]
     }
 }
 
@@ -340,7 +361,7 @@ fn write_head(out: &mut String, scheme: Option<&str>, from: &Parts<'_>) -> Head 
         scheme_end = out.len();
         out.push(':');
     }
-    let auth = from.authority.zip(from.meta.auth).map(|(a, m)| {
+    let auth = from.authority().zip(from.meta().auth).map(|(a, m)| {
         out.push_str("//");
         let start = out.len();
         out.push_str(a);
@@ -386,9 +407,9 @@ fn write_fragment(out: &mut String, fragment: Option<&str>) {
 /// A reference written as it is, then the fragment of `r` (the reference's
 /// own, or none): the offsets are those of `u` up to its fragment.
 fn copy_before_fragment(u: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta {
-    out.push_str(u.before_fragment);
-    write_fragment(out, r.fragment);
-    u.meta
+    out.push_str(u.before_fragment());
+    write_fragment(out, r.fragment());
+    u.meta()
 }
 
 /// Without an authority, a path that begins with `//` would read back as an
@@ -429,7 +450,7 @@ pub(crate) fn merge_directory(base_path: &str, has_authority: bool) -> &str {
 
 /// The error for a `..` above the root found at offset `at` of `r`'s path.
 fn above_root_error(r: &Parts<'_>, at: usize) -> Error {
-    let path_start = r.before_fragment.len() - r.path_and_query.len();
+    let path_start = r.before_fragment().len() - r.path_and_query().len();
     Error::new(ErrorKind::PathAboveRoot, path_start + at)
 }
 

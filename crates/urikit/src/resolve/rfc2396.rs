@@ -29,24 +29,25 @@ pub(super) fn resolve(
     // 1) The reference is parsed (by the caller).
     // 2) An empty path with undefined scheme, authority and query is a
     //    reference to the current document.
-    if r.path.is_empty() && r.scheme.is_none() && r.authority.is_none() && r.query.is_none() {
+    if r.path().is_empty() && r.scheme().is_none() && r.authority().is_none() && r.query().is_none()
+    {
         return Ok(current_document(base, r, out));
     }
     // 3) A reference with a scheme is absolute: we are done.
-    if r.scheme.is_some() {
+    if r.scheme().is_some() {
         return Ok(copy_before_fragment(r, r, out));
     }
     // 4) A network-path: skip to step 7. Otherwise the authority is the
     //    base's.
-    if r.authority.is_some() {
-        let head = write_head(out, base.scheme, r);
-        out.push_str(r.path);
-        return Ok(write_tail(out, head, r.query, r.fragment));
+    if r.authority().is_some() {
+        let head = write_head(out, base.scheme(), r);
+        out.push_str(r.path());
+        return Ok(write_tail(out, head, r.query(), r.fragment()));
     }
-    let head = write_head(out, base.scheme, base);
-    if r.path.starts_with('/') {
+    let head = write_head(out, base.scheme(), base);
+    if r.path().starts_with('/') {
         // 5) An absolute-path: skip to step 7.
-        out.push_str(r.path);
+        out.push_str(r.path());
     } else {
         // 6a) All but the last segment of the base path ("/" for an
         //     authority with an empty path: see the module's notes).
@@ -54,9 +55,9 @@ pub(super) fn resolve(
         // 6b) The reference's path is appended; 6c to 6f remove dot
         //     segments; 6g: leading ".." as the resolver was told; 6h: the
         //     buffer is the new path.
-        merge_dot_segments(out, dir, r.path, opts.above_root)
+        merge_dot_segments(out, dir, r.path(), opts.above_root)
             .map_err(|at| above_root_error(r, at))?;
     }
     // 7) Recombination; the query and fragment are the reference's (step 2).
-    Ok(write_tail(out, head, r.query, r.fragment))
+    Ok(write_tail(out, head, r.query(), r.fragment()))
 }

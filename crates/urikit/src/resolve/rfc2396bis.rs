@@ -20,33 +20,33 @@ pub(super) fn resolve(
     opts: Options,
     out: &mut String,
 ) -> Result<Meta, Error> {
-    let meta = if r.scheme.is_some() {
+    let meta = if r.scheme().is_some() {
         // T = R.
-        let head = write_head(out, r.scheme, r);
-        out.push_str(r.path);
-        write_tail(out, head, r.query, r.fragment)
-    } else if r.authority.is_some() {
-        let head = write_head(out, base.scheme, r);
-        out.push_str(r.path);
-        write_tail(out, head, r.query, r.fragment)
-    } else if r.path.is_empty() {
-        if r.query.is_some() {
+        let head = write_head(out, r.scheme(), r);
+        out.push_str(r.path());
+        write_tail(out, head, r.query(), r.fragment())
+    } else if r.authority().is_some() {
+        let head = write_head(out, base.scheme(), r);
+        out.push_str(r.path());
+        write_tail(out, head, r.query(), r.fragment())
+    } else if r.path().is_empty() {
+        if r.query().is_some() {
             // T.path = Base.path; T.query = R.query.
-            let head = write_head(out, base.scheme, base);
-            out.push_str(base.path);
-            write_tail(out, head, r.query, r.fragment)
+            let head = write_head(out, base.scheme(), base);
+            out.push_str(base.path());
+            write_tail(out, head, r.query(), r.fragment())
         } else {
             // "An empty reference refers to the current document."
             current_document(base, r, out)
         }
     } else {
-        let head = write_head(out, base.scheme, base);
-        if r.path.starts_with('/') {
-            out.push_str(r.path);
+        let head = write_head(out, base.scheme(), base);
+        if r.path().starts_with('/') {
+            out.push_str(r.path());
         } else {
-            merge(out, base.path, r.path, opts).map_err(|at| above_root_error(r, at))?;
+            merge(out, base.path(), r.path(), opts).map_err(|at| above_root_error(r, at))?;
         }
-        write_tail(out, head, r.query, r.fragment)
+        write_tail(out, head, r.query(), r.fragment())
     };
     Ok(meta)
 }

@@ -13,38 +13,38 @@ use super::{
 /// Section 5.2.2, with the reference's scheme already undefined by the
 /// caller when a non-strict parser drops it.
 pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta {
-    if r.scheme.is_some() {
+    if r.scheme().is_some() {
         // T.scheme = R.scheme; T.authority = R.authority;
         // T.path = remove_dot_segments(R.path); T.query = R.query;
-        let head = write_head(out, r.scheme, r);
-        remove_dot_segments(out, "", r.path);
-        write_tail(out, head, r.query, r.fragment)
-    } else if r.authority.is_some() {
-        let head = write_head(out, base.scheme, r);
-        remove_dot_segments(out, "", r.path);
-        write_tail(out, head, r.query, r.fragment)
-    } else if r.path.is_empty() {
-        if r.query.is_none() {
+        let head = write_head(out, r.scheme(), r);
+        remove_dot_segments(out, "", r.path());
+        write_tail(out, head, r.query(), r.fragment())
+    } else if r.authority().is_some() {
+        let head = write_head(out, base.scheme(), r);
+        remove_dot_segments(out, "", r.path());
+        write_tail(out, head, r.query(), r.fragment())
+    } else if r.path().is_empty() {
+        if r.query().is_none() {
             // T.path = Base.path and T.query = Base.query: the base without
             // its fragment (section 5.4.1, the "" and "#s" examples).
             current_document(base, r, out)
         } else {
-            let head = write_head(out, base.scheme, base);
-            out.push_str(base.path);
-            write_tail(out, head, r.query, r.fragment)
+            let head = write_head(out, base.scheme(), base);
+            out.push_str(base.path());
+            write_tail(out, head, r.query(), r.fragment())
         }
     } else {
-        let head = write_head(out, base.scheme, base);
-        if r.path.starts_with('/') {
-            remove_dot_segments(out, "", r.path);
+        let head = write_head(out, base.scheme(), base);
+        if r.path().starts_with('/') {
+            remove_dot_segments(out, "", r.path());
         } else {
             // Section 5.2.3: a base with an authority and an empty path
             // merges as "/"; otherwise all but the last segment of the base
             // path, then the reference's path.
             let dir = base.merge_dir;
-            remove_dot_segments(out, dir, r.path);
+            remove_dot_segments(out, dir, r.path());
         }
-        write_tail(out, head, r.query, r.fragment)
+        write_tail(out, head, r.query(), r.fragment())
     }
 }
 

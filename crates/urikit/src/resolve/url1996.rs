@@ -22,31 +22,32 @@ pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta
     // 1) The reference is parsed (by the caller).
     // 2) An empty path with undefined scheme, server and query is a
     //    reference to the current document.
-    if r.path.is_empty() && r.scheme.is_none() && r.authority.is_none() && r.query.is_none() {
+    if r.path().is_empty() && r.scheme().is_none() && r.authority().is_none() && r.query().is_none()
+    {
         return current_document(base, r, out);
     }
     // 3) A reference with a scheme is an absolute URL: we are done.
-    if r.scheme.is_some() {
+    if r.scheme().is_some() {
         return copy_before_fragment(r, r, out);
     }
     // 4) A network-path: skip to step 7.
-    if r.authority.is_some() {
-        let head = write_head(out, base.scheme, r);
-        out.push_str(r.path);
-        return write_tail(out, head, r.query, r.fragment);
+    if r.authority().is_some() {
+        let head = write_head(out, base.scheme(), r);
+        out.push_str(r.path());
+        return write_tail(out, head, r.query(), r.fragment());
     }
-    let head = write_head(out, base.scheme, base);
-    if r.path.starts_with('/') {
+    let head = write_head(out, base.scheme(), base);
+    if r.path().starts_with('/') {
         // 5) An absolute-path: skip to step 7.
-        out.push_str(r.path);
-        return write_tail(out, head, r.query, r.fragment);
+        out.push_str(r.path());
+        return write_tail(out, head, r.query(), r.fragment());
     }
     // 6a) All but the last segment of the base path.
     let dir = base.merge_dir;
     // 6b) and 6c): the reference's path, then "?" and its query if defined,
     // which lie next to each other in the reference. 6d) to 6g): dot
     // segments, with "?" no different from other characters.
-    let _ = merge_dot_segments(out, dir, r.path_and_query, AboveRoot::Keep);
+    let _ = merge_dot_segments(out, dir, r.path_and_query(), AboveRoot::Keep);
     // 6h) The query is what follows the first "?" of the buffer, and 6i)
     // the path what precedes it: the "?" already separates them.
     super::keep_path_a_path(out, head.path_start, head.auth.is_some());
@@ -55,6 +56,6 @@ pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta
         .find('?')
         .map_or(query_end, |k| head.path_start + k);
     // 7) Recombination.
-    super::write_fragment(out, r.fragment);
+    super::write_fragment(out, r.fragment());
     head.meta(path_end, query_end)
 }
