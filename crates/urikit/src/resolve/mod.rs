@@ -382,6 +382,26 @@ fn write_head(out: &mut String, scheme: Option<&str>, from: &Parts<'_>) -> Head 
     }
 }
 
+/// [`write_head`] with the base's own scheme and authority, which lie next
+/// to each other at its start: one copy, and the base's offsets.
+fn write_base_head(out: &mut String, base: &Parts<'_>) -> Head {
+    let at = out.len();
+    let m = base.meta();
+    let path_start = m.path_start();
+    out.push_str(&base.u.as_str()[..path_start]);
+    Head {
+        scheme_end: at + m.scheme_end,
+        auth: m.auth.map(|a| AuthMeta {
+            start: at + a.start,
+            userinfo_end: a.userinfo_end.map(|u| at + u),
+            host_end: at + a.host_end,
+            host: a.host,
+            end: at + a.end,
+        }),
+        path_start: at + path_start,
+    }
+}
+
 /// Writes `"?" query` and `"#" fragment` (RFC 3986 section 5.3), after
 /// making sure the path written since `head` reads back as a path, and
 /// returns where the target's components lie.

@@ -14,8 +14,8 @@
 use alloc::string::String;
 
 use super::{
-    above_root_error, copy_before_fragment, current_document, merge_dot_segments, write_head,
-    write_tail, Options, Parts,
+    above_root_error, copy_before_fragment, current_document, merge_dot_segments, write_base_head,
+    write_head, write_tail, Options, Parts,
 };
 use crate::error::Error;
 use crate::parse::Meta;
@@ -44,7 +44,7 @@ pub(super) fn resolve(
         out.push_str(r.path());
         return Ok(write_tail(out, head, r.query(), r.fragment()));
     }
-    let head = write_head(out, base.scheme(), base);
+    let head = write_base_head(out, base);
     if r.path().starts_with('/') {
         // 5) An absolute-path: skip to step 7.
         out.push_str(r.path());

@@ -6,8 +6,8 @@
 use alloc::string::String;
 
 use super::{
-    above_root_error, base_directory, current_document, merge_dot_segments, write_head, write_tail,
-    Options, Parts,
+    above_root_error, base_directory, current_document, merge_dot_segments, write_base_head,
+    write_head, write_tail, Options, Parts,
 };
 use crate::error::Error;
 use crate::parse::Meta;
@@ -32,7 +32,7 @@ pub(super) fn resolve(
     } else if r.path().is_empty() {
         if r.query().is_some() {
             // T.path = Base.path; T.query = R.query.
-            let head = write_head(out, base.scheme(), base);
+            let head = write_base_head(out, base);
             out.push_str(base.path());
             write_tail(out, head, r.query(), r.fragment())
         } else {
@@ -40,7 +40,7 @@ pub(super) fn resolve(
             current_document(base, r, out)
         }
     } else {
-        let head = write_head(out, base.scheme(), base);
+        let head = write_base_head(out, base);
         if r.path().starts_with('/') {
             out.push_str(r.path());
         } else {

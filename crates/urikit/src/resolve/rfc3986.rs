@@ -6,8 +6,8 @@ use alloc::string::String;
 use crate::parse::Meta;
 
 use super::{
-    current_document, for_each_segment, has_dot_segment, write_head, write_tail, Dot, Parts,
-    SegmentStyle, Verbatim,
+    current_document, for_each_segment, has_dot_segment, write_base_head, write_head, write_tail,
+    Dot, Parts, SegmentStyle, Verbatim,
 };
 
 /// Section 5.2.2, with the reference's scheme already undefined by the
@@ -29,12 +29,12 @@ pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta
             // its fragment (section 5.4.1, the "" and "#s" examples).
             current_document(base, r, out)
         } else {
-            let head = write_head(out, base.scheme(), base);
+            let head = write_base_head(out, base);
             out.push_str(base.path());
             write_tail(out, head, r.query(), r.fragment())
         }
     } else {
-        let head = write_head(out, base.scheme(), base);
+        let head = write_base_head(out, base);
         if r.path().starts_with('/') {
             remove_dot_segments(out, "", r.path());
         } else {

@@ -14,8 +14,8 @@ use alloc::string::String;
 use crate::parse::Meta;
 
 use super::{
-    copy_before_fragment, current_document, merge_dot_segments, write_head, write_tail, AboveRoot,
-    Parts,
+    copy_before_fragment, current_document, merge_dot_segments, write_base_head, write_head,
+    write_tail, AboveRoot, Parts,
 };
 
 pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta {
@@ -36,7 +36,7 @@ pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta
         out.push_str(r.path());
         return write_tail(out, head, r.query(), r.fragment());
     }
-    let head = write_head(out, base.scheme(), base);
+    let head = write_base_head(out, base);
     if r.path().starts_with('/') {
         // 5) An absolute-path: skip to step 7.
         out.push_str(r.path());
