@@ -217,6 +217,7 @@ const fn refused_lane(lanes: Lanes, x: u8) -> bool {
 /// predicate should be branch-free arithmetic (comparisons joined with `|`
 /// and `&`), which the compiler turns into vector instructions, and false
 /// for the byte 0, which pads inputs shorter than sixteen bytes.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline(always)]
 pub(crate) fn any_byte(b: &[u8], pred: impl Fn(u8) -> bool) -> bool {
     debug_assert!(!pred(0));
@@ -239,6 +240,7 @@ pub(crate) fn any_byte(b: &[u8], pred: impl Fn(u8) -> bool) -> bool {
 
 /// Whether some byte of `b` is `y` and the byte before it is `x` (neither
 /// being 0), sixteen pairs at a time.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline(always)]
 pub(crate) fn any_pair(b: &[u8], x: u8, y: u8) -> bool {
     debug_assert!(x != 0 && y != 0);
