@@ -15,38 +15,7 @@ use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use iri_string::types::{UriAbsoluteStr, UriReferenceStr, UriStr};
-
-/// A fixed mix of reference kinds: RFC 3986 section 5.4, normal and
-/// abnormal, plus typical links.
-const REFS: &[&str] = &[
-    "g",
-    "./g",
-    "g/",
-    "/g",
-    "//g",
-    "?y",
-    "g?y",
-    "#s",
-    "g?y#s",
-    ";x",
-    "g;x?y#s",
-    "",
-    ".",
-    "./",
-    "..",
-    "../",
-    "../g",
-    "../..",
-    "../../g",
-    "../../../g",
-    "/./g",
-    "g/./h",
-    "g/../h",
-    "index.html",
-    "../images/logo.png",
-    "/search?q=uri&lang=en",
-    "https://example.com/x",
-];
+use urikit_bench::REFS;
 
 fn data_dir() -> PathBuf {
     std::env::var_os("URIKIT_DATA")

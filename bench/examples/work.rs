@@ -8,6 +8,8 @@
 //! between two runs is the job's cost (see `cachegrind.sh`).
 use std::hint::black_box;
 
+use urikit_bench::REFS;
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [job, lib, file, rounds] = &args[..] else {
@@ -52,43 +54,7 @@ fn main() {
             }
         }
         ("resolve", lib) => {
-            const REFS: &[&str] = &[
-                "g",
-                "./g",
-                "g/",
-                "/g",
-                "//g",
-                "?y",
-                "g?y",
-                "#s",
-                "g?y#s",
-                ";x",
-                "g;x?y#s",
-                "",
-                ".",
-                "./",
-                "..",
-                "../",
-                "../g",
-                "../..",
-                "../../g",
-                "../../../g",
-                "/./g",
-                "g/./h",
-                "g/../h",
-                "index.html",
-                "../images/logo.png",
-                "/search?q=uri&lang=en",
-                "https://example.com/x",
-            ];
-            let bases: Vec<&str> = lines
-                .iter()
-                .copied()
-                .filter(|l| l.starts_with("http"))
-                .filter(|l| urikit::UriRef::parse_absolute(l).is_ok())
-                .filter(|l| fluent_uri::Uri::parse(*l).is_ok())
-                .take(400)
-                .collect();
+            let bases = http_urls(&lines, 400, |l| fluent_uri::Uri::parse(l).is_ok());
             let uk: Vec<_> = bases
                 .iter()
                 .map(|b| urikit::Resolver::new(urikit::UriRef::parse(b).unwrap()).unwrap())
@@ -116,14 +82,7 @@ fn main() {
         }
         ("relativize", lib) => {
             // Neighbouring http(s) URLs that both libraries accept.
-            let urls: Vec<&str> = lines
-                .iter()
-                .copied()
-                .filter(|l| l.starts_with("http"))
-                .filter(|l| urikit::UriRef::parse_absolute(l).is_ok())
-                .filter(|l| oxiri::Iri::parse(*l).is_ok())
-                .take(4000)
-                .collect();
+            let urls = http_urls(&lines, 4000, |l| oxiri::Iri::parse(l).is_ok());
             let uk: Vec<_> = urls
                 .iter()
                 .map(|u| urikit::UriRef::parse(u).unwrap())
@@ -149,4 +108,17 @@ fn main() {
         _ => panic!("unknown job or library: {job} {lib}"),
     }
     println!("{sum}");
+}
+
+/// The first `n` absolute http(s) URLs among `lines` that urikit and the
+/// peer (`accepts`) both accept, so that both do the same work.
+fn http_urls<'a>(lines: &[&'a str], n: usize, accepts: fn(&str) -> bool) -> Vec<&'a str> {
+    lines
+        .iter()
+        .copied()
+        .filter(|l| {
+            l.starts_with("http") && urikit::UriRef::parse_absolute(l).is_ok() && accepts(l)
+        })
+        .take(n)
+        .collect()
 }
