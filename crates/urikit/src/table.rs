@@ -238,12 +238,11 @@ pub(crate) fn any_byte(b: &[u8], pred: impl Fn(u8) -> bool) -> bool {
     }
 }
 
-/// Whether some byte of `b` is `y` and the byte before it is `x` (neither
-/// being 0), sixteen pairs at a time.
+/// Whether some byte of `b` is `y` and the byte before it is `x`, sixteen
+/// pairs at a time.
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline(always)]
 pub(crate) fn any_pair(b: &[u8], x: u8, y: u8) -> bool {
-    debug_assert!(x != 0 && y != 0);
     let any16 = |p: &[u8; 16], n: &[u8; 16]| {
         p.iter()
             .zip(n)
@@ -258,11 +257,8 @@ pub(crate) fn any_pair(b: &[u8], x: u8, y: u8) -> bool {
     };
     match b.len() {
         0 | 1 => false,
-        n @ 2..=16 => {
-            let mut c = [0; 17];
-            c[..n].copy_from_slice(b);
-            pairs(&c)
-        }
+        // Short inputs byte by byte: padding them would cost more.
+        2..=16 => b.windows(2).any(|w| w[0] == x && w[1] == y),
         n => {
             // Pairs starting at 0, 16, 32, ..., then the last sixteen pairs.
             (0..n - 16).step_by(16).any(|i| pairs(&b[i..])) || pairs(&b[n - 17..])

@@ -75,9 +75,49 @@ pub(crate) fn remove_dot_segments(out: &mut String, dir: &str, rest: &str) {
         // at the `/` that ends it; then the rules go on with the rest.
         let p0 = out.len();
         out.push_str(d);
-        remove_from(out, p0, true, "", rest, &Verbatim);
+        after_slash(out, p0, rest);
     } else {
         remove_dot_segments_with(out, dir, rest, &Verbatim);
+    }
+}
+
+/// The rules on the input `"/" rest` once a segment has moved, the output
+/// being `out` from `p0`: each segment of `rest` moves with a `/` before it
+/// (E), `.` vanishes (B) and `..` removes the last segment moved (C); a
+/// final `.` or `..` leaves a `/`. The rules for literal dots, without
+/// the generality of [`remove_dot_segments_with`].
+fn after_slash(out: &mut String, p0: usize, rest: &str) {
+    let mut i = 0;
+    loop {
+        let end = rest.as_bytes()[i..]
+            .iter()
+            .position(|&c| c == b'/')
+            .map_or(rest.len(), |k| i + k);
+        let last = end == rest.len();
+        match &rest[i..end] {
+            "." => {}
+            ".." => {
+                let cut = out.as_bytes()[p0..]
+                    .iter()
+                    .rposition(|&c| c == b'/')
+                    .map_or(p0, |k| p0 + k);
+                out.truncate(cut);
+            }
+            seg => {
+                out.push('/');
+                out.push_str(seg);
+                if last {
+                    return;
+                }
+                i = end + 1;
+                continue;
+            }
+        }
+        if last {
+            out.push('/');
+            return;
+        }
+        i = end + 1;
     }
 }
 
@@ -89,20 +129,9 @@ pub(crate) fn remove_dot_segments_with(
     style: &impl SegmentStyle,
 ) {
     let p0 = out.len();
-    remove_from(out, p0, false, dir, rest, style);
-}
-
-/// The rules on the input `dir` then `rest`, the output being `out` from
-/// `p0`; `started` once a segment has moved (or the input began with `/`),
-/// after which rules A and D no longer apply.
-fn remove_from(
-    out: &mut String,
-    p0: usize,
-    mut started: bool,
-    dir: &str,
-    rest: &str,
-    style: &impl SegmentStyle,
-) {
+    // Set once a segment has moved (or the input began with `/`), after
+    // which rules A and D no longer apply.
+    let mut started = false;
     let _ = for_each_segment::<()>(dir, rest, |seg, last| {
         let dot = style.dot(seg);
         if !started {
@@ -147,6 +176,7 @@ fn remove_from(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::format;
 
     fn rds(path: &str) -> String {
         let mut out = String::new();
@@ -187,6 +217,29 @@ mod tests {
             ("/../g", "/g"),
         ] {
             assert_eq!(rds(input), want, "remove_dot_segments({input:?})");
+        }
+    }
+
+    /// A dot-free directory moves whole, then the rest follows the rules
+    /// (the `after_slash` path): the same answers as on the joined path.
+    #[test]
+    fn rest_after_a_clean_directory() {
+        for (rest, want) in [
+            (".", "/a/b/"),
+            ("..", "/a/"),
+            ("./", "/a/b/"),
+            ("../", "/a/"),
+            ("g/..", "/a/b/"),
+            ("./g/.", "/a/b/g/"),
+            ("../../../../g", "/g"),
+            ("g//h/../..", "/a/b/g/"),
+            ("", "/a/b/"),
+            ("g", "/a/b/g"),
+        ] {
+            let mut out = String::from("x:");
+            remove_dot_segments(&mut out, "/a/b/", rest);
+            assert_eq!(&out[2..], want, "/a/b/ + {rest:?}");
+            assert_eq!(rds(&format!("/a/b/{rest}")), want, "joined /a/b/{rest}");
         }
     }
 
