@@ -69,6 +69,8 @@ pub struct Resolver<'a> {
     /// The directory a relative path is merged with, found once for every
     /// reference resolved.
     merge_dir: &'a str,
+    /// Whether `merge_dir` has no dot segment.
+    merge_dir_clean: bool,
     pub(crate) dialect: Dialect,
     strict: bool,
     above_root: AboveRoot,
@@ -91,9 +93,11 @@ impl<'a> Resolver<'a> {
         if !base.has_scheme() {
             return Err(Error::new(ErrorKind::RelativeBase, 0));
         }
+        let merge_dir = merge_directory(base.path().as_str(), base.authority().is_some());
         Ok(Resolver {
             base,
-            merge_dir: merge_directory(base.path().as_str(), base.authority().is_some()),
+            merge_dir,
+            merge_dir_clean: !has_dot_segment(merge_dir),
             dialect: Dialect::Rfc3986,
             strict: true,
             above_root: AboveRoot::Keep,
@@ -218,6 +222,7 @@ impl<'a> Resolver<'a> {
         out.clear();
         let base = &Parts {
             merge_dir: self.merge_dir,
+            merge_dir_clean: self.merge_dir_clean,
             ..Parts::of(&self.base)
         };
         let mut r = Parts::of(&reference);
@@ -278,6 +283,8 @@ struct Parts<'a> {
     /// For a base, the directory a relative path is merged with (see
     /// [`merge_directory`]); empty for a reference.
     merge_dir: &'a str,
+    /// Whether `merge_dir` has no dot segment.
+    merge_dir_clean: bool,
 }
 
 impl<'a> Parts<'a> {
@@ -286,6 +293,7 @@ impl<'a> Parts<'a> {
             u: *u,
             no_scheme: false,
             merge_dir: "",
+            merge_dir_clean: true,
         }
     }
 

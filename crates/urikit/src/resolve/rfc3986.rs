@@ -41,8 +41,11 @@ pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta
             // Section 5.2.3: a base with an authority and an empty path
             // merges as "/"; otherwise all but the last segment of the base
             // path, then the reference's path.
-            let dir = base.merge_dir;
-            remove_dot_segments(out, dir, r.path());
+            if base.merge_dir_clean {
+                remove_dot_segments_clean_dir(out, base.merge_dir, r.path());
+            } else {
+                remove_dot_segments(out, base.merge_dir, r.path());
+            }
         }
         write_tail(out, head, r.query(), r.fragment())
     }
@@ -66,7 +69,15 @@ pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta
 pub(crate) fn remove_dot_segments(out: &mut String, dir: &str, rest: &str) {
     if has_dot_segment(dir) {
         remove_dot_segments_with(out, dir, rest, &Verbatim);
-    } else if !has_dot_segment(rest) {
+    } else {
+        remove_dot_segments_clean_dir(out, dir, rest);
+    }
+}
+
+/// [`remove_dot_segments`] for a `dir` known to have no dot segment (a
+/// `Resolver` finds so once for its base).
+fn remove_dot_segments_clean_dir(out: &mut String, dir: &str, rest: &str) {
+    if !has_dot_segment(rest) {
         // Only rule E applies: every segment moves as it is.
         out.push_str(dir);
         out.push_str(rest);
