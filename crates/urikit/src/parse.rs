@@ -63,6 +63,22 @@ pub(crate) struct AuthMeta {
     pub(crate) end: usize,
 }
 
+impl AuthMeta {
+    /// The same authority copied to begin at `start`: every offset moves
+    /// with it.
+    #[inline]
+    pub(crate) fn moved_to(self, start: usize) -> AuthMeta {
+        let at = |x: usize| x - self.start + start;
+        AuthMeta {
+            start,
+            userinfo_end: self.userinfo_end.map(at),
+            host_end: at(self.host_end),
+            host: self.host,
+            end: at(self.end),
+        }
+    }
+}
+
 impl Meta {
     /// Where the path starts.
     #[inline]

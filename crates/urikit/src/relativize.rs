@@ -4,7 +4,7 @@
 use alloc::string::String;
 
 use crate::error::{Error, ErrorKind};
-use crate::parse::{AuthMeta, Meta};
+use crate::parse::Meta;
 use crate::resolve::rfc3986::remove_dot_segments;
 use crate::resolve::{has_dot_segment, merge_directory, Resolver};
 use crate::uri::UriRef;
@@ -212,16 +212,7 @@ impl Candidate {
             };
         }
         let auth = match self {
-            Candidate::Network => t.meta.auth.map(|a| {
-                let shift = a.start - 2;
-                AuthMeta {
-                    start: 2,
-                    userinfo_end: a.userinfo_end.map(|u| u - shift),
-                    host_end: a.host_end - shift,
-                    host: a.host,
-                    end: a.end - shift,
-                }
-            }),
+            Candidate::Network => t.meta.auth.map(|a| a.moved_to(2)),
             _ => None,
         };
         let path_end = len - t.tail.len();

@@ -373,15 +373,7 @@ fn write_head(out: &mut String, scheme: Option<&str>, from: &Parts<'_>) -> Head 
         out.push_str("//");
         let start = out.len();
         out.push_str(a);
-        // The authority's parts keep their places relative to its start.
-        let at = |x: usize| x - m.start + start;
-        AuthMeta {
-            start,
-            userinfo_end: m.userinfo_end.map(at),
-            host_end: at(m.host_end),
-            host: m.host,
-            end: out.len(),
-        }
+        m.moved_to(start)
     });
     Head {
         scheme_end,
@@ -399,13 +391,7 @@ fn write_base_head(out: &mut String, base: &Parts<'_>) -> Head {
     out.push_str(&base.u.as_str()[..path_start]);
     Head {
         scheme_end: at + m.scheme_end,
-        auth: m.auth.map(|a| AuthMeta {
-            start: at + a.start,
-            userinfo_end: a.userinfo_end.map(|u| at + u),
-            host_end: at + a.host_end,
-            host: a.host,
-            end: at + a.end,
-        }),
+        auth: m.auth.map(|a| a.moved_to(at + a.start)),
         path_start: at + path_start,
     }
 }
@@ -478,8 +464,7 @@ pub(crate) fn merge_directory(base_path: &str, has_authority: bool) -> &str {
 
 /// The error for a `..` above the root found at offset `at` of `r`'s path.
 fn above_root_error(r: &Parts<'_>, at: usize) -> Error {
-    let path_start = r.before_fragment().len() - r.path_and_query().len();
-    Error::new(ErrorKind::PathAboveRoot, path_start + at)
+    Error::new(ErrorKind::PathAboveRoot, r.meta().path_start() + at)
 }
 
 /// Whether a path has a `.` or `..` segment (RFC 3986 section 3.3).
@@ -506,19 +491,22 @@ fn for_each_segment<'s, E>(
     mut f: impl FnMut(&'s str, bool) -> Result<(), E>,
 ) -> Result<(), E> {
     if let Some(d) = dir.strip_suffix('/') {
-        let mut start = 0;
-        while let Some(k) = d.as_bytes()[start..].iter().position(|&c| c == b'/') {
-            f(&d[start..start + k], false)?;
-            start += k + 1;
-        }
-        f(&d[start..], false)?;
+        each_segment(d, |seg, _| f(seg, false))?;
     }
+    each_segment(rest, f)
+}
+
+/// Calls `f(segment, is_last)` for each `/`-separated segment of `s`.
+fn each_segment<'s, E>(
+    s: &'s str,
+    mut f: impl FnMut(&'s str, bool) -> Result<(), E>,
+) -> Result<(), E> {
     let mut start = 0;
-    while let Some(k) = rest.as_bytes()[start..].iter().position(|&c| c == b'/') {
-        f(&rest[start..start + k], false)?;
+    while let Some(k) = s.as_bytes()[start..].iter().position(|&c| c == b'/') {
+        f(&s[start..start + k], false)?;
         start += k + 1;
     }
-    f(&rest[start..], true)
+    f(&s[start..], true)
 }
 
 /// What a path segment is to the dot-segment rules.

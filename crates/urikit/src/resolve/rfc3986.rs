@@ -44,7 +44,7 @@ pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta
             if base.merge_dir_clean {
                 remove_dot_segments_clean_dir(out, base.merge_dir, r.path());
             } else {
-                remove_dot_segments(out, base.merge_dir, r.path());
+                remove_dot_segments_with(out, base.merge_dir, r.path(), &Verbatim);
             }
         }
         write_tail(out, head, r.query(), r.fragment())
@@ -86,49 +86,9 @@ fn remove_dot_segments_clean_dir(out: &mut String, dir: &str, rest: &str) {
         // at the `/` that ends it; then the rules go on with the rest.
         let p0 = out.len();
         out.push_str(d);
-        after_slash(out, p0, rest);
+        remove_from(out, p0, true, "", rest, &Verbatim);
     } else {
         remove_dot_segments_with(out, dir, rest, &Verbatim);
-    }
-}
-
-/// The rules on the input `"/" rest` once a segment has moved, the output
-/// being `out` from `p0`: each segment of `rest` moves with a `/` before it
-/// (E), `.` vanishes (B) and `..` removes the last segment moved (C); a
-/// final `.` or `..` leaves a `/`. The rules for literal dots, without
-/// the generality of [`remove_dot_segments_with`].
-fn after_slash(out: &mut String, p0: usize, rest: &str) {
-    let mut i = 0;
-    loop {
-        let end = rest.as_bytes()[i..]
-            .iter()
-            .position(|&c| c == b'/')
-            .map_or(rest.len(), |k| i + k);
-        let last = end == rest.len();
-        match &rest[i..end] {
-            "." => {}
-            ".." => {
-                let cut = out.as_bytes()[p0..]
-                    .iter()
-                    .rposition(|&c| c == b'/')
-                    .map_or(p0, |k| p0 + k);
-                out.truncate(cut);
-            }
-            seg => {
-                out.push('/');
-                out.push_str(seg);
-                if last {
-                    return;
-                }
-                i = end + 1;
-                continue;
-            }
-        }
-        if last {
-            out.push('/');
-            return;
-        }
-        i = end + 1;
     }
 }
 
@@ -140,9 +100,20 @@ pub(crate) fn remove_dot_segments_with(
     style: &impl SegmentStyle,
 ) {
     let p0 = out.len();
-    // Set once a segment has moved (or the input began with `/`), after
-    // which rules A and D no longer apply.
-    let mut started = false;
+    remove_from(out, p0, false, dir, rest, style);
+}
+
+/// The rules on the input `dir` then `rest`, the output being `out` from
+/// `p0`; `started` once a segment has moved (or the input began with `/`),
+/// after which rules A and D no longer apply.
+fn remove_from(
+    out: &mut String,
+    p0: usize,
+    mut started: bool,
+    dir: &str,
+    rest: &str,
+    style: &impl SegmentStyle,
+) {
     let _ = for_each_segment::<()>(dir, rest, |seg, last| {
         let dot = style.dot(seg);
         if !started {
@@ -232,7 +203,7 @@ mod tests {
     }
 
     /// A dot-free directory moves whole, then the rest follows the rules
-    /// (the `after_slash` path): the same answers as on the joined path.
+    /// (`remove_from` once started): the same answers as on the joined path.
     #[test]
     fn rest_after_a_clean_directory() {
         for (rest, want) in [
