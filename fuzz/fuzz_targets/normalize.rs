@@ -12,20 +12,20 @@ fuzz_target!(|data: &[u8]| {
     };
     let Ok(u) = UriRef::parse(s) else { return };
     let n = u.normalize();
-    let again = UriRef::parse(n.as_str()).expect("a normal form parses");
+    let again = urikit_fuzz::reparse(&n.as_uri_ref());
     assert_eq!(
         again.normalize().as_str(),
         n.as_str(),
         "not idempotent: {s}"
     );
     assert!(u.equivalent(again), "not equivalent to its input: {s}");
-    assert_eq!(
-        urikit_fuzz::components(&n.as_uri_ref()),
-        urikit_fuzz::components(&again)
-    );
     let mut written = String::new();
     Normalizer::new().normalize_into(u, &mut written);
-    assert_eq!(written, n.as_str(), "normalize and normalize_into differ: {s}");
+    assert_eq!(
+        written,
+        n.as_str(),
+        "normalize and normalize_into differ: {s}"
+    );
     assert_eq!(
         Normalizer::new().is_normalized(u),
         written == s,
