@@ -66,6 +66,7 @@ pub(crate) struct AuthMeta {
 impl AuthMeta {
     /// The same authority copied to begin at `start`: every offset moves
     /// with it.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     #[inline]
     pub(crate) fn moved_to(self, start: usize) -> AuthMeta {
         let at = |x: usize| x - self.start + start;
