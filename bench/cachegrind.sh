@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Instructions and (simulated) mispredicted branches per item, counted by
 # valgrind's cachegrind: unlike wall time, the same on a busy machine.
-# Usage: ./cachegrind.sh [DATASET]   (default ../../shared/data/urls/kasztp.txt;
+# Usage: [JOBS='parse:urikit ...'] ./cachegrind.sh [DATASET]   (default ../../shared/data/urls/kasztp.txt;
 # resolve and relativize assume one with 400 and 4,000 http(s) lines)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -15,9 +15,8 @@ count() { # JOB LIB ROUNDS -> "instructions mispredicts"
 }
 lines=$(wc -l <"$data")
 printf '%-11s %-11s %14s %12s\n' job library instr/item mispred/item
-for spec in parse:urikit parse:fluent-uri normalize:urikit normalize:fluent-uri \
-            resolve:urikit resolve:fluent-uri \
-            relativize:urikit relativize:oxiri; do
+for spec in ${JOBS:-parse:urikit parse:fluent-uri normalize:urikit normalize:fluent-uri \
+            resolve:urikit resolve:fluent-uri relativize:urikit relativize:oxiri}; do
   job=${spec%%:*}; lib=${spec##*:}
   read -r i0 m0 <<<"$(count "$job" "$lib" 0)"
   read -r i1 m1 <<<"$(count "$job" "$lib" 3)"

@@ -200,7 +200,7 @@
 //! Without default features the crate is `no_std` and parsing needs only
 //! `core`.
 #![no_std]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 #[cfg(feature = "alloc")]
@@ -225,6 +225,8 @@ mod parse;
 pub mod pct;
 #[cfg(feature = "alloc")]
 mod query;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod sse2;
 mod table;
 mod uri;
 

@@ -108,7 +108,7 @@ pub(crate) fn scan(b: &[u8], mut i: usize, t: &Table) -> usize {
         return scan_bytes(b, i, t);
     }
     loop {
-        let m = match b.get(i..).and_then(|r| r.first_chunk::<16>()) {
+        let m = match b.get(i..i + 16).and_then(|r| r.first_chunk::<16>()) {
             Some(chunk) => t.refused16(chunk),
             None => {
                 let skip = i - (n - 16);

@@ -109,22 +109,14 @@ impl Table {
     }
 
     /// A mask of the bytes of `c` not allowed literally (bit `k` for
-    /// `c[k]`), computed on all sixteen at once: each lane is a few
-    /// comparisons, which compile to SSE2 or NEON instructions, and the
-    /// 0-or-1 bytes are gathered into bits by a multiplication.
+    /// `c[k]`), computed on all sixteen at once: with SSE2 on x86-64 (the
+    /// `sse2` module), elsewhere with [`refused16_portable`].
     #[inline(always)]
     pub(crate) fn refused16(&self, c: &[u8; 16]) -> u32 {
-        let mut f = [0u8; 16];
-        for k in 0..16 {
-            f[k] = u8::from(refused_lane(self.lanes, c[k]));
-        }
-        // Byte j of x (0 or 1) lands on bit 56 + j of x * MAGIC.
-        const MAGIC: u64 = 0x0102_0408_1020_4080;
-        let [lo, hi] = [&f[..8], &f[8..]].map(|h| {
-            let x = u64::from_le_bytes(h.try_into().unwrap_or_default());
-            (x.wrapping_mul(MAGIC) >> 56) as u32
-        });
-        lo | hi << 8
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+        return crate::sse2::refused16(self.lanes, c);
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+        return refused16_portable(self.lanes, c);
     }
 
     /// Whether the byte is allowed literally.
@@ -188,6 +180,25 @@ pub(crate) const QUERY: Table = PCHAR.or(Table::new(b"/?")).with_lanes(Lanes::Qu
 pub(crate) const FRAGMENT: Table = QUERY;
 /// The tail of `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`
 pub(crate) const IPVFUTURE: Table = UNRESERVED.or(SUB_DELIMS).or(Table::new(b":"));
+
+/// [`Table::refused16`] without intrinsics: each lane is a few comparisons,
+/// which compile to SSE2 or NEON instructions, and the 0-or-1 bytes are
+/// gathered into bits by a multiplication.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[inline(always)]
+fn refused16_portable(lanes: Lanes, c: &[u8; 16]) -> u32 {
+    let mut f = [0u8; 16];
+    for k in 0..16 {
+        f[k] = u8::from(refused_lane(lanes, c[k]));
+    }
+    // Byte j of x (0 or 1) lands on bit 56 + j of x * MAGIC.
+    const MAGIC: u64 = 0x0102_0408_1020_4080;
+    let [lo, hi] = [&f[..8], &f[8..]].map(|h| {
+        let x = u64::from_le_bytes(h.try_into().unwrap_or_default());
+        (x.wrapping_mul(MAGIC) >> 56) as u32
+    });
+    lo | hi << 8
+}
 
 /// Whether `x` is refused by the tables that have `lanes`. Every test is
 /// computed (`|`, not `||`) so that sixteen lanes run in step.
@@ -389,9 +400,13 @@ mod tests {
                     chunk[k] = c;
                     let want = if t.allows(c) { 0 } else { 1 << k };
                     assert_eq!(t.refused16(&chunk), want, "{name}: 0x{c:02X} in lane {k}");
+                    // The portable form too, which x86-64 does not use.
+                    let portable = refused16_portable(t.lanes, &chunk);
+                    assert_eq!(portable, want, "{name}: 0x{c:02X} in lane {k}");
                 }
             }
             assert_eq!(t.refused16(&[0; 16]), 0xFFFF, "{name}");
+            assert_eq!(refused16_portable(t.lanes, &[0; 16]), 0xFFFF, "{name}");
         }
     }
 
