@@ -18,12 +18,13 @@ use crate::error::{Error, ErrorKind};
 use crate::pct::PctStr;
 use crate::table::{hex_val, DIGIT, HEXDIG, IPVFUTURE};
 
-/// What a host is, with the address of an IP host already decoded.
+/// What a host is. The address of an IP host is decoded from the text when
+/// asked for: kept here it would double the size of every parsed reference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum HostMeta {
     RegName,
-    Ipv4([u8; 4]),
-    Ipv6([u16; 8]),
+    Ipv4,
+    Ipv6,
     IpvFuture,
 }
 
@@ -111,8 +112,8 @@ impl<'a> Host<'a> {
     pub const fn host_type(&self) -> HostType {
         match self.meta {
             HostMeta::RegName => HostType::RegName,
-            HostMeta::Ipv4(_) => HostType::Ipv4,
-            HostMeta::Ipv6(_) => HostType::Ipv6,
+            HostMeta::Ipv4 => HostType::Ipv4,
+            HostMeta::Ipv6 => HostType::Ipv6,
             HostMeta::IpvFuture => HostType::IpvFuture,
         }
     }
@@ -137,9 +138,9 @@ impl<'a> Host<'a> {
     /// let h = urikit::UriRef::parse("//1.2.3").unwrap().host().unwrap();
     /// assert_eq!(h.ipv4(), None); // three octets make a reg-name
     /// ```
-    pub const fn ipv4(&self) -> Option<Ipv4Addr> {
+    pub fn ipv4(&self) -> Option<Ipv4Addr> {
         match self.meta {
-            HostMeta::Ipv4([a, b, c, d]) => Some(Ipv4Addr::new(a, b, c, d)),
+            HostMeta::Ipv4 => dotted_decimal(self.text.as_bytes()).map(Ipv4Addr::from),
             _ => None,
         }
     }
@@ -150,9 +151,11 @@ impl<'a> Host<'a> {
     /// let h = urikit::UriRef::parse("//[1::]").unwrap().host().unwrap();
     /// assert_eq!(h.ipv6(), Some(std::net::Ipv6Addr::new(1, 0, 0, 0, 0, 0, 0, 0)));
     /// ```
-    pub const fn ipv6(&self) -> Option<Ipv6Addr> {
+    pub fn ipv6(&self) -> Option<Ipv6Addr> {
         match self.meta {
-            HostMeta::Ipv6([a, b, c, d, e, f, g, h]) => Some(Ipv6Addr::new(a, b, c, d, e, f, g, h)),
+            HostMeta::Ipv6 => parse_ipv6(self.text.as_bytes(), 1)
+                .ok()
+                .map(|(_, p)| Ipv6Addr::from(p)),
             _ => None,
         }
     }
@@ -165,7 +168,7 @@ impl<'a> Host<'a> {
     /// ```
     pub fn ip_literal(&self) -> Option<&'a str> {
         match self.meta {
-            HostMeta::Ipv6(_) | HostMeta::IpvFuture => Some(&self.text[1..self.text.len() - 1]),
+            HostMeta::Ipv6 | HostMeta::IpvFuture => Some(&self.text[1..self.text.len() - 1]),
             _ => None,
         }
     }
@@ -184,6 +187,26 @@ impl fmt::Debug for Host<'_> {
             .field("type", &self.host_type())
             .finish()
     }
+}
+
+/// The four numbers of a host typed IPv4: `1*digit "." 1*digit "." 1*digit
+/// "." 1*digit`, each at most 255. This covers RFC 3986's `IPv4address` and
+/// the `hostnumber` of the older grammars, whose numbers may have leading
+/// zeros (`grammar::hostnumber`).
+pub(crate) fn dotted_decimal(b: &[u8]) -> Option<[u8; 4]> {
+    let mut parts = b.split(|&c| c == b'.');
+    let mut out = [0u8; 4];
+    for slot in &mut out {
+        let p = parts.next().filter(|p| !p.is_empty())?;
+        let v = p.iter().try_fold(0u8, |v, &c| {
+            if !DIGIT.allows(c) {
+                return None;
+            }
+            v.checked_mul(10)?.checked_add(c - b'0')
+        })?;
+        *slot = v;
+    }
+    parts.next().is_none().then_some(out)
 }
 
 /// Matches `IPv4address` against the whole of `b`:
@@ -237,7 +260,7 @@ pub(crate) fn parse_ip_literal(b: &[u8], open: usize) -> Result<(usize, HostMeta
     match b.get(i) {
         // ABNF strings are case-insensitive (RFC 5234 section 2.3): "v" or "V".
         Some(b'v' | b'V') => parse_ipvfuture(b, i + 1).map(|end| (end, HostMeta::IpvFuture)),
-        _ => parse_ipv6(b, i).map(|(end, a)| (end, HostMeta::Ipv6(a))),
+        _ => parse_ipv6(b, i).map(|(end, _)| (end, HostMeta::Ipv6)),
     }
 }
 
@@ -360,9 +383,9 @@ mod tests {
     fn v6(s: &str) -> Result<Ipv6Addr, (ErrorKind, usize)> {
         let b = s.as_bytes();
         match parse_ip_literal(b, 0) {
-            Ok((end, HostMeta::Ipv6(p))) if end == b.len() => Ok(Ipv6Addr::new(
-                p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7],
-            )),
+            Ok((end, HostMeta::Ipv6)) if end == b.len() => {
+                Ok(Host::new(s, HostMeta::Ipv6).ipv6().expect("typed IPv6"))
+            }
             Ok(other) => panic!("{s}: unexpected {other:?}"),
             Err(e) => Err((e.kind(), e.offset())),
         }

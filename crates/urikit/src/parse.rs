@@ -107,17 +107,21 @@ pub(crate) fn scan(b: &[u8], mut i: usize, t: &Table) -> usize {
     if !t.has_lanes() || n < 16 {
         return scan_bytes(b, i, t);
     }
+    // n >= 16: the offset of the input's last sixteen bytes.
+    let last = n - 16;
     loop {
-        let m = match b.get(i..i + 16).and_then(|r| r.first_chunk::<16>()) {
-            Some(chunk) => t.refused16(chunk),
-            None => {
-                let skip = i - (n - 16);
-                let last = b[n - 16..]
-                    .first_chunk::<16>()
-                    .map_or(0, |c| t.refused16(c));
-                // The refused bytes from i on, and a stop at the end.
-                (last >> skip) | (1 << (16 - skip))
-            }
+        let m = if i <= last {
+            b.get(i..i + 16)
+                .and_then(|r| r.first_chunk::<16>())
+                .map_or(1, |c| t.refused16(c))
+        } else {
+            let skip = i - last;
+            let m = b
+                .get(last..)
+                .and_then(|r| r.first_chunk::<16>())
+                .map_or(0, |c| t.refused16(c));
+            // The refused bytes from i on, and a stop at the end.
+            (m >> skip) | (1 << (16 - skip))
         };
         if m == 0 {
             i += 16;
@@ -325,12 +329,11 @@ fn userinfo_error(b: &[u8], stop: usize) -> Option<Error> {
 /// exactly (RFC 3986 section 3.2.2, first-match-wins).
 #[inline(always)]
 fn reg_name_or_ipv4(host: &[u8]) -> HostMeta {
-    if host.first().is_some_and(|c| c.is_ascii_digit()) {
-        if let Some(a) = ipv4_exact(host) {
-            return HostMeta::Ipv4(a);
-        }
+    if host.first().is_some_and(|c| c.is_ascii_digit()) && ipv4_exact(host).is_some() {
+        HostMeta::Ipv4
+    } else {
+        HostMeta::RegName
     }
-    HostMeta::RegName
 }
 
 /// Parses `host` from `i`; returns where it ends.

@@ -288,8 +288,8 @@ pub(crate) fn hostname_or_number(
         return Ok(HostMeta::RegName);
     }
     if h == Hosts::Bis {
-        if let Some(a) = crate::host::ipv4_exact(text) {
-            return Ok(HostMeta::Ipv4(a));
+        if crate::host::ipv4_exact(text).is_some() {
+            return Ok(HostMeta::Ipv4);
         }
     } else if let Some(a) = hostnumber(text) {
         return Ok(a);
@@ -339,27 +339,17 @@ pub(crate) fn hostname_or_number(
 /// IPv4 address when every number fits in an octet, else a name.
 fn hostnumber(text: &[u8]) -> Option<HostMeta> {
     let mut parts = text.split(|&c| c == b'.');
-    let mut out = [0u8; 4];
-    let mut fits = true;
-    for slot in &mut out {
-        let p = parts.next()?;
-        if p.is_empty() || !p.iter().all(|&c| DIGIT.allows(c)) {
-            return None;
-        }
-        let v = p.iter().try_fold(0u32, |v, &c| {
-            v.checked_mul(10)?.checked_add(u32::from(c - b'0'))
-        });
-        match v {
-            Some(v) if v <= 255 => *slot = v as u8,
-            _ => fits = false,
-        }
-    }
-    if parts.next().is_some() {
+    let shape = parts
+        .by_ref()
+        .take(4)
+        .filter(|p| !p.is_empty() && p.iter().all(|&c| DIGIT.allows(c)))
+        .count()
+        == 4;
+    if !shape || parts.next().is_some() {
         return None;
     }
-    Some(if fits {
-        HostMeta::Ipv4(out)
-    } else {
-        HostMeta::RegName
+    Some(match crate::host::dotted_decimal(text) {
+        Some(_) => HostMeta::Ipv4,
+        None => HostMeta::RegName,
     })
 }

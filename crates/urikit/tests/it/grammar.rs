@@ -89,3 +89,24 @@ fn hostile_inputs_in_every_dialect() {
         }
     }
 }
+
+/// RFC 2396 section 3.2.2 (`IPv4address = 1*digit "." 1*digit "." 1*digit
+/// "." 1*digit`) and RFC 1738 section 3.1 (`hostnumber`) allow leading
+/// zeros, which RFC 3986's `dec-octet` does not: the address is still the
+/// numbers' value, and a number above 255 leaves a name, not an address.
+#[test]
+fn hostnumbers_with_leading_zeros_keep_their_value() {
+    use std::net::Ipv4Addr;
+    for d in [Dialect::Rfc2396, Dialect::Url1996, Dialect::Rfc1738] {
+        let u = UriRef::parse_with("http://010.001.0.0200/", d).unwrap();
+        let h = u.host().unwrap();
+        assert_eq!(h.ipv4(), Some(Ipv4Addr::new(10, 1, 0, 200)), "{d:?}");
+        let u = UriRef::parse_with("http://256.1.1.1/", d).unwrap();
+        assert_eq!(u.host().unwrap().ipv4(), None, "{d:?}");
+    }
+    // Under RFC 3986 the same text is a reg-name (section 3.2.2).
+    let u = UriRef::parse("http://010.001.0.0200/").unwrap();
+    assert_eq!(u.host().unwrap().ipv4(), None);
+    let u = UriRef::parse("http://10.1.0.200/").unwrap();
+    assert_eq!(u.host().unwrap().ipv4(), Some(Ipv4Addr::new(10, 1, 0, 200)));
+}
