@@ -96,12 +96,11 @@ impl<'a> Parts<'a> {
         let auth = self.host.map(|host| {
             s.push_str("//");
             let start = s.len();
-            let userinfo_end = self.userinfo.map(|u| {
+            if let Some(u) = self.userinfo {
                 s.push_str(u);
-                let end = s.len();
                 s.push('@');
-                end
-            });
+            }
+            let host_start = s.len();
             s.push_str(host);
             let host_end = s.len();
             if let Some(port) = self.port {
@@ -110,7 +109,7 @@ impl<'a> Parts<'a> {
             }
             AuthMeta {
                 start,
-                userinfo_end,
+                host_start,
                 host_end,
                 host: host_meta(host).unwrap_or(HostMeta::RegName),
                 end: s.len(),

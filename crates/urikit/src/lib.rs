@@ -226,7 +226,7 @@ pub mod pct;
 #[cfg(feature = "alloc")]
 mod query;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-mod sse2;
+mod simd;
 mod table;
 mod uri;
 

@@ -251,12 +251,10 @@ impl Normalizer {
         if let Some(a) = auth {
             out.push_str("//");
             let start = out.len();
-            let userinfo_end = a.userinfo().map(|ui| {
+            if let Some(ui) = a.userinfo() {
                 style.write(out, ui.as_str());
-                let end = out.len();
                 out.push('@');
-                end
-            });
+            }
             let host_start = out.len();
             let host = a.host();
             match host.host_type() {
@@ -276,7 +274,7 @@ impl Normalizer {
             }
             auth_meta = Some(AuthMeta {
                 start,
-                userinfo_end,
+                host_start,
                 host_end,
                 // Decoding a reg-name can make it an IPv4 address; case and
                 // the IPv6 text form change no host's type or address.

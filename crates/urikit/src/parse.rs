@@ -24,8 +24,10 @@
 use crate::error::{Error, ErrorKind};
 use crate::host::{ipv4_exact, parse_ip_literal, HostMeta};
 use crate::table::{
-    hex2_at, Table, ALPHA, AUTHORITY, DIGIT, FRAGMENT, PATH, QUERY, REG_NAME, SCHEME, URI_CHAR,
+    hex2_at, Baseline, Classify, Table, ALPHA, AUTHORITY, DIGIT, FRAGMENT, PATH, QUERY, REG_NAME,
+    SCHEME, URI_CHAR,
 };
+use crate::uri::UriRef;
 
 /// Where the components of a parsed reference lie.
 ///
@@ -51,19 +53,27 @@ pub(crate) struct Meta {
 }
 
 /// Where the parts of an authority lie: it starts after `//` at `start` and
-/// ends at `end`. `userinfo_end` is the offset of `@`. The host runs from
-/// just after the `@` (or from `start`) to `host_end`; a port is present when
-/// `host_end < end` (the byte at `host_end` is then `:`).
+/// ends at `end`. The host runs from `host_start` to `host_end`; a userinfo
+/// is present when `host_start > start` (it ends at the `@` just before
+/// `host_start`). A port is present when `host_end < end` (the byte at
+/// `host_end` is then `:`). Plain offsets, no `Option`, keep the parsed
+/// reference small and quick to write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct AuthMeta {
     pub(crate) start: usize,
-    pub(crate) userinfo_end: Option<usize>,
+    pub(crate) host_start: usize,
     pub(crate) host_end: usize,
     pub(crate) host: HostMeta,
     pub(crate) end: usize,
 }
 
 impl AuthMeta {
+    /// The offset of the `@` that ends the userinfo, if there is one.
+    #[inline]
+    pub(crate) fn userinfo_end(&self) -> Option<usize> {
+        (self.host_start > self.start).then(|| self.host_start - 1)
+    }
+
     /// The same authority copied to begin at `start`: every offset moves
     /// with it.
     #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
@@ -72,7 +82,7 @@ impl AuthMeta {
         let at = |x: usize| x - self.start + start;
         AuthMeta {
             start,
-            userinfo_end: self.userinfo_end.map(at),
+            host_start: at(self.host_start),
             host_end: at(self.host_end),
             host: self.host,
             end: at(self.end),
@@ -102,37 +112,36 @@ impl Meta {
 /// Past the last whole sixteen, the input's last sixteen bytes are read and
 /// shifted; inputs shorter than that are scanned a byte at a time.
 #[inline(always)]
-pub(crate) fn scan(b: &[u8], mut i: usize, t: &Table) -> usize {
+pub(crate) fn scan(b: &[u8], i: usize, t: &Table) -> usize {
+    scan_in(Baseline, b, i, t)
+}
+
+/// [`scan`] with the classifier `k`.
+#[inline(always)]
+fn scan_in(k: impl Classify, b: &[u8], mut i: usize, t: &Table) -> usize {
     let n = b.len();
     if !t.has_lanes() || n < 16 {
         return scan_bytes(b, i, t);
     }
-    // n >= 16: the offset of the input's last sixteen bytes.
-    let last = n - 16;
     loop {
-        let m = if i <= last {
-            b.get(i..i + 16)
-                .and_then(|r| r.first_chunk::<16>())
-                .map_or(1, |c| t.refused16(c))
-        } else {
-            let skip = i - last;
-            let m = b
-                .get(last..)
-                .and_then(|r| r.first_chunk::<16>())
-                .map_or(0, |c| t.refused16(c));
-            // The refused bytes from i on, and a stop at the end.
-            (m >> skip) | (1 << (16 - skip))
-        };
+        // The window [i, i + e): most components end within one.
+        let e = (n - i).min(k.width());
+        let m = k.window(t, b, i);
         if m == 0 {
-            i += 16;
+            // Nothing refused in the window. The next offset does not wait
+            // for the classification, only for the branch's prediction.
+            i += e;
+            if i >= n {
+                return n;
+            }
             continue;
         }
         i += m.trailing_zeros() as usize;
-        if i < n && b[i] == b'%' && t.allows_pct() && hex2_at(b, i + 1) {
+        if b[i] == b'%' && t.allows_pct() && hex2_at(b, i + 1) {
             i += 3;
             continue;
         }
-        return i.min(n);
+        return i;
     }
 }
 
@@ -169,8 +178,26 @@ pub(crate) fn unexpected(b: &[u8], i: usize, kind: ErrorKind) -> Error {
 }
 
 /// Parses a `URI-reference`.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline]
 pub(crate) fn parse(s: &str) -> Result<Meta, Error> {
+    parse_ref(s).map(|u| u.meta())
+}
+
+/// Parses a `URI-reference` with the fastest classifier the processor has
+/// (see `simd`).
+#[inline]
+pub(crate) fn parse_ref(s: &str) -> Result<UriRef<'_>, Error> {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    if let Some(k) = crate::simd::Avx2::detect() {
+        return k.parse(s);
+    }
+    parse_in(Baseline, s).map(|meta| UriRef::from_meta(s, meta))
+}
+
+/// Parses a `URI-reference`, classifying bytes with `k`.
+#[inline(always)]
+pub(crate) fn parse_in(k: impl Classify, s: &str) -> Result<Meta, Error> {
     let b = s.as_bytes();
     let mut i = 0;
 
@@ -185,7 +212,7 @@ pub(crate) fn parse(s: &str) -> Result<Meta, Error> {
         scheme_end = 4;
         i = 5;
     } else if b.first().is_some_and(|&c| ALPHA.allows(c)) {
-        let j = scan(b, 1, &SCHEME);
+        let j = scan_in(k, b, 1, &SCHEME);
         if b.get(j) == Some(&b':') {
             scheme_end = j;
             i = j + 1;
@@ -194,7 +221,7 @@ pub(crate) fn parse(s: &str) -> Result<Meta, Error> {
 
     // "//" authority
     let auth = if b.get(i) == Some(&b'/') && b.get(i + 1) == Some(&b'/') {
-        let a = parse_authority(b, i + 2)?;
+        let a = parse_authority(k, b, i + 2)?;
         i = a.end;
         Some(a)
     } else {
@@ -204,7 +231,7 @@ pub(crate) fn parse(s: &str) -> Result<Meta, Error> {
     // path: every path rule is a sequence of pchar and "/". The rules differ
     // only in how they start, which the branches above already decided,
     // except for path-noscheme, checked below.
-    i = scan(b, i, &PATH);
+    i = scan_in(k, b, i, &PATH);
     let path_end = i;
     if scheme_end == 0 && auth.is_none() {
         // Without scheme or authority the path starts at 0.
@@ -212,11 +239,11 @@ pub(crate) fn parse(s: &str) -> Result<Meta, Error> {
     }
 
     if b.get(i) == Some(&b'?') {
-        i = scan(b, i + 1, &QUERY);
+        i = scan_in(k, b, i + 1, &QUERY);
     }
     let query_end = i;
     if b.get(i) == Some(&b'#') {
-        i = scan(b, i + 1, &FRAGMENT);
+        i = scan_in(k, b, i + 1, &FRAGMENT);
     }
     if i < b.len() {
         return Err(unexpected(b, i, ErrorKind::InvalidChar));
@@ -255,23 +282,23 @@ fn bad_scheme(b: &[u8]) -> Error {
 
 /// Parses `authority = [ userinfo "@" ] host [ ":" port ]` from `start` (just
 /// after `//`) up to the first `/`, `?`, `#` or the end.
-#[inline]
-fn parse_authority(b: &[u8], start: usize) -> Result<AuthMeta, Error> {
+#[inline(always)]
+fn parse_authority(k: impl Classify, b: &[u8], start: usize) -> Result<AuthMeta, Error> {
     // A scan of `*( reg-name characters / ":" )` covers both a userinfo and
     // a `host ":" port` without brackets: up to the first `:`, then on.
-    let mut stop = scan(b, start, &REG_NAME);
+    let mut stop = scan_in(k, b, start, &REG_NAME);
     let colon = (b.get(stop) == Some(&b':')).then_some(stop);
     if colon.is_some() {
-        stop = scan(b, stop + 1, &AUTHORITY);
+        stop = scan_in(k, b, stop + 1, &AUTHORITY);
     }
 
     if b.get(stop) == Some(&b'@') {
         // userinfo "@" host [ ":" port ]
-        let (host_end, host) = parse_host(b, stop + 1)?;
+        let (host_end, host) = parse_host_in(k, b, stop + 1)?;
         let end = parse_port(b, host_end)?;
         return Ok(AuthMeta {
             start,
-            userinfo_end: Some(stop),
+            host_start: stop + 1,
             host_end,
             host,
             end,
@@ -295,12 +322,16 @@ fn parse_authority(b: &[u8], start: usize) -> Result<AuthMeta, Error> {
         } else {
             end_of_authority(b, stop, ErrorKind::InvalidHost)
         };
-        end.map(|end| (host_end, reg_name_or_ipv4(&b[start..host_end]), end))
+        // Not `map`: a closure here is not always inlined.
+        match end {
+            Ok(end) => Ok((host_end, reg_name_or_ipv4(&b[start..host_end]), end)),
+            Err(e) => Err(e),
+        }
     };
     match result {
         Ok((host_end, host, end)) => Ok(AuthMeta {
             start,
-            userinfo_end: None,
+            host_start: start,
             host_end,
             host,
             end,
@@ -337,12 +368,19 @@ fn reg_name_or_ipv4(host: &[u8]) -> HostMeta {
 }
 
 /// Parses `host` from `i`; returns where it ends.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline]
 pub(crate) fn parse_host(b: &[u8], i: usize) -> Result<(usize, HostMeta), Error> {
+    parse_host_in(Baseline, b, i)
+}
+
+/// [`parse_host`] with the classifier `k`.
+#[inline(always)]
+fn parse_host_in(k: impl Classify, b: &[u8], i: usize) -> Result<(usize, HostMeta), Error> {
     if b.get(i) == Some(&b'[') {
         return parse_ip_literal(b, i);
     }
-    let end = scan(b, i, &REG_NAME);
+    let end = scan_in(k, b, i, &REG_NAME);
     Ok((end, reg_name_or_ipv4(&b[i..end])))
 }
 
@@ -380,7 +418,7 @@ mod tests {
         assert_eq!(m.scheme_end, 3);
         let a = m.auth.unwrap();
         assert_eq!(
-            (a.start, a.userinfo_end, a.host_end, a.end),
+            (a.start, a.userinfo_end(), a.host_end, a.end),
             (6, None, 17, 22)
         );
         assert_eq!((m.path_start(), m.path_end, m.query_end), (22, 33, 45));

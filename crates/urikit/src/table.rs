@@ -17,11 +17,129 @@ pub(crate) struct Table {
     set: [bool; 256],
     pct: bool,
     lanes: Lanes,
+    nibbles: Nibbles,
+}
+
+/// A set of bytes as two sixteen-entry tables, one indexed by a byte's low
+/// four bits and one by its high four: the byte is refused when the two
+/// entries share a bit. That is the form a byte shuffle (`pshufb`) looks up
+/// sixteen bytes at once with. Each bit stands for the high nibbles whose
+/// refused low nibbles are the same, so a set needs at most eight distinct
+/// such rows ([`Nibbles::of`] fails to compile otherwise).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Nibbles {
+    pub(crate) lo: [u8; 16],
+    pub(crate) hi: [u8; 16],
+}
+
+impl Nibbles {
+    /// The nibble tables of the bytes `set` does not allow.
+    const fn of(set: &[bool; 256]) -> Nibbles {
+        let mut lo = [0u8; 16];
+        let mut hi = [0u8; 16];
+        // rows[k]: the refused low nibbles of the k-th distinct row.
+        let mut rows = [0u16; 8];
+        let mut used = 0;
+        let mut h = 0;
+        while h < 16 {
+            let mut row = 0u16;
+            let mut l = 0;
+            while l < 16 {
+                if !set[h * 16 + l] {
+                    row |= 1 << l;
+                }
+                l += 1;
+            }
+            if row != 0 {
+                let mut k = 0;
+                while k < used && rows[k] != row {
+                    k += 1;
+                }
+                if k == used {
+                    assert!(used < 8, "more than eight distinct rows");
+                    rows[k] = row;
+                    used += 1;
+                    let mut l = 0;
+                    while l < 16 {
+                        if row & (1 << l) != 0 {
+                            lo[l] |= 1 << k;
+                        }
+                        l += 1;
+                    }
+                }
+                hi[h] |= 1 << k;
+            }
+            h += 1;
+        }
+        Nibbles { lo, hi }
+    }
+
+    /// Tables that refuse every byte, for tables scanned a byte at a time.
+    const NONE: Nibbles = Nibbles {
+        lo: [1; 16],
+        hi: [1; 16],
+    };
+
+    /// Whether the tables refuse `x` (what the shuffle computes per byte).
+    #[cfg(test)]
+    fn refuses(&self, x: u8) -> bool {
+        self.lo[usize::from(x & 15)] & self.hi[usize::from(x >> 4)] != 0
+    }
+}
+
+/// How the parser classifies sixteen bytes at a time: [`Baseline`] on every
+/// target, and on x86-64 processors that have it, AVX2 (`simd::Avx2`).
+pub(crate) trait Classify: Copy {
+    /// A mask of the bytes of `c` that `t` does not allow literally (bit `k`
+    /// for `c[k]`). Only for tables with lanes.
+    fn refused16(self, t: &Table, c: &[u8; 16]) -> u32;
+
+    /// How many bytes [`window`](Self::window) looks at: 32, or 64 for
+    /// the classifier of long inputs.
+    #[inline(always)]
+    fn width(self) -> usize {
+        32
+    }
+
+    /// A mask of the bytes of `b[i..]` that `t` refuses, for the first
+    /// [`width`](Self::width) of them (bit `k` for `b[i + k]`; no bit at or
+    /// past the end of `b`). `b` holds at least 16 bytes (at least 32 for
+    /// a width of 64), and `i <= b.len()`.
+    ///
+    /// Two chunks, at `i` and `i + 16`, each moved back to end at the end
+    /// of `b` where it would pass it (so they may overlap): no branch
+    /// decides between whole and partial chunks.
+    #[inline(always)]
+    fn window(self, t: &Table, b: &[u8], i: usize) -> u64 {
+        let last = b.len() - 16;
+        let refused = |at: usize| {
+            b.get(at..)
+                .and_then(|r| r.first_chunk::<16>())
+                .map_or(0, |c| u64::from(self.refused16(t, c)))
+        };
+        let (x, y) = (i.min(last), (i + 16).min(last));
+        (refused(x) >> (i - x)) | ((refused(y) << 16) >> (16 + i - y))
+    }
+}
+
+/// The classifier every target has: SSE2 intrinsics on x86-64 (the `simd`
+/// module), elsewhere comparisons the compiler vectorizes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Baseline;
+
+impl Classify for Baseline {
+    #[inline(always)]
+    fn refused16(self, t: &Table, c: &[u8; 16]) -> u32 {
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+        return crate::simd::sse2_refused16(t.lanes, c);
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+        return refused16_portable(t.lanes, c);
+    }
 }
 
 /// A table's set written as comparisons, which the compiler turns into
 /// vector instructions (no lookups, which it cannot): see
-/// [`Table::refused16`]. Each is proven equal to its table over all 256
+/// [`Classify::refused16`]. Each is proven equal to its table over all 256
 /// bytes in the tests below.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Lanes {
@@ -50,6 +168,7 @@ impl Table {
             set,
             pct: false,
             lanes: Lanes::None,
+            nibbles: Nibbles::NONE,
         }
     }
 
@@ -65,6 +184,7 @@ impl Table {
             set,
             pct: false,
             lanes: Lanes::None,
+            nibbles: Nibbles::NONE,
         }
     }
 
@@ -80,6 +200,7 @@ impl Table {
             set,
             pct: self.pct || other.pct,
             lanes: Lanes::None,
+            nibbles: Nibbles::NONE,
         }
     }
 
@@ -89,6 +210,7 @@ impl Table {
             set: self.set,
             pct: true,
             lanes: self.lanes,
+            nibbles: self.nibbles,
         }
     }
 
@@ -99,24 +221,22 @@ impl Table {
             set: self.set,
             pct: self.pct,
             lanes,
+            nibbles: Nibbles::of(&self.set),
         }
     }
 
-    /// Whether [`refused16`](Self::refused16) can be used.
+    /// Whether [`Classify::refused16`] can be used.
     #[inline(always)]
     pub(crate) fn has_lanes(&self) -> bool {
         self.lanes != Lanes::None
     }
 
-    /// A mask of the bytes of `c` not allowed literally (bit `k` for
-    /// `c[k]`), computed on all sixteen at once: with SSE2 on x86-64 (the
-    /// `sse2` module), elsewhere with [`refused16_portable`].
+    /// The nibble form of the set, for [`Classify`] implementations that
+    /// look bytes up with a shuffle.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     #[inline(always)]
-    pub(crate) fn refused16(&self, c: &[u8; 16]) -> u32 {
-        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-        return crate::sse2::refused16(self.lanes, c);
-        #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-        return refused16_portable(self.lanes, c);
+    pub(crate) const fn nibbles(&self) -> &Nibbles {
+        &self.nibbles
     }
 
     /// Whether the byte is allowed literally.
@@ -181,7 +301,7 @@ pub(crate) const FRAGMENT: Table = QUERY;
 /// The tail of `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`
 pub(crate) const IPVFUTURE: Table = UNRESERVED.or(SUB_DELIMS).or(Table::new(b":"));
 
-/// [`Table::refused16`] without intrinsics: each lane is a few comparisons,
+/// [`Classify::refused16`] without intrinsics: each lane is a few comparisons,
 /// which compile to SSE2 or NEON instructions, and the 0-or-1 bytes are
 /// gathered into bits by a multiplication.
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
@@ -383,6 +503,26 @@ mod tests {
         }
     }
 
+    type Refused16 = fn(&Table, &[u8; 16]) -> u32;
+
+    /// Every classifier this machine can run, by name: the baseline, the
+    /// portable form (which x86-64 does not otherwise use), and AVX2 where
+    /// the processor has it.
+    fn classifiers() -> alloc::vec::Vec<(&'static str, Refused16)> {
+        #[allow(unused_mut)]
+        let mut v: alloc::vec::Vec<(&'static str, Refused16)> = alloc::vec![
+            ("baseline", |t, c| Baseline.refused16(t, c)),
+            ("portable", |t, c| refused16_portable(t.lanes, c)),
+        ];
+        #[cfg(target_arch = "x86_64")]
+        if crate::simd::Avx2::detect().is_some() {
+            v.push(("avx2", |t, c| {
+                crate::simd::Avx2::detect().map_or(0, |k| k.refused16(t, c))
+            }));
+        }
+        v
+    }
+
     #[test]
     fn lanes_agree_with_their_tables_over_all_256_bytes_in_every_lane() {
         for (name, t) in [
@@ -394,19 +534,38 @@ mod tests {
         ] {
             assert!(t.has_lanes(), "{name}");
             for c in 0..=255u8 {
-                for k in 0..16 {
-                    // `a` is allowed by every one of these tables.
-                    let mut chunk = [b'a'; 16];
-                    chunk[k] = c;
-                    let want = if t.allows(c) { 0 } else { 1 << k };
-                    assert_eq!(t.refused16(&chunk), want, "{name}: 0x{c:02X} in lane {k}");
-                    // The portable form too, which x86-64 does not use.
-                    let portable = refused16_portable(t.lanes, &chunk);
-                    assert_eq!(portable, want, "{name}: 0x{c:02X} in lane {k}");
-                }
+                assert_eq!(t.nibbles().refuses(c), !t.allows(c), "{name}: 0x{c:02X}");
             }
-            assert_eq!(t.refused16(&[0; 16]), 0xFFFF, "{name}");
-            assert_eq!(refused16_portable(t.lanes, &[0; 16]), 0xFFFF, "{name}");
+            for (how, refused16) in classifiers() {
+                for c in 0..=255u8 {
+                    for k in 0..16 {
+                        // `a` is allowed by every one of these tables.
+                        let mut chunk = [b'a'; 16];
+                        chunk[k] = c;
+                        let want = if t.allows(c) { 0 } else { 1 << k };
+                        assert_eq!(
+                            refused16(t, &chunk),
+                            want,
+                            "{how} {name}: 0x{c:02X} in lane {k}"
+                        );
+                    }
+                }
+                assert_eq!(refused16(t, &[0; 16]), 0xFFFF, "{how} {name}");
+            }
+        }
+    }
+
+    /// The nibble form works for any set with at most eight distinct rows,
+    /// not only for the ones the parser scans.
+    #[test]
+    fn nibbles_reproduce_every_table() {
+        for t in [
+            ALPHA, DIGIT, HEXDIG, UNRESERVED, SUB_DELIMS, SCHEME, PCHAR, URI_CHAR,
+        ] {
+            let n = Nibbles::of(&t.set);
+            for c in 0..=255u8 {
+                assert_eq!(n.refuses(c), !t.allows(c), "0x{c:02X}");
+            }
         }
     }
 

@@ -70,7 +70,13 @@ impl<'a> UriRef<'a> {
     /// assert_eq!((err.kind(), err.offset()), (ErrorKind::InvalidPort, 21));
     /// ```
     pub fn parse(s: &'a str) -> Result<UriRef<'a>, Error> {
-        parse::parse(s).map(|meta| UriRef { s, meta })
+        parse::parse_ref(s)
+    }
+
+    /// The reference `s` with the offsets `meta` (which must be `s`'s).
+    #[inline(always)]
+    pub(crate) const fn from_meta(s: &'a str, meta: Meta) -> UriRef<'a> {
+        UriRef { s, meta }
     }
 
     /// Parses a URI reference under the grammar of `dialect`: each
@@ -401,7 +407,7 @@ impl<'a> Authority<'a> {
     /// ```
     pub fn userinfo(&self) -> Option<PctStr<'a>> {
         self.a
-            .userinfo_end
+            .userinfo_end()
             .map(|e| PctStr::new_unchecked(&self.s[self.a.start..e]))
     }
 
@@ -411,8 +417,7 @@ impl<'a> Authority<'a> {
     /// assert_eq!(urikit::UriRef::parse("//:80").unwrap().authority().unwrap().host().as_str(), "");
     /// ```
     pub fn host(&self) -> Host<'a> {
-        let start = self.a.userinfo_end.map_or(self.a.start, |at| at + 1);
-        Host::new(&self.s[start..self.a.host_end], self.a.host)
+        Host::new(&self.s[self.a.host_start..self.a.host_end], self.a.host)
     }
 
     /// The port as written, if a `:` follows the host.

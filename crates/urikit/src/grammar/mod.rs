@@ -207,7 +207,7 @@ fn authority(g: &Grammar, b: &[u8], start: usize, end: usize) -> Result<AuthMeta
             Some(t) if end > start && check(b, start, end, &t, ErrorKind::InvalidHost).is_ok() => {
                 Ok(AuthMeta {
                     start,
-                    userinfo_end: None,
+                    host_start: start,
                     host_end: end,
                     host: HostMeta::RegName,
                     end,
@@ -268,7 +268,7 @@ fn server(g: &Grammar, b: &[u8], start: usize, end: usize) -> Result<AuthMeta, E
     }
     Ok(AuthMeta {
         start,
-        userinfo_end: at,
+        host_start: at.map_or(start, |at| at + 1),
         host_end,
         host,
         end,

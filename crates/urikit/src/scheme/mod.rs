@@ -361,7 +361,7 @@ fn server<'a>(uri: &UriRef<'a>, r: Rules) -> Result<Server<'a>, Error> {
         .ok_or(Error::new(ErrorKind::MissingAuthority, m.path_start()))?;
     let b = uri.as_str().as_bytes();
     let (mut user, mut password) = (None, None);
-    let host_start = match a.userinfo_end {
+    let host_start = match a.userinfo_end() {
         Some(_) if !r.login => return Err(Error::new(ErrorKind::UnexpectedUserinfo, a.start)),
         Some(at) => {
             // "Within the user and password field, any ":", "@", or "/" must

@@ -1,0 +1,277 @@
+//! The library's `unsafe` code, all of it: the x86-64 classifiers the
+//! parser runs on sixteen bytes at a time ([`Classify`]), and the entry to
+//! the parser compiled for AVX2.
+//!
+//! Why: written portably (comparisons the compiler vectorizes, and a
+//! multiplication to gather one bit per byte) a chunk costs about 45
+//! instructions. With SSE2 intrinsics (signed comparisons and `pmovmskb`) it
+//! costs about 25, and with AVX2's byte shuffle (`vpshufb`, two lookups of
+//! sixteen-entry tables, see [`Nibbles`]) about 10. `bench/cachegrind.sh`
+//! counts the difference per URL; `docs/design.md` gives the figures.
+//!
+//! Why it is sound:
+//! - The module is compiled only where SSE2 is enabled at compile time
+//!   (every x86-64 target), so the SSE2 intrinsics always exist.
+//! - AVX2 code runs only through an [`Avx2`] value, which only
+//!   [`Avx2::detect`] makes, and only when the processor has AVX2 (checked
+//!   at run time with `std`, at compile time without it). Every function
+//!   marked `#[target_feature(enable = "avx2")]` is called through such a
+//!   value.
+//! - The only intrinsic that touches memory, `_mm_loadu_si128`, reads the
+//!   sixteen bytes of a `&[u8; 16]`, which are valid and initialized, with no
+//!   alignment required. Nothing here writes memory.
+//!
+//! The tests in `table.rs` prove every classifier equal to its table over
+//! every byte in every lane, and the property tests parse with each.
+#![allow(unsafe_code)]
+
+use core::arch::x86_64::{
+    __m128i, __m256i, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8,
+    _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_setzero_si256,
+    _mm256_shuffle_epi8, _mm256_srli_epi16, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128,
+    _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
+    _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
+};
+
+use crate::error::Error;
+use crate::table::{Classify, Lanes, Nibbles, Table};
+use crate::uri::UriRef;
+
+/// Proof that the processor has AVX2: the only way to run the code compiled
+/// for it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Avx2 {
+    _private: (),
+}
+
+impl Avx2 {
+    /// An `Avx2` if the processor has AVX2. With `std` this asks the
+    /// processor (the answer is cached by `std`); without it, only a build
+    /// for AVX2 targets (`-C target-feature=+avx2`) has one.
+    #[inline]
+    pub(crate) fn detect() -> Option<Avx2> {
+        #[cfg(feature = "std")]
+        let has = std::is_x86_feature_detected!("avx2");
+        #[cfg(not(feature = "std"))]
+        let has = cfg!(target_feature = "avx2");
+        has.then_some(Avx2 { _private: () })
+    }
+
+    /// Parses `s` with the parser compiled for AVX2 (every
+    /// [`Classify::refused16`] inlined as AVX2 code).
+    #[inline]
+    pub(crate) fn parse(self, s: &str) -> Result<UriRef<'_>, Error> {
+        #[target_feature(enable = "avx2")]
+        unsafe fn parse(k: Avx2, s: &str) -> Result<UriRef<'_>, Error> {
+            // One branch per input chooses the window, none per scan.
+            let meta = if s.len() >= 32 {
+                crate::parse::parse_in(Avx2Long(k), s)
+            } else {
+                crate::parse::parse_in(k, s)
+            };
+            meta.map(|meta| UriRef::from_meta(s, meta))
+        }
+        // SAFETY: `self` exists, so the processor has AVX2.
+        unsafe { parse(self, s) }
+    }
+}
+
+impl Classify for Avx2 {
+    #[inline(always)]
+    fn refused16(self, t: &Table, c: &[u8; 16]) -> u32 {
+        // SAFETY: `self` exists, so the processor has AVX2.
+        unsafe { avx2_refused16(t.nibbles(), c) }
+    }
+}
+
+/// [`Avx2`] for inputs of at least 32 bytes: windows of 64 bytes, two
+/// 32-byte chunks each, so that most components, even most paths, end
+/// within the first window (the loop's exit branch is the one most often
+/// mispredicted).
+#[derive(Clone, Copy, Debug)]
+struct Avx2Long(Avx2);
+
+impl Classify for Avx2Long {
+    #[inline(always)]
+    fn refused16(self, t: &Table, c: &[u8; 16]) -> u32 {
+        self.0.refused16(t, c)
+    }
+
+    #[inline(always)]
+    fn width(self) -> usize {
+        64
+    }
+
+    /// Two 32-byte chunks, at `i` and `i + 32`, each moved back to end at
+    /// the end of `b` where it would pass it.
+    #[inline(always)]
+    fn window(self, t: &Table, b: &[u8], i: usize) -> u64 {
+        let last = b.len().saturating_sub(32);
+        let refused = |at: usize| {
+            b.get(at..)
+                .and_then(|r| r.first_chunk::<32>())
+                .map_or(0, |c| {
+                    // SAFETY: `self` exists, so the processor has AVX2.
+                    u64::from(unsafe { avx2_refused32(t.nibbles(), c) })
+                })
+        };
+        let (x, y) = (i.min(last), (i + 32).min(last));
+        // The second chunk starts y - i bytes into the window, or, near the
+        // end of `b`, i - y bytes before it: one of the shifts is by 0.
+        let second = (refused(y) << y.saturating_sub(i)) >> i.saturating_sub(y);
+        (refused(x) >> (i - x)) | second
+    }
+}
+
+/// [`avx2_refused16`] on 32 bytes.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn avx2_refused32(n: &Nibbles, c: &[u8; 32]) -> u32 {
+    // SAFETY: the caller has AVX2; the loads read a `[u8; 32]` and two
+    // `[u8; 16]`.
+    unsafe {
+        let x = _mm256_loadu_si256(c.as_ptr().cast::<__m256i>());
+        // The shuffle looks up within each 16-byte half: both get the table.
+        let lo = _mm256_broadcastsi128_si256(_mm_loadu_si128(n.lo.as_ptr().cast::<__m128i>()));
+        let hi = _mm256_broadcastsi128_si256(_mm_loadu_si128(n.hi.as_ptr().cast::<__m128i>()));
+        let nibble = _mm256_set1_epi8(0x0F);
+        let l = _mm256_shuffle_epi8(lo, _mm256_and_si256(x, nibble));
+        let h = _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16::<4>(x), nibble));
+        let allowed = _mm256_cmpeq_epi8(_mm256_and_si256(l, h), _mm256_setzero_si256());
+        !(_mm256_movemask_epi8(allowed) as u32)
+    }
+}
+
+/// The bytes of `c` that `n` refuses: each byte's low and high four bits
+/// look up the two tables with one shuffle each, and the byte is refused
+/// when the entries share a bit.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn avx2_refused16(n: &Nibbles, c: &[u8; 16]) -> u32 {
+    // SAFETY: the caller has AVX2; the loads read three `[u8; 16]`.
+    unsafe {
+        let x = _mm_loadu_si128(c.as_ptr().cast::<__m128i>());
+        let lo = _mm_loadu_si128(n.lo.as_ptr().cast::<__m128i>());
+        let hi = _mm_loadu_si128(n.hi.as_ptr().cast::<__m128i>());
+        let nibble = _mm_set1_epi8(0x0F);
+        let l = _mm_shuffle_epi8(lo, _mm_and_si128(x, nibble));
+        let h = _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16::<4>(x), nibble));
+        let allowed = _mm_cmpeq_epi8(_mm_and_si128(l, h), _mm_setzero_si128());
+        // Sixteen bits: the `i32` is never negative.
+        _mm_movemask_epi8(allowed) as u32 ^ 0xFFFF
+    }
+}
+
+/// A mask of the bytes of `c` refused by the tables with `lanes` (bit `k`
+/// for `c[k]`): the same set as `table::refused_lane`.
+#[inline(always)]
+pub(crate) fn sse2_refused16(lanes: Lanes, c: &[u8; 16]) -> u32 {
+    // SAFETY: see the module's documentation: SSE2 is enabled at compile
+    // time, and the load reads the sixteen bytes `c` refers to.
+    unsafe {
+        let x = _mm_loadu_si128(c.as_ptr().cast::<__m128i>());
+        let set = |b: u8| _mm_set1_epi8(b as i8);
+        let eq = |b: u8| _mm_cmpeq_epi8(x, set(b));
+        // Signed, 0x00-0x20 and 0x80-0xFF are the bytes below 0x21:
+        // controls, space and non-ASCII.
+        let low = _mm_cmpgt_epi8(set(0x21), x);
+        // 0x7B-0x7F (`{` `|` `}` `~` DEL) but `~`, which is unreserved.
+        let high = _mm_andnot_si128(eq(b'~'), _mm_cmpgt_epi8(x, set(0x7A)));
+        // `"` and `#` (0x22, 0x23) are the bytes that `| 1` makes 0x23;
+        // `<` and `>` (0x3C, 0x3E) those that `| 2` makes 0x3E.
+        let quote_hash = _mm_cmpeq_epi8(_mm_or_si128(x, set(1)), set(0x23));
+        let angles = _mm_cmpeq_epi8(_mm_or_si128(x, set(2)), set(0x3E));
+        // `[` `\` `]` `^` (0x5B-0x5E) plus 0x25 are 0x80-0x83, the four
+        // smallest signed bytes.
+        let brackets = _mm_cmpgt_epi8(set(0x84), _mm_add_epi8(x, set(0x25)));
+        let any = _mm_or_si128(
+            _mm_or_si128(_mm_or_si128(low, high), _mm_or_si128(quote_hash, angles)),
+            _mm_or_si128(_mm_or_si128(brackets, eq(b'`')), eq(b'%')),
+        );
+        // `/` and `?` (0x2F, 0x3F) are the bytes that `| 0x10` makes 0x3F.
+        let slash_question = || _mm_cmpeq_epi8(_mm_or_si128(x, set(0x10)), set(0x3F));
+        let refused = match lanes {
+            Lanes::Query => any,
+            Lanes::Path => _mm_or_si128(any, eq(b'?')),
+            Lanes::Authority => _mm_or_si128(any, _mm_or_si128(slash_question(), eq(b'@'))),
+            Lanes::RegName => _mm_or_si128(
+                any,
+                _mm_or_si128(slash_question(), _mm_or_si128(eq(b'@'), eq(b':'))),
+            ),
+            Lanes::None => set(0xFF),
+        };
+        // Sixteen bits: the `i32` is never negative.
+        _mm_movemask_epi8(refused) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_in;
+    use crate::table::{Baseline, AUTHORITY, FRAGMENT, PATH, QUERY, REG_NAME};
+    use alloc::string::String;
+    use alloc::vec::Vec;
+    use proptest::prelude::*;
+
+    /// What [`Classify::window`] must return, byte by byte.
+    fn window_by_bytes(t: &Table, b: &[u8], i: usize, width: usize) -> u64 {
+        b[i..]
+            .iter()
+            .take(width)
+            .enumerate()
+            .filter(|&(_, &c)| !t.allows(c))
+            .fold(0, |m, (k, _)| m | 1 << k)
+    }
+
+    /// Every window of every classifier, at every offset of inputs of 16 to
+    /// 100 bytes, with one refused byte moved through them.
+    #[test]
+    fn windows_agree_with_the_tables_at_every_offset() {
+        let Some(k) = Avx2::detect() else { return };
+        for t in [&REG_NAME, &AUTHORITY, &PATH, &QUERY, &FRAGMENT] {
+            for n in 16..100 {
+                for bad in 0..=n {
+                    let mut b = alloc::vec![b'a'; n];
+                    if bad < n {
+                        b[bad] = b' ';
+                    }
+                    for i in 0..=n {
+                        let want32 = window_by_bytes(t, &b, i, 32);
+                        assert_eq!(Baseline.window(t, &b, i), want32, "{n} {bad} {i}");
+                        assert_eq!(k.window(t, &b, i), want32, "{n} {bad} {i}");
+                        if n >= 32 {
+                            let want64 = window_by_bytes(t, &b, i, 64);
+                            assert_eq!(Avx2Long(k).window(t, &b, i), want64, "{n} {bad} {i}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Characters that matter to the grammar, and a few that it refuses.
+    fn uri_ish() -> impl Strategy<Value = String> {
+        let chars: Vec<char> = "aZ09:/?#[]@!$&'()*+,;=-._~%4Fvfe \"<>{}|\\^`\u{7f}\u{e9}"
+            .chars()
+            .collect();
+        proptest::collection::vec(proptest::sample::select(chars), 0..120)
+            .prop_map(|v| v.into_iter().collect())
+    }
+
+    proptest! {
+        /// The parser gives the same answer, offsets or error, with every
+        /// classifier.
+        #[test]
+        fn every_classifier_parses_alike(s in uri_ish()) {
+            let base = parse_in(Baseline, &s);
+            if let Some(k) = Avx2::detect() {
+                prop_assert_eq!(parse_in(k, &s), base);
+                if s.len() >= 32 {
+                    prop_assert_eq!(parse_in(Avx2Long(k), &s), base);
+                }
+                prop_assert_eq!(k.parse(&s).map(|u| u.meta()), base);
+            }
+        }
+    }
+}
