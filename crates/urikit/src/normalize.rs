@@ -199,10 +199,21 @@ impl Normalizer {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn normalize(&self, u: UriRef<'_>) -> UriRefBuf {
-        // Most references are normal already: finding so allocates nothing
-        // and their offsets stay as they are.
-        if self.is_normalized(u) {
-            return u.to_buf();
+        // Most references are normal already, or only need the case of
+        // their scheme and host lowered: then the text keeps its length and
+        // every offset stays as it is.
+        match self.verdict(u) {
+            Verdict::Normal => return u.to_buf(),
+            Verdict::CaseOnly { host } => {
+                let mut out = String::from(u.as_str());
+                let m = u.meta();
+                out[..m.scheme_end].make_ascii_lowercase();
+                if let Some(a) = m.auth.filter(|_| host) {
+                    out[a.host_start..a.host_end].make_ascii_lowercase();
+                }
+                return UriRefBuf::from_parts(out, m);
+            }
+            Verdict::Rewrite => {}
         }
         let mut out = String::with_capacity(u.as_str().len() + 1);
         match self.write_normal(u, &mut out) {
@@ -349,46 +360,69 @@ impl Normalizer {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn is_normalized(&self, u: UriRef<'_>) -> bool {
+        self.verdict(u) == Verdict::Normal
+    }
+
+    /// What normalizing `u` would change, found without allocating.
+    fn verdict(&self, u: UriRef<'_>) -> Verdict {
         let style = self.pct_style(false);
         let scheme = u.scheme();
-        if self.lowercase && scheme.is_some_and(|s| s.bytes().any(|b| b.is_ascii_uppercase())) {
-            return false;
-        }
+        let upper = |s: &str| any_byte(s.as_bytes(), |c| c.is_ascii_uppercase());
+        // Whether the scheme, or the host (then without `%`), has
+        // upper-case letters to lower.
+        let scheme_case = self.lowercase && scheme.is_some_and(upper);
+        let mut host_case = false;
+        // Without `%` anywhere, percent-normalization changes nothing, and
+        // only the case of a host can change (one pass over the input).
+        let pct = any_byte(u.as_str().as_bytes(), |c| c == b'%');
+        let not_normal = |text: &str| pct && !style.is_normal(text);
         let auth = u.authority();
         if let Some(a) = auth {
-            if a.userinfo().is_some_and(|ui| !style.is_normal(ui.as_str())) {
-                return false;
+            if a.userinfo().is_some_and(|ui| not_normal(ui.as_str())) {
+                return Verdict::Rewrite;
             }
             let host = a.host();
-            let host_ok = match host.ipv6() {
+            match host.ipv6() {
                 Some(ip) if self.ipv6_rfc5952 => {
                     let mut buf = FixedBuf::default();
-                    write!(buf, "[{ip}]").is_ok() && buf.as_str() == host.as_str()
+                    if !(write!(buf, "[{ip}]").is_ok() && buf.as_str() == host.as_str()) {
+                        return Verdict::Rewrite;
+                    }
                 }
-                _ => self.pct_style(self.lowercase).is_normal(host.as_str()),
-            };
-            if !host_ok {
-                return false;
+                _ if !pct || !any_byte(host.as_str().as_bytes(), |c| c == b'%') => {
+                    host_case = self.lowercase && upper(host.as_str());
+                }
+                _ if !self.pct_style(self.lowercase).is_normal(host.as_str()) => {
+                    return Verdict::Rewrite;
+                }
+                _ => {}
             }
             if self.default_port && a.port().is_some_and(|p| is_default_port(scheme, p)) {
-                return false;
+                return Verdict::Rewrite;
             }
         }
         let path = u.path().as_str();
-        if !style.is_normal(path)
-            || u.query().is_some_and(|q| !style.is_normal(q.as_str()))
-            || u.fragment().is_some_and(|f| !style.is_normal(f.as_str()))
+        if not_normal(path)
+            || u.query().is_some_and(|q| not_normal(q.as_str()))
+            || u.fragment().is_some_and(|f| not_normal(f.as_str()))
         {
-            return false;
+            return Verdict::Rewrite;
         }
         if auth.is_some()
             && path.is_empty()
             && self.slash_empty_path
             && scheme.is_some_and(empty_path_is_root)
         {
-            return false;
+            return Verdict::Rewrite;
         }
-        !self.dot_segments || dot_structure_is_normal(path, scheme.is_some(), auth.is_some())
+        if self.dot_segments && !dot_structure_is_normal(path, scheme.is_some(), auth.is_some()) {
+            return Verdict::Rewrite;
+        }
+        if scheme_case || host_case {
+            Verdict::CaseOnly { host: host_case }
+        } else {
+            Verdict::Normal
+        }
     }
 
     /// Whether `a` and `b` have the same normal form (RFC 3986 section
@@ -535,6 +569,18 @@ fn dot_structure_is_normal(path: &str, has_scheme: bool, has_authority: bool) ->
         || rest.split('/').next().is_some_and(|s| s.contains(':'))
         || rest.starts_with('/');
     dot_prefix == needs_prefix
+}
+
+/// What normalizing a reference changes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Verdict {
+    /// Nothing: it is normal.
+    Normal,
+    /// Only the case of letters in the scheme, and in the host when `host`
+    /// (which then holds no `%`): every offset stays.
+    CaseOnly { host: bool },
+    /// Anything else: the normal form is written anew.
+    Rewrite,
 }
 
 /// Percent-normalization of one component: upper-case hex, decoded

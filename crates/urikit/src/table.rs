@@ -344,29 +344,48 @@ const fn refused_lane(lanes: Lanes, x: u8) -> bool {
     }
 }
 
+/// Sixteen bytes that include every byte of `b` (1 to 16 bytes long), read
+/// without copying into a padded buffer (a `memset` and a `memcpy` call):
+/// from 8 bytes on, the first eight and the last eight; from 4, the first
+/// four and the last four, twice; below, the first, middle and last byte,
+/// repeated. Bytes may appear twice.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+fn gather16(b: &[u8]) -> Option<[u8; 16]> {
+    let n = b.len();
+    let mut c = [0; 16];
+    if let (Some(first), Some(last)) = (b.first_chunk::<8>(), b.last_chunk::<8>()) {
+        c[..8].copy_from_slice(first);
+        c[8..].copy_from_slice(last);
+    } else if let (Some(first), Some(last)) = (b.first_chunk::<4>(), b.last_chunk::<4>()) {
+        c[..4].copy_from_slice(first);
+        c[4..8].copy_from_slice(last);
+        c[8..12].copy_from_slice(first);
+        c[12..].copy_from_slice(last);
+    } else {
+        let (&x, &z) = (b.first()?, b.last()?);
+        let y = b[n / 2];
+        c = [x, y, z, x, y, z, x, y, z, x, y, z, x, y, z, x];
+    }
+    Some(c)
+}
+
 /// Whether any byte of `b` satisfies `pred`, sixteen bytes at a time. The
 /// predicate should be branch-free arithmetic (comparisons joined with `|`
-/// and `&`), which the compiler turns into vector instructions, and false
-/// for the byte 0, which pads inputs shorter than sixteen bytes.
+/// and `&`), which the compiler turns into vector instructions. Inputs
+/// shorter than sixteen bytes go through [`gather16`].
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline(always)]
 pub(crate) fn any_byte(b: &[u8], pred: impl Fn(u8) -> bool) -> bool {
-    debug_assert!(!pred(0));
     let any16 = |c: &[u8; 16]| c.iter().fold(false, |a, &x| a | pred(x));
-    match b.len() {
-        0 => false,
-        n @ 1..=15 => {
-            let mut c = [0; 16];
-            c[..n].copy_from_slice(b);
-            any16(&c)
-        }
-        n => {
-            let mut chunks = b.chunks_exact(16);
-            // The last sixteen bytes cover the remainder (some twice).
-            let last = b[n - 16..].first_chunk::<16>().is_some_and(any16);
-            chunks.any(|c| c.first_chunk::<16>().is_some_and(any16)) || last
-        }
+    let n = b.len();
+    if n < 16 {
+        return gather16(b).is_some_and(|c| any16(&c));
     }
+    let mut chunks = b.chunks_exact(16);
+    // The last sixteen bytes cover the remainder (some twice).
+    let last = b[n - 16..].first_chunk::<16>().is_some_and(any16);
+    chunks.any(|c| c.first_chunk::<16>().is_some_and(any16)) || last
 }
 
 /// Whether some byte of `b` is `y` and the byte before it is `x`, sixteen
@@ -388,7 +407,7 @@ pub(crate) fn any_pair(b: &[u8], x: u8, y: u8) -> bool {
     };
     match b.len() {
         0 | 1 => false,
-        // Short inputs byte by byte: padding them would cost more.
+        // Short inputs byte by byte: gathering them costs more.
         2..=16 => b.windows(2).any(|w| w[0] == x && w[1] == y),
         n => {
             // Pairs starting at 0, 16, 32, ..., then the last sixteen pairs.

@@ -203,3 +203,41 @@ fn encoded_dot_segments_are_where_the_sections_disagree() {
     assert!(has_encoded_dot_segment(r));
     assert!(!has_encoded_dot_segment(UriRef::parse("a%2E/.").unwrap()));
 }
+
+/// RFC 3986 section 6.2.2.1: scheme and host are case-insensitive and
+/// normalize to lower case, while percent-encoded octets keep theirs unless
+/// hexadecimal normalization is on, and the userinfo keeps its case. The
+/// shortcut for references whose only change is case must agree.
+#[test]
+fn case_only_changes_lower_scheme_and_host_but_nothing_else() {
+    let n = Normalizer::new();
+    for (input, want) in [
+        (
+            "HTTP://WWW.EXAMPLE.COM/A?B#C",
+            "http://www.example.com/A?B#C",
+        ),
+        ("HtTpS://Example.Com", "https://example.com/"),
+        ("HTTP://User@HOST/", "http://User@host/"),
+        ("HTTP://h/", "http://h/"),
+        ("http://H/", "http://h/"),
+        ("HTTP://[V1.AB]/", "http://[v1.ab]/"),
+        ("X:/A", "x:/A"),
+    ] {
+        let got = n.normalize(UriRef::parse(input).unwrap());
+        assert_eq!(got.as_str(), want, "{input}");
+        let again = UriRef::parse(got.as_str()).unwrap();
+        assert_eq!(
+            format!("{:?}", got.as_uri_ref()),
+            format!("{again:?}"),
+            "{input}"
+        );
+    }
+    // Escapes in a host: only the hexadecimal step may change their case.
+    let keep = Normalizer::new()
+        .uppercase_hex(false)
+        .decode_unreserved(false);
+    let got = keep.normalize(UriRef::parse("HTTP://%7E/").unwrap());
+    assert_eq!(got.as_str(), "http://%7E/");
+    let got = keep.normalize(UriRef::parse("HTTP://%7e/").unwrap());
+    assert_eq!(got.as_str(), "http://%7e/");
+}
