@@ -58,6 +58,11 @@ impl Resolver<'_> {
         }
         let t = target.as_str();
         let base = self.base();
+        if self.dialect == Dialect::Rfc3986 {
+            if let Some(r) = other_authority(base, target) {
+                return Ok(r);
+            }
+        }
         let cands = Candidates::of(base, target);
         // Under RFC 3986, a candidate is right by construction unless dot
         // segments are about (see `Candidate::exact`); elsewhere, resolution
@@ -267,6 +272,37 @@ impl Candidate {
         }
         out.push_str(t.tail);
     }
+}
+
+/// The most common case, answered without the candidates: under RFC 3986,
+/// a target with the base's scheme and another authority is its network
+/// path (RFC 3986 section 4.2), the target without `scheme:`, provided its
+/// path has no dot segment (section 5.2.2 resolves it with
+/// `remove_dot_segments` alone, which then changes nothing). No shorter
+/// reference can keep the authority.
+fn other_authority(b: UriRef<'_>, t: UriRef<'_>) -> Option<UriRefBuf> {
+    let (bm, tm) = (b.meta(), t.meta());
+    let (ba, ta) = (bm.auth?, tm.auth?);
+    let (bs, ts) = (b.as_str().as_bytes(), t.as_str().as_bytes());
+    // Offsets into bytes, not the component views: this is the hot case.
+    if bs.get(ba.start..ba.end) == ts.get(ta.start..ta.end)
+        || bs.get(..bm.scheme_end) != ts.get(..tm.scheme_end)
+        || has_dot_segment(t.path().as_str())
+    {
+        return None;
+    }
+    // "//" starts where the scheme's ':' ends.
+    let k = tm.scheme_end + 1;
+    let meta = Meta {
+        scheme_end: 0,
+        auth: Some(ta.moved_to(ta.start - k)),
+        path_end: tm.path_end - k,
+        query_end: tm.query_end - k,
+    };
+    Some(UriRefBuf::from_parts(
+        String::from(t.as_str().get(k..)?),
+        meta,
+    ))
 }
 
 /// A relative path whose first segment has a `:` would read as a scheme,

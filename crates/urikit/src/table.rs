@@ -407,12 +407,60 @@ pub(crate) fn any_pair(b: &[u8], x: u8, y: u8) -> bool {
     };
     match b.len() {
         0 | 1 => false,
-        // Short inputs byte by byte: gathering them costs more.
-        2..=16 => b.windows(2).any(|w| w[0] == x && w[1] == y),
+        // Short inputs as words: each byte beside the next within a word.
+        2..=16 => any_pair_short(b, x, y),
         n => {
             // Pairs starting at 0, 16, 32, ..., then the last sixteen pairs.
             (0..n - 16).step_by(16).any(|i| pairs(&b[i..])) || pairs(&b[n - 17..])
         }
+    }
+}
+
+/// [`any_pair`] for 2 to 16 bytes, on 64- or 32-bit words (no loop, no
+/// copy): in a word `w`, the pairs are its bytes beside those of `w >> 8`,
+/// and a pair matches where both differ from `x` and `y` in no bit. Words
+/// at the start, the middle and the end cover every pair; the top byte of
+/// each word has no partner and cannot match, since `y` is never 0 there.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+fn any_pair_short(b: &[u8], x: u8, y: u8) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    // Whether some byte of `z` is zero (exact as a yes or no).
+    let zero_byte = |z: u64, bytes: usize| {
+        let ones = ONES >> (64 - 8 * bytes);
+        z.wrapping_sub(ones) & !z & (ones << 7) != 0
+    };
+    let pairs = |w: u64, bytes: usize| {
+        let (xs, ys) = (ONES * u64::from(x), ONES * u64::from(y));
+        let z = (w ^ xs) | ((w >> 8) ^ ys);
+        // The top byte pairs with nothing: force it non-zero.
+        zero_byte(
+            z | 0x80 << (8 * (bytes - 1)) | 1 << (8 * (bytes - 1)),
+            bytes,
+        )
+    };
+    let n = b.len();
+    let word8 = |at: usize| {
+        b.get(at..)
+            .and_then(|r| r.first_chunk::<8>())
+            .map(|w| u64::from_le_bytes(*w))
+    };
+    let word4 = |at: usize| {
+        b.get(at..)
+            .and_then(|r| r.first_chunk::<4>())
+            .map(|w| u64::from(u32::from_le_bytes(*w)))
+    };
+    if y == 0 {
+        return b.windows(2).any(|w| w[0] == x && w[1] == y);
+    }
+    match n {
+        8..=16 => [0, (n - 8) / 2, n - 8]
+            .iter()
+            .any(|&at| word8(at).is_some_and(|w| pairs(w, 8))),
+        4..=7 => [0, n - 4]
+            .iter()
+            .any(|&at| word4(at).is_some_and(|w| pairs(w, 4))),
+        _ => b.windows(2).any(|w| w[0] == x && w[1] == y),
     }
 }
 

@@ -151,3 +151,31 @@ proptest! {
         }
     }
 }
+
+/// Another authority under the same scheme: the network-path reference
+/// (RFC 3986 section 4.2), whose components lie where a parse puts them;
+/// a dot segment in the target's path, which resolution would remove,
+/// leaves the target as it is (section 5.2.2).
+#[test]
+fn other_authority_is_a_network_path() {
+    let res = Resolver::new(UriRef::parse("http://a/b/c").unwrap()).unwrap();
+    for (target, want) in [
+        ("http://x.example:8/p?q#f", "//x.example:8/p?q#f"),
+        ("http://u@x/", "//u@x/"),
+        ("http://x", "//x"),
+        ("http://[::1]/p", "//[::1]/p"),
+        ("http://x/./p", "http://x/./p"),
+        ("https://x/p", "https://x/p"),
+        ("HTTP://x/p", "HTTP://x/p"),
+    ] {
+        let got = res.relativize(UriRef::parse(target).unwrap()).unwrap();
+        assert_eq!(got.as_str(), want, "{target}");
+        let reparsed = UriRef::parse(got.as_str()).unwrap();
+        assert_eq!(
+            format!("{:?}", got.as_uri_ref()),
+            format!("{reparsed:?}"),
+            "{target}"
+        );
+        assert_eq!(round_trip(&res, target), want, "{target}");
+    }
+}
