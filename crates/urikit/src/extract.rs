@@ -306,6 +306,9 @@ impl<'t> Matches<'t> {
         }
         let end = start + text[start..close].trim_end().len();
         let raw = &text[start..end];
+        // Only a URI with a scheme is extracted: without a ':' there is
+        // nothing to validate.
+        memchr::memchr(b':', raw.as_bytes())?;
         let uri: Cow<'t, str> = if raw.bytes().any(|c| c.is_ascii_whitespace()) {
             Cow::Owned(raw.split_ascii_whitespace().collect::<String>())
         } else {
@@ -320,6 +323,12 @@ impl<'t> Matches<'t> {
     /// A bare URI around the `:` at `i`.
     fn bare(&self, i: usize) -> Option<(Cow<'t, str>, Range<usize>, usize)> {
         let b = self.text.as_bytes();
+        // Most colons in prose end a word ("Note: ..."). With no URI
+        // character after it, the run would end at the ':', which is then
+        // dropped as punctuation, leaving no scheme: nothing to find.
+        if !b.get(i + 1).is_some_and(|&c| URI_CHAR.allows(c)) {
+            return None;
+        }
         // Back over the scheme.
         let mut start = i;
         while start > self.pos && SCHEME_REST.allows(b[start - 1]) {
@@ -433,7 +442,7 @@ impl<'t> Matches<'t> {
         let b = self.text.as_bytes();
         let at = at.max(self.counted);
         let seg = &b[self.counted..at];
-        let chars = |s: &[u8]| s.iter().filter(|&&c| (c as i8) >= -0x40).count();
+        let chars = count_chars;
         match memchr::memrchr(b'\n', seg) {
             Some(last) => {
                 self.line += memchr::memchr_iter(b'\n', seg).count();
@@ -444,6 +453,25 @@ impl<'t> Matches<'t> {
         self.counted = at;
         (self.line, self.column + 1)
     }
+}
+
+/// The characters of UTF-8 text: its bytes other than continuation bytes
+/// (`10xxxxxx`). Counted 64 bytes at a time into a byte-sized sum, which
+/// the compiler keeps in vector registers (a line can be the whole text).
+fn count_chars(s: &[u8]) -> usize {
+    let starts = |c: &u8| u8::from((*c as i8) >= -0x40);
+    let mut chunks = s.chunks_exact(64);
+    let mut n = 0;
+    for c in &mut chunks {
+        // At most 64: the sum fits a byte.
+        n += usize::from(c.iter().map(starts).fold(0u8, u8::wrapping_add));
+    }
+    n + chunks
+        .remainder()
+        .iter()
+        .map(starts)
+        .map(usize::from)
+        .sum::<usize>()
 }
 
 /// After a hyphen ending at `end`: where the URI goes on if only blanks, one
@@ -477,6 +505,32 @@ mod tests {
             .extract(text)
             .map(|m| m.as_str().to_owned())
             .collect()
+    }
+
+    /// Columns are in characters: the chunked count agrees with `chars()`
+    /// on texts of every length around the chunk size, with multi-byte
+    /// characters anywhere.
+    #[test]
+    fn count_chars_counts_characters() {
+        for n in 0..200 {
+            for (k, c) in ["a", "é", "€", "𝄞"].iter().enumerate() {
+                let s: String = (0..n)
+                    .map(|i| if i % (k + 2) == 0 { *c } else { "x" })
+                    .collect();
+                assert_eq!(count_chars(s.as_bytes()), s.chars().count(), "{n} {c}");
+            }
+        }
+    }
+
+    /// A colon or an angle bracket that cannot start a URI is passed over
+    /// without changing what is found around it.
+    #[test]
+    fn colons_and_brackets_of_prose() {
+        let text = "Note: see <this> and <URL:http://a/b>, or http://c/d: done.\n\
+                    A line ending in a colon:\nhttp://e/";
+        assert_eq!(uris(text), ["http://a/b", "http://c/d", "http://e/"]);
+        let m: Vec<_> = Extractor::new().extract(text).collect();
+        assert_eq!((m[2].line(), m[2].column()), (3, 1));
     }
 
     #[test]
