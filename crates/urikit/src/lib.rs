@@ -199,6 +199,11 @@
 //!
 //! Without default features the crate is `no_std` and parsing needs only
 //! `core`.
+//!
+//! The only `unsafe` code is the x86-64 byte classifier the parser scans
+//! with (SSE2, and AVX2 when `std` detects it or the build targets it), in
+//! one private module that documents why it is sound; on other targets the
+//! same classification is portable code.
 #![no_std]
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
