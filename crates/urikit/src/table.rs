@@ -464,6 +464,45 @@ fn any_pair_short(b: &[u8], x: u8, y: u8) -> bool {
     }
 }
 
+/// The offset of the last byte `x` of `b`. Up to sixteen bytes, two
+/// overlapping 64-bit words (or 32-bit ones) are searched at once, with no
+/// loop and no call; longer inputs go to memchr's vector search (a base's
+/// last segment is often long).
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline]
+pub(crate) fn last_byte(b: &[u8], x: u8) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    // The high bit of each byte of `w` that equals `x`, exactly (no
+    // borrow from one byte into the next).
+    let hits = |w: u64| {
+        let t = w ^ (ONES * u64::from(x));
+        !(((t & LOW7) + LOW7) | t) & !LOW7
+    };
+    // The offset of the last hit of the word read at `at`, if any.
+    let last =
+        |hits: u64, at: usize| (hits != 0).then(|| at + (63 - hits.leading_zeros() as usize) / 8);
+    let n = b.len();
+    if let (Some(lo), Some(hi)) = (b.first_chunk::<8>(), b.last_chunk::<8>()) {
+        if n > 16 {
+            return memchr::memrchr(x, b);
+        }
+        let (lo, hi) = (u64::from_le_bytes(*lo), u64::from_le_bytes(*hi));
+        return last(hits(hi), n - 8).or_else(|| last(hits(lo), 0));
+    }
+    if let (Some(lo), Some(hi)) = (b.first_chunk::<4>(), b.last_chunk::<4>()) {
+        // Four bytes in the low half of a word: the high half is zero,
+        // which is `x` only when `x` is 0, and then its hits are masked.
+        let (lo, hi) = (
+            u64::from(u32::from_le_bytes(*lo)),
+            u64::from(u32::from_le_bytes(*hi)),
+        );
+        let half = 0xFFFF_FFFF;
+        return last(hits(hi) & half, n - 4).or_else(|| last(hits(lo) & half, 0));
+    }
+    b.iter().rposition(|&c| c == x)
+}
+
 /// Decodes one hexadecimal digit.
 #[inline(always)]
 pub(crate) const fn hex_val(b: u8) -> Option<u8> {
@@ -645,6 +684,31 @@ mod tests {
                 v[at] = b'%';
                 assert!(any_byte(&v, |c| c == b'%'), "{n} {at}");
                 v[at] = b'a';
+            }
+        }
+    }
+
+    #[test]
+    fn last_byte_finds_the_last_one() {
+        for n in 0..40 {
+            for x in [b'/', 0] {
+                let mut v = alloc::vec![b'a'; n];
+                assert_eq!(last_byte(&v, x), None, "{n}");
+                for at in 0..n {
+                    v[at] = x;
+                    assert_eq!(last_byte(&v, x), Some(at), "{n} {at}");
+                    // An earlier one does not hide it, nor a later one it.
+                    if at > 0 {
+                        v[0] = x;
+                        assert_eq!(last_byte(&v, x), Some(at), "{n} {at}");
+                        v[0] = b'a';
+                    }
+                    v[at] = b'a';
+                }
+                // Bytes next to `x` (borrows between bytes) are not hits.
+                let near: alloc::vec::Vec<u8> =
+                    (0..n).map(|i| x.wrapping_add(1 + (i % 3) as u8)).collect();
+                assert_eq!(last_byte(&near, x), None, "{n}");
             }
         }
     }

@@ -445,9 +445,7 @@ fn current_document(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta {
 /// The base path up to and including its last `/` ("all but the last
 /// segment"); empty when it has no `/`.
 fn base_directory(path: &str) -> &str {
-    // memchr's search, sixteen bytes at a time, not `str::rfind`'s word
-    // loop: a base's last segment is often long.
-    match memchr::memrchr(b'/', path.as_bytes()) {
+    match crate::table::last_byte(path.as_bytes(), b'/') {
         Some(i) => &path[..=i],
         None => "",
     }
