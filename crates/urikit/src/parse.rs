@@ -106,11 +106,11 @@ impl Meta {
 /// `i`; returns the offset of the first byte that is not (an invalid `%`
 /// stops the scan at the `%`).
 ///
-/// Tables with [`Lanes`](crate::table::Lanes) are scanned sixteen bytes at
-/// a time: a mask of the refused bytes gives the first of them without a
-/// branch per byte, so most components end without a mispredicted branch.
-/// Past the last whole sixteen, the input's last sixteen bytes are read and
-/// shifted; inputs shorter than that are scanned a byte at a time.
+/// Tables with [`Lanes`](crate::table::Lanes) are scanned a window of 32
+/// or 64 bytes at a time ([`Classify::window`]): a mask of the refused
+/// bytes gives the first of them without a branch per byte, and most
+/// components end within their first window. Inputs shorter than sixteen
+/// bytes are scanned a byte at a time.
 #[inline(always)]
 pub(crate) fn scan(b: &[u8], i: usize, t: &Table) -> usize {
     scan_in(Baseline, b, i, t)
@@ -120,7 +120,8 @@ pub(crate) fn scan(b: &[u8], i: usize, t: &Table) -> usize {
 #[inline(always)]
 fn scan_in(k: impl Classify, b: &[u8], mut i: usize, t: &Table) -> usize {
     let n = b.len();
-    if !t.has_lanes() || n < 16 {
+    // (No caller starts past the end; if one did, the byte scan stops.)
+    if !t.has_lanes() || n < 16 || i > n {
         return scan_bytes(b, i, t);
     }
     loop {
@@ -429,5 +430,18 @@ mod tests {
         assert_eq!(scan(b"ab%4", 0, &PATH), 2);
         assert_eq!(scan(b"ab%41c", 0, &PATH), 6);
         assert_eq!(scan(b"ab%41c", 0, &SCHEME), 2);
+    }
+
+    /// Every start, even past the end (no caller does that), on inputs
+    /// long enough for windows: the scan stops at the first refused byte.
+    #[test]
+    fn scan_from_every_start() {
+        let b = b"/a/b/c/d/e/f/g/h?q#f and more text past the path";
+        for i in 0..b.len() + 3 {
+            let want = (i..b.len())
+                .find(|&k| !PATH.allows(b[k]))
+                .unwrap_or(i.max(b.len()));
+            assert_eq!(scan(b, i, &PATH), want, "{i}");
+        }
     }
 }
