@@ -35,7 +35,7 @@ use core::arch::x86_64::{
 };
 
 use crate::error::Error;
-use crate::table::{Classify, Lanes, Nibbles, Table};
+use crate::table::{two_chunks, Classify, Lanes, Nibbles, Table};
 use crate::uri::UriRef;
 
 /// Proof that the processor has AVX2: the only way to run the code compiled
@@ -109,22 +109,13 @@ impl Classify for Avx2Long {
     fn window(self, t: &Table, b: &[u8], i: usize) -> u64 {
         // Chosen only for inputs of 32 bytes or more; a shorter one is
         // still classified right, by 16-byte chunks (covering all of it).
-        let Some(last) = b.len().checked_sub(32) else {
+        if b.len() < 32 {
             return self.0.window(t, b, i);
-        };
-        let refused = |at: usize| {
-            b.get(at..)
-                .and_then(|r| r.first_chunk::<32>())
-                .map_or(0, |c| {
-                    // SAFETY: `self` exists, so the processor has AVX2.
-                    u64::from(unsafe { avx2_refused32(t.nibbles(), c) })
-                })
-        };
-        let (x, y) = (i.min(last), (i + 32).min(last));
-        // The second chunk starts y - i bytes into the window, or, near the
-        // end of `b`, i - y bytes before it: one of the shifts is by 0.
-        let second = (refused(y) << y.saturating_sub(i)) >> i.saturating_sub(y);
-        (refused(x) >> (i - x)) | second
+        }
+        two_chunks::<32>(b, i, |c| {
+            // SAFETY: `self` exists, so the processor has AVX2.
+            u64::from(unsafe { avx2_refused32(t.nibbles(), c) })
+        })
     }
 }
 

@@ -111,15 +111,31 @@ pub(crate) trait Classify: Copy {
     /// decides between whole and partial chunks.
     #[inline(always)]
     fn window(self, t: &Table, b: &[u8], i: usize) -> u64 {
-        let last = b.len() - 16;
-        let refused = |at: usize| {
-            b.get(at..)
-                .and_then(|r| r.first_chunk::<16>())
-                .map_or(0, |c| u64::from(self.refused16(t, c)))
-        };
-        let (x, y) = (i.min(last), (i + 16).min(last));
-        (refused(x) >> (i - x)) | ((refused(y) << 16) >> (16 + i - y))
+        two_chunks::<16>(b, i, |c| u64::from(self.refused16(t, c)))
     }
+}
+
+/// A window of `2 * W` bytes from `i`: the masks `refused` gives for the
+/// chunks at `i` and `i + W`, each moved back to end at the end of `b`
+/// where it would pass it (so they may overlap), joined so that bit `k`
+/// stands for `b[i + k]` (no bit at or past the end of `b`). `b` holds at
+/// least `W` bytes, and `i <= b.len()`.
+#[inline(always)]
+pub(crate) fn two_chunks<const W: usize>(
+    b: &[u8],
+    i: usize,
+    refused: impl Fn(&[u8; W]) -> u64,
+) -> u64 {
+    let last = b.len() - W;
+    let at = |p: usize| {
+        b.get(p..)
+            .and_then(|r| r.first_chunk::<W>())
+            .map_or(0, &refused)
+    };
+    let (x, y) = (i.min(last), (i + W).min(last));
+    // The second chunk starts y - i bytes into the window, or, near the end
+    // of `b`, i - y bytes before it: one of the shifts is by 0.
+    (at(x) >> (i - x)) | ((at(y) << y.saturating_sub(i)) >> i.saturating_sub(y))
 }
 
 /// The classifier every target has: SSE2 intrinsics on x86-64 (the `simd`
