@@ -432,91 +432,82 @@ pub(crate) fn any_pair(b: &[u8], x: u8, y: u8) -> bool {
     }
 }
 
-/// [`any_pair`] for 2 to 16 bytes, on 64- or 32-bit words (no loop, no
-/// copy): in a word `w`, the pairs are its bytes beside those of `w >> 8`,
-/// and a pair matches where both differ from `x` and `y` in no bit. Words
-/// at the start, the middle and the end cover every pair; the top byte of
-/// each word has no partner and cannot match, since `y` is never 0 there.
+const ONES: u64 = 0x0101_0101_0101_0101;
+const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+
+/// The high bit of each byte of `t` that is zero, exactly: the low seven
+/// bits are added without a carry out of the byte, so no byte borrows from
+/// its neighbour.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+const fn zero_bytes(t: u64) -> u64 {
+    !(((t & LOW7) + LOW7) | t) & !LOW7
+}
+
+/// The high bits of the low `bytes` bytes of a word (`bytes` from 1 to 8).
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+const fn low_bytes(bytes: usize) -> u64 {
+    !LOW7 >> (8 * (8 - bytes))
+}
+
+/// The 64-bit word of `b` at `at`, if `b` has eight bytes there.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+fn word8(b: &[u8], at: usize) -> Option<u64> {
+    let w = b.get(at..)?.first_chunk::<8>()?;
+    Some(u64::from_le_bytes(*w))
+}
+
+/// The 32-bit word of `b` at `at`, widened, if `b` has four bytes there.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+fn word4(b: &[u8], at: usize) -> Option<u64> {
+    let w = b.get(at..)?.first_chunk::<4>()?;
+    Some(u64::from(u32::from_le_bytes(*w)))
+}
+
+/// [`any_pair`] for 2 to 16 bytes, on words (no loop, no copy): in a word
+/// `w`, the pairs are its bytes beside those of `w >> 8`, and a pair
+/// matches where both differ from `x` and `y` in no bit. The word's top
+/// byte has no partner within it and is left out; words at the start, the
+/// middle and the end (or, below 8 bytes, 32-bit words at the start and
+/// the end) hold every pair.
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline(always)]
 fn any_pair_short(b: &[u8], x: u8, y: u8) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    // Whether some byte of `z` is zero (exact as a yes or no).
-    let zero_byte = |z: u64, bytes: usize| {
-        let ones = ONES >> (64 - 8 * bytes);
-        z.wrapping_sub(ones) & !z & (ones << 7) != 0
+    let (xs, ys) = (ONES * u64::from(x), ONES * u64::from(y));
+    let pairs = |w: Option<u64>, bytes: usize| {
+        w.is_some_and(|w| zero_bytes((w ^ xs) | ((w >> 8) ^ ys)) & low_bytes(bytes - 1) != 0)
     };
-    let pairs = |w: u64, bytes: usize| {
-        let (xs, ys) = (ONES * u64::from(x), ONES * u64::from(y));
-        let z = (w ^ xs) | ((w >> 8) ^ ys);
-        // The top byte pairs with nothing: force it non-zero.
-        zero_byte(
-            z | 0x80 << (8 * (bytes - 1)) | 1 << (8 * (bytes - 1)),
-            bytes,
-        )
-    };
-    let n = b.len();
-    let word8 = |at: usize| {
-        b.get(at..)
-            .and_then(|r| r.first_chunk::<8>())
-            .map(|w| u64::from_le_bytes(*w))
-    };
-    let word4 = |at: usize| {
-        b.get(at..)
-            .and_then(|r| r.first_chunk::<4>())
-            .map(|w| u64::from(u32::from_le_bytes(*w)))
-    };
-    if y == 0 {
-        return b.windows(2).any(|w| w[0] == x && w[1] == y);
-    }
-    match n {
-        8..=16 => [0, (n - 8) / 2, n - 8]
+    match b.len() {
+        n @ 8..=16 => [0, (n - 8) / 2, n - 8]
             .iter()
-            .any(|&at| word8(at).is_some_and(|w| pairs(w, 8))),
-        4..=7 => [0, n - 4]
-            .iter()
-            .any(|&at| word4(at).is_some_and(|w| pairs(w, 4))),
+            .any(|&at| pairs(word8(b, at), 8)),
+        n @ 4..=7 => pairs(word4(b, 0), 4) || pairs(word4(b, n - 4), 4),
         _ => b.windows(2).any(|w| w[0] == x && w[1] == y),
     }
 }
 
 /// The offset of the last byte `x` of `b`. Up to sixteen bytes, two
-/// overlapping 64-bit words (or 32-bit ones) are searched at once, with no
-/// loop and no call; longer inputs go to memchr's vector search (a base's
-/// last segment is often long).
+/// overlapping words (64- or 32-bit) are searched at once, with no loop and
+/// no call; longer inputs go to memchr's vector search (a base's last
+/// segment is often long).
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline]
 pub(crate) fn last_byte(b: &[u8], x: u8) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    // The high bit of each byte of `w` that equals `x`, exactly (no
-    // borrow from one byte into the next).
-    let hits = |w: u64| {
-        let t = w ^ (ONES * u64::from(x));
-        !(((t & LOW7) + LOW7) | t) & !LOW7
-    };
-    // The offset of the last hit of the word read at `at`, if any.
-    let last =
-        |hits: u64, at: usize| (hits != 0).then(|| at + (63 - hits.leading_zeros() as usize) / 8);
     let n = b.len();
-    if let (Some(lo), Some(hi)) = (b.first_chunk::<8>(), b.last_chunk::<8>()) {
-        if n > 16 {
-            return memchr::memrchr(x, b);
-        }
-        let (lo, hi) = (u64::from_le_bytes(*lo), u64::from_le_bytes(*hi));
-        return last(hits(hi), n - 8).or_else(|| last(hits(lo), 0));
+    // The last hit in the word at `at`, `bytes` wide.
+    let last = |w: Option<u64>, at: usize, bytes: usize| {
+        let hits = zero_bytes(w? ^ (ONES * u64::from(x))) & low_bytes(bytes);
+        (hits != 0).then(|| at + (63 - hits.leading_zeros() as usize) / 8)
+    };
+    match n {
+        17.. => memchr::memrchr(x, b),
+        8..=16 => last(word8(b, n - 8), n - 8, 8).or_else(|| last(word8(b, 0), 0, 8)),
+        4..=7 => last(word4(b, n - 4), n - 4, 4).or_else(|| last(word4(b, 0), 0, 4)),
+        _ => b.iter().rposition(|&c| c == x),
     }
-    if let (Some(lo), Some(hi)) = (b.first_chunk::<4>(), b.last_chunk::<4>()) {
-        // Four bytes in the low half of a word: the high half is zero,
-        // which is `x` only when `x` is 0, and then its hits are masked.
-        let (lo, hi) = (
-            u64::from(u32::from_le_bytes(*lo)),
-            u64::from(u32::from_le_bytes(*hi)),
-        );
-        let half = 0xFFFF_FFFF;
-        return last(hits(hi) & half, n - 4).or_else(|| last(hits(lo) & half, 0));
-    }
-    b.iter().rposition(|&c| c == x)
 }
 
 /// Decodes one hexadecimal digit.
@@ -725,6 +716,25 @@ mod tests {
                 let near: alloc::vec::Vec<u8> =
                     (0..n).map(|i| x.wrapping_add(1 + (i % 3) as u8)).collect();
                 assert_eq!(last_byte(&near, x), None, "{n}");
+            }
+        }
+    }
+
+    #[test]
+    fn any_pair_agrees_with_a_byte_loop_for_zero_bytes_too() {
+        let naive = |v: &[u8], x: u8, y: u8| v.windows(2).any(|w| w == [x, y]);
+        for (x, y) in [(b'/', b'.'), (0, 0), (b'.', 0), (0, b'.')] {
+            for n in 0..20 {
+                for at in 0..n {
+                    for put in [x, y] {
+                        let mut v = alloc::vec![b'a'; n];
+                        v[at] = put;
+                        if at + 1 < n {
+                            v[at + 1] = if put == x { y } else { b'a' };
+                        }
+                        assert_eq!(any_pair(&v, x, y), naive(&v, x, y), "{x} {y} {n} {at}");
+                    }
+                }
             }
         }
     }
