@@ -382,10 +382,15 @@ impl Normalizer {
                 return Verdict::Rewrite;
             }
             let host = a.host();
-            match host.ipv6() {
-                Some(ip) if self.ipv6_rfc5952 => {
+            match host.host_type() {
+                // The address is decoded only when its canonical form is
+                // asked for.
+                HostType::Ipv6 if self.ipv6_rfc5952 => {
                     let mut buf = FixedBuf::default();
-                    if !(write!(buf, "[{ip}]").is_ok() && buf.as_str() == host.as_str()) {
+                    let canonical = host.ipv6().is_some_and(|ip| {
+                        write!(buf, "[{ip}]").is_ok() && buf.as_str() == host.as_str()
+                    });
+                    if !canonical {
                         return Verdict::Rewrite;
                     }
                 }
