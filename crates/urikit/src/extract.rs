@@ -4,10 +4,11 @@
 
 use alloc::borrow::Cow;
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::ops::Range;
 
 use crate::table::{Table, ALPHA, DIGIT, URI_CHAR};
-use crate::{Dialect, UriRef};
+use crate::{work, Dialect, UriRef};
 
 /// Finds URI references in text.
 ///
@@ -216,13 +217,13 @@ impl<'t> Iterator for Matches<'t> {
         let b = self.text.as_bytes();
         while self.pos < b.len() {
             let i = self.next_trigger()?;
-            let found = match b[i] {
+            let step = match b[i] {
                 b'<' => self.angle(i),
                 b':' => self.bare(i),
                 _ => self.abbreviated(i),
             };
-            match found {
-                Some((uri, span, resume)) => {
+            match step {
+                Step::Found(uri, span, resume) => {
                     self.pos = resume;
                     let (line, column) = self.position(span.start);
                     return Some(Match {
@@ -232,10 +233,35 @@ impl<'t> Iterator for Matches<'t> {
                         column,
                     });
                 }
-                None => self.pos = i + 1,
+                // Never backwards: the scan is linear because every resume
+                // point is past the trigger.
+                Step::Skip(resume) => self.pos = resume.max(i + 1),
             }
         }
         None
+    }
+}
+
+/// What a trigger gave: a URI and where the scan resumes, or only where
+/// the scan resumes.
+enum Step<'t> {
+    Found(Cow<'t, str>, Range<usize>, usize),
+    Skip(usize),
+}
+
+/// A run of URI characters from a candidate's first character: one piece,
+/// or several joined across line breaks by the hyphen rule.
+struct Run {
+    /// The first piece, from the candidate's first character.
+    first: Range<usize>,
+    /// The pieces on the following lines, if the hyphen rule joined any.
+    more: Vec<Range<usize>>,
+}
+
+impl Run {
+    /// Where the run ends in the text: everything before it has been read.
+    fn end(&self) -> usize {
+        self.more.last().unwrap_or(&self.first).end
     }
 }
 
@@ -262,7 +288,9 @@ impl<'t> Matches<'t> {
                 Some(at) => at.is_some_and(|at| at < pos),
             };
             if stale {
-                *cached = Some(find(&text[pos..]).map(|p| pos + p));
+                let found = find(&text[pos..]);
+                work::add(found.map_or(text.len() - pos, |p| p + 1));
+                *cached = Some(found.map(|p| pos + p));
             }
             cached.flatten()
         };
@@ -284,14 +312,22 @@ impl<'t> Matches<'t> {
     }
 
     /// `<...>` or `<URL:...>` opened at `i`: the URI inside, whitespace
-    /// removed, and where the scan resumes.
-    fn angle(&self, i: usize) -> Option<(Cow<'t, str>, Range<usize>, usize)> {
+    /// removed, and where the scan resumes. When the brackets hold no URI,
+    /// the scan goes on right after the `<`, so that what they hold is read
+    /// as plain text (the window ends at the next `<`, so no text is read
+    /// this way more than twice).
+    fn angle(&self, i: usize) -> Step<'t> {
+        let skip = Step::Skip(i + 1);
         let text = self.text;
         let b = text.as_bytes();
         // The window ends at the next '>'; a '<' before it opens another.
-        let close = i + 1 + memchr::memchr2(b'>', b'<', &b[i + 1..])?;
+        let Some(close) = memchr::memchr2(b'>', b'<', &b[i + 1..]).map(|p| i + 1 + p) else {
+            work::add(b.len() - i);
+            return skip;
+        };
+        work::add(close - i);
         if b[close] != b'>' {
-            return None;
+            return skip;
         }
         let mut start = i + 1;
         let inner = &text[start..close];
@@ -308,100 +344,163 @@ impl<'t> Matches<'t> {
         let raw = &text[start..end];
         // Only a URI with a scheme is extracted: without a ':' there is
         // nothing to validate.
-        memchr::memchr(b':', raw.as_bytes())?;
+        if memchr::memchr(b':', raw.as_bytes()).is_none() {
+            return skip;
+        }
         let uri: Cow<'t, str> = if raw.bytes().any(|c| c.is_ascii_whitespace()) {
             Cow::Owned(raw.split_ascii_whitespace().collect::<String>())
         } else {
             Cow::Borrowed(raw)
         };
         if uri.is_empty() || !self.valid(&uri) {
-            return None;
+            return skip;
         }
-        Some((uri, start..end, close + 1))
+        Step::Found(uri, start..end, close + 1)
     }
 
     /// A bare URI around the `:` at `i`.
-    fn bare(&self, i: usize) -> Option<(Cow<'t, str>, Range<usize>, usize)> {
+    fn bare(&self, i: usize) -> Step<'t> {
+        let skip = Step::Skip(i + 1);
         let b = self.text.as_bytes();
         // Most colons in prose end a word ("Note: ..."). With no URI
         // character after it, the run would end at the ':', which is then
         // dropped as punctuation, leaving no scheme: nothing to find.
         if !b.get(i + 1).is_some_and(|&c| URI_CHAR.allows(c)) {
-            return None;
+            return skip;
         }
-        // Back over the scheme.
+        // Back over the scheme (never before `pos`: each byte is backed
+        // over once).
         let mut start = i;
         while start > self.pos && SCHEME_REST.allows(b[start - 1]) {
             start -= 1;
         }
+        work::add(i - start);
         while start < i && !ALPHA.allows(b[start]) {
             start += 1;
         }
-        if start == i || (start > 0 && !opens(b[start - 1])) {
-            return None;
+        if start == i || (start > 0 && !opens(b[start - 1])) || !self.worth_reading(start, i) {
+            return skip;
         }
-        let scheme = &self.text[start..i];
-        let slashes = b[i + 1..].starts_with(b"//");
-        let known = crate::scheme::lookup(scheme).is_some() || scheme.eq_ignore_ascii_case("urn");
-        if !slashes && !known {
-            return None;
+        let run = self.run(start);
+        match self.cut_valid(&run, |uri| self.valid(uri)) {
+            Some((uri, span, resume)) => Step::Found(uri, span, resume),
+            None => Step::Skip(run.end()),
         }
-        self.run(start).filter(|(uri, _, _)| self.valid(uri))
+    }
+
+    /// Whether the scheme `text[start..colon]` makes a bare URI worth
+    /// reading: followed by `//`, or one the registry knows, or `urn`.
+    fn worth_reading(&self, start: usize, colon: usize) -> bool {
+        let scheme = &self.text[start..colon];
+        self.text.as_bytes()[colon + 1..].starts_with(b"//")
+            || crate::scheme::lookup(scheme).is_some()
+            || scheme.eq_ignore_ascii_case("urn")
     }
 
     /// An abbreviated URI starting with `www.` or `ftp.` at `i`.
-    fn abbreviated(&self, i: usize) -> Option<(Cow<'t, str>, Range<usize>, usize)> {
+    fn abbreviated(&self, i: usize) -> Step<'t> {
         let b = self.text.as_bytes();
         if i > 0 && !opens(b[i - 1]) {
-            return None;
+            return Step::Skip(i + 1);
         }
-        let (uri, span, resume) = self.run(i)?;
-        let guessed = crate::guess(&uri)?;
-        if !self.valid(&guessed) {
-            return None;
+        let run = self.run(i);
+        let mut guessed = None;
+        let found = self.cut_valid(&run, |uri| match crate::guess(uri) {
+            Some(g) if self.valid(&g) => {
+                guessed = Some(g);
+                true
+            }
+            _ => false,
+        });
+        match (found, guessed) {
+            (Some((_, span, resume)), Some(g)) => Step::Found(Cow::Owned(g), span, resume),
+            _ => Step::Skip(run.end()),
         }
-        Some((Cow::Owned(guessed), span, resume))
     }
 
-    /// The run of URI characters from `start` (joined across a line break
-    /// after a hyphen), without trailing punctuation, if valid.
-    fn run(&self, start: usize) -> Option<(Cow<'t, str>, Range<usize>, usize)> {
-        let text = self.text;
-        let b = text.as_bytes();
-        let mut end = start;
-        let mut joined: Option<String> = None;
-        let mut piece_start = start;
-        loop {
+    /// The run of URI characters from `start`, joined across a line break
+    /// after a hyphen, unless the next line begins a URI of its own.
+    fn run(&self, start: usize) -> Run {
+        let b = self.text.as_bytes();
+        let scan = |from: usize| {
+            let mut end = from;
             while end < b.len() && URI_CHAR.allows(b[end]) {
                 end += 1;
             }
-            // The hyphen rule: "-", blanks, a line break, blanks.
-            let next = (end > piece_start && b[end - 1] == b'-')
-                .then(|| continuation(b, end))
-                .flatten();
-            match next {
+            work::add(end - from + 1);
+            end
+        };
+        let first = start..scan(start);
+        let mut more = Vec::new();
+        let mut piece = first.clone();
+        // The hyphen rule: "-", blanks, a line break, blanks.
+        while piece.end > piece.start && b[piece.end - 1] == b'-' {
+            match self.continuation(piece.end) {
                 Some(n) => {
-                    joined
-                        .get_or_insert_with(String::new)
-                        .push_str(&text[piece_start..end]);
-                    piece_start = n;
-                    end = n;
+                    piece = n..scan(n);
+                    more.push(piece.clone());
                 }
                 None => break,
             }
         }
-        // Trailing sentence punctuation, and a ')' without its '('. The
-        // parentheses are counted once; each ')' dropped is one fewer.
-        let all = joined.as_deref().map_or(&b""[..], str::as_bytes);
-        let count = |c: u8| {
-            all.iter()
-                .chain(&b[piece_start..end])
-                .filter(|&&x| x == c)
-                .count()
-        };
-        let (open, mut close) = (count(b'('), count(b')'));
+        Run { first, more }
+    }
+
+    /// The candidate the run gives (trailing punctuation left out), if
+    /// `accept` takes it, and where the scan resumes: after it. If not,
+    /// and the hyphen rule joined lines, the first line's part alone (the
+    /// specifications say the hyphen "may or may not" be part of the URI);
+    /// the lines joined to it were read as part of a rejected candidate, so
+    /// the scan resumes after them. Each text is read at most twice.
+    fn cut_valid(
+        &self,
+        run: &Run,
+        mut accept: impl FnMut(&str) -> bool,
+    ) -> Option<(Cow<'t, str>, Range<usize>, usize)> {
+        if let Some((uri, span)) = self.cut(run.first.clone(), &run.more) {
+            if accept(&uri) {
+                let resume = span.end.max(run.first.start + 1);
+                return Some((uri, span, resume));
+            }
+        }
+        if run.more.is_empty() {
+            return None;
+        }
+        let (uri, span) = self.cut(run.first.clone(), &[])?;
+        accept(&uri).then_some((uri, span, run.end()))
+    }
+
+    /// The text of the `first` piece and the joined pieces `more` (none
+    /// when the text is one piece), without trailing sentence punctuation
+    /// and a `)` without its `(`; `None` if nothing is left, or if a letter
+    /// outside ASCII follows (the word is longer than the URI: an IRI,
+    /// which is not extracted).
+    fn cut(
+        &self,
+        first: Range<usize>,
+        more: &[Range<usize>],
+    ) -> Option<(Cow<'t, str>, Range<usize>)> {
+        let text = self.text;
+        let b = text.as_bytes();
+        let end = more.last().unwrap_or(&first).end;
+        if b.get(end).is_some_and(|&c| c >= 0x80) {
+            return None;
+        }
+        let start = first.start;
+        let pieces = more;
+        let last_start = pieces.last().map_or(start, |p| p.start);
+        let all = core::iter::once(first).chain(pieces.iter().cloned());
+        // The parentheses are counted once; each ')' dropped is one fewer.
+        let (mut open, mut close) = (0usize, 0usize);
+        for r in all.clone() {
+            work::add(r.len());
+            for &c in &b[r] {
+                open += usize::from(c == b'(');
+                close += usize::from(c == b')');
+            }
+        }
         let mut last = end;
-        while last > piece_start {
+        while last > last_start {
             match b[last - 1] {
                 b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' => last -= 1,
                 b')' if close > open => {
@@ -411,19 +510,55 @@ impl<'t> Matches<'t> {
                 _ => break,
             }
         }
-        let uri: Cow<'t, str> = match joined {
-            Some(mut s) => {
-                s.push_str(&text[piece_start..last]);
-                Cow::Owned(s)
+        work::add(end - last);
+        let uri: Cow<'t, str> = if pieces.is_empty() {
+            Cow::Borrowed(&text[start..last])
+        } else {
+            let mut s = String::new();
+            let mut all = all.peekable();
+            while let Some(r) = all.next() {
+                let r_end = if all.peek().is_none() { last } else { r.end };
+                s.push_str(&text[r.start..r_end]);
             }
-            None => Cow::Borrowed(&text[start..last]),
+            Cow::Owned(s)
         };
-        // A URI followed by a letter outside ASCII is part of a longer word
-        // (an IRI, which is not extracted).
-        if b.get(end).is_some_and(|&c| c >= 0x80) || uri.is_empty() {
+        (!uri.is_empty()).then_some((uri, start..last))
+    }
+
+    /// After a hyphen ending at `end`: where the URI goes on if only
+    /// blanks, one line break and blanks follow, and then a URI character
+    /// that does not begin a URI of its own (a scheme with `//` or one the
+    /// registry knows, `<`, or with abbreviated forms `www.` or `ftp.`):
+    /// a line that starts with a URI starts a new one.
+    fn continuation(&self, end: usize) -> Option<usize> {
+        let b = self.text.as_bytes();
+        let blank = |c: &u8| *c == b' ' || *c == b'\t';
+        let mut i = end;
+        while i < b.len() && blank(&b[i]) {
+            i += 1;
+        }
+        if b.get(i) == Some(&b'\r') {
+            i += 1;
+        }
+        if b.get(i) != Some(&b'\n') {
             return None;
         }
-        Some((uri, start..last, last.max(start + 1)))
+        i += 1;
+        while i < b.len() && blank(&b[i]) {
+            i += 1;
+        }
+        work::add(i - end);
+        if i >= b.len() || !URI_CHAR.allows(b[i]) {
+            return None;
+        }
+        let mut colon = i;
+        while colon < b.len() && SCHEME_REST.allows(b[colon]) {
+            colon += 1;
+        }
+        let scheme_starts = ALPHA.allows(b[i]) && b.get(colon) == Some(&b':');
+        let starts_uri = (scheme_starts && self.worth_reading(i, colon))
+            || (self.x.abbreviated && (b[i..].starts_with(b"www.") || b[i..].starts_with(b"ftp.")));
+        (!starts_uri).then_some(i)
     }
 
     /// Valid under the dialect, with a scheme and something after it other
@@ -442,6 +577,7 @@ impl<'t> Matches<'t> {
         let b = self.text.as_bytes();
         let at = at.max(self.counted);
         let seg = &b[self.counted..at];
+        work::add(seg.len());
         let chars = count_chars;
         match memchr::memrchr(b'\n', seg) {
             Some(last) => {
@@ -472,27 +608,6 @@ fn count_chars(s: &[u8]) -> usize {
         .map(starts)
         .map(usize::from)
         .sum::<usize>()
-}
-
-/// After a hyphen ending at `end`: where the URI goes on if only blanks, one
-/// line break and blanks follow, and then a URI character.
-fn continuation(b: &[u8], end: usize) -> Option<usize> {
-    let blank = |c: &u8| *c == b' ' || *c == b'\t';
-    let mut i = end;
-    while i < b.len() && blank(&b[i]) {
-        i += 1;
-    }
-    if b.get(i) == Some(&b'\r') {
-        i += 1;
-    }
-    if b.get(i) != Some(&b'\n') {
-        return None;
-    }
-    i += 1;
-    while i < b.len() && blank(&b[i]) {
-        i += 1;
-    }
-    (i < b.len() && URI_CHAR.allows(b[i])).then_some(i)
 }
 
 #[cfg(test)]

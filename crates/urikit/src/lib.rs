@@ -234,6 +234,7 @@ mod query;
 mod simd;
 mod table;
 mod uri;
+mod work;
 
 #[cfg(feature = "alloc")]
 mod buf;
@@ -268,3 +269,6 @@ pub use query::{Param, QueryParams, Spaces};
 #[cfg(feature = "alloc")]
 pub use resolve::{AboveRoot, Resolver};
 pub use uri::{Authority, UriRef};
+#[doc(hidden)]
+#[cfg(feature = "count-work")]
+pub use work::count_work;

@@ -118,7 +118,15 @@ pub(crate) fn scan(b: &[u8], i: usize, t: &Table) -> usize {
 
 /// [`scan`] with the classifier `k`.
 #[inline(always)]
-fn scan_in(k: impl Classify, b: &[u8], mut i: usize, t: &Table) -> usize {
+fn scan_in(k: impl Classify, b: &[u8], i: usize, t: &Table) -> usize {
+    let end = scan_windows(k, b, i, t);
+    crate::work::add(end.saturating_sub(i) + 1);
+    end
+}
+
+/// [`scan_in`] without the count of work.
+#[inline(always)]
+fn scan_windows(k: impl Classify, b: &[u8], mut i: usize, t: &Table) -> usize {
     let n = b.len();
     // (No caller starts past the end; if one did, the byte scan stops.)
     if !t.has_lanes() || n < 16 || i > n {
@@ -352,6 +360,7 @@ fn userinfo_error(b: &[u8], stop: usize) -> Option<Error> {
         .iter()
         .position(|&c| matches!(c, b'/' | b'?' | b'#'))
         .unwrap_or(rest.len());
+    crate::work::add(end);
     rest[..end]
         .contains(&b'@')
         .then(|| unexpected(b, stop, ErrorKind::InvalidChar))

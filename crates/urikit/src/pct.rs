@@ -55,6 +55,7 @@ impl<'a> PctStr<'a> {
     /// ```
     pub fn new(s: &'a str) -> Result<PctStr<'a>, Error> {
         let b = s.as_bytes();
+        crate::work::add(b.len());
         let mut i = 0;
         while let Some(p) = b[i..].iter().position(|&c| c == b'%') {
             let at = i + p;
@@ -274,6 +275,7 @@ impl Iterator for DecodedBytes<'_> {
 #[cfg(feature = "alloc")]
 fn decode_bytes(s: &str, plus_is_space: bool) -> Cow<'_, [u8]> {
     let b = s.as_bytes();
+    crate::work::add(b.len());
     let first = b
         .iter()
         .position(|&c| c == b'%' || (plus_is_space && c == b'+'));
@@ -444,6 +446,7 @@ pub fn encode(text: &str, component: Component) -> Cow<'_, str> {
     let keep = component.keep();
     let form = component == Component::Form;
     let b = text.as_bytes();
+    crate::work::add(b.len());
     let Some(first) = b.iter().position(|&c| !keep.allows(c)) else {
         return Cow::Borrowed(text);
     };

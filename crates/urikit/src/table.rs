@@ -220,6 +220,23 @@ impl Table {
         }
     }
 
+    /// The intersection of two tables: the bytes both allow (and
+    /// `pct-encoded` when both allow it).
+    pub(crate) const fn and(self, other: Table) -> Table {
+        let mut set = self.set;
+        let mut i = 0;
+        while i < 256 {
+            set[i] = set[i] && other.set[i];
+            i += 1;
+        }
+        Table {
+            set,
+            pct: self.pct && other.pct,
+            lanes: Lanes::None,
+            nibbles: Nibbles::NONE,
+        }
+    }
+
     /// The same table, also allowing `pct-encoded`.
     pub(crate) const fn or_pct(self) -> Table {
         Table {
@@ -393,6 +410,7 @@ fn gather16(b: &[u8]) -> Option<[u8; 16]> {
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline(always)]
 pub(crate) fn any_byte(b: &[u8], pred: impl Fn(u8) -> bool) -> bool {
+    crate::work::add(b.len());
     let any16 = |c: &[u8; 16]| c.iter().fold(false, |a, &x| a | pred(x));
     let n = b.len();
     if n < 16 {
@@ -409,6 +427,7 @@ pub(crate) fn any_byte(b: &[u8], pred: impl Fn(u8) -> bool) -> bool {
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline(always)]
 pub(crate) fn any_pair(b: &[u8], x: u8, y: u8) -> bool {
+    crate::work::add(b.len());
     let any16 = |p: &[u8; 16], n: &[u8; 16]| {
         p.iter()
             .zip(n)
@@ -497,6 +516,7 @@ fn any_pair_short(b: &[u8], x: u8, y: u8) -> bool {
 #[inline]
 pub(crate) fn last_byte(b: &[u8], x: u8) -> Option<usize> {
     let n = b.len();
+    crate::work::add(n);
     // The last hit in the word at `at`, `bytes` wide.
     let last = |w: Option<u64>, at: usize, bytes: usize| {
         let hits = zero_bytes(w? ^ (ONES * u64::from(x))) & low_bytes(bytes);

@@ -141,6 +141,7 @@ fn remove_from(
                     .iter()
                     .rposition(|&c| c == b'/')
                     .map_or(p0, |i| p0 + i);
+                crate::work::add(out.len() - cut + 1);
                 out.truncate(cut);
                 if last {
                     out.push('/');

@@ -4,7 +4,7 @@
 //! build one output, proportional for those that build one item per piece
 //! of input). Counts, not wall time, so the tests are deterministic.
 
-use urikit::{Extractor, Normalizer, QueryParams, Resolver, UriRef};
+use urikit::{count_work, Dialect, Extractor, Normalizer, QueryParams, Resolver, UriRef};
 
 use crate::alloc_count::allocations;
 
@@ -116,4 +116,80 @@ fn deeply_nested_html_does_not_recurse() {
     let html = format!("{}<a href=x>", "<div><span>".repeat(500_000));
     let doc = urikit::html::HtmlDocument::parse(&html);
     assert_eq!(doc.links().len(), 1);
+}
+
+/// `(work at n, work at 8n)` of `op` on `make(n)`: the bytes the library
+/// examined (see `count_work`), so the test is deterministic.
+fn work_at_n_and_8n(n: usize, make: impl Fn(usize) -> String, op: impl Fn(&str)) -> (u64, u64) {
+    let small = make(n);
+    let big = make(8 * n);
+    let (a, ()) = count_work(|| op(&small));
+    let (b, ()) = count_work(|| op(&big));
+    (a, b)
+}
+
+/// Linear: eight times the input costs at most about eight times the work
+/// (a quadratic scan costs sixty-four times).
+fn assert_linear_work((a, b): (u64, u64), what: &str) {
+    assert!(
+        b <= 9 * a + 4096,
+        "{what}: {a} bytes examined at n, {b} at 8n"
+    );
+}
+
+/// The texts that made extraction quadratic (a rejected candidate resumed
+/// the scan one byte later, and the next `:` of the same run read it to
+/// its end again), and their neighbours: each, in every dialect, with and
+/// without abbreviated forms, costs eight times the work at eight times
+/// the size.
+#[test]
+fn extraction_reads_each_byte_a_bounded_number_of_times() {
+    let units = [
+        "http:%-\n",
+        "http://a%-\n",
+        "(http:%",
+        "www.a-\n",
+        "http://a-\n",
+        "(http://a/(http://a/%zz",
+        "x-\nhttp://a/[-\n",
+        "y(http://x/a-\n",
+        "<http://a%-\n",
+        "mailto:%-\n",
+        "ftp.a-\n(www.b-\n",
+        "http://a/))))",
+        "https://h:x(mailto:",
+    ];
+    for unit in units {
+        for dialect in Dialect::ALL {
+            for abbreviated in [false, true] {
+                let x = Extractor::new().dialect(dialect).abbreviated(abbreviated);
+                let work = work_at_n_and_8n(
+                    4096 / unit.len(),
+                    |n| unit.repeat(n),
+                    |s| {
+                        let _ = x.extract(s).count();
+                    },
+                );
+                let what = format!(
+                    "{unit:?} under {} (abbreviated: {abbreviated})",
+                    dialect.name()
+                );
+                assert_linear_work(work, &what);
+            }
+        }
+    }
+}
+
+/// The last piece of a long hyphenated run is invalid while every line
+/// alone is valid: the first line is found, and the lines read as part of
+/// the rejected candidate are not read again from each line.
+#[test]
+fn a_failed_hyphen_join_is_not_retried_from_every_line() {
+    let make = |n: usize| format!("{}[", "y(http://x/a-\n".repeat(n));
+    let found = |s: &str| Extractor::new().extract(s).count();
+    assert_eq!(found(&make(100)), 1);
+    let work = work_at_n_and_8n(300, make, |s| {
+        let _ = found(s);
+    });
+    assert_linear_work(work, "hyphenated lines ending in '['");
 }
