@@ -145,9 +145,10 @@ impl std::error::Error for BaseError {}
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Base {
+    /// Absolute, without a fragment, valid under the dialect it was
+    /// established with (which it carries).
     uri: UriRefBuf,
     layer: Layer,
-    dialect: Dialect,
 }
 
 impl Base {
@@ -200,9 +201,10 @@ impl Base {
     /// # Ok::<(), urikit::BaseError>(())
     /// ```
     pub fn resolver(&self) -> Resolver<'_> {
-        // The URI was checked to have a scheme when it was established.
+        // The URI was checked to have a scheme when it was established, and
+        // a resolver takes the dialect of its base.
         match Resolver::new(self.uri()) {
-            Ok(r) => r.dialect(self.dialect),
+            Ok(r) => r,
             Err(_) => unreachable!("an established base is absolute"),
         }
     }
@@ -470,11 +472,9 @@ impl BaseUri {
                     None => return Err(fail(Error::new(ErrorKind::RelativeBase, 0))),
                 }
             };
-            current = Some(Base {
-                uri: without_fragment(uri),
-                layer,
-                dialect: self.dialect,
-            });
+            let mut uri = uri;
+            uri.remove_fragment();
+            current = Some(Base { uri, layer });
         }
         Ok(current)
     }
@@ -486,19 +486,6 @@ fn is_space(c: char) -> bool {
 
 fn without_whitespace(value: &str) -> String {
     value.chars().filter(|&c| !is_space(c)).collect()
-}
-
-fn without_fragment(uri: UriRefBuf) -> UriRefBuf {
-    match uri.fragment().map(|f| f.len()) {
-        None => uri,
-        Some(len) => {
-            let mut s = uri.into_string();
-            s.truncate(s.len() - len - 1);
-            // Removing a fragment leaves a valid reference with the same
-            // other components.
-            UriRefBuf::parse(s).unwrap_or_else(|_| unreachable!("a prefix before '#' re-parses"))
-        }
-    }
 }
 
 /// The fields of an RFC 822 header block, unfolded, whitespace removed from

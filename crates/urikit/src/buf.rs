@@ -6,6 +6,7 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
+use crate::dialect::Dialect;
 use crate::error::Error;
 use crate::host::Host;
 use crate::iter::{QueryPairs, Segments};
@@ -30,6 +31,7 @@ use crate::uri::{Authority, UriRef};
 pub struct UriRefBuf {
     s: String,
     meta: Meta,
+    dialect: Dialect,
 }
 
 macro_rules! forward {
@@ -51,15 +53,59 @@ impl UriRefBuf {
     /// ```
     pub fn parse(s: String) -> Result<UriRefBuf, Error> {
         let meta = parse::parse(&s)?;
-        Ok(UriRefBuf { s, meta })
+        Ok(UriRefBuf {
+            s,
+            meta,
+            dialect: Dialect::Rfc3986,
+        })
     }
 
-    /// The reference `s` with offsets computed by the caller, who builds `s`
-    /// from components and knows where each one lies; debug builds check
-    /// them against a parse.
-    pub(crate) fn from_parts(s: String, meta: Meta) -> UriRefBuf {
-        debug_assert_eq!(parse::parse(&s), Ok(meta), "offsets of {s:?}");
-        UriRefBuf { s, meta }
+    /// Parses a URI reference under the grammar of `dialect` (see
+    /// [`UriRef::parse_with`]), taking ownership of the text.
+    ///
+    /// ```
+    /// use urikit::{Dialect, UriRefBuf};
+    ///
+    /// let u = UriRefBuf::parse_with("x://a@b@c/".into(), Dialect::Rfc2396)?;
+    /// assert_eq!(u.dialect(), Dialect::Rfc2396);
+    /// assert!(UriRefBuf::parse_with("x://a@b@c/".into(), Dialect::Rfc3986).is_err());
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn parse_with(s: String, dialect: Dialect) -> Result<UriRefBuf, Error> {
+        let meta = UriRef::parse_with(&s, dialect)?.meta();
+        Ok(UriRefBuf { s, meta, dialect })
+    }
+
+    /// The reference `s` of `dialect` with offsets computed by the caller,
+    /// who builds `s` from components and knows where each one lies; debug
+    /// builds check them (and that `s` is valid under `dialect`) against a
+    /// parse.
+    pub(crate) fn from_parts(s: String, meta: Meta, dialect: Dialect) -> UriRefBuf {
+        debug_assert_eq!(
+            UriRef::parse_with(&s, dialect).map(|u| u.meta()),
+            Ok(meta),
+            "offsets of {s:?} under {dialect:?}"
+        );
+        UriRefBuf { s, meta, dialect }
+    }
+
+    /// The dialect whose grammar the reference is valid under; see
+    /// [`UriRef::dialect`].
+    ///
+    /// ```
+    /// assert_eq!(urikit::UriRefBuf::parse("a:b".into())?.dialect(), urikit::Dialect::Rfc3986);
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[inline]
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// Removes the fragment, if any: valid under every dialect, with the
+    /// same offsets (they end where the fragment begins).
+    pub(crate) fn remove_fragment(&mut self) {
+        let end = self.meta.query_end;
+        self.s.truncate(end);
     }
 
     /// The borrowed view.
@@ -71,7 +117,7 @@ impl UriRefBuf {
     /// ```
     #[inline]
     pub fn as_uri_ref(&self) -> UriRef<'_> {
-        UriRef::from_parts(&self.s, self.meta)
+        UriRef::from_parts(&self.s, self.meta, self.dialect)
     }
 
     /// The whole reference as written.
@@ -193,7 +239,7 @@ impl TryFrom<String> for UriRefBuf {
 
 impl From<UriRef<'_>> for UriRefBuf {
     fn from(u: UriRef<'_>) -> UriRefBuf {
-        UriRefBuf::from_parts(String::from(u.as_str()), u.meta())
+        u.to_buf()
     }
 }
 

@@ -13,7 +13,7 @@ use crate::host::{parse_ip_literal, HostMeta};
 use crate::parse::{parse_host, scan, unexpected, AuthMeta, Meta};
 use crate::pct::{encode, Component};
 use crate::table::{Table, ALPHA, DIGIT, FRAGMENT, PATH, QUERY, SCHEME, USERINFO};
-use crate::{Error, ErrorKind, UriRef, UriRefBuf};
+use crate::{Dialect, Error, ErrorKind, UriRef, UriRefBuf};
 
 /// The seven components as written; `None` is undefined. An authority is
 /// present exactly when `host` is.
@@ -134,6 +134,7 @@ impl<'a> Parts<'a> {
                 path_end,
                 query_end,
             },
+            Dialect::Rfc3986,
         )
     }
 
@@ -556,9 +557,28 @@ enum Edit<'n> {
 /// of RFC 3986 section 3 (see [`UriBuilder`]); on error the reference is
 /// left as it was. The new text is written in one pass and its offsets are
 /// computed from the components' lengths: the reference is not parsed again.
+///
+/// Editing follows RFC 3986, and its results are RFC 3986 references: a
+/// reference read under another dialect can be edited when it is also a
+/// valid RFC 3986 reference, and the setters fail with
+/// [`ErrorKind::DialectMismatch`] (at the first byte RFC 3986 does not
+/// accept) when it is not.
+///
+/// ```
+/// use urikit::{Dialect, ErrorKind, UriRefBuf};
+///
+/// let mut old = UriRefBuf::parse_with("http://u@h@x/p".into(), Dialect::Rfc2396)?;
+/// let err = old.set_port(Some(80)).unwrap_err();
+/// assert_eq!((err.kind(), err.offset()), (ErrorKind::DialectMismatch, 10));
+/// assert_eq!(old.as_str(), "http://u@h@x/p");
+/// let mut ok = UriRefBuf::parse_with("http://h/p".into(), Dialect::Rfc2396)?;
+/// ok.set_port(Some(8080))?;
+/// assert_eq!((ok.as_str(), ok.dialect()), ("http://h:8080/p", Dialect::Rfc3986));
+/// # Ok::<(), urikit::Error>(())
+/// ```
 impl UriRefBuf {
     fn edit(&mut self, edit: Edit<'_>) -> Result<(), Error> {
-        let mut p = Parts::of(self.as_uri_ref());
+        let mut p = Parts::of(self.as_uri_ref().in_dialect(Dialect::Rfc3986)?);
         match edit {
             Edit::Scheme(v) => p.scheme = v,
             Edit::Userinfo(v) => p.userinfo = v,

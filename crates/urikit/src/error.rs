@@ -125,6 +125,15 @@ pub enum ErrorKind {
     /// Without an authority, the path cannot begin with `//`, which would
     /// read as an authority (`ambiguous-path`); RFC 3986 section 3.3.
     AmbiguousPath,
+    /// A reference read under one dialect is not valid under the dialect an
+    /// operation works in (`dialect-mismatch`), such as an RFC 2396
+    /// registry-based authority given to an RFC 3986 resolver; the offset
+    /// is that of the first byte the operation's dialect does not accept.
+    DialectMismatch,
+    /// A target that no reference resolves to (`unreachable-target`): its
+    /// path holds dot-segments, which resolution always removes (RFC 3986
+    /// section 5.2.4); the offset is that of the first such segment.
+    UnreachableTarget,
     /// In a relative reference, the first path segment cannot contain `:`,
     /// which would read as a scheme (`colon-in-first-segment`); RFC 3986
     /// section 4.2.
@@ -174,6 +183,8 @@ impl ErrorKind {
             ErrorKind::RelativePathWithAuthority => "relative-path-with-authority",
             ErrorKind::AmbiguousPath => "ambiguous-path",
             ErrorKind::ColonInFirstSegment => "colon-in-first-segment",
+            ErrorKind::DialectMismatch => "dialect-mismatch",
+            ErrorKind::UnreachableTarget => "unreachable-target",
         }
     }
 
@@ -283,6 +294,15 @@ impl ErrorKind {
                 "the first segment of a relative path cannot contain ':' (it would read as a \
                  scheme); begin the path with './'"
             }
+            ErrorKind::DialectMismatch => {
+                "the reference was read under another dialect and is not valid under the one \
+                 this operation works in; read it under that dialect, or choose the dialect \
+                 it was read under"
+            }
+            ErrorKind::UnreachableTarget => {
+                "no reference resolves to this target: its path holds a '.' or '..' segment, \
+                 which resolution always removes"
+            }
         }
     }
 }
@@ -373,7 +393,9 @@ impl core::error::Error for Error {}
 mod tests {
     use super::*;
 
-    const ALL: [ErrorKind; 35] = [
+    const ALL: [ErrorKind; 37] = [
+        ErrorKind::DialectMismatch,
+        ErrorKind::UnreachableTarget,
         ErrorKind::EmptyInput,
         ErrorKind::InvalidChar,
         ErrorKind::InvalidPercentEncoding,

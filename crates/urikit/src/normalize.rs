@@ -11,9 +11,9 @@ use crate::parse::{AuthMeta, Meta};
 use crate::resolve::rfc3986::remove_dot_segments_with;
 use crate::resolve::{has_dot_segment, merge_dot_segments_with, AboveRoot, Dot, SegmentStyle};
 use crate::scheme::{default_port, empty_path_is_root};
-use crate::table::{any_byte, hex_val, UNRESERVED};
+use crate::table::{any_byte, hex_val, Table};
 use crate::uri::UriRef;
-use crate::UriRefBuf;
+use crate::{Dialect, UriRefBuf};
 
 /// Normalizes URI references; each step can be turned on or off with a
 /// chained `const` setter. The default, [`Normalizer::new`], does every step
@@ -211,16 +211,20 @@ impl Normalizer {
                 if let Some(a) = m.auth.filter(|_| host) {
                     out[a.host_start..a.host_end].make_ascii_lowercase();
                 }
-                return UriRefBuf::from_parts(out, m);
+                return UriRefBuf::from_parts(out, m, u.dialect());
             }
             Verdict::Rewrite => {}
         }
         let mut out = String::with_capacity(u.as_str().len() + 1);
         match self.write_normal(u, &mut out) {
-            Some(meta) => UriRefBuf::from_parts(out, meta),
-            // Every step keeps the grammar; should one not, the input is
-            // the safe answer.
-            None => UriRefBuf::parse(out).unwrap_or_else(|_| u.to_buf()),
+            Some(meta) if u.dialect() == Dialect::Rfc3986 => {
+                UriRefBuf::from_parts(out, meta, Dialect::Rfc3986)
+            }
+            // The offsets written are RFC 3986's; an older grammar types
+            // some hosts otherwise, so its reading of the result is asked
+            // for. Every step keeps the grammar; should one not, the input
+            // is the safe answer.
+            _ => UriRefBuf::parse_with(out, u.dialect()).unwrap_or_else(|_| u.to_buf()),
         }
     }
 
@@ -243,8 +247,8 @@ impl Normalizer {
     /// components lie; `None` if the host written does not read as a host
     /// (no step should do that).
     fn write_normal(&self, u: UriRef<'_>, out: &mut String) -> Option<Meta> {
-        let style = self.pct_style(false);
-        let host_style = self.pct_style(self.lowercase);
+        let style = self.pct_style(false, u.dialect());
+        let host_style = self.pct_style(self.lowercase, u.dialect());
         let scheme = u.scheme();
         if let Some(s) = scheme {
             if self.lowercase {
@@ -365,7 +369,7 @@ impl Normalizer {
 
     /// What normalizing `u` would change, found without allocating.
     fn verdict(&self, u: UriRef<'_>) -> Verdict {
-        let style = self.pct_style(false);
+        let style = self.pct_style(false, u.dialect());
         let scheme = u.scheme();
         let upper = |s: &str| any_byte(s.as_bytes(), |c| c.is_ascii_uppercase());
         // Whether the scheme, or the host (then without `%`), has
@@ -397,7 +401,10 @@ impl Normalizer {
                 _ if !pct || !any_byte(host.as_str().as_bytes(), |c| c == b'%') => {
                     host_case = self.lowercase && upper(host.as_str());
                 }
-                _ if !self.pct_style(self.lowercase).is_normal(host.as_str()) => {
+                _ if !self
+                    .pct_style(self.lowercase, u.dialect())
+                    .is_normal(host.as_str()) =>
+                {
                     return Verdict::Rewrite;
                 }
                 _ => {}
@@ -446,9 +453,14 @@ impl Normalizer {
         self.normal_text(a).as_str() == self.normal_text(b).as_str()
     }
 
-    /// Percent-normalization by this normalizer's steps; `lower` for a host.
-    fn pct_style(&self, lower: bool) -> PctStyle {
-        PctStyle { n: *self, lower }
+    /// Percent-normalization by this normalizer's steps under `dialect`;
+    /// `lower` for a host.
+    fn pct_style(&self, lower: bool, dialect: Dialect) -> PctStyle {
+        PctStyle {
+            n: *self,
+            lower,
+            unreserved: crate::grammar::decodable(dialect),
+        }
     }
 
     fn normal_text<'a>(&self, u: UriRef<'a>) -> NormalText<'a> {
@@ -594,6 +606,9 @@ enum Verdict {
 struct PctStyle {
     n: Normalizer,
     lower: bool,
+    /// What may be decoded: the unreserved characters of the reference's
+    /// dialect.
+    unreserved: &'static Table,
 }
 
 impl PctStyle {
@@ -601,11 +616,12 @@ impl PctStyle {
     /// unreserved byte, or `None` to keep it as an escape.
     fn decoded(&self, b: &[u8], i: usize) -> Option<u8> {
         let v = hex_val(b[i + 1])? << 4 | hex_val(b[i + 2])?;
-        (self.n.decode_unreserved && UNRESERVED.allows(v)).then_some(v)
+        (self.n.decode_unreserved && self.unreserved.allows(v)).then_some(v)
     }
 
     fn is_normal(&self, text: &str) -> bool {
         let b = text.as_bytes();
+        crate::work::add(b.len());
         let lower = self.lower;
         if !any_byte(b, |c| (c == b'%') | (lower & c.is_ascii_uppercase())) {
             // Only percent-encodings change, and the case of a host.
@@ -660,6 +676,7 @@ impl SegmentStyle for PctStyle {
 
     fn write(&self, out: &mut String, text: &str) {
         let b = text.as_bytes();
+        crate::work::add(b.len());
         if !any_byte(b, |c| c == b'%') {
             // Only case can change: lower-cased in place, all at once.
             let at = out.len();

@@ -5,6 +5,7 @@ use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
+use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind};
 use crate::host::Host;
 use crate::iter::{QueryPairs, Segments};
@@ -55,6 +56,7 @@ use crate::pct::PctStr;
 pub struct UriRef<'a> {
     s: &'a str,
     meta: Meta,
+    dialect: Dialect,
 }
 
 impl<'a> UriRef<'a> {
@@ -73,10 +75,15 @@ impl<'a> UriRef<'a> {
         parse::parse_ref(s)
     }
 
-    /// The reference `s` with the offsets `meta` (which must be `s`'s).
+    /// The RFC 3986 reference `s` with the offsets `meta` (which must be
+    /// `s`'s).
     #[inline(always)]
     pub(crate) const fn from_meta(s: &'a str, meta: Meta) -> UriRef<'a> {
-        UriRef { s, meta }
+        UriRef {
+            s,
+            meta,
+            dialect: Dialect::Rfc3986,
+        }
     }
 
     /// Parses a URI reference under the grammar of `dialect`: each
@@ -98,11 +105,53 @@ impl<'a> UriRef<'a> {
     /// assert!(UriRef::parse_with("3com:x", Dialect::Url1996).is_ok());
     /// assert!(UriRef::parse_with("3com:x", Dialect::Rfc2396).is_err());
     /// ```
-    pub fn parse_with(s: &'a str, dialect: crate::Dialect) -> Result<UriRef<'a>, Error> {
+    pub fn parse_with(s: &'a str, dialect: Dialect) -> Result<UriRef<'a>, Error> {
         match crate::grammar::grammar(dialect) {
             None => UriRef::parse(s),
-            Some(g) => crate::grammar::parse(g, s).map(|meta| UriRef { s, meta }),
+            Some(g) => crate::grammar::parse(g, s).map(|meta| UriRef { s, meta, dialect }),
         }
+    }
+
+    /// The dialect whose grammar this reference was checked against: it is
+    /// valid under that one (and perhaps under others too). Owned values
+    /// made from it keep it, and every operation says which dialect its
+    /// result is valid under.
+    ///
+    /// ```
+    /// use urikit::{Dialect, UriRef};
+    ///
+    /// assert_eq!(UriRef::parse("a:b")?.dialect(), Dialect::Rfc3986);
+    /// let old = UriRef::parse_with("http://u@h@x/p", Dialect::Rfc2396)?;
+    /// assert_eq!(old.dialect(), Dialect::Rfc2396);
+    /// assert_eq!(old.to_buf().dialect(), Dialect::Rfc2396);
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[inline]
+    pub const fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// The same text read under `dialect`'s grammar: itself when it was
+    /// read under that dialect already, or else a
+    /// [`DialectMismatch`](ErrorKind::DialectMismatch) error at the first
+    /// byte that `dialect` does not accept.
+    ///
+    /// ```
+    /// use urikit::{Dialect, ErrorKind, UriRef};
+    ///
+    /// let u = UriRef::parse_with("http://u@h@x/p", Dialect::Rfc2396)?;
+    /// let err = u.in_dialect(Dialect::Rfc3986).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (ErrorKind::DialectMismatch, 10));
+    /// let v = UriRef::parse("http://h/p")?.in_dialect(Dialect::Rfc2396)?;
+    /// assert_eq!(v.dialect(), Dialect::Rfc2396);
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn in_dialect(self, dialect: Dialect) -> Result<UriRef<'a>, Error> {
+        if self.dialect == dialect {
+            return Ok(self);
+        }
+        UriRef::parse_with(self.s, dialect)
+            .map_err(|e| Error::new(ErrorKind::DialectMismatch, e.offset()))
     }
 
     /// Parses an absolute URI with optional fragment (RFC 3986 section 3,
@@ -294,12 +343,14 @@ impl<'a> UriRef<'a> {
     /// ```
     #[cfg(feature = "alloc")]
     pub fn to_buf(&self) -> crate::UriRefBuf {
-        crate::UriRefBuf::from_parts(alloc::string::String::from(self.s), self.meta)
+        crate::UriRefBuf::from_parts(alloc::string::String::from(self.s), self.meta, self.dialect)
     }
 
+    /// The reference `s` of `dialect` with the offsets `meta`, which must
+    /// be those of `s` read under `dialect`.
     #[cfg(feature = "alloc")]
-    pub(crate) fn from_parts(s: &'a str, meta: Meta) -> UriRef<'a> {
-        UriRef { s, meta }
+    pub(crate) fn from_parts(s: &'a str, meta: Meta, dialect: Dialect) -> UriRef<'a> {
+        UriRef { s, meta, dialect }
     }
 
     pub(crate) fn meta(&self) -> Meta {
@@ -321,6 +372,7 @@ impl fmt::Debug for UriRef<'_> {
             .field("path", &self.path())
             .field("query", &self.query())
             .field("fragment", &self.fragment())
+            .field("dialect", &self.dialect)
             .finish()
     }
 }

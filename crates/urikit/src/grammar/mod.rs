@@ -16,7 +16,7 @@
 use crate::error::{Error, ErrorKind};
 use crate::host::{parse_ip_literal, HostMeta};
 use crate::parse::{AuthMeta, Meta};
-use crate::table::{hex2_at, Table, ALPHA, DIGIT};
+use crate::table::{hex2_at, Table, ALPHA, DIGIT, UNRESERVED};
 use crate::Dialect;
 
 mod rfc1738;
@@ -72,6 +72,9 @@ pub(crate) struct Grammar {
     pub(crate) reg_name: Option<Table>,
     /// Whether a `:` must be followed by at least one digit.
     pub(crate) port_needs_digits: bool,
+    /// The unreserved characters: those that mean the same encoded or not
+    /// (each document's section 2.3), which normalization may decode.
+    pub(crate) unreserved: Table,
 }
 
 /// The grammar of a dialect other than RFC 3986.
@@ -85,6 +88,24 @@ pub(crate) fn grammar(d: Dialect) -> Option<&'static Grammar> {
     }
 }
 
+/// The characters normalization may decode under `d`: those unreserved in
+/// RFC 3986 (section 2.3) and in `d`'s own document, so that decoding one
+/// changes its meaning under neither and the result stays valid under `d`
+/// (RFC 1738 calls `~` unsafe, so `%7E` stays encoded there).
+pub(crate) fn decodable(d: Dialect) -> &'static Table {
+    const BIS: Table = rfc2396bis::GRAMMAR.unreserved.and(UNRESERVED);
+    const R2396: Table = rfc2396::GRAMMAR.unreserved.and(UNRESERVED);
+    const URL1996: Table = url1996::GRAMMAR.unreserved.and(UNRESERVED);
+    const R1738: Table = rfc1738::GRAMMAR.unreserved.and(UNRESERVED);
+    match d {
+        Dialect::Rfc3986 => &UNRESERVED,
+        Dialect::Rfc2396bis => &BIS,
+        Dialect::Rfc2396 => &R2396,
+        Dialect::Url1996 => &URL1996,
+        Dialect::Rfc1738 => &R1738,
+    }
+}
+
 /// Checks `b[start..end]` against `t`; the error names the first byte that
 /// does not belong, with `kind` for characters that are URI characters
 /// elsewhere.
@@ -95,6 +116,7 @@ pub(crate) fn check(
     t: &Table,
     kind: ErrorKind,
 ) -> Result<(), Error> {
+    crate::work::add(end.saturating_sub(start));
     let mut i = start;
     while i < end {
         let c = b[i];
@@ -124,10 +146,12 @@ fn char_kind(c: u8, kind: ErrorKind) -> ErrorKind {
 }
 
 fn find(b: &[u8], from: usize, stops: &[u8]) -> usize {
-    b[from..]
+    let at = b[from..]
         .iter()
         .position(|c| stops.contains(c))
-        .map_or(b.len(), |p| from + p)
+        .map_or(b.len(), |p| from + p);
+    crate::work::add(at - from + 1);
+    at
 }
 
 /// Validates `s` under `g` and records where its components are.
@@ -160,7 +184,10 @@ pub(crate) fn parse(g: &Grammar, s: &str) -> Result<Meta, Error> {
     let path_end = find(b, i, b"?#");
     let path_is_opaque = scheme_end > 0 && auth.is_none() && b.get(path_start) != Some(&b'/');
     if path_is_opaque {
-        if path_end == path_start && !g.empty_after_scheme {
+        // RFC 2396's `opaque_part = uric_no_slash *uric` may begin with
+        // `?` (a `uric_no_slash`), which the Appendix B split reads as the
+        // query: `mailto:?y` has an opaque part.
+        if path_end == path_start && !g.empty_after_scheme && b.get(path_end) != Some(&b'?') {
             return Err(Error::new(ErrorKind::MissingPath, path_start));
         }
         check(b, path_start, path_end, &g.opaque, ErrorKind::InvalidChar)?;

@@ -15,7 +15,9 @@
 //!   "unwise"); `~` is a mark.
 //! - `absoluteURI = scheme ":" ( hier_part | opaque_part )` with
 //!   `opaque_part = uric_no_slash *uric`: `scheme:` alone is not a URI
-//!   (`missing-path`); 2396bis Appendix G.2 records the change.
+//!   (`missing-path`); 2396bis Appendix G.2 records the change. A
+//!   `uric_no_slash` may be `?`, so `mailto:?subject=x` is an opaque part
+//!   (which the Appendix B split reads as an empty path and a query).
 //! - `rel_path = rel_segment [ abs_path ]` with `rel_segment` not empty
 //!   would make `?y` invalid, yet Appendix C resolves `?y`: we accept an
 //!   empty relative path before a query, as 2396bis G.2 corrected.
@@ -41,5 +43,6 @@ pub(crate) const GRAMMAR: Grammar = Grammar {
     userinfo: Userinfo::Combined(UNRESERVED.or(Table::new(b";:&=+$,")).or_pct()),
     hosts: Hosts::ClassicTrailingDot,
     reg_name: Some(UNRESERVED.or(Table::new(b"$,;:@&=+")).or_pct()),
+    unreserved: UNRESERVED,
     port_needs_digits: false,
 };

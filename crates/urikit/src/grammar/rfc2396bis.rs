@@ -37,5 +37,6 @@ pub(crate) const GRAMMAR: Grammar = Grammar {
     userinfo: Userinfo::Combined(UNRESERVED.or(Table::new(b";:&=+$,")).or_pct()),
     hosts: Hosts::Bis,
     reg_name: Some(UNRESERVED.or(Table::new(b";:@&=+$,")).or_pct()),
+    unreserved: UNRESERVED,
     port_needs_digits: false,
 };

@@ -35,5 +35,6 @@ pub(crate) const GRAMMAR: Grammar = Grammar {
     userinfo: Userinfo::UserPassword(UNRESERVED.or(Table::new(b";&=+")).or_pct()),
     hosts: Hosts::Classic,
     reg_name: None,
+    unreserved: UNRESERVED,
     port_needs_digits: false,
 };

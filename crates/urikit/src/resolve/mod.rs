@@ -72,14 +72,17 @@ pub struct Resolver<'a> {
     /// Whether `merge_dir` has no dot segment.
     merge_dir_clean: bool,
     pub(crate) dialect: Dialect,
-    strict: bool,
+    pub(crate) strict: bool,
     above_root: AboveRoot,
 }
 
 impl<'a> Resolver<'a> {
     /// A resolver for `base`, which must be an absolute URI (it must have a
     /// scheme: RFC 3986 section 5.1; otherwise [`ErrorKind::RelativeBase`]).
-    /// A fragment in the base is allowed and ignored (section 5.1).
+    /// A fragment in the base is allowed and ignored (section 5.1). It
+    /// resolves with the algorithm of the dialect the base was read under
+    /// ([`UriRef::dialect`]) until [`dialect`](Self::dialect) says
+    /// otherwise.
     ///
     /// ```
     /// use urikit::{ErrorKind, Resolver, UriRef};
@@ -98,14 +101,19 @@ impl<'a> Resolver<'a> {
             base,
             merge_dir,
             merge_dir_clean: !has_dot_segment(merge_dir),
-            dialect: Dialect::Rfc3986,
+            dialect: base.dialect(),
             strict: true,
             above_root: AboveRoot::Keep,
         })
     }
 
-    /// Selects the dialect whose algorithm resolves (default RFC 3986).
-    /// Resolving under [`Dialect::Rfc1738`] fails with
+    /// Selects the dialect whose algorithm resolves (by default the one the
+    /// base was read under). Its results are references of that dialect,
+    /// so the base and each reference must be valid under it: one read
+    /// under another dialect is read again under this one, and fails with
+    /// [`ErrorKind::InvalidBase`] (the base) or
+    /// [`ErrorKind::DialectMismatch`] (a reference) if it is not valid
+    /// there. Resolving under [`Dialect::Rfc1738`] fails with
     /// [`ErrorKind::UnsupportedDialect`]: RFC 1738 defines no relative URLs.
     ///
     /// ```
@@ -174,6 +182,21 @@ impl<'a> Resolver<'a> {
         self.base
     }
 
+    /// The dialect whose algorithm resolves, and under which results are
+    /// valid.
+    ///
+    /// ```
+    /// use urikit::{Dialect, Resolver, UriRef};
+    ///
+    /// let r = Resolver::new(UriRef::parse_with("http://a/", Dialect::Rfc2396)?)?;
+    /// assert_eq!(r.resolves_under(), Dialect::Rfc2396);
+    /// assert_eq!(r.dialect(Dialect::Url1996).resolves_under(), Dialect::Url1996);
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub const fn resolves_under(&self) -> Dialect {
+        self.dialect
+    }
+
     /// Resolves `reference` into its target URI, which keeps the reference's
     /// fragment. A same-document reference (empty, or only a fragment) gives
     /// the base without its fragment, followed by the reference's fragment.
@@ -196,7 +219,7 @@ impl<'a> Resolver<'a> {
         let mut out = String::with_capacity(self.base.as_str().len() + reference.as_str().len());
         let meta = self.resolve_meta(reference, &mut out)?;
         // The offsets come from the components as they were written.
-        Ok(UriRefBuf::from_parts(out, meta))
+        Ok(UriRefBuf::from_parts(out, meta, self.dialect))
     }
 
     /// Like [`resolve`](Self::resolve), but writes the target into `out`
@@ -220,10 +243,20 @@ impl<'a> Resolver<'a> {
     /// components lie in `out`.
     fn resolve_meta(&self, reference: UriRef<'_>, out: &mut String) -> Result<Meta, Error> {
         out.clear();
+        if self.dialect == Dialect::Rfc1738 {
+            return Err(Error::new(ErrorKind::UnsupportedDialect, 0));
+        }
+        // The target is a reference of the resolver's dialect: so must the
+        // base and the reference be.
+        let base = self
+            .base
+            .in_dialect(self.dialect)
+            .map_err(|e| Error::new(ErrorKind::InvalidBase, e.offset()))?;
+        let reference = reference.in_dialect(self.dialect)?;
         let base = &Parts {
             merge_dir: self.merge_dir,
             merge_dir_clean: self.merge_dir_clean,
-            ..Parts::of(&self.base)
+            ..Parts::of(&base)
         };
         let mut r = Parts::of(&reference);
         if !self.strict && self.loophole_applies(base, &r) {
@@ -501,6 +534,7 @@ fn each_segment<'s, E>(
     s: &'s str,
     mut f: impl FnMut(&'s str, bool) -> Result<(), E>,
 ) -> Result<(), E> {
+    crate::work::add(s.len());
     let mut start = 0;
     while let Some(k) = s.as_bytes()[start..].iter().position(|&c| c == b'/') {
         f(&s[start..start + k], false)?;
@@ -596,6 +630,7 @@ pub(crate) fn merge_dot_segments_with(
                 let top_start = out[p0..top_end.max(p0)]
                     .rfind('/')
                     .map_or(p0, |i| p0 + i + 1);
+                crate::work::add(top_end.saturating_sub(top_start) + 1);
                 let top = &out[top_start..top_end.max(top_start)];
                 let is_root = rooted && top_start == p0 && out.len() > p0 && top.is_empty();
                 if out.len() > p0 && style.dot(top) != Dot::Two && !is_root {
