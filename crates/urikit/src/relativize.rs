@@ -1,5 +1,6 @@
 //! Relativization, the inverse of resolution: the shortest reference that
-//! resolves against a base to a given target.
+//! resolves against a base to a given target (see
+//! [`Resolver::relativize`] for where "shortest" is proven).
 
 use alloc::string::String;
 
@@ -11,22 +12,55 @@ use crate::uri::UriRef;
 use crate::{Dialect, UriRefBuf};
 
 impl Resolver<'_> {
-    /// The shortest reference `r` such that [`resolve`](Self::resolve)`(r)`
-    /// is exactly `target` (compared as written), or `target` itself when
-    /// nothing shorter resolves to it.
+    /// A reference `r` such that [`resolve`](Self::resolve)`(r)` is exactly
+    /// `target` (compared as written), as short as can be, or `target`
+    /// itself when nothing shorter resolves to it and it resolves to
+    /// itself. Its dialect is the resolver's.
     ///
     /// The candidates, shortest first: the empty reference or a fragment
     /// (same document); a query; a relative path, climbing with `../` from
-    /// the base's directory, with `./` in front where its first segment has
-    /// a `:` or is empty; an absolute path; a network path. Under
-    /// RFC 3986, with a hierarchical base and no dot segment in either path,
-    /// the first candidate is right by construction; otherwise each one is
-    /// checked by resolving it before it is returned, so the answer is right
-    /// under the resolver's dialect and strictness.
+    /// the base's directory (dot segments removed first), with `./` in
+    /// front where its first segment has a `:` or is empty; an absolute
+    /// path; a network path. A path without an authority that begins with
+    /// `//` is written `/.//` (as resolution writes it) and stands for the
+    /// path after the `/.`. Under RFC 3986, with a hierarchical base and no
+    /// dot segment in either path, the first candidate is right by
+    /// construction; otherwise each one is checked by resolving it before
+    /// it is returned, so the answer is always right under the resolver's
+    /// dialect and strictness.
     ///
-    /// A target whose path has dot segments cannot be the result of
-    /// resolving anything but itself (resolution removes them), so it comes
-    /// back as it is.
+    /// Where "as short as can be" holds: under RFC 3986, strict or not, no
+    /// shorter reference resolves to the target (a test searches every
+    /// shorter reference on generated pairs). Under the older dialects the
+    /// answer is the shortest of the candidates above that their own
+    /// algorithm resolves to the target; their quirks can make a shorter
+    /// one exist (RFC 2396 and the 1996 draft merge `?y` like a relative
+    /// path, 2396bis merges an empty base path as `/`, and all three keep
+    /// an absolute reference's dot segments).
+    ///
+    /// # Errors
+    ///
+    /// - [`ErrorKind::MissingScheme`]: `target` is relative.
+    /// - [`ErrorKind::UnsupportedDialect`]: RFC 1738 has no relative
+    ///   references.
+    /// - [`ErrorKind::DialectMismatch`] or [`ErrorKind::InvalidBase`]: the
+    ///   target or the base was read under another dialect and is not valid
+    ///   under the resolver's.
+    /// - [`ErrorKind::UnreachableTarget`], at the target's first dot
+    ///   segment: no reference resolves to the target. Under RFC 3986,
+    ///   resolution removes every dot segment from a path it does not copy
+    ///   from the base (section 5.2.4), so `http://a/../g` is reached by
+    ///   nothing, not even itself. Under the older dialects, read
+    ///   non-strictly, it means that none of the candidates reaches it.
+    ///
+    /// ```
+    /// use urikit::{ErrorKind, Resolver, UriRef};
+    ///
+    /// let r = Resolver::new(UriRef::parse("http://a/b/c/d;p?q")?)?;
+    /// let err = r.relativize(UriRef::parse("http://a/x/../g")?).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (ErrorKind::UnreachableTarget, 11));
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
     ///
     /// ```
     /// use urikit::{Resolver, UriRef};
@@ -56,24 +90,30 @@ impl Resolver<'_> {
             // The dialect defines no resolution, so nothing is relative.
             return Err(Error::new(ErrorKind::UnsupportedDialect, 0));
         }
+        // The result is a reference of the resolver's dialect, checked by
+        // resolving under it: so must the base and the target be.
+        let target = target.in_dialect(self.dialect)?;
+        let base = self
+            .base()
+            .in_dialect(self.dialect)
+            .map_err(|e| Error::new(ErrorKind::InvalidBase, e.offset()))?;
         let t = target.as_str();
-        let base = self.base();
-        if self.dialect == Dialect::Rfc3986 {
+        let rfc3986 = self.dialect == Dialect::Rfc3986;
+        if rfc3986 {
             if let Some(r) = other_authority(base, target) {
                 return Ok(r);
             }
         }
         let cands = Candidates::of(base, target);
-        // Under RFC 3986, a candidate is right by construction unless dot
-        // segments are about (see `Candidate::exact`); elsewhere, resolution
-        // judges every candidate.
-        let rfc3986 = self.dialect == Dialect::Rfc3986;
         // Every candidate tried is shorter than the target: one allocation.
         let mut cand = String::with_capacity(t.len());
         let mut check = String::new();
         for c in cands.shorter_than(t.len()) {
             cand.clear();
             c.write(&cands.target, &mut cand);
+            // Under RFC 3986, a candidate is right by construction unless
+            // dot segments are about (see `Candidate::exact`); elsewhere,
+            // resolution judges every candidate.
             let works = if rfc3986 && c.exact(base, &cands.target) {
                 debug_assert!(
                     self.resolves_to(&cand, t, &mut check),
@@ -86,16 +126,55 @@ impl Resolver<'_> {
             };
             if works {
                 let meta = c.meta(cand.len(), &cands.target);
-                return Ok(UriRefBuf::from_parts(cand, meta));
+                return Ok(UriRefBuf::from_parts(cand, meta, self.dialect));
             }
         }
-        Ok(target.to_buf())
+        // Nothing shorter: the target itself, if it resolves to itself.
+        // Under strict resolution the older documents take an absolute
+        // reference as it is; RFC 3986 removes its dot segments.
+        let itself = match (self.strict, rfc3986) {
+            (true, false) => true,
+            (true, true) => !has_dot_segment(cands.target.path),
+            (false, _) => self.resolves_to(t, t, &mut check),
+        };
+        if itself {
+            return Ok(target.to_buf());
+        }
+        // In the path the target stands for (after a `/.` before `//`).
+        let skipped = cands.target.written.len() - cands.target.path.len();
+        let at = first_dot_segment(cands.target.path)
+            .map_or(0, |i| target.meta().path_start() + skipped + i);
+        Err(Error::new(ErrorKind::UnreachableTarget, at))
     }
 
     /// Whether `cand` parses and resolves to exactly `t`.
     fn resolves_to(&self, cand: &str, t: &str, check: &mut String) -> bool {
-        UriRef::parse(cand).is_ok_and(|r| self.resolve_into(r, check).is_ok() && check == t)
+        UriRef::parse_with(cand, self.dialect)
+            .is_ok_and(|r| self.resolve_into(r, check).is_ok() && check == t)
     }
+}
+
+/// The path a target's path stands for: without an authority, a path that
+/// begins with `//` is written `/.//` (resolution writes it so, RFC 3986
+/// section 5.2.4's `a:/.//b` case), and stands for the path without the
+/// `/.`.
+fn effective_path(has_authority: bool, path: &str) -> &str {
+    match path.strip_prefix("/.") {
+        Some(rest) if !has_authority && rest.starts_with("//") => rest,
+        _ => path,
+    }
+}
+
+/// The offset in `path` of its first `.` or `..` segment.
+fn first_dot_segment(path: &str) -> Option<usize> {
+    let mut at = 0;
+    for seg in path.split('/') {
+        if seg == "." || seg == ".." {
+            return Some(at);
+        }
+        at += seg.len() + 1;
+    }
+    None
 }
 
 impl<'a> UriRef<'a> {
@@ -120,7 +199,10 @@ impl<'a> UriRef<'a> {
 #[derive(Clone, Copy)]
 struct Target<'a> {
     authority: Option<&'a str>,
+    /// The path it stands for (see [`effective_path`]).
     path: &'a str,
+    /// The path as written.
+    written: &'a str,
     /// The query and fragment with their delimiters.
     tail: &'a str,
     fragment: Option<&'a str>,
@@ -130,9 +212,12 @@ struct Target<'a> {
 impl<'a> Target<'a> {
     fn of(t: UriRef<'a>) -> Target<'a> {
         let meta = t.meta();
+        let authority = t.authority().map(|a| a.as_str());
+        let written = t.path().as_str();
         Target {
-            authority: t.authority().map(|a| a.as_str()),
-            path: t.path().as_str(),
+            authority,
+            path: effective_path(authority.is_some(), written),
+            written,
             tail: &t.as_str()[meta.path_end..],
             fragment: t.fragment().map(|f| f.as_str()),
             meta,
@@ -302,6 +387,7 @@ fn other_authority(b: UriRef<'_>, t: UriRef<'_>) -> Option<UriRefBuf> {
     Some(UriRefBuf::from_parts(
         String::from(t.as_str().get(k..)?),
         meta,
+        Dialect::Rfc3986,
     ))
 }
 
@@ -339,7 +425,9 @@ impl<'a> Candidates<'a> {
         if b_auth == c.target.authority {
             let b_path = b.path().as_str();
             let t_query = t.query().map(|q| q.as_str());
-            if b_path == t_path {
+            // A same-document reference or a query keeps the base's path
+            // as written (RFC 3986 section 5.2.2).
+            if b_path == c.target.written {
                 if b.query().map(|q| q.as_str()) == t_query {
                     c.push(Candidate::SameDocument);
                 } else if t_query.is_some() {
@@ -391,11 +479,8 @@ fn relative_path(
     target_path: &str,
 ) -> Option<(usize, usize)> {
     let base_dir = merge_directory(base_path, has_authority);
-    if base_dir.starts_with('/') != target_path.starts_with('/') {
-        return None;
-    }
     // Resolution removes the base's dot segments with the reference's; so
-    // must we before comparing directories.
+    // must we before comparing directories (a rootless `a/../` is `/`).
     let dir_buf;
     let dir = if has_dot_segment(base_dir) {
         let mut d = String::new();
@@ -405,6 +490,9 @@ fn relative_path(
     } else {
         base_dir
     };
+    if dir.starts_with('/') != target_path.starts_with('/') {
+        return None;
+    }
     // Shared directory prefix, whole segments only.
     let mut common = 0;
     for (i, (x, y)) in dir.bytes().zip(target_path.bytes()).enumerate() {

@@ -2,22 +2,28 @@
 //! cases, on pairs of URLs from the shared datasets, and on generated ones.
 
 use proptest::prelude::*;
-use urikit::{Dialect, Resolver, UriRef};
+use urikit::{Dialect, ErrorKind, Resolver, UriRef};
 
-/// Checks the round trip and returns the relative reference.
+/// Checks the round trip (the contract: the answer resolves to the target,
+/// whatever it is; a target that nothing reaches is `unreachable-target`)
+/// and returns the relative reference, or the error's code.
 fn round_trip(res: &Resolver<'_>, target: &str) -> String {
-    let t = UriRef::parse(target).unwrap();
-    let rel = res.relativize(t).unwrap();
-    let back = res.resolve(rel.as_uri_ref()).unwrap();
-    // Every shorter answer resolves to the target; the target itself comes
-    // back when nothing does, and then resolves to itself unless nothing at
-    // all can (a path with dot segments, or a same-scheme target read
-    // non-strictly).
-    if rel.as_str() != target || res.resolve(t).unwrap().as_str() == target {
-        assert_eq!(back.as_str(), target, "{} via {rel}", res.base());
+    let t = UriRef::parse_with(target, res.resolves_under()).unwrap();
+    match res.relativize(t) {
+        Ok(rel) => {
+            let back = res.resolve(rel.as_uri_ref()).unwrap();
+            assert_eq!(back.as_str(), target, "{} via {rel}", res.base());
+            assert!(rel.as_str().len() <= target.len());
+            assert_eq!(rel.dialect(), res.resolves_under());
+            rel.into_string()
+        }
+        Err(e) => {
+            assert_eq!(e.kind(), ErrorKind::UnreachableTarget, "{target}");
+            // Not even the target itself reaches the target.
+            assert_ne!(res.resolve(t).unwrap().as_str(), target);
+            e.code().to_owned()
+        }
     }
-    assert!(rel.as_str().len() <= target.len());
-    rel.into_string()
 }
 
 #[test]
@@ -40,7 +46,7 @@ fn hand_picked() {
         ("http://g", "//g"),
         ("http:g", "http:g"),
         ("ftp://a/b/c/d;p?q", "ftp://a/b/c/d;p?q"),
-        ("http://a/b/../c", "http://a/b/../c"),
+        ("http://a/b/../c", "unreachable-target"),
     ] {
         assert_eq!(round_trip(&r, target), want, "{target}");
     }
@@ -143,19 +149,19 @@ prop_compose! {
 proptest! {
     #[test]
     fn resolve_inverts_relativize(b in uri(), t in uri()) {
-        let (Ok(base), Ok(_)) = (UriRef::parse(&b), UriRef::parse(&t)) else { return Ok(()) };
         for d in [Dialect::Rfc3986, Dialect::Rfc2396bis, Dialect::Rfc2396, Dialect::Url1996] {
+            let (Ok(base), Ok(_)) = (UriRef::parse_with(&b, d), UriRef::parse_with(&t, d)) else {
+                continue;
+            };
             for strict in [true, false] {
-                round_trip(&Resolver::new(base).unwrap().dialect(d).strict(strict), &t);
+                round_trip(&Resolver::new(base).unwrap().strict(strict), &t);
             }
         }
     }
 }
 
 /// Another authority under the same scheme: the network-path reference
-/// (RFC 3986 section 4.2), whose components lie where a parse puts them;
-/// a dot segment in the target's path, which resolution would remove,
-/// leaves the target as it is (section 5.2.2).
+/// (RFC 3986 section 4.2), whose components lie where a parse puts them.
 #[test]
 fn other_authority_is_a_network_path() {
     let res = Resolver::new(UriRef::parse("http://a/b/c").unwrap()).unwrap();
@@ -164,7 +170,6 @@ fn other_authority_is_a_network_path() {
         ("http://u@x/", "//u@x/"),
         ("http://x", "//x"),
         ("http://[::1]/p", "//[::1]/p"),
-        ("http://x/./p", "http://x/./p"),
         ("https://x/p", "https://x/p"),
         ("HTTP://x/p", "HTTP://x/p"),
     ] {
@@ -177,5 +182,153 @@ fn other_authority_is_a_network_path() {
             "{target}"
         );
         assert_eq!(round_trip(&res, target), want, "{target}");
+    }
+}
+
+/// A dot segment in the target's path, which resolution would remove
+/// (section 5.2.2), makes a target that nothing reaches: the contract's
+/// `unreachable-target`, at the first such segment.
+#[test]
+fn unreachable_targets_are_errors_at_their_first_dot_segment() {
+    let res = Resolver::new(UriRef::parse("http://a/b/c").unwrap()).unwrap();
+    for (target, at) in [
+        ("http://x/./p", 9),
+        ("http://a/../g", 9),
+        ("g:a/./b/../c", 4),
+        ("http:/.//x/..", 11),
+    ] {
+        let err = res.relativize(UriRef::parse(target).unwrap()).unwrap_err();
+        assert_eq!(
+            (err.kind(), err.offset()),
+            (ErrorKind::UnreachableTarget, at),
+            "{target}"
+        );
+    }
+    // Under RFC 2396 an absolute reference is taken as it is (section 5.2
+    // step 3): the target reaches itself.
+    let old = res.dialect(Dialect::Rfc2396);
+    assert_eq!(
+        old.relativize(UriRef::parse("g:a/./b").unwrap())
+            .unwrap()
+            .as_str(),
+        "g:a/./b"
+    );
+}
+
+/// The fault hunt's cases of a longer answer than needed: a base whose
+/// path has dot segments or `//`, and a target whose path begins with `//`
+/// (written `/.//`).
+#[test]
+fn shortest_when_the_paths_hold_dots_and_double_slashes() {
+    for (base, target, want) in [
+        ("http:/..//.", "http:/.//%41", "%41"),
+        ("HTTP:/.//./x?q", "HTTP:/.//#", ".#"),
+        ("http:b/.././%2E", "http:/b#f", "b#f"),
+        ("http:a/.././", "http:/b/a/b", "b/a/b"),
+    ] {
+        let res = Resolver::new(UriRef::parse(base).unwrap()).unwrap();
+        assert_eq!(round_trip(&res, target), want, "{base} -> {target}");
+    }
+}
+
+/// Every reference no longer than `max` whose resolution against `res`
+/// could be `target`: the target's scheme and authority or not, its query
+/// or not, its fragment, and every path over the characters of the
+/// target's path and `.` and `/` (nothing else survives resolution).
+fn shortest_by_search(res: &Resolver<'_>, target: &str, max: usize) -> Option<String> {
+    let t = UriRef::parse(target).unwrap();
+    let fragment = t.fragment().map(|f| format!("#{f}")).unwrap_or_default();
+    let mut queries = vec![String::new()];
+    queries.extend(t.query().map(|q| format!("?{q}")));
+    let scheme = t.scheme().unwrap();
+    let mut heads = vec![String::new(), format!("{scheme}:")];
+    if let Some(a) = t.authority() {
+        heads.push(format!("//{a}"));
+        heads.push(format!("{scheme}://{a}"));
+    }
+    let mut alphabet: Vec<char> = t.path().as_str().chars().chain(['.', '/']).collect();
+    alphabet.sort();
+    alphabet.dedup();
+    let mut paths = vec![String::new()];
+    let mut level = vec![String::new()];
+    for _ in 0..max {
+        level = level
+            .iter()
+            .flat_map(|p| alphabet.iter().map(move |&c| format!("{p}{c}")))
+            .collect();
+        paths.extend(level.iter().cloned());
+    }
+    let mut best: Option<String> = None;
+    let mut out = String::new();
+    for p in &paths {
+        for h in &heads {
+            for q in &queries {
+                let cand = format!("{h}{p}{q}{fragment}");
+                if cand.len() > max || best.as_ref().is_some_and(|b| b.len() <= cand.len()) {
+                    continue;
+                }
+                let Ok(r) = UriRef::parse(&cand) else {
+                    continue;
+                };
+                if res.resolve_into(r, &mut out).is_ok() && out == target {
+                    best = Some(cand);
+                }
+            }
+        }
+    }
+    best
+}
+
+fn small_path(segs: Vec<&'static str>, absolute: bool) -> String {
+    let mut s = String::new();
+    for (i, seg) in segs.iter().enumerate() {
+        if i > 0 || absolute {
+            s.push('/');
+        }
+        s.push_str(seg);
+    }
+    s
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    /// Under RFC 3986, strict or not, no reference shorter than the answer
+    /// resolves to the target: every shorter one is tried. (The targets'
+    /// paths use few characters so that the search stays small.)
+    #[test]
+    fn no_shorter_reference_resolves_to_the_target(
+        base_auth in any::<bool>(),
+        base_abs in any::<bool>(),
+        base_segs in prop::collection::vec(prop_oneof![
+            Just("a"), Just(""), Just("."), Just(".."), Just("%2E"), Just("a:b")
+        ], 0..4),
+        base_query in any::<bool>(),
+        target_auth in any::<bool>(),
+        target_abs in any::<bool>(),
+        target_segs in prop::collection::vec(prop_oneof![Just("a"), Just(""), Just("%41")], 0..3),
+        target_query in prop::option::of(prop_oneof![Just("q"), Just("y")]),
+        target_fragment in any::<bool>(),
+        strict in any::<bool>(),
+    ) {
+        let mut b = String::from("http:");
+        if base_auth { b += "//h"; }
+        b += &small_path(base_segs, base_abs || base_auth);
+        if base_query { b += "?q"; }
+        let mut t = String::from("http:");
+        if target_auth { t += "//h"; }
+        t += &small_path(target_segs, target_abs || target_auth);
+        if let Some(q) = target_query { t += "?"; t += q; }
+        if target_fragment { t += "#f"; }
+        let (Ok(base), Ok(tu)) = (UriRef::parse(&b), UriRef::parse(&t)) else { return Ok(()) };
+        let res = Resolver::new(base).unwrap().strict(strict);
+        let answer = res.relativize(tu).map(|r| r.into_string());
+        let Some(limit) = answer.as_ref().map_or(Some(t.len()), |a| a.len().checked_sub(1)) else {
+            return Ok(());
+        };
+        let shorter = shortest_by_search(&res, &t, limit.min(7));
+        prop_assert!(
+            shorter.is_none(),
+            "{} -> {}: answer {:?}, but {:?} resolves to it", b, t, answer, shorter
+        );
     }
 }
