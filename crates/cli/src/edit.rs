@@ -6,7 +6,7 @@ use std::io;
 
 use clap::Args;
 use urikit::pct::{encode, Component, PctStr};
-use urikit::{Error, QueryParams, Spaces, UriRef, UriRefBuf};
+use urikit::{Error, QueryParams, UriRef, UriRefBuf};
 
 use crate::input::each_value;
 use crate::json::ErrorRecord;
@@ -149,12 +149,7 @@ fn apply(a: &SetArgs, u: &mut UriRefBuf) -> Result<(), ErrorRecord> {
     }
     let params_edited = !a.append_query.is_empty() || !a.remove_query.is_empty() || a.sort_query;
     if params_edited {
-        let spaces = if a.form {
-            Spaces::Plus
-        } else {
-            Spaces::Percent
-        };
-        let mut params: QueryParams = u.query_params().spaces(spaces);
+        let mut params: QueryParams = u.query_params().form(a.form);
         for k in &a.remove_query {
             params.remove(k);
         }
@@ -316,13 +311,16 @@ pub fn get(template: &str, uris: Vec<String>, as_json: bool) -> io::Result<bool>
                     }
                 }
                 Piece::Param(key, decoded) => {
-                    let params = u.to_buf().query_params();
-                    if let Some(p) = params.get(key) {
-                        match (decoded, p.value_encoded()) {
-                            (true, Some(_)) => out.push_str(&p.value().unwrap_or_default()),
-                            (false, Some(v)) => out.push_str(v),
-                            (_, None) => {}
-                        }
+                    // The first value of the parameter, found without
+                    // collecting the others.
+                    let value = u
+                        .query_pairs()
+                        .find(|(k, _)| k.as_str() == key || k.decoded_bytes().eq(key.bytes()))
+                        .and_then(|(_, v)| v);
+                    match (decoded, value) {
+                        (true, Some(v)) => push_decoded(&mut out, v.as_str()),
+                        (false, Some(v)) => out.push_str(v.as_str()),
+                        (_, None) => {}
                     }
                 }
             }

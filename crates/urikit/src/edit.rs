@@ -466,6 +466,26 @@ impl UriBuilder {
         self.keep(Slot::Query.value(text, true), |b, v| b.query = Some(v))
     }
 
+    /// The query from [`QueryParams`], whose text is already encoded (so
+    /// nothing is encoded twice, as `query(&params.to_string())` would);
+    /// no parameters, no query.
+    ///
+    /// ```
+    /// use urikit::{QueryParams, UriBuilder};
+    ///
+    /// let mut p = QueryParams::new();
+    /// p.append("q", "a&b c");
+    /// let u = UriBuilder::new().path("/s").query_params(&p).build()?;
+    /// assert_eq!(u.as_str(), "/s?q=a%26b%20c");
+    /// assert_eq!(u.query_params().get("q").unwrap().value().unwrap(), "a&b c");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[must_use]
+    pub fn query_params(mut self, params: &crate::QueryParams) -> Self {
+        self.query = (!params.is_empty()).then(|| params.as_str().into());
+        self
+    }
+
     /// The fragment, percent-encoding what it cannot hold (section 3.5).
     ///
     /// ```

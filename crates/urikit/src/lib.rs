@@ -265,7 +265,7 @@ pub use iter::{QueryPairs, Segments};
 #[cfg(feature = "alloc")]
 pub use normalize::{Normalized, Normalizer};
 #[cfg(feature = "alloc")]
-pub use query::{Param, QueryParams, Spaces};
+pub use query::{Param, QueryParams};
 #[cfg(feature = "alloc")]
 pub use resolve::{AboveRoot, Resolver};
 pub use uri::{Authority, UriRef};

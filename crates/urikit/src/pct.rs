@@ -125,6 +125,26 @@ impl<'a> PctStr<'a> {
         DecodedBytes::new(self.s.as_bytes(), false)
     }
 
+    /// [`decoded_bytes`](Self::decoded_bytes), reading `+` as a space when
+    /// `form` (`application/x-www-form-urlencoded`).
+    pub(crate) fn decoded_bytes_as(self, form: bool) -> DecodedBytes<'a> {
+        DecodedBytes::new(self.s.as_bytes(), form)
+    }
+
+    /// The decoded text, with bytes that are not UTF-8 read as U+FFFD (as
+    /// HTML form decoding does), `+` a space when `form`.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn decode_lossy(self, form: bool) -> Cow<'a, str> {
+        match decode_bytes(self.s, form) {
+            // Borrowed bytes are the text itself, which is a `str`.
+            Cow::Borrowed(_) => Cow::Borrowed(self.s),
+            Cow::Owned(b) => Cow::Owned(match String::from_utf8(b) {
+                Ok(s) => s,
+                Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+            }),
+        }
+    }
+
     /// The decoded bytes: borrowed when there is nothing to decode.
     ///
     /// ```
@@ -444,24 +464,40 @@ impl Component {
 #[cfg(feature = "alloc")]
 pub fn encode(text: &str, component: Component) -> Cow<'_, str> {
     let keep = component.keep();
-    let form = component == Component::Form;
     let b = text.as_bytes();
     crate::work::add(b.len());
-    let Some(first) = b.iter().position(|&c| !keep.allows(c)) else {
+    if !b.iter().any(|&c| !keep.allows(c)) {
         return Cow::Borrowed(text);
-    };
+    }
     let mut out = String::with_capacity(b.len() + b.len() / 2 + 2);
-    out.push_str(&text[..first]);
-    for &c in &b[first..] {
+    encode_into(&mut out, text, keep, component == Component::Form);
+    Cow::Owned(out)
+}
+
+/// Appends `text` to `out` with every byte that `keep` does not allow
+/// written `%HH`, and a space as `+` when `form` (the
+/// `application/x-www-form-urlencoded` convention).
+#[cfg(feature = "alloc")]
+pub(crate) fn encode_into(out: &mut String, text: &str, keep: &Table, form: bool) {
+    let b = text.as_bytes();
+    let mut run = 0;
+    for (i, &c) in b.iter().enumerate() {
         if keep.allows(c) {
-            out.push(c as char);
-        } else if form && c == b' ' {
+            continue;
+        }
+        // The bytes a table keeps are ASCII, so a run of them lies between
+        // character boundaries; an empty run may not (inside `é`).
+        if run < i {
+            out.push_str(&text[run..i]);
+        }
+        if form && c == b' ' {
             out.push('+');
         } else {
-            push_escape(&mut out, c);
+            push_escape(out, c);
         }
+        run = i + 1;
     }
-    Cow::Owned(out)
+    out.push_str(&text[run..]);
 }
 
 /// Appends `%HH` for one byte, with upper-case hex digits (RFC 3986 section 2.1).

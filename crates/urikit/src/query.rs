@@ -1,36 +1,16 @@
-//! Query parameters as an editable ordered multimap.
+//! Query parameters (`k=v&flag&k=w`) as an editable ordered multimap, kept
+//! as the encoded query itself.
 
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::cmp::Ordering;
 use core::fmt;
 
-use crate::pct::{push_escape, PctStr};
-use crate::table::{Table, ALPHA, DIGIT};
+use crate::iter::QueryPairs;
+use crate::pct::{encode_into, PctStr};
+use crate::table::{QUERY, QUERY_PARAM};
 use crate::{Error, ErrorKind, UriRefBuf};
-
-/// How a space is written in parameters, and how `+` is read.
-///
-/// ```
-/// use urikit::{QueryParams, Spaces};
-///
-/// let mut p = QueryParams::new().spaces(Spaces::Plus);
-/// p.append("q", "a b");
-/// assert_eq!(p.to_string(), "q=a+b");
-/// let mut p = QueryParams::new();
-/// p.append("q", "a b");
-/// assert_eq!(p.to_string(), "q=a%20b");
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Spaces {
-    /// `%20`, and `+` is a plus sign: RFC 3986's generic encoding (the
-    /// default).
-    #[default]
-    Percent,
-    /// `+`, and `+` reads as a space: `application/x-www-form-urlencoded`,
-    /// as HTML forms send.
-    Plus,
-}
 
 /// One parameter: its key and its value, each still encoded.
 ///
@@ -43,13 +23,14 @@ pub enum Spaces {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Param<'a> {
-    key: &'a str,
-    value: Option<&'a str>,
-    spaces: Spaces,
+    key: PctStr<'a>,
+    value: Option<PctStr<'a>>,
+    form: bool,
 }
 
 impl<'a> Param<'a> {
-    /// The key, decoded (bytes that are not UTF-8 become U+FFFD).
+    /// The key, decoded (`+` as a space in a [form](QueryParams::form);
+    /// bytes that are not UTF-8 become U+FFFD, as HTML form decoding does).
     ///
     /// ```
     /// let p = urikit::QueryParams::parse("a%20b=1")?;
@@ -57,10 +38,11 @@ impl<'a> Param<'a> {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn key(&self) -> Cow<'a, str> {
-        decode(self.key, self.spaces)
+        self.key.decode_lossy(self.form)
     }
 
-    /// The value, decoded; `None` for a parameter written without `=`.
+    /// The value, decoded as the key is; `None` for a parameter written
+    /// without `=`.
     ///
     /// ```
     /// let p = urikit::QueryParams::parse("k=%C3%A9")?;
@@ -68,7 +50,7 @@ impl<'a> Param<'a> {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn value(&self) -> Option<Cow<'a, str>> {
-        self.value.map(|v| decode(v, self.spaces))
+        self.value.map(|v| v.decode_lossy(self.form))
     }
 
     /// The key as written.
@@ -79,7 +61,7 @@ impl<'a> Param<'a> {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn key_encoded(&self) -> &'a str {
-        self.key
+        self.key.as_str()
     }
 
     /// The value as written.
@@ -90,53 +72,30 @@ impl<'a> Param<'a> {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn value_encoded(&self) -> Option<&'a str> {
-        self.value
+        self.value.map(PctStr::as_str)
     }
-}
 
-fn decode(s: &str, spaces: Spaces) -> Cow<'_, str> {
-    let p = PctStr::new_unchecked(s);
-    let bytes = match spaces {
-        Spaces::Percent => p.decode(),
-        Spaces::Plus => p.decode_form(),
-    };
-    match bytes {
-        Cow::Borrowed(b) => String::from_utf8_lossy(b),
-        Cow::Owned(b) => Cow::Owned(String::from_utf8_lossy(&b).into_owned()),
-    }
-}
-
-/// Whether a stored (encoded) key is `key` once decoded.
-fn key_matches(stored: &str, key: &str, spaces: Spaces) -> bool {
-    stored == key || decode(stored, spaces) == key
-}
-
-/// What a key or value keeps as it is: the query characters except the
-/// delimiters `&`, `=`, `+` (ambiguous between the two space conventions)
-/// and `#`.
-const PARAM: Table = ALPHA.or(DIGIT).or(Table::new(b"-._~!$'()*,;:@/?"));
-
-fn push_encoded(out: &mut String, text: &str, spaces: Spaces) {
-    for &c in text.as_bytes() {
-        if PARAM.allows(c) {
-            out.push(c as char);
-        } else if c == b' ' && spaces == Spaces::Plus {
-            out.push('+');
-        } else {
-            push_escape(out, c);
-        }
+    /// Whether the decoded key is `key`, compared without allocating.
+    fn key_is(&self, key: &str) -> bool {
+        self.key == key || self.key.decoded_bytes_as(self.form).eq(key.bytes())
     }
 }
 
 /// The parameters of a query (`k=v&flag&k=w`), in order, keys repeatable:
 /// an editable ordered multimap.
 ///
-/// Parameters are kept as written until edited, so reading and writing
-/// back changes nothing else, except that empty pieces (`a&&b`) are
-/// dropped. A parameter without `=` (`flag`) stays apart from one with an
-/// empty value (`flag=`). Keys are compared decoded. New keys and values
-/// are encoded with everything outside the query characters, and `&`, `=`,
-/// `+` and `#`, written `%HH`, and a space as [`Spaces`] says.
+/// The parameters are kept as the encoded query itself, so reading and
+/// writing back changes nothing else, except that empty pieces (`a&&b`,
+/// which [`QueryPairs`] skips) are dropped, and so memory stays a little
+/// more than the query's length however many parameters it holds. A
+/// parameter without `=` (`flag`) stays apart from one with an empty value
+/// (`flag=`). Keys are compared decoded. New keys and values are
+/// percent-encoded, `&`, `=`, `+` and `#` included, so that either space
+/// convention reads them back; in a [form](Self::form) a space is written
+/// `+` and `+` reads as a space.
+///
+/// The `&`/`=` structure is the HTML form convention; RFC 3986 section 3.4
+/// gives the query no structure.
 ///
 /// ```
 /// use urikit::QueryParams;
@@ -152,8 +111,11 @@ fn push_encoded(out: &mut String, text: &str, spaces: Spaces) {
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct QueryParams {
-    params: Vec<(String, Option<String>)>,
-    spaces: Spaces,
+    /// The encoded query: the parameters joined by single `&`s, none empty.
+    text: String,
+    /// How many parameters `text` holds.
+    len: usize,
+    form: bool,
 }
 
 impl QueryParams {
@@ -169,41 +131,53 @@ impl QueryParams {
     /// Reads an encoded query (without its `?`), checked against RFC 3986's
     /// `query` rule (section 3.4).
     ///
+    /// # Errors
+    ///
+    /// The first byte the `query` rule does not allow: `invalid-char` (or
+    /// `invalid-percent-encoding` for a `%` without two hexadecimal digits),
+    /// at its offset.
+    ///
     /// ```
     /// let e = urikit::QueryParams::parse("a=%G0").unwrap_err();
     /// assert_eq!((e.kind(), e.offset()), (urikit::ErrorKind::InvalidPercentEncoding, 2));
     /// ```
     pub fn parse(query: &str) -> Result<QueryParams, Error> {
         let b = query.as_bytes();
-        let end = crate::parse::scan(b, 0, &crate::table::QUERY);
+        let end = crate::parse::scan(b, 0, &QUERY);
         if end < b.len() {
             return Err(crate::parse::unexpected(b, end, ErrorKind::InvalidChar));
         }
-        let params = query
-            .split('&')
-            .filter(|p| !p.is_empty())
-            .map(|p| match p.split_once('=') {
-                Some((k, v)) => (k.into(), Some(v.into())),
-                None => (p.into(), None),
-            })
-            .collect();
-        Ok(QueryParams {
-            params,
-            spaces: Spaces::default(),
-        })
+        Ok(QueryParams::of_valid(query))
     }
 
-    /// Chooses how spaces are written in new parameters and how `+` reads.
+    /// The parameters of a query known to be valid.
+    fn of_valid(query: &str) -> QueryParams {
+        let mut p = QueryParams::new();
+        p.text.reserve(query.len());
+        for (k, v) in QueryPairs::new(Some(PctStr::new_unchecked(query))) {
+            p.push_encoded(k.as_str(), v.map(PctStr::as_str));
+        }
+        p
+    }
+
+    /// A form (`application/x-www-form-urlencoded`, as HTML forms send):
+    /// `+` reads as a space, and a space in new keys and values is written
+    /// `+`. Otherwise (the default) a space is `%20` and `+` is a plus sign,
+    /// RFC 3986's generic encoding.
     ///
     /// ```
-    /// use urikit::{QueryParams, Spaces};
-    /// let p = QueryParams::parse("q=a+b")?.spaces(Spaces::Plus);
+    /// use urikit::QueryParams;
+    ///
+    /// let p = QueryParams::parse("q=a+b")?.form(true);
     /// assert_eq!(p.get("q").unwrap().value().as_deref(), Some("a b"));
+    /// let mut p = QueryParams::new().form(true);
+    /// p.append("q", "a b");
+    /// assert_eq!(p.to_string(), "q=a+b");
     /// # Ok::<(), urikit::Error>(())
     /// ```
     #[must_use]
-    pub fn spaces(mut self, spaces: Spaces) -> QueryParams {
-        self.spaces = spaces;
+    pub fn form(mut self, on: bool) -> QueryParams {
+        self.form = on;
         self
     }
 
@@ -214,7 +188,7 @@ impl QueryParams {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn len(&self) -> usize {
-        self.params.len()
+        self.len
     }
 
     /// Whether there are no parameters.
@@ -224,7 +198,17 @@ impl QueryParams {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn is_empty(&self) -> bool {
-        self.params.is_empty()
+        self.len == 0
+    }
+
+    /// The encoded query, without `?`.
+    ///
+    /// ```
+    /// assert_eq!(urikit::QueryParams::parse("a=1&&b")?.as_str(), "a=1&b");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.text
     }
 
     /// The parameters in order.
@@ -236,10 +220,11 @@ impl QueryParams {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = Param<'_>> + '_ {
-        self.params.iter().map(|(k, v)| Param {
-            key: k,
-            value: v.as_deref(),
-            spaces: self.spaces,
+        let form = self.form;
+        QueryPairs::new(Some(PctStr::new_unchecked(&self.text))).map(move |(key, value)| Param {
+            key,
+            value,
+            form,
         })
     }
 
@@ -252,7 +237,7 @@ impl QueryParams {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn get(&self, key: &str) -> Option<Param<'_>> {
-        self.iter().find(|p| key_matches(p.key, key, self.spaces))
+        self.iter().find(|p| p.key_is(key))
     }
 
     /// Every parameter whose decoded key is `key`, in order.
@@ -266,19 +251,29 @@ impl QueryParams {
     where
         's: 'k,
     {
-        self.iter()
-            .filter(move |p| key_matches(p.key, key, self.spaces))
+        self.iter().filter(move |p| p.key_is(key))
     }
 
-    fn encoded(&self, key: &str, value: Option<&str>) -> (String, Option<String>) {
-        let mut k = String::with_capacity(key.len());
-        push_encoded(&mut k, key, self.spaces);
-        let v = value.map(|v| {
-            let mut s = String::with_capacity(v.len());
-            push_encoded(&mut s, v, self.spaces);
-            s
-        });
-        (k, v)
+    /// Adds one encoded parameter at the end.
+    fn push_encoded(&mut self, key: &str, value: Option<&str>) {
+        if !self.text.is_empty() {
+            self.text.push('&');
+        }
+        self.text.push_str(key);
+        if let Some(v) = value {
+            self.text.push('=');
+            self.text.push_str(v);
+        }
+        self.len += 1;
+    }
+
+    /// Writes `key[=value]`, encoded, at the end of `out`.
+    fn write_new(&self, out: &mut String, key: &str, value: Option<&str>) {
+        encode_into(out, key, &QUERY_PARAM, self.form);
+        if let Some(v) = value {
+            out.push('=');
+            encode_into(out, v, &QUERY_PARAM, self.form);
+        }
     }
 
     /// Adds `key=value` at the end (both plain text, encoded here).
@@ -289,21 +284,61 @@ impl QueryParams {
     /// assert_eq!(p.to_string(), "a%3Db=c%26d");
     /// ```
     pub fn append(&mut self, key: &str, value: &str) {
-        let pair = self.encoded(key, Some(value));
-        self.params.push(pair);
+        if !self.text.is_empty() {
+            self.text.push('&');
+        }
+        let mut text = core::mem::take(&mut self.text);
+        self.write_new(&mut text, key, Some(value));
+        self.text = text;
+        self.len += 1;
     }
 
-    /// Adds `key` without `=` at the end.
+    /// Adds `key` without `=` at the end. An empty key without `=` would be
+    /// an empty piece, which a query cannot hold apart from nothing (it
+    /// would not read back): `append_flag("")` adds nothing. Write
+    /// [`append`](Self::append)`("", "")` for `=`.
     ///
     /// ```
     /// let mut p = urikit::QueryParams::new();
     /// p.append_flag("debug");
     /// p.append("empty", "");
+    /// p.append_flag("");
     /// assert_eq!(p.to_string(), "debug&empty=");
+    /// assert_eq!(p.len(), 2);
     /// ```
     pub fn append_flag(&mut self, key: &str) {
-        let pair = self.encoded(key, None);
-        self.params.push(pair);
+        if key.is_empty() {
+            return;
+        }
+        if !self.text.is_empty() {
+            self.text.push('&');
+        }
+        let mut text = core::mem::take(&mut self.text);
+        self.write_new(&mut text, key, None);
+        self.text = text;
+        self.len += 1;
+    }
+
+    /// Keeps the parameters for which `keep` is true, in order.
+    ///
+    /// ```
+    /// let mut p = urikit::QueryParams::parse("utm_source=x&id=7&utm_medium=y")?;
+    /// p.retain(|p| !p.key().starts_with("utm_"));
+    /// assert_eq!(p.to_string(), "id=7");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn retain(&mut self, mut keep: impl FnMut(&Param<'_>) -> bool) {
+        let mut kept = QueryParams {
+            text: String::with_capacity(self.text.len()),
+            len: 0,
+            form: self.form,
+        };
+        for p in self.iter() {
+            if keep(&p) {
+                kept.push_encoded(p.key_encoded(), p.value_encoded());
+            }
+        }
+        *self = kept;
     }
 
     /// Sets `key` to `value`: the first parameter with the key takes the
@@ -317,23 +352,26 @@ impl QueryParams {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn set(&mut self, key: &str, value: &str) {
-        let pair = self.encoded(key, Some(value));
-        match self
-            .params
-            .iter()
-            .position(|(k, _)| key_matches(k, key, self.spaces))
-        {
-            Some(first) => {
-                self.params[first] = pair;
-                let mut i = 0;
-                let spaces = self.spaces;
-                self.params.retain(|(k, _)| {
-                    i += 1;
-                    i - 1 == first || !key_matches(k, key, spaces)
-                });
+        let mut new = String::new();
+        self.write_new(&mut new, key, Some(value));
+        let mut kept = QueryParams {
+            text: String::with_capacity(self.text.len() + new.len()),
+            len: 0,
+            form: self.form,
+        };
+        let mut done = false;
+        for p in self.iter() {
+            if !p.key_is(key) {
+                kept.push_encoded(p.key_encoded(), p.value_encoded());
+            } else if !done {
+                kept.push_encoded(&new, None);
+                done = true;
             }
-            None => self.params.push(pair),
         }
+        if !done {
+            kept.push_encoded(&new, None);
+        }
+        *self = kept;
     }
 
     /// Removes every parameter with `key`; returns how many there were.
@@ -345,47 +383,104 @@ impl QueryParams {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn remove(&mut self, key: &str) -> usize {
-        let before = self.params.len();
-        let spaces = self.spaces;
-        self.params.retain(|(k, _)| !key_matches(k, key, spaces));
-        before - self.params.len()
+        let before = self.len;
+        self.retain(|p| !p.key_is(key));
+        before - self.len
     }
 
-    /// Sorts by decoded key, keeping the order of equal keys (a stable
-    /// sort).
+    /// Sorts by decoded key (compared byte by byte), keeping the order of
+    /// equal keys (a stable sort). The keys are compared where they lie,
+    /// without decoding them into copies: the sort needs one index entry
+    /// per parameter beside the query.
     ///
     /// ```
-    /// let mut p = urikit::QueryParams::parse("b=1&a=2&b=0")?;
+    /// let mut p = urikit::QueryParams::parse("b=1&a=2&b=0&%61=3")?;
     /// p.sort_by_key();
-    /// assert_eq!(p.to_string(), "a=2&b=1&b=0");
+    /// assert_eq!(p.to_string(), "a=2&%61=3&b=1&b=0");
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn sort_by_key(&mut self) {
-        let spaces = self.spaces;
-        self.params
-            .sort_by_cached_key(|(k, _)| decode(k, spaces).into_owned());
+        self.text = match u32::try_from(self.text.len()) {
+            Ok(_) => sorted::<u32>(&self.text, self.form),
+            Err(_) => sorted::<usize>(&self.text, self.form),
+        };
     }
+}
+
+/// An offset stored as narrowly as the text allows.
+trait Offset: Copy {
+    fn from_usize(i: usize) -> Option<Self>;
+    fn get(self) -> usize;
+}
+
+impl Offset for u32 {
+    fn from_usize(i: usize) -> Option<u32> {
+        u32::try_from(i).ok()
+    }
+    fn get(self) -> usize {
+        self as usize
+    }
+}
+
+impl Offset for usize {
+    fn from_usize(i: usize) -> Option<usize> {
+        Some(i)
+    }
+    fn get(self) -> usize {
+        self
+    }
+}
+
+/// The parameters of `text` (joined by single `&`s) sorted by decoded key,
+/// stably, with `I` wide enough for the offsets.
+fn sorted<I: Offset>(text: &str, form: bool) -> String {
+    let b = text.as_bytes();
+    let to_index = I::from_usize;
+    let starts: Option<Vec<I>> = core::iter::once(0)
+        .chain(memchr::memchr_iter(b'&', b).map(|i| i + 1))
+        .filter(|_| !text.is_empty())
+        .map(to_index)
+        .collect();
+    let Some(mut starts) = starts else {
+        return String::from(text);
+    };
+    crate::work::add(b.len());
+    let key = |start: I| {
+        let s = start.get();
+        let end = b[s..]
+            .iter()
+            .position(|&c| c == b'&' || c == b'=')
+            .map_or(b.len(), |k| s + k);
+        PctStr::new_unchecked(&text[s..end]).decoded_bytes_as(form)
+    };
+    // Unstable, but ties are broken by position: a stable order without a
+    // merge sort's scratch buffer.
+    starts.sort_unstable_by(|&x, &y| match key(x).cmp(key(y)) {
+        Ordering::Equal => x.get().cmp(&y.get()),
+        o => o,
+    });
+    let mut out = String::with_capacity(text.len());
+    for start in starts {
+        let s = start.get();
+        let end = memchr::memchr(b'&', &b[s..]).map_or(b.len(), |k| s + k);
+        if !out.is_empty() {
+            out.push('&');
+        }
+        out.push_str(&text[s..end]);
+    }
+    out
 }
 
 impl fmt::Display for QueryParams {
     /// The encoded query, without `?`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, (k, v)) in self.params.iter().enumerate() {
-            if i > 0 {
-                f.write_str("&")?;
-            }
-            f.write_str(k)?;
-            if let Some(v) = v {
-                write!(f, "={v}")?;
-            }
-        }
-        Ok(())
+        f.write_str(&self.text)
     }
 }
 
 impl UriRefBuf {
     /// The query's parameters (none without a query), spaces written `%20`
-    /// unless [`QueryParams::spaces`] says otherwise.
+    /// unless [`QueryParams::form`] says otherwise.
     ///
     /// ```
     /// let u = urikit::UriRefBuf::parse("/s?q=1&x".into())?;
@@ -393,18 +488,23 @@ impl UriRefBuf {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn query_params(&self) -> QueryParams {
-        let q = self.query().map_or("", |q| q.as_str());
-        QueryParams::parse(q).unwrap_or_default()
+        self.query()
+            .map_or_else(QueryParams::new, |q| QueryParams::of_valid(q.as_str()))
     }
 
     /// Writes `params` as the query; with no parameters the query is
     /// removed.
     ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::DialectMismatch`] for a reference of another dialect
+    /// that RFC 3986 does not accept (see the editing methods).
+    ///
     /// ```
-    /// use urikit::{Spaces, UriRefBuf};
+    /// use urikit::UriRefBuf;
     ///
     /// let mut u = UriRefBuf::parse("http://h/s?b=2&a=1#f".into())?;
-    /// let mut p = u.query_params().spaces(Spaces::Plus);
+    /// let mut p = u.query_params().form(true);
     /// p.append("q", "x y");
     /// p.sort_by_key();
     /// u.set_query_params(&p)?;
@@ -415,7 +515,6 @@ impl UriRefBuf {
         if params.is_empty() {
             return self.set_query_encoded(None);
         }
-        let q = alloc::string::ToString::to_string(params);
-        self.set_query_encoded(Some(&q))
+        self.set_query_encoded(Some(params.as_str()))
     }
 }

@@ -331,6 +331,12 @@ pub(crate) const PATH: Table = PCHAR.or(Table::new(b"/")).with_lanes(Lanes::Path
 pub(crate) const QUERY: Table = PCHAR.or(Table::new(b"/?")).with_lanes(Lanes::Query);
 /// `fragment = *( pchar / "/" / "?" )`
 pub(crate) const FRAGMENT: Table = QUERY;
+/// A query parameter's key or value as `QueryParams` writes it: the
+/// `query` characters except `&` and `=`, which delimit the pairs, and `+`,
+/// which a form reads as a space (the pairs are the HTML form convention,
+/// not RFC 3986's: section 3.4 gives the query no structure).
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+pub(crate) const QUERY_PARAM: Table = UNRESERVED.or(Table::new(b"!$'()*,;:@/?")).or_pct();
 /// The tail of `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`
 pub(crate) const IPVFUTURE: Table = UNRESERVED.or(SUB_DELIMS).or(Table::new(b":"));
 
@@ -617,6 +623,9 @@ mod tests {
         });
         check("IPvFuture", &IPVFUTURE, false, |c| {
             unreserved(c) || sub_delims(c) || c == b':'
+        });
+        check("query parameter", &QUERY_PARAM, true, |c| {
+            (pchar(c) || c == b'/' || c == b'?') && !matches!(c, b'&' | b'=' | b'+')
         });
     }
 
