@@ -314,7 +314,8 @@ pub fn from_unix_path(path: &[u8]) -> Result<crate::UriRefBuf, Error> {
 /// The `file` URI of an absolute Windows path: a drive path (`C:\dir\f`,
 /// with `\` or `/`) becomes `file:///C:/dir/f`, and a UNC path
 /// (`\\server\share\f`) `file://server/share/f`. Other paths, which depend
-/// on a current drive or directory, are `relative-path`.
+/// on a current drive or directory (`\\dir`, `dir\\f`, and `C:` or `C:f`,
+/// which name the current directory of drive C), are `relative-path`.
 ///
 /// ```
 /// use urikit::scheme::from_windows_path;
@@ -328,39 +329,41 @@ pub fn from_unix_path(path: &[u8]) -> Result<crate::UriRefBuf, Error> {
 pub fn from_windows_path(path: &str) -> Result<crate::UriRefBuf, Error> {
     let sep = |c: char| c == '\\' || c == '/';
     let b = path.as_bytes();
+    if let Some(p) = b.iter().position(|&c| c == 0) {
+        return Err(Error::new(ErrorKind::UnrepresentablePath, p));
+    }
     let mut out = String::with_capacity(path.len() + 8);
     out.push_str("file://");
+    // The path after the server (UNC) or the drive, after its first
+    // separator.
     let rest = if let Some(unc) = path.strip_prefix("\\\\") {
-        let (server, rest) = unc.split_once(sep).unwrap_or((unc, ""));
+        // RFC 1738's `fileurl` needs a "/" after the host: a bare
+        // `\\server`, which names no share, has no file URL.
+        let Some((server, rest)) = unc.split_once(sep) else {
+            return Err(Error::new(ErrorKind::InvalidPath, path.len()));
+        };
         if server.is_empty() {
             return Err(Error::new(ErrorKind::MissingHost, 2));
         }
         out.push_str(server);
         rest
-    } else if b.len() >= 2 && is_drive(&b[..2]) && (b.len() == 2 || sep(char::from(b[2]))) {
+    } else if b.len() >= 3 && is_drive(&b[..2]) && sep(char::from(b[2])) {
         out.push('/');
         out.push_str(&path[..2]);
-        path.get(3..).unwrap_or("")
+        &path[3..]
     } else {
-        return Err(Error::new(
-            ErrorKind::RelativePath,
-            if b.len() >= 2 && is_drive(&b[..2]) {
-                2
-            } else {
-                0
-            },
-        ));
+        // `C:` alone or `C:x` is relative to the current directory of the
+        // drive; `\x` and `x` to the current drive or directory.
+        let at = if b.len() >= 2 && is_drive(&b[..2]) {
+            2
+        } else {
+            0
+        };
+        return Err(Error::new(ErrorKind::RelativePath, at));
     };
-    if let Some(p) = path.bytes().position(|c| c == 0) {
-        return Err(Error::new(ErrorKind::UnrepresentablePath, p));
-    }
-    if !rest.is_empty() || !out.ends_with(':') {
-        for seg in rest.split(sep) {
-            out.push('/');
-            push_segment(&mut out, seg.as_bytes());
-        }
-    } else {
+    for seg in rest.split(sep) {
         out.push('/');
+        push_segment(&mut out, seg.as_bytes());
     }
     let uri = crate::UriRefBuf::parse(out)?;
     File::new(uri.as_uri_ref())?;
@@ -435,8 +438,27 @@ mod tests {
         assert_eq!((e.kind(), e.offset()), (ErrorKind::UnrepresentablePath, 12));
         let e = win("file:///C:/a%FF").unwrap_err();
         assert_eq!((e.kind(), e.offset()), (ErrorKind::InvalidUtf8, 12));
-        assert_eq!(from_windows_path("C:").unwrap().as_str(), "file:///C:/");
         assert_eq!(from_windows_path("C:/").unwrap().as_str(), "file:///C:/");
+        // A bare drive is the current directory of that drive, not its
+        // root (the fault hunt found `C:` made `file:///C:/`).
+        let e = from_windows_path("C:").unwrap_err();
+        assert_eq!((e.kind(), e.offset()), (ErrorKind::RelativePath, 2));
+        // Paths round-trip; a server without a share has no file URL
+        // (`fileurl` needs a "/" after the host), where it came back as
+        // `\\srv\`.
+        for p in [r"\\srv\", r"\\srv\share\x", r"C:\", r"C:\a\b\"] {
+            let uri = from_windows_path(p).unwrap();
+            assert_eq!(
+                File::new(uri.as_uri_ref())
+                    .unwrap()
+                    .to_windows_path()
+                    .unwrap(),
+                p,
+                "{uri}"
+            );
+        }
+        let e = from_windows_path(r"\\srv").unwrap_err();
+        assert_eq!((e.kind(), e.offset()), (ErrorKind::InvalidPath, 5));
         assert_eq!(
             from_windows_path(r"D:\a\").unwrap().as_str(),
             "file:///D:/a/"

@@ -63,7 +63,9 @@ impl WarningKind {
 pub struct Warning {
     kind: WarningKind,
     offset: usize,
-    value: u16,
+    /// The port (saturated at `u64::MAX` for longer digits), or the
+    /// encoded control octet.
+    value: u64,
 }
 
 impl Warning {
@@ -106,9 +108,25 @@ impl fmt::Display for Warning {
             WarningKind::PasswordInUserinfo => f.write_str(
                 "the URI holds a password in clear text; anyone who sees the URI can read it",
             ),
+            WarningKind::NonDefaultPort if self.value > u64::from(u16::MAX) => {
+                if self.value == u64::MAX {
+                    return f.write_str("the port number is far beyond 65535, the largest port");
+                }
+                write!(f, "port {} is beyond 65535, the largest port", self.value)?;
+                // What a client that keeps the low 16 bits would reach.
+                let low = (self.value % 65536) as u16;
+                write!(
+                    f,
+                    "; a client that cuts it to 16 bits would connect to port {low}"
+                )?;
+                match service(low) {
+                    Some(s) => write!(f, ", reserved for {s}"),
+                    None => Ok(()),
+                }
+            }
             WarningKind::NonDefaultPort => {
                 write!(f, "port {} is not the scheme's default", self.value)?;
-                match service(self.value) {
+                match u16::try_from(self.value).ok().and_then(service) {
                     Some(s) => write!(
                         f,
                         "; it is reserved for {s}, and a request sent there could be read as \
@@ -157,7 +175,9 @@ impl Iterator for Warnings {
 /// - `password-in-userinfo` when the userinfo has a non-empty password
 ///   after `:`;
 /// - `non-default-port` when the scheme has a default port (see
-///   [`lookup`](super::lookup)) and the URI gives another one;
+///   [`lookup`](super::lookup)) and the URI gives another one, or a number
+///   beyond 65535, which is no port at all (the grammar allows any number
+///   of digits);
 /// - `encoded-control-character` for the first `%00`-`%1F` or `%7F` before
 ///   the fragment (which is never sent). The `%09` tabs that separate a
 ///   gopher URL's selector, search and Gopher+ string are the scheme's own
@@ -193,8 +213,13 @@ pub fn warnings(uri: &UriRef<'_>) -> Warnings {
         }
     }
     let default = uri.scheme().and_then(default_port);
-    if let (Some(default), Ok(Some(port)), Some(a)) = (default, uri.port_u16(), m.auth) {
-        if port != default {
+    if let (Some(default), Some(a), Some(digits)) = (default, m.auth, uri.port()) {
+        // Any number of digits is a valid port in the grammar: one beyond
+        // 16 bits is no port at all, and worth a warning as much as any.
+        let port = digits.bytes().fold(0u64, |v, c| {
+            v.saturating_mul(10).saturating_add(u64::from(c - b'0'))
+        });
+        if !digits.is_empty() && port != u64::from(default) {
             found[1] = Some(Warning {
                 kind: WarningKind::NonDefaultPort,
                 offset: a.host_end + 1,
@@ -225,7 +250,7 @@ pub fn warnings(uri: &UriRef<'_>) -> Warnings {
         found[2] = Some(Warning {
             kind: WarningKind::EncodedControlCharacter,
             offset,
-            value: u16::from(value),
+            value: u64::from(value),
         });
     }
     Warnings { found, next: 0 }
@@ -315,6 +340,33 @@ mod tests {
             codes("gopher://h/0a%09b%09c%09d"),
             [("encoded-control-character", 21)]
         );
+    }
+
+    /// A port beyond 65535 is no port (the fault hunt found no warning for
+    /// `http://h:65561/`): the warning says so, and what a client that cuts
+    /// it to 16 bits would reach.
+    #[test]
+    fn ports_beyond_16_bits_are_warned_about() {
+        assert_eq!(codes("http://h:65561/"), [("non-default-port", 9)]);
+        let w = warnings(&UriRef::parse("http://h:65561/").unwrap())
+            .next()
+            .unwrap();
+        assert_eq!(
+            w.to_string(),
+            "port 65561 is beyond 65535, the largest port; a client that cuts it to 16 bits \
+             would connect to port 25, reserved for smtp"
+        );
+        let w = warnings(&UriRef::parse("http://h:000000000000000000000080/").unwrap()).next();
+        assert!(w.is_none(), "leading zeros: port 80");
+        let w = warnings(&UriRef::parse("http://h:99999999999999999999999/").unwrap())
+            .next()
+            .unwrap();
+        assert!(
+            w.to_string()
+                .starts_with("the port number is far beyond 65535"),
+            "{w}"
+        );
+        assert_eq!(codes("http://h:/"), []);
     }
 
     #[test]
