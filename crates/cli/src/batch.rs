@@ -1,28 +1,37 @@
-//! Work on several cores with output in input order: a batch of inputs is
-//! split into contiguous chunks, one per job, and the results come back in
-//! the order of the chunks.
+//! Work on several threads with results in input order: items are split
+//! into contiguous chunks, one per job, and the results come back in the
+//! order of the chunks. A leaf: it knows nothing of URIs or of the input.
 
-use std::io::{self, BufRead};
 use std::num::NonZeroUsize;
 
-use crate::input;
-
-/// How many lines one batch holds: enough to keep the jobs busy, few enough
-/// that memory stays flat however long the input is.
-pub const BATCH_LINES: usize = 1 << 14;
-
-/// The number of jobs for `--jobs N`; 0 means every core.
+/// The number of jobs for `--jobs N`: 0 means one per core, and more than
+/// the cores is capped at the cores (more threads than cores only add
+/// switching; `--jobs 20000` spent its time creating threads).
 pub fn jobs(n: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
     if n == 0 {
-        std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
+        cores
     } else {
-        n
+        n.min(cores)
     }
 }
 
-/// Runs `work(chunk, index_of_its_first_item)` on `jobs` contiguous chunks
-/// of `items`, the first on this thread, and returns the results in order.
+/// Runs `work(chunk, index_of_its_first_item)` on up to `jobs` contiguous
+/// chunks of `items`, the first on this thread, and returns the results in
+/// order. A thread that cannot be created (a process limit) costs
+/// parallelism, not the answer: its chunk runs on this thread.
 pub fn ordered<I: Sync, R: Send>(
+    jobs: usize,
+    items: &[I],
+    work: impl Fn(&[I], usize) -> R + Sync,
+) -> Vec<R> {
+    ordered_with(std::thread::Builder::new, jobs, items, work)
+}
+
+/// [`ordered`], with threads made by `builder` (the tests make ones that
+/// cannot start).
+fn ordered_with<I: Sync, R: Send>(
+    builder: fn() -> std::thread::Builder,
     jobs: usize,
     items: &[I],
     work: impl Fn(&[I], usize) -> R + Sync,
@@ -35,41 +44,30 @@ pub fn ordered<I: Sync, R: Send>(
     std::thread::scope(|s| {
         let mut chunks = items.chunks(size).enumerate();
         let first = chunks.next();
-        let handles: Vec<_> = chunks
-            .map(|(i, c)| s.spawn(move || work(c, i * size)))
+        // Each chunk after the first: its thread, or the chunk itself when
+        // no thread could be made for it.
+        let spawned: Vec<_> = chunks
+            .map(|(i, c)| {
+                builder()
+                    .spawn_scoped(s, move || work(c, i * size))
+                    .map_err(|_| (i, c))
+            })
             .collect();
-        let mut out = Vec::with_capacity(handles.len() + 1);
+        let mut out = Vec::with_capacity(spawned.len() + 1);
         if let Some((_, c)) = first {
             out.push(work(c, 0));
         }
-        for h in handles {
-            match h.join() {
-                Ok(r) => out.push(r),
-                Err(panic) => std::panic::resume_unwind(panic),
+        for h in spawned {
+            match h {
+                Ok(h) => match h.join() {
+                    Ok(r) => out.push(r),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                },
+                Err((i, c)) => out.push(work(c, i * size)),
             }
         }
         out
     })
-}
-
-/// Reads up to [`BATCH_LINES`] lines (without `\n` or `\r\n`) into `batch`,
-/// reusing its buffers; returns how many bytes were read (0 at the end).
-pub fn read_batch(r: &mut impl BufRead, batch: &mut Vec<Vec<u8>>) -> io::Result<u64> {
-    let mut bytes = 0;
-    let mut n = 0;
-    while n < BATCH_LINES {
-        if batch.len() == n {
-            batch.push(Vec::new());
-        }
-        let got = input::read_line(r, &mut batch[n])?;
-        if got == 0 {
-            break;
-        }
-        bytes += got as u64;
-        n += 1;
-    }
-    batch.truncate(n);
-    Ok(bytes)
 }
 
 #[cfg(test)]
@@ -88,16 +86,22 @@ mod tests {
         }
     }
 
+    /// A thread that cannot be created (here: a stack no system gives)
+    /// costs parallelism, not the answer (under a process limit, `uri check
+    /// --jobs 1000` panicked with "failed to spawn thread").
     #[test]
-    fn batches_split_lines_and_strip_line_ends() {
-        let mut r = io::Cursor::new(b"a\r\nb\n\nc".to_vec());
-        let mut batch = Vec::new();
-        assert_eq!(read_batch(&mut r, &mut batch).unwrap(), 7);
-        assert_eq!(
-            batch,
-            [b"a".to_vec(), b"b".to_vec(), b"".to_vec(), b"c".to_vec()]
-        );
-        assert_eq!(read_batch(&mut r, &mut batch).unwrap(), 0);
-        assert!(batch.is_empty());
+    fn chunks_whose_thread_cannot_start_run_here() {
+        let items: Vec<usize> = (0..100).collect();
+        let impossible = || std::thread::Builder::new().stack_size(usize::MAX / 2);
+        let parts = ordered_with(impossible, 4, &items, |c, _| c.to_vec());
+        assert_eq!(parts.concat(), items);
+    }
+
+    #[test]
+    fn jobs_are_capped_at_the_cores() {
+        let cores = jobs(0);
+        assert!(cores >= 1);
+        assert_eq!(jobs(1), 1);
+        assert_eq!(jobs(20_000), cores);
     }
 }

@@ -3,8 +3,7 @@
 //! the offending byte, and summarizes.
 
 use std::collections::{BTreeMap, HashMap};
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -13,7 +12,7 @@ use urikit::{Error, UriRef};
 
 use crate::json::{self, ParseRecord};
 use crate::parse::caret;
-use crate::{batch, input};
+use crate::{args, batch, input, status};
 
 /// Lines the sample expects to be valid, then invalid (RFC 3986).
 const SAMPLE_VALID: &str = include_str!("sample/valid.txt");
@@ -23,17 +22,17 @@ const SAMPLE_INVALID: &str = include_str!("sample/invalid.txt");
 /// counted together, so memory stays bounded whatever the input.
 const MAX_SCHEMES: usize = 1000;
 
+/// The options of `uri check`.
 #[derive(clap::Args)]
 pub struct Args {
     /// Check the embedded sample (also the default with no FILE when standard input is a terminal).
     #[arg(long)]
     sample: bool,
     /// Print one `uri parse` JSON record per line instead of the report (the summary goes to standard error).
-    #[arg(long)]
-    json: bool,
-    /// Threads to check with (0: every core); the output stays in input order.
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    jobs: usize,
+    #[command(flatten)]
+    json: args::Json,
+    #[command(flatten)]
+    jobs: args::Jobs,
     /// Files to check, one reference per line; `-` is standard input.
     files: Vec<PathBuf>,
 }
@@ -125,6 +124,11 @@ impl<W: Write> Checker<W> {
             Some(e) => Err(e),
         };
         self.stats.count(text, &result);
+        // The sample's invalid lines are expected; anyone else's count at
+        // once, so that a closed output pipe still ends with status 1.
+        if expect.is_none() {
+            status::record(result.is_ok());
+        }
         let surprise = expect.is_some_and(|valid| valid != result.is_ok());
         self.stats.surprises += u64::from(surprise);
         if self.json {
@@ -146,7 +150,8 @@ impl<W: Write> Checker<W> {
             Ok(_) if surprise => {
                 writeln!(
                     self.out,
-                    "{source}:{number}: valid, but the sample expects it to be invalid\n  {text}"
+                    "{source}:{number}: valid, but the sample expects it to be invalid\n  {}",
+                    crate::show::text(text)
                 )
             }
             Ok(_) => Ok(()),
@@ -154,23 +159,25 @@ impl<W: Write> Checker<W> {
     }
 
     /// Checks a stream in batches of lines, on `jobs` threads; memory is
-    /// one batch whatever the length of the input.
-    fn stream(&mut self, source: &str, mut r: impl BufRead) -> io::Result<()> {
-        let mut batch = Vec::new();
+    /// one batch (bounded by lines and bytes) whatever the length of the
+    /// input.
+    fn stream(&mut self, source: &str, r: &mut dyn BufRead) -> io::Result<()> {
+        let mut batch = input::Batch::default();
         let mut n = 0u64;
         loop {
-            let bytes = batch::read_batch(&mut r, &mut batch)?;
+            let bytes = input::read_batch(r, &mut batch)?;
             if batch.is_empty() {
                 return Ok(());
             }
-            if self.jobs <= 1 {
-                for raw in &batch {
+            let lines = batch.lines();
+            if self.jobs <= 1 || lines.len() < 2 {
+                for raw in &lines {
                     n += 1;
                     self.line(source, n, raw, None)?;
                 }
             } else {
                 let json = self.json;
-                let parts = batch::ordered(self.jobs, &batch, |chunk, start| {
+                let parts = batch::ordered(self.jobs, &lines, |chunk, start| {
                     let mut c = Checker {
                         out: Vec::new(),
                         json,
@@ -188,7 +195,7 @@ impl<W: Write> Checker<W> {
                     self.out.write_all(&out)?;
                     self.stats.merge(stats);
                 }
-                n += batch.len() as u64;
+                n += lines.len() as u64;
             }
             if let Some(p) = &self.progress {
                 p.inc(bytes);
@@ -201,7 +208,7 @@ impl<W: Write> Checker<W> {
 /// standard input (bytes so far), only when standard error is a terminal
 /// and the output is not JSON.
 fn progress_bar(args: &Args) -> Option<ProgressBar> {
-    if args.json || args.sample || !io::stderr().is_terminal() {
+    if args.json.json || args.sample || !io::stderr().is_terminal() {
         return None;
     }
     let total: Option<u64> = args
@@ -229,27 +236,22 @@ fn progress_bar(args: &Args) -> Option<ProgressBar> {
     Some(bar)
 }
 
-pub fn run(args: Args) -> io::Result<bool> {
+/// Checks the files (or standard input, or the sample) and prints the
+/// report. A file that cannot be read is reported by name, the others are
+/// checked, and the exit status is then 2.
+pub fn run(args: Args) -> io::Result<()> {
     let start = Instant::now();
+    // The sample only when asked for, or when there is nothing else to
+    // check and a person is at the terminal: an empty pipe checks 0 lines.
     let sample = args.sample || (args.files.is_empty() && io::stdin().is_terminal());
     let stdout = io::stdout();
     let mut c = Checker {
         out: io::BufWriter::with_capacity(1 << 16, stdout.lock()),
-        json: args.json,
-        jobs: batch::jobs(args.jobs),
+        json: args.json.json,
+        jobs: args.jobs.get(),
         progress: progress_bar(&args),
         stats: Stats::default(),
     };
-    let mut sample = sample;
-    if !sample && args.files.is_empty() {
-        c.stream("<stdin>", io::stdin().lock())?;
-        // An empty (or closed) standard input has nothing to check: the
-        // main job then runs on the sample, as with no input at all.
-        if c.stats.lines == 0 {
-            eprintln!("standard input is empty: checking the embedded sample");
-            sample = true;
-        }
-    }
     if sample {
         for (source, text, valid) in [
             ("sample:valid", SAMPLE_VALID, true),
@@ -259,18 +261,27 @@ pub fn run(args: Args) -> io::Result<bool> {
                 c.line(source, i as u64 + 1, line.as_bytes(), Some(valid))?;
             }
         }
-    } else if !args.files.is_empty() {
-        for f in &args.files {
-            if f.as_os_str() == "-" {
-                c.stream("<stdin>", io::stdin().lock())?;
-                continue;
+    } else {
+        let sources: Vec<String> = if args.files.is_empty() {
+            vec!["-".into()]
+        } else {
+            args.files.iter().map(|f| f.display().to_string()).collect()
+        };
+        for source in &sources {
+            let checked =
+                input::open(source).and_then(|mut r| c.stream(input::name(source), &mut r));
+            match checked {
+                Err(e) if input::is_read_error(&e) => {
+                    c.out.flush()?;
+                    if let Some(p) = &c.progress {
+                        p.suspend(|| eprintln!("error: {e}"));
+                    } else {
+                        eprintln!("error: {e}");
+                    }
+                    status::unreadable();
+                }
+                other => other?,
             }
-            let file = File::open(f)
-                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", f.display())))?;
-            c.stream(
-                &f.display().to_string(),
-                BufReader::with_capacity(1 << 16, file),
-            )?;
         }
     }
     let elapsed = start.elapsed().as_secs_f64();
@@ -279,29 +290,28 @@ pub fn run(args: Args) -> io::Result<bool> {
     }
     c.out.flush()?;
     let stats = c.stats;
-    let all_valid = stats.valid == stats.lines;
-    if args.json {
+    // The sample holds invalid lines on purpose: it passes when every
+    // verdict is the expected one.
+    if sample {
+        status::record(stats.surprises == 0);
+    }
+    if args.json.json {
         summary(&mut io::stderr().lock(), &stats, elapsed, sample)?;
     } else {
         let mut out = stdout.lock();
         summary(&mut out, &stats, elapsed, sample)?;
         out.flush()?;
     }
-    // The sample holds invalid lines on purpose: it passes when every
-    // verdict is the expected one.
-    Ok(if sample {
-        stats.surprises == 0
-    } else {
-        all_valid
-    })
+    Ok(())
 }
 
 fn summary(out: &mut impl Write, s: &Stats, elapsed: f64, sample: bool) -> io::Result<()> {
     let invalid = s.lines - s.valid;
     let mb = s.bytes as f64 / 1e6;
+    let lines = if s.lines == 1 { "line" } else { "lines" };
     writeln!(
         out,
-        "checked {} lines ({mb:.1} MB) in {elapsed:.3} s: {} valid, {invalid} invalid",
+        "checked {} {lines} ({mb:.1} MB) in {elapsed:.3} s: {} valid, {invalid} invalid",
         s.lines, s.valid
     )?;
     let list = |items: Vec<(&str, u64)>| {

@@ -3,28 +3,63 @@
 use std::io;
 
 use clap::builder::TypedValueParser;
+use clap::Args;
 use urikit::pct::{self, Component, PctStr};
 
-use crate::input::each_value;
+use crate::args;
+use crate::each::{each_value, Output};
+
+/// The options of `uri encode`.
+#[derive(Args)]
+pub struct EncodeArgs {
+    /// The component whose encode set applies.
+    #[arg(long, value_parser = component_parser())]
+    component: Component,
+    #[command(flatten)]
+    json: args::Json,
+    /// Texts to encode; standard input, one per line, when none.
+    texts: Vec<String>,
+}
+
+/// The options of `uri decode`.
+#[derive(Args)]
+pub struct DecodeArgs {
+    /// `form` also decodes `+` as a space (application/x-www-form-urlencoded).
+    #[arg(long, value_parser = component_parser())]
+    component: Option<Component>,
+    #[command(flatten)]
+    json: args::Json,
+    /// Texts to decode; standard input, one per line, when none.
+    texts: Vec<String>,
+}
 
 /// Parses a `--component` value: one of the library's component names.
-pub fn component_parser() -> impl clap::builder::TypedValueParser<Value = Component> {
+fn component_parser() -> impl TypedValueParser<Value = Component> {
     clap::builder::PossibleValuesParser::new(Component::ALL.map(Component::name))
         .map(|name| Component::from_name(&name).expect("only known names are possible"))
 }
 
+fn output(json: args::Json) -> Output<'static> {
+    Output {
+        json: json.json,
+        base: None,
+        jobs: 1,
+    }
+}
+
 /// `uri encode --component C`.
-pub fn encode(component: Component, texts: Vec<String>, as_json: bool) -> io::Result<bool> {
-    each_value(texts, as_json, None, |s| {
-        Ok(pct::encode(s, component).into_owned())
+pub fn encode(a: EncodeArgs) -> io::Result<()> {
+    each_value(a.texts, output(a.json), |s| {
+        Ok(pct::encode(s, a.component).into_owned())
     })
 }
 
 /// `uri decode [--component form]`: an invalid `%` or bytes that are not
-/// UTF-8 are errors.
-pub fn decode(component: Option<Component>, texts: Vec<String>, as_json: bool) -> io::Result<bool> {
-    let form = component == Some(Component::Form);
-    each_value(texts, as_json, None, |s| {
+/// UTF-8 are errors. In human output the decoded text is shown by the
+/// escaping rule (a decoded `%0A` as `\n`); `--json` gives it exactly.
+pub fn decode(a: DecodeArgs) -> io::Result<()> {
+    let form = a.component == Some(Component::Form);
+    each_value(a.texts, output(a.json), |s| {
         let p = PctStr::new(s)?;
         let d = if form {
             p.decode_form_utf8()

@@ -4,12 +4,25 @@
 use std::borrow::Cow;
 use std::io;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use urikit::pct::{encode, Component, PctStr};
 use urikit::{Error, QueryParams, UriRef, UriRefBuf};
 
-use crate::input::each_value;
+use crate::args;
+use crate::each::{each_value, Output};
 use crate::json::ErrorRecord;
+
+/// A component `--clear` removes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Part {
+    Scheme,
+    Userinfo,
+    /// The host, and with it the whole authority.
+    Host,
+    Port,
+    Query,
+    Fragment,
+}
 
 /// The options of `uri set`.
 #[derive(Args)]
@@ -35,10 +48,10 @@ pub struct SetArgs {
     /// Set the fragment (without "#").
     #[arg(long, value_name = "F")]
     fragment: Option<String>,
-    /// Remove a component: scheme, userinfo, host (the whole authority),
-    /// port, query or fragment. Repeatable; applied first.
-    #[arg(long, value_name = "COMPONENT", value_parser = ["scheme", "userinfo", "host", "port", "query", "fragment"])]
-    clear: Vec<String>,
+    /// Remove a component (the host removes the whole authority).
+    /// Repeatable; applied first.
+    #[arg(long, value_name = "COMPONENT")]
+    clear: Vec<Part>,
     /// Join a path onto the path with exactly one "/" between (not
     /// reference resolution). Repeatable.
     #[arg(long, value_name = "PATH")]
@@ -60,9 +73,10 @@ pub struct SetArgs {
     /// check them instead of encoding them.
     #[arg(long)]
     encoded: bool,
-    /// One JSON object per input (JSON Lines).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    json: args::Json,
+    #[command(flatten)]
+    jobs: args::Jobs,
     /// URI references to edit; standard input, one per line, when none.
     uris: Vec<String>,
 }
@@ -79,9 +93,14 @@ fn at(option: &'static str) -> impl Fn(Error) -> ErrorRecord {
 /// `uri set`: applies the edits to each input, in a fixed order: clears,
 /// then scheme, userinfo, host, port, path, appended paths, query, query
 /// parameter edits, fragment.
-pub fn set(mut args: SetArgs) -> io::Result<bool> {
+pub fn set(mut args: SetArgs) -> io::Result<()> {
     let uris = std::mem::take(&mut args.uris);
-    each_value(uris, args.json, None, |input| {
+    let output = Output {
+        json: args.json.json,
+        base: None,
+        jobs: args.jobs.get(),
+    };
+    each_value(uris, output, |input| {
         let mut u = UriRefBuf::parse(input.to_owned())?;
         apply(&args, &mut u)?;
         Ok(u.into_string())
@@ -90,13 +109,13 @@ pub fn set(mut args: SetArgs) -> io::Result<bool> {
 
 fn apply(a: &SetArgs, u: &mut UriRefBuf) -> Result<(), ErrorRecord> {
     for c in &a.clear {
-        let r = match c.as_str() {
-            "scheme" => u.set_scheme(None),
-            "userinfo" => u.set_userinfo(None),
-            "host" => u.set_host(None),
-            "port" => u.set_port(None),
-            "query" => u.set_query(None),
-            _ => u.set_fragment(None),
+        let r = match c {
+            Part::Scheme => u.set_scheme(None),
+            Part::Userinfo => u.set_userinfo(None),
+            Part::Host => u.set_host(None),
+            Part::Port => u.set_port(None),
+            Part::Query => u.set_query(None),
+            Part::Fragment => u.set_fragment(None),
         };
         r.map_err(at("--clear"))?;
     }
@@ -290,12 +309,36 @@ fn push_decoded(out: &mut String, s: &str) {
     }
 }
 
+/// The options of `uri get`.
+#[derive(Args)]
+pub struct GetArgs {
+    /// The template: {component} as written, {:component} decoded, {query:KEY} a parameter's value, {{ and }} braces.
+    template: String,
+    #[command(flatten)]
+    json: args::Json,
+    #[command(flatten)]
+    jobs: args::Jobs,
+    /// URI references; standard input, one per line, when none.
+    uris: Vec<String>,
+}
+
 /// `uri get TEMPLATE`: prints the template filled in for each input; an
-/// undefined component prints as nothing.
-pub fn get(template: &str, uris: Vec<String>, as_json: bool) -> io::Result<bool> {
-    let pieces =
-        parse_template(template).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
-    each_value(uris, as_json, None, |input| {
+/// undefined component prints as nothing. In human output decoded values
+/// are shown by the escaping rule of `show` (a decoded `%0A` as `\n`, so
+/// that one input stays one line); `--json` gives them exactly.
+pub fn get(a: GetArgs) -> io::Result<()> {
+    let pieces = match parse_template(&a.template) {
+        Ok(p) => p,
+        Err(e) => {
+            crate::usage_error(&format!("the template: {e}"));
+        }
+    };
+    let output = Output {
+        json: a.json.json,
+        base: None,
+        jobs: a.jobs.get(),
+    };
+    each_value(a.uris, output, |input| {
         let u = UriRef::parse(input)?;
         let mut out = String::new();
         for p in &pieces {

@@ -2,41 +2,67 @@
 
 use std::io::{self, Write};
 
+use clap::Args;
 use urikit::Extractor;
 
-use crate::input;
 use crate::json::{self, ExtractRecord};
+use crate::{args, input, show, status};
+
+/// The options of `uri extract`.
+#[derive(Args)]
+pub struct ExtractArgs {
+    /// Also find abbreviated URIs beginning with www. or ftp. (Appendix F).
+    #[arg(long)]
+    abbreviated: bool,
+    #[command(flatten)]
+    json: args::Json,
+    /// Text files (`-` is standard input); standard input when none.
+    files: Vec<String>,
+}
 
 /// Prints every URI found in the files (standard input without files, or
-/// for `-`). Always `Ok(true)`: finding nothing is not a failure.
-pub fn run(files: Vec<String>, abbreviated: bool, as_json: bool) -> io::Result<bool> {
+/// for `-`), reading each in chunks of about a megabyte cut where no URI
+/// crosses (see `input::text_chunks`), so memory does not grow with the
+/// file. Finding nothing is not a failure; a file that cannot be read is
+/// reported by name, and the others are read.
+pub fn run(a: ExtractArgs) -> io::Result<()> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let sources = if files.is_empty() {
+    let sources = if a.files.is_empty() {
         vec!["-".to_owned()]
     } else {
-        files
+        a.files
     };
-    let x = Extractor::new().abbreviated(abbreviated);
+    let x = Extractor::new().abbreviated(a.abbreviated);
     for source in &sources {
-        // Bytes that are not UTF-8 cannot be part of a URI: they are read
-        // as replacement characters, which end any URI around them.
-        let text = input::read_text(source)?;
-        for m in x.extract(&text) {
-            if as_json {
-                let record = ExtractRecord {
-                    uri: m.as_str(),
-                    line: m.line(),
-                    column: m.column(),
-                };
-                json::write_line(&mut out, &record)?;
-            } else if sources.len() > 1 {
-                writeln!(out, "{source}:{}:{}: {}", m.line(), m.column(), m.as_str())?;
-            } else {
-                writeln!(out, "{}", m.as_str())?;
+        let read = input::open(source).and_then(|mut r| {
+            input::text_chunks(&mut r, |text, first_line| {
+                x.extract(text).try_for_each(|m| {
+                    let line = first_line + m.line() - 1;
+                    if a.json.json {
+                        let record = ExtractRecord {
+                            uri: m.as_str(),
+                            line,
+                            column: m.column(),
+                        };
+                        json::write_line(&mut out, &record)
+                    } else if sources.len() > 1 {
+                        let name = show::text(input::name(source));
+                        writeln!(out, "{name}:{line}:{}: {}", m.column(), m.as_str())
+                    } else {
+                        writeln!(out, "{}", m.as_str())
+                    }
+                })
+            })
+        });
+        match read {
+            Err(e) if input::is_read_error(&e) => {
+                out.flush()?;
+                eprintln!("error: {e}");
+                status::unreadable();
             }
+            other => other?,
         }
     }
-    out.flush()?;
-    Ok(true)
+    out.flush()
 }

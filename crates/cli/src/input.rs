@@ -1,76 +1,92 @@
-//! Inputs: the positional arguments, or standard input one per line.
+//! All reading of inputs: the positional arguments, or standard input one
+//! input per line, or files. Lines come in batches bounded by their number
+//! and by their bytes, in one buffer, so memory follows the longest line,
+//! not the number or the length of the lines; text for extraction comes in
+//! chunks cut at line ends. A file that cannot be read is named in the
+//! error.
 
 use std::borrow::Cow;
-use std::io::{self, BufRead, Read, Write};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
 
 use urikit::{Error, ErrorKind};
 
-use crate::batch;
-use crate::json::{self, ErrorRecord, ValueRecord};
+/// At most this many lines in one batch: enough to keep the jobs busy.
+pub const BATCH_LINES: usize = 1 << 14;
 
-/// One input: its text, or why it is not text.
-pub enum Input {
-    Text(String),
-    /// A line that is not UTF-8: the text with replacement characters (for
-    /// display) and the offset of the first invalid byte.
-    NotUtf8(String, usize),
+/// A batch stops growing at this many bytes (a single longer line makes a
+/// batch of its own).
+pub const BATCH_BYTES: usize = 1 << 20;
+
+/// A batch of lines, without their `\n` or `\r\n`: one buffer and where
+/// each line ends in it.
+#[derive(Default)]
+pub struct Batch {
+    buf: Vec<u8>,
+    ends: Vec<usize>,
 }
 
-impl Input {
-    /// The input's text (for display) and the result of `f` on it; a line
-    /// that is not UTF-8 fails with `invalid-utf8` at its first bad byte.
-    pub fn apply<'a, T>(
-        &'a self,
-        f: impl FnOnce(&'a str) -> Result<T, Error>,
-    ) -> (&'a str, Result<T, Error>) {
-        match self {
-            Input::Text(s) => (s, f(s)),
-            Input::NotUtf8(s, at) => (s, Err(Error::new(ErrorKind::InvalidUtf8, *at))),
-        }
+impl Batch {
+    /// The lines, in order.
+    pub fn lines(&self) -> Vec<&[u8]> {
+        let mut start = 0;
+        self.ends
+            .iter()
+            .map(|&end| {
+                let line = &self.buf[start..end];
+                start = end;
+                line
+            })
+            .collect()
     }
 
-    /// An input from a raw line.
-    pub fn from_bytes(bytes: Vec<u8>) -> Input {
-        match String::from_utf8(bytes) {
-            Ok(s) => Input::Text(s),
-            Err(e) => {
-                let at = e.utf8_error().valid_up_to();
-                Input::NotUtf8(String::from_utf8_lossy(e.as_bytes()).into_owned(), at)
+    /// Whether the batch holds no line.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+}
+
+/// Reads the next batch of lines into `batch` (its buffers reused, and
+/// given back to the system after a line far longer than a batch); returns
+/// how many bytes were read, 0 at the end of the input.
+pub fn read_batch(r: &mut (impl BufRead + ?Sized), batch: &mut Batch) -> io::Result<u64> {
+    batch.buf.clear();
+    batch.ends.clear();
+    if batch.buf.capacity() > 4 * BATCH_BYTES {
+        batch.buf.shrink_to(BATCH_BYTES);
+    }
+    let mut bytes = 0u64;
+    while batch.ends.len() < BATCH_LINES && batch.buf.len() < BATCH_BYTES {
+        let n = r.read_until(b'\n', &mut batch.buf)?;
+        if n == 0 {
+            break;
+        }
+        bytes += n as u64;
+        if batch.buf.last() == Some(&b'\n') {
+            batch.buf.pop();
+            if batch.buf.last() == Some(&b'\r') {
+                batch.buf.pop();
             }
         }
+        batch.ends.push(batch.buf.len());
     }
+    Ok(bytes)
 }
 
-/// The whole text of a file, or of standard input for `-`. Bytes that are
-/// not UTF-8 are read as replacement characters (which no URI contains).
-/// An unreadable file is an error naming the file.
-pub fn read_text(source: &str) -> io::Result<String> {
-    let mut bytes = Vec::new();
-    if source == "-" {
-        io::stdin().lock().read_to_end(&mut bytes)?;
-    } else {
-        std::fs::File::open(source)
-            .and_then(|mut f| f.read_to_end(&mut bytes))
-            .map_err(|e| io::Error::new(e.kind(), format!("{source}: {e}")))?;
+/// Calls `f` on each batch of inputs: the positional arguments as one
+/// batch, or else standard input's lines.
+pub fn batches(args: Vec<String>, mut f: impl FnMut(&[&[u8]]) -> io::Result<()>) -> io::Result<()> {
+    if !args.is_empty() {
+        let lines: Vec<&[u8]> = args.iter().map(|a| a.as_bytes()).collect();
+        return f(&lines);
     }
-    Ok(match String::from_utf8(bytes) {
-        Ok(s) => s,
-        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-    })
-}
-
-/// Reads one line into `buf` without its `\n` or `\r\n`; returns the
-/// bytes read, line end included (0 at the end of the input).
-pub fn read_line(r: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<usize> {
-    buf.clear();
-    let n = r.read_until(b'\n', buf)?;
-    if buf.last() == Some(&b'\n') {
-        buf.pop();
-        if buf.last() == Some(&b'\r') {
-            buf.pop();
-        }
+    let stdin = io::stdin();
+    let mut lock = stdin.lock();
+    let mut batch = Batch::default();
+    while read_batch(&mut lock, &mut batch)? > 0 {
+        f(&batch.lines())?;
     }
-    Ok(n)
+    Ok(())
 }
 
 /// A raw line as text: itself when it is UTF-8; otherwise with replacement
@@ -86,121 +102,195 @@ pub fn line_text(raw: &[u8]) -> (Cow<'_, str>, Option<Error>) {
     }
 }
 
-/// Calls `f` on each input: the arguments, or else each line of standard input.
-pub fn for_each(args: Vec<String>, mut f: impl FnMut(Input) -> io::Result<()>) -> io::Result<()> {
-    if !args.is_empty() {
-        for a in args {
-            f(Input::Text(a))?;
-        }
-        return Ok(());
+/// How a source is named in messages: `<stdin>` for standard input.
+pub fn name(source: &str) -> &str {
+    if source == "-" {
+        "<stdin>"
+    } else {
+        source
     }
-    let stdin = io::stdin();
-    let mut lock = stdin.lock();
-    let mut buf = Vec::new();
-    while read_line(&mut lock, &mut buf)? > 0 {
-        f(Input::from_bytes(std::mem::take(&mut buf)))?;
+}
+
+/// A reader whose errors name the file it reads (reading a directory only
+/// fails at the first read, with "Is a directory").
+struct Named<R> {
+    inner: R,
+    name: String,
+}
+
+impl<R: Read> Read for Named<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.inner
+            .read(buf)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", self.name)))
+    }
+}
+
+/// Opens a source for reading: a file, or standard input for `-`. Every
+/// error, at the opening or at any read, names the source.
+pub fn open(source: &str) -> io::Result<Box<dyn BufRead>> {
+    if source == "-" {
+        return Ok(Box::new(BufReader::with_capacity(
+            1 << 16,
+            Named {
+                inner: io::stdin(),
+                name: name(source).to_owned(),
+            },
+        )));
+    }
+    let file =
+        File::open(source).map_err(|e| io::Error::new(e.kind(), format!("{source}: {e}")))?;
+    Ok(Box::new(BufReader::with_capacity(
+        1 << 16,
+        Named {
+            inner: file,
+            name: source.to_owned(),
+        },
+    )))
+}
+
+/// Whether `e` is an error of a source (reading or opening it) rather than
+/// of the output: a closed output pipe stops the command, a source that
+/// cannot be read is reported and the next one read.
+pub fn is_read_error(e: &io::Error) -> bool {
+    e.kind() != io::ErrorKind::BrokenPipe
+}
+
+/// The text of a whole source (a document: HTML, header fields). Bytes
+/// that are not UTF-8 are read as replacement characters (which no URI
+/// contains).
+pub fn read_text(source: &str) -> io::Result<String> {
+    let mut bytes = Vec::new();
+    open(source)?.read_to_end(&mut bytes)?;
+    Ok(match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    })
+}
+
+/// Chunks of text are cut at line ends once they hold this many bytes.
+const CHUNK_BYTES: usize = 1 << 20;
+
+/// A chunk that finds no safe cut grows up to this many bytes, then is cut
+/// at its last line end anyway.
+const CHUNK_MAX_BYTES: usize = 16 * CHUNK_BYTES;
+
+/// Calls `f(text, line)` on the text of `r` in chunks of about a megabyte,
+/// `line` being the number (from 1) of the chunk's first line, so that
+/// extraction runs in memory that does not grow with the input. A chunk
+/// ends at a line end that no URI crosses: not after a line ending in a
+/// hyphen (which the next line may continue), and not while a `<` is open.
+/// Where none is found within 16 MiB the chunk is cut at its last line end
+/// all the same. Bytes that are not UTF-8 are read as replacement
+/// characters.
+pub fn text_chunks(
+    r: &mut dyn BufRead,
+    mut f: impl FnMut(&str, usize) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut buf: Vec<u8> = Vec::new();
+    let mut line = 1;
+    let mut eof = false;
+    while !eof || !buf.is_empty() {
+        let want = if buf.len() >= CHUNK_BYTES {
+            buf.len() + CHUNK_BYTES
+        } else {
+            CHUNK_BYTES
+        };
+        while !eof && buf.len() < want {
+            eof = r.read_until(b'\n', &mut buf)? == 0;
+        }
+        let cut = if eof {
+            buf.len()
+        } else {
+            match safe_cut(&buf) {
+                Some(cut) => cut,
+                None if buf.len() < CHUNK_MAX_BYTES => continue,
+                None => memchr::memrchr(b'\n', &buf).map_or(buf.len(), |i| i + 1),
+            }
+        };
+        let text = String::from_utf8_lossy(&buf[..cut]);
+        f(&text, line)?;
+        line += memchr::memchr_iter(b'\n', &buf[..cut]).count();
+        buf.drain(..cut);
     }
     Ok(())
 }
 
-/// Runs `f` on each input and prints its result, one per line, or the
-/// contract's `{"base"?, "input", "ok", "result", "error"}` records with
-/// `--json`; errors go to standard error in human output. `base` is printed
-/// in each record when given. `Ok(true)` when every input succeeded.
-pub fn each_value(
-    texts: Vec<String>,
-    as_json: bool,
-    base: Option<&str>,
-    f: impl Fn(&str) -> Result<String, ErrorRecord> + Sync,
-) -> io::Result<bool> {
-    each_value_jobs(texts, as_json, base, 1, f)
+/// The last line end of `buf` that a URI cannot cross (see
+/// [`text_chunks`]), as the offset after its `\n`.
+fn safe_cut(buf: &[u8]) -> Option<usize> {
+    // Everything after the last '<' that has no '>' after it may be the
+    // inside of `<...>`, broken across lines.
+    let open = memchr::memrchr(b'<', buf).filter(|&lt| memchr::memchr(b'>', &buf[lt..]).is_none());
+    let limit = open.unwrap_or(buf.len());
+    memchr::memrchr_iter(b'\n', &buf[..limit]).find_map(|nl| {
+        let before = buf[..nl]
+            .iter()
+            .rposition(|&c| !matches!(c, b' ' | b'\t' | b'\r'));
+        let hyphen = before.is_some_and(|i| buf[i] == b'-');
+        (!hyphen).then_some(nl + 1)
+    })
 }
 
-/// [`each_value`] on `jobs` threads: standard input is read in batches of
-/// lines, each batch split between the jobs, and the output written in
-/// input order, so memory stays flat however long the input is.
-pub fn each_value_jobs(
-    texts: Vec<String>,
-    as_json: bool,
-    base: Option<&str>,
-    jobs: usize,
-    f: impl Fn(&str) -> Result<String, ErrorRecord> + Sync,
-) -> io::Result<bool> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let mut all_ok = true;
-    let mut run = |batch: &[Vec<u8>], out: &mut io::BufWriter<io::StdoutLock<'_>>| {
-        let parts = batch::ordered(jobs, batch, |chunk, _| {
-            let (mut o, mut e, mut ok) = (Vec::new(), Vec::new(), true);
-            for raw in chunk {
-                // Writing into a Vec cannot fail.
-                ok &= value_line(raw, as_json, base, &f, &mut o, &mut e).unwrap_or(false);
-            }
-            (o, e, ok)
-        });
-        for (o, e, ok) in parts {
-            out.write_all(&o)?;
-            if !e.is_empty() {
-                out.flush()?;
-                io::stderr().write_all(&e)?;
-            }
-            all_ok &= ok;
-        }
-        io::Result::Ok(())
-    };
-    if !texts.is_empty() {
-        let batch: Vec<Vec<u8>> = texts.into_iter().map(String::into_bytes).collect();
-        run(&batch, &mut out)?;
-    } else {
-        let stdin = io::stdin();
-        let mut lock = stdin.lock();
-        let mut batch = Vec::new();
-        while batch::read_batch(&mut lock, &mut batch)? > 0 {
-            run(&batch, &mut out)?;
-        }
-    }
-    out.flush()?;
-    Ok(all_ok)
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// One input of [`each_value`]: its record or result into `out`, its error
-/// (in human output) into `err`. `Ok(true)` when it succeeded.
-fn value_line(
-    raw: &[u8],
-    as_json: bool,
-    base: Option<&str>,
-    f: &impl Fn(&str) -> Result<String, ErrorRecord>,
-    out: &mut Vec<u8>,
-    err: &mut Vec<u8>,
-) -> io::Result<bool> {
-    let (text, bad) = line_text(raw);
-    let result = match bad {
-        None => f(&text),
-        Some(e) => Err(e.into()),
-    };
-    let ok = result.is_ok();
-    if as_json {
-        let (result, error) = match result {
-            Ok(r) => (Some(r), None),
-            Err(e) => (None, Some(e)),
-        };
-        let record = ValueRecord {
-            base,
-            input: &text,
-            ok,
-            result: result.as_deref(),
-            error,
-        };
-        json::write_line(out, &record)?;
-        return Ok(ok);
+    #[test]
+    fn batches_split_lines_and_strip_line_ends() {
+        let mut r = io::Cursor::new(b"a\r\nb\n\nc".to_vec());
+        let mut batch = Batch::default();
+        assert_eq!(read_batch(&mut r, &mut batch).unwrap(), 7);
+        assert_eq!(batch.lines(), [&b"a"[..], b"b", b"", b"c"]);
+        assert_eq!(read_batch(&mut r, &mut batch).unwrap(), 0);
+        assert!(batch.is_empty());
     }
-    match &result {
-        Ok(r) => writeln!(out, "{r}")?,
-        Err(e) => writeln!(
-            err,
-            "error: {text:?}: {} at byte {}: {}",
-            e.code, e.offset, e.message
-        )?,
+
+    /// A batch stops at its byte bound: long lines make small batches.
+    #[test]
+    fn batches_are_bounded_by_bytes() {
+        let line = vec![b'x'; BATCH_BYTES / 4];
+        let mut text = Vec::new();
+        for _ in 0..10 {
+            text.extend_from_slice(&line);
+            text.push(b'\n');
+        }
+        let mut r = io::Cursor::new(text);
+        let mut batch = Batch::default();
+        let mut sizes = Vec::new();
+        while read_batch(&mut r, &mut batch).unwrap() > 0 {
+            sizes.push(batch.lines().len());
+        }
+        assert_eq!(sizes, [4, 4, 2]);
     }
-    Ok(ok)
+
+    #[test]
+    fn chunks_are_cut_where_no_uri_crosses() {
+        assert_eq!(safe_cut(b"a\nb\n"), Some(4));
+        assert_eq!(safe_cut(b"a\nhttp://x/long-\n"), Some(2));
+        assert_eq!(safe_cut(b"a-  \r\n"), None);
+        assert_eq!(safe_cut(b"a\n<http://x/\n"), Some(2));
+        assert_eq!(safe_cut(b"<a>\n<b\n"), Some(4));
+        // Every chunk's text and first line, on a text long enough for many.
+        let mut text = String::new();
+        for i in 0..200_000 {
+            text.push_str(&format!(
+                "line {i} http://h/{i}-\n  x <URL:http://a/\n b> y\n"
+            ));
+        }
+        let mut r = io::Cursor::new(text.clone().into_bytes());
+        let (mut joined, mut lines) = (String::new(), Vec::new());
+        text_chunks(&mut r, |t, line| {
+            joined.push_str(t);
+            lines.push(line);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(joined, text);
+        assert!(lines.len() > 1, "{lines:?}");
+        for &l in &lines {
+            // Each chunk starts at the first line of a record of three.
+            assert_eq!(l % 3, 1, "{lines:?}");
+        }
+    }
 }

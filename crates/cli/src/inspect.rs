@@ -1,184 +1,469 @@
 //! `uri inspect`: the scheme-specific view of RFC 1738 section 3.
+//!
+//! Each scheme's fields are listed once ([`visit`]) and read three ways: a
+//! first pass checks that every decoded value is UTF-8, then the JSON
+//! record or the human form is written field by field, so that a URI of a
+//! million path segments costs no list of a million values.
 
 use std::io::{self, Write};
 
-use serde_json::{json, Map, Value};
+use clap::Args;
+use serde::ser::{Error as _, SerializeMap, SerializeSeq, Serializer as _};
+use serde::Serialize;
 use urikit::pct::PctStr;
 use urikit::scheme::{self, FtpCommand, GopherPlus, View, Warning};
 use urikit::{Error, UriRef};
 
-use crate::input;
-use crate::json::{self, InspectRecord};
+use crate::json::ErrorRecord;
 use crate::parse::caret;
+use crate::{args, input, show, status};
 
-/// Inspects each input; `Ok(true)` when all were valid for their scheme.
-pub fn run(uris: Vec<String>, as_json: bool) -> io::Result<bool> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let mut all_ok = true;
-    input::for_each(uris, |inp| {
-        let (text, uri) = inp.apply(UriRef::parse_absolute);
-        let warnings: Vec<Warning> = uri.iter().flat_map(scheme::warnings).collect();
-        let scheme_name = uri
-            .ok()
-            .and_then(|u| u.scheme())
-            .map(str::to_ascii_lowercase);
-        let default_port = scheme_name.as_deref().and_then(scheme::default_port);
-        let result = uri.and_then(|u| {
-            let view = View::new(u)?;
-            Ok((fields(&view)?, view))
-        });
-        all_ok &= result.is_ok();
-        let record = InspectRecord {
-            input: text,
-            ok: result.is_ok(),
-            scheme: scheme_name.clone(),
-            default_port,
-            fields: result
-                .as_ref()
-                .ok()
-                .map(|(f, _)| Value::Object(f.iter().cloned().collect::<Map<_, _>>())),
-            warnings: warnings.iter().map(Warning::code).collect(),
-            error: result.as_ref().err().map(|e| (*e).into()),
-        };
-        if as_json {
-            json::write_line(&mut out, &record)
-        } else {
-            write_human(&mut out, &record, &result, &warnings)
-        }
-    })?;
-    out.flush()?;
-    Ok(all_ok)
+/// The options of `uri inspect`.
+#[derive(Args)]
+pub struct InspectArgs {
+    #[command(flatten)]
+    json: args::Json,
+    /// URIs to inspect; standard input, one per line, when none.
+    uris: Vec<String>,
 }
 
-type Fields = Vec<(String, Value)>;
-
-/// The contract's `fields` of a view, in the contract's order, decoded.
-fn fields(view: &View<'_>) -> Result<Fields, Error> {
-    let uri = view.uri();
-    let text = |p: PctStr<'_>| -> Result<Value, Error> { decoded(uri, p).map(Value::String) };
-    let opt = |p: Option<PctStr<'_>>| -> Result<Value, Error> { p.map_or(Ok(Value::Null), &text) };
-    let host = |h: urikit::Host<'_>| Value::String(h.as_str().to_owned());
-    let f: Vec<(&str, Value)> = match view {
-        View::Ftp(v) => vec![
-            ("user", opt(v.user())?),
-            ("password", opt(v.password())?),
-            ("host", host(v.host())),
-            ("port", json!(v.port())),
-            (
-                "cwd",
-                Value::Array(v.cwd().map(text).collect::<Result<_, _>>()?),
-            ),
-            ("name", opt(v.name())?),
-            (
-                "typecode",
-                json!(v.typecode().map(|t| t.as_char().to_string())),
-            ),
-        ],
-        View::Http(v) => vec![
-            ("host", host(v.host())),
-            ("port", json!(v.port())),
-            ("path", json!(v.path().as_str())),
-            ("search", json!(v.search().map(|s| s.as_str()))),
-        ],
-        View::Gopher(v) => vec![
-            ("host", host(v.host())),
-            ("port", json!(v.port())),
-            ("gopher_type", text(v.gopher_type())?),
-            ("selector", text(v.selector())?),
-            ("search", opt(v.search())?),
-            ("gopher_plus", opt(v.gopher_plus_str())?),
-        ],
-        View::Mailto(v) => vec![(
-            "addresses",
-            Value::Array(v.addresses().map(text).collect::<Result<_, _>>()?),
-        )],
-        View::News(v) => vec![
-            ("newsgroup", opt(v.newsgroup())?),
-            ("message_id", opt(v.message_id())?),
-            ("all_groups", json!(v.is_all_groups())),
-        ],
-        View::Nntp(v) => vec![
-            ("host", host(v.host())),
-            ("port", json!(v.port())),
-            ("newsgroup", text(v.newsgroup())?),
-            ("article", json!(v.article())),
-        ],
-        View::Telnet(v) => vec![
-            ("user", opt(v.user())?),
-            ("password", opt(v.password())?),
-            ("host", host(v.host())),
-            ("port", json!(v.port())),
-        ],
-        View::Wais(v) => vec![
-            ("host", host(v.host())),
-            ("port", json!(v.port())),
-            ("database", text(v.database())?),
-            ("search", opt(v.search())?),
-            ("wtype", opt(v.wtype())?),
-            ("wpath", opt(v.wpath())?),
-        ],
-        View::File(v) => vec![("host", host(v.host())), ("path", text(v.path())?)],
-        View::Prospero(v) => {
-            let pairs = v
-                .fields()
-                .map(|(k, val)| Ok(json!([text(k)?, text(val)?])))
-                .collect::<Result<_, Error>>()?;
-            vec![
-                ("host", host(v.host())),
-                ("port", json!(v.port())),
-                ("hsoname", text(v.hsoname())?),
-                ("fields", Value::Array(pairs)),
-            ]
+/// Inspects each input.
+pub fn run(a: InspectArgs) -> io::Result<()> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    input::batches(a.uris, |lines| {
+        for raw in lines {
+            let (text, bad) = input::line_text(raw);
+            let uri = match bad {
+                None => UriRef::parse_absolute(&text),
+                Some(e) => Err(e),
+            };
+            // The security warnings come from the generic syntax: they hold
+            // whether or not the scheme's own syntax does.
+            let warnings: Vec<Warning> = uri.iter().flat_map(scheme::warnings).collect();
+            let view = uri.and_then(|u| {
+                let view = View::new(u)?;
+                visit(&view, &mut Check)?;
+                Ok(view)
+            });
+            status::record(view.is_ok());
+            let scheme_name = uri
+                .ok()
+                .and_then(|u| u.scheme())
+                .map(str::to_ascii_lowercase);
+            let inspected = Inspected {
+                input: &text,
+                scheme: scheme_name.as_deref(),
+                view: &view,
+                warnings: &warnings,
+            };
+            if a.json.json {
+                write_json(&mut out, &inspected)?;
+            } else {
+                write_human(&mut out, &inspected)?;
+            }
         }
-        _ => vec![],
-    };
-    Ok(f.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
+        Ok(())
+    })?;
+    out.flush()
+}
+
+/// What is known of one input.
+struct Inspected<'a, 'u> {
+    input: &'a str,
+    scheme: Option<&'a str>,
+    view: &'a Result<View<'u>, Error>,
+    warnings: &'a [Warning],
+}
+
+/// A reader of the fields of a view, called in the contract's order.
+trait Fields {
+    type Err;
+    /// A decoded value.
+    fn text(&mut self, name: &str, uri: UriRef<'_>, v: PctStr<'_>) -> Result<(), Self::Err>;
+    /// A decoded value, or `null`.
+    fn opt_text(
+        &mut self,
+        name: &str,
+        uri: UriRef<'_>,
+        v: Option<PctStr<'_>>,
+    ) -> Result<(), Self::Err>;
+    /// A value as written, or `null`.
+    fn raw(&mut self, name: &str, v: Option<&str>) -> Result<(), Self::Err>;
+    /// A number, or `null`.
+    fn number(&mut self, name: &str, v: Option<u64>) -> Result<(), Self::Err>;
+    /// A boolean.
+    fn flag(&mut self, name: &str, v: bool) -> Result<(), Self::Err>;
+    /// A list of decoded values.
+    fn list<'p>(
+        &mut self,
+        name: &str,
+        uri: UriRef<'_>,
+        items: &mut dyn Iterator<Item = PctStr<'p>>,
+    ) -> Result<(), Self::Err>;
+    /// A list of decoded `[name, value]` pairs.
+    fn pairs<'p>(
+        &mut self,
+        name: &str,
+        uri: UriRef<'_>,
+        items: &mut dyn Iterator<Item = (PctStr<'p>, PctStr<'p>)>,
+    ) -> Result<(), Self::Err>;
+}
+
+/// The contract's `fields` of a view, in the contract's order.
+fn visit<F: Fields>(view: &View<'_>, f: &mut F) -> Result<(), F::Err> {
+    let uri = view.uri();
+    fn host<'h>(h: urikit::Host<'h>) -> &'h str {
+        h.as_str()
+    }
+    let port = |p: u16| Some(u64::from(p));
+    match view {
+        View::Ftp(v) => {
+            f.opt_text("user", uri, v.user())?;
+            f.opt_text("password", uri, v.password())?;
+            f.raw("host", Some(host(v.host())))?;
+            f.number("port", port(v.port()))?;
+            f.list("cwd", uri, &mut v.cwd())?;
+            f.opt_text("name", uri, v.name())?;
+            let code = v.typecode().map(|t| t.as_char());
+            let mut buf = [0; 4];
+            f.raw("typecode", code.map(|c| &*c.encode_utf8(&mut buf)))
+        }
+        View::Http(v) => {
+            f.raw("host", Some(host(v.host())))?;
+            f.number("port", port(v.port()))?;
+            f.raw("path", Some(v.path().as_str()))?;
+            f.raw("search", v.search().map(|s| s.as_str()))
+        }
+        View::Gopher(v) => {
+            f.raw("host", Some(host(v.host())))?;
+            f.number("port", port(v.port()))?;
+            f.text("gopher_type", uri, v.gopher_type())?;
+            f.text("selector", uri, v.selector())?;
+            f.opt_text("search", uri, v.search())?;
+            f.opt_text("gopher_plus", uri, v.gopher_plus_str())
+        }
+        View::Mailto(v) => f.list("addresses", uri, &mut v.addresses()),
+        View::News(v) => {
+            f.opt_text("newsgroup", uri, v.newsgroup())?;
+            f.opt_text("message_id", uri, v.message_id())?;
+            f.flag("all_groups", v.is_all_groups())
+        }
+        View::Nntp(v) => {
+            f.raw("host", Some(host(v.host())))?;
+            f.number("port", port(v.port()))?;
+            f.text("newsgroup", uri, v.newsgroup())?;
+            f.number("article", v.article())
+        }
+        View::Telnet(v) => {
+            f.opt_text("user", uri, v.user())?;
+            f.opt_text("password", uri, v.password())?;
+            f.raw("host", Some(host(v.host())))?;
+            f.number("port", port(v.port()))
+        }
+        View::Wais(v) => {
+            f.raw("host", Some(host(v.host())))?;
+            f.number("port", port(v.port()))?;
+            f.text("database", uri, v.database())?;
+            f.opt_text("search", uri, v.search())?;
+            f.opt_text("wtype", uri, v.wtype())?;
+            f.opt_text("wpath", uri, v.wpath())
+        }
+        View::File(v) => {
+            f.raw("host", Some(host(v.host())))?;
+            f.text("path", uri, v.path())
+        }
+        View::Prospero(v) => {
+            f.raw("host", Some(host(v.host())))?;
+            f.number("port", port(v.port()))?;
+            f.text("hsoname", uri, v.hsoname())?;
+            f.pairs("fields", uri, &mut v.fields())
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The decoded text of a part of `uri`; `invalid-utf8` at its offset in
 /// the input when the decoded bytes are not UTF-8.
-fn decoded(uri: UriRef<'_>, p: PctStr<'_>) -> Result<String, Error> {
-    p.decode_utf8().map(|s| s.into_owned()).map_err(|e| {
+fn decoded<'p>(uri: UriRef<'_>, p: PctStr<'p>) -> Result<std::borrow::Cow<'p, str>, Error> {
+    p.decode_utf8().map_err(|e| {
         let at = p.as_str().as_ptr() as usize - uri.as_str().as_ptr() as usize;
         Error::new(e.kind(), at + e.offset())
     })
 }
 
-fn write_human(
-    out: &mut impl Write,
-    r: &InspectRecord<'_>,
-    result: &Result<(Fields, View<'_>), Error>,
-    warnings: &[Warning],
-) -> io::Result<()> {
-    writeln!(out, "{}", r.input)?;
-    if let Some(s) = &r.scheme {
-        let known = match (scheme::lookup(s), r.default_port) {
+/// The first pass: every decoded value is UTF-8.
+struct Check;
+
+impl Fields for Check {
+    type Err = Error;
+    fn text(&mut self, _: &str, uri: UriRef<'_>, v: PctStr<'_>) -> Result<(), Error> {
+        decoded(uri, v).map(drop)
+    }
+    fn opt_text(&mut self, n: &str, uri: UriRef<'_>, v: Option<PctStr<'_>>) -> Result<(), Error> {
+        v.map_or(Ok(()), |v| self.text(n, uri, v))
+    }
+    fn raw(&mut self, _: &str, _: Option<&str>) -> Result<(), Error> {
+        Ok(())
+    }
+    fn number(&mut self, _: &str, _: Option<u64>) -> Result<(), Error> {
+        Ok(())
+    }
+    fn flag(&mut self, _: &str, _: bool) -> Result<(), Error> {
+        Ok(())
+    }
+    fn list<'p>(
+        &mut self,
+        n: &str,
+        uri: UriRef<'_>,
+        items: &mut dyn Iterator<Item = PctStr<'p>>,
+    ) -> Result<(), Error> {
+        for v in items {
+            self.text(n, uri, v)?;
+        }
+        Ok(())
+    }
+    fn pairs<'p>(
+        &mut self,
+        n: &str,
+        uri: UriRef<'_>,
+        items: &mut dyn Iterator<Item = (PctStr<'p>, PctStr<'p>)>,
+    ) -> Result<(), Error> {
+        for (k, v) in items {
+            self.text(n, uri, k)?;
+            self.text(n, uri, v)?;
+        }
+        Ok(())
+    }
+}
+
+/// A decoded value, serialized as it is decoded.
+struct Decoded<'a>(UriRef<'a>, PctStr<'a>);
+
+impl Serialize for Decoded<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let text = decoded(self.0, self.1).map_err(S::Error::custom)?;
+        s.serialize_str(&text)
+    }
+}
+
+/// The fields written into a JSON map as they are visited.
+struct JsonFields<'m, M>(&'m mut M);
+
+impl<M: SerializeMap> Fields for JsonFields<'_, M> {
+    type Err = M::Error;
+    fn text(&mut self, name: &str, uri: UriRef<'_>, v: PctStr<'_>) -> Result<(), M::Error> {
+        self.0.serialize_entry(name, &Decoded(uri, v))
+    }
+    fn opt_text(
+        &mut self,
+        name: &str,
+        uri: UriRef<'_>,
+        v: Option<PctStr<'_>>,
+    ) -> Result<(), M::Error> {
+        self.0.serialize_entry(name, &v.map(|v| Decoded(uri, v)))
+    }
+    fn raw(&mut self, name: &str, v: Option<&str>) -> Result<(), M::Error> {
+        self.0.serialize_entry(name, &v)
+    }
+    fn number(&mut self, name: &str, v: Option<u64>) -> Result<(), M::Error> {
+        self.0.serialize_entry(name, &v)
+    }
+    fn flag(&mut self, name: &str, v: bool) -> Result<(), M::Error> {
+        self.0.serialize_entry(name, &v)
+    }
+    fn list<'p>(
+        &mut self,
+        name: &str,
+        uri: UriRef<'_>,
+        items: &mut dyn Iterator<Item = PctStr<'p>>,
+    ) -> Result<(), M::Error> {
+        self.0
+            .serialize_entry(name, &Lazy::new(items.map(|v| Decoded(uri, v))))
+    }
+    fn pairs<'p>(
+        &mut self,
+        name: &str,
+        uri: UriRef<'_>,
+        items: &mut dyn Iterator<Item = (PctStr<'p>, PctStr<'p>)>,
+    ) -> Result<(), M::Error> {
+        let pairs = items.map(|(k, v)| (Decoded(uri, k), Decoded(uri, v)));
+        self.0.serialize_entry(name, &Lazy::new(pairs))
+    }
+}
+
+/// A sequence serialized from an iterator, once, without collecting it.
+struct Lazy<I>(std::cell::RefCell<Option<I>>);
+
+impl<I> Lazy<I> {
+    fn new(items: I) -> Lazy<I> {
+        Lazy(std::cell::RefCell::new(Some(items)))
+    }
+}
+
+impl<I: Iterator<Item = T>, T: Serialize> Serialize for Lazy<I> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let items = self.0.borrow_mut().take();
+        let mut seq = s.serialize_seq(None)?;
+        for item in items.into_iter().flatten() {
+            seq.serialize_element(&item)?;
+        }
+        seq.end()
+    }
+}
+
+/// A view's fields as a JSON object.
+struct FieldsOf<'a, 'u>(&'a View<'u>);
+
+impl Serialize for FieldsOf<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(None)?;
+        visit(self.0, &mut JsonFields(&mut map))?;
+        map.end()
+    }
+}
+
+/// A warning as the contract writes it: `{"code", "offset", "message"}`.
+#[derive(Serialize)]
+struct WarningRecord {
+    code: &'static str,
+    offset: usize,
+    message: String,
+}
+
+/// The contract's record, written as it is made.
+fn write_json(out: &mut impl Write, r: &Inspected<'_, '_>) -> io::Result<()> {
+    let mut ser = serde_json::Serializer::new(&mut *out);
+    let mut map = ser.serialize_map(None)?;
+    map.serialize_entry("input", r.input)?;
+    map.serialize_entry("ok", &r.view.is_ok())?;
+    map.serialize_entry("scheme", &r.scheme)?;
+    map.serialize_entry("default_port", &r.scheme.and_then(scheme::default_port))?;
+    match r.view {
+        Ok(view) => map.serialize_entry("fields", &FieldsOf(view))?,
+        Err(_) => map.serialize_entry("fields", &None::<()>)?,
+    }
+    let warnings: Vec<WarningRecord> = r
+        .warnings
+        .iter()
+        .map(|w| WarningRecord {
+            code: w.code(),
+            offset: w.offset(),
+            message: w.to_string(),
+        })
+        .collect();
+    map.serialize_entry("warnings", &warnings)?;
+    map.serialize_entry(
+        "error",
+        &r.view.as_ref().err().map(|&e| ErrorRecord::from(e)),
+    )?;
+    SerializeMap::end(map)?;
+    out.write_all(b"\n")
+}
+
+/// The fields for people, a line each: decoded values shown by the
+/// escaping rule, `(undefined)` for null, `(empty)` for `""`, lists as
+/// JSON.
+struct HumanFields<'w, W>(&'w mut W);
+
+impl<W: Write> HumanFields<'_, W> {
+    fn line(&mut self, name: &str, value: &str) -> io::Result<()> {
+        writeln!(self.0, "  {:<12} {value}", name.replace('_', " "))
+    }
+    fn shown(v: Option<&str>) -> String {
+        match v {
+            None => "(undefined)".into(),
+            Some("") => "(empty)".into(),
+            Some(s) => show::text(s).into_owned(),
+        }
+    }
+}
+
+impl<W: Write> Fields for HumanFields<'_, W> {
+    type Err = io::Error;
+    fn text(&mut self, name: &str, uri: UriRef<'_>, v: PctStr<'_>) -> io::Result<()> {
+        self.opt_text(name, uri, Some(v))
+    }
+    fn opt_text(&mut self, name: &str, uri: UriRef<'_>, v: Option<PctStr<'_>>) -> io::Result<()> {
+        let text = v.map(|v| decoded(uri, v).unwrap_or_default());
+        self.line(name, &Self::shown(text.as_deref()))
+    }
+    fn raw(&mut self, name: &str, v: Option<&str>) -> io::Result<()> {
+        self.line(name, &Self::shown(v))
+    }
+    fn number(&mut self, name: &str, v: Option<u64>) -> io::Result<()> {
+        let shown = v.map_or("(undefined)".to_owned(), |n| n.to_string());
+        self.line(name, &shown)
+    }
+    fn flag(&mut self, name: &str, v: bool) -> io::Result<()> {
+        self.line(name, if v { "true" } else { "false" })
+    }
+    fn list<'p>(
+        &mut self,
+        name: &str,
+        uri: UriRef<'_>,
+        items: &mut dyn Iterator<Item = PctStr<'p>>,
+    ) -> io::Result<()> {
+        write!(self.0, "  {:<12} [", name.replace('_', " "))?;
+        for (i, v) in items.enumerate() {
+            let sep = if i == 0 { "" } else { ", " };
+            let text = decoded(uri, v).unwrap_or_default();
+            write!(self.0, "{sep}{}", quoted(&text))?;
+        }
+        writeln!(self.0, "]")
+    }
+    fn pairs<'p>(
+        &mut self,
+        name: &str,
+        uri: UriRef<'_>,
+        items: &mut dyn Iterator<Item = (PctStr<'p>, PctStr<'p>)>,
+    ) -> io::Result<()> {
+        write!(self.0, "  {:<12} [", name.replace('_', " "))?;
+        for (i, (k, v)) in items.enumerate() {
+            let sep = if i == 0 { "" } else { ", " };
+            let (k, v) = (
+                decoded(uri, k).unwrap_or_default(),
+                decoded(uri, v).unwrap_or_default(),
+            );
+            write!(self.0, "{sep}[{}, {}]", quoted(&k), quoted(&v))?;
+        }
+        writeln!(self.0, "]")
+    }
+}
+
+/// A value in a human list: in double quotes, shown by the escaping rule,
+/// a `"` inside written `\"`.
+fn quoted(s: &str) -> String {
+    format!("\"{}\"", show::text(s).replace('"', "\\\""))
+}
+
+fn write_human(out: &mut impl Write, r: &Inspected<'_, '_>) -> io::Result<()> {
+    writeln!(out, "{}", show::text(r.input))?;
+    if let Some(s) = r.scheme {
+        let known = match (scheme::lookup(s), scheme::default_port(s)) {
             (Some(_), Some(p)) => format!(" (default port {p})"),
             (Some(info), None) => format!(" ({})", info.reference()),
             (None, _) if scheme::is_experimental(s) => " (experimental, RFC 1738 section 4)".into(),
             (None, _) => " (not a scheme we know: generic syntax only)".into(),
         };
-        writeln!(out, "  {:<12} {s}{known}", "scheme")?;
+        writeln!(out, "  {:<12} {}{known}", "scheme", show::text(s))?;
     }
-    match result {
+    match r.view {
         Err(e) => {
             writeln!(out, "  error: {e}")?;
             let (line, mark) = caret(r.input, e.offset());
             writeln!(out, "  {line}\n  {mark}")?;
         }
-        Ok((fields, view)) => {
-            for (name, value) in fields {
-                writeln!(out, "  {:<12} {}", name.replace('_', " "), show(value))?;
-            }
+        Ok(view) => {
+            visit(view, &mut HumanFields(out))?;
             write_semantics(out, view)?;
         }
     }
-    if warnings.is_empty() {
+    if r.warnings.is_empty() {
         writeln!(out, "  warnings:    none")?;
     } else {
         writeln!(out, "  warnings:")?;
-        for w in warnings {
+        for w in r.warnings {
             writeln!(out, "    {} (byte {}): {w}", w.code(), w.offset())?;
         }
     }
@@ -196,7 +481,7 @@ fn write_semantics(out: &mut impl Write, view: &View<'_>) -> io::Result<()> {
                     FtpCommand::Pass(_) => "   (if the server asks)",
                     _ => "",
                 };
-                writeln!(out, "    {c}{note}")?;
+                writeln!(out, "    {}{note}", show::text(&c.to_string()))?;
             }
         }
         View::Gopher(g) => {
@@ -229,11 +514,7 @@ fn write_semantics(out: &mut impl Write, view: &View<'_>) -> io::Result<()> {
 fn gopher_plus(p: GopherPlus<'_>) -> String {
     let list = |parts: &mut dyn Iterator<Item = PctStr<'_>>| {
         let names: Vec<String> = parts
-            .map(|n| {
-                String::from_utf8_lossy(&n.decode())
-                    .escape_debug()
-                    .to_string()
-            })
+            .map(|n| show::text(&String::from_utf8_lossy(&n.decode())).into_owned())
             .collect();
         if names.is_empty() {
             "all".to_owned()
@@ -253,25 +534,17 @@ fn gopher_plus(p: GopherPlus<'_>) -> String {
         }
         GopherPlus::AlternateView { view, language } => {
             let lang = language.map_or(String::new(), |l| {
-                format!(", language {}", l.decode_utf8().unwrap_or_default())
+                format!(
+                    ", language {}",
+                    show::text(&l.decode_utf8().unwrap_or_default())
+                )
             });
             format!(
                 "alternate view {}{lang} (3.4.8)",
-                view.decode_utf8().unwrap_or_default()
+                show::text(&view.decode_utf8().unwrap_or_default())
             )
         }
         GopherPlus::AskData(mut v) => format!("filled-in ASK block: {} (3.4.9)", list(&mut v)),
         _ => "not one of the forms of RFC 1738 3.4.4 to 3.4.9".into(),
-    }
-}
-
-/// A field value for people: strings bare, `(undefined)` for null,
-/// `(empty)` for `""`, lists as JSON.
-fn show(v: &Value) -> String {
-    match v {
-        Value::Null => "(undefined)".into(),
-        Value::String(s) if s.is_empty() => "(empty)".into(),
-        Value::String(s) => s.escape_debug().to_string(),
-        other => other.to_string(),
     }
 }

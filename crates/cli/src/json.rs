@@ -104,18 +104,6 @@ pub fn write_line(out: &mut impl std::io::Write, record: &impl Serialize) -> std
     out.write_all(b"\n")
 }
 
-/// The record of `uri inspect`.
-#[derive(Serialize)]
-pub struct InspectRecord<'a> {
-    pub input: &'a str,
-    pub ok: bool,
-    pub scheme: Option<String>,
-    pub default_port: Option<u16>,
-    pub fields: Option<serde_json::Value>,
-    pub warnings: Vec<&'static str>,
-    pub error: Option<ErrorRecord>,
-}
-
 /// The record of `uri extract`.
 #[derive(Serialize)]
 pub struct ExtractRecord<'a> {

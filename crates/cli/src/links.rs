@@ -7,8 +7,9 @@ use clap::Args;
 use urikit::html::HtmlDocument;
 use urikit::{Base, BaseError, BaseUri, Dialect, Error, ErrorKind, Resolver, UriRef};
 
-use crate::input::read_text;
+use crate::input::{self, read_text};
 use crate::json::{self, BaseRecord, ErrorRecord, LinkRecord};
+use crate::{args, show, status};
 
 /// The options of `uri links`.
 #[derive(Args)]
@@ -17,19 +18,19 @@ pub struct LinksArgs {
     /// when a document has no BASE element in its head.
     #[arg(long)]
     base: Option<String>,
-    /// The specification whose grammar and resolution apply.
-    #[arg(long, value_parser = crate::dialect_parser(), default_value = "rfc3986")]
-    dialect: Dialect,
-    /// One JSON object per link (JSON Lines).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    dialect: args::DialectArg,
+    #[command(flatten)]
+    json: args::Json,
     /// HTML files (`-` is standard input); standard input when none.
     files: Vec<String>,
 }
 
-/// Prints every link of every document, resolved. `Ok(false)` when a link
-/// (or the document's base) is not a valid URI reference.
-pub fn links(args: LinksArgs) -> io::Result<bool> {
+/// Prints every link of every document, resolved; a link (or a
+/// document's base) that is not a valid URI reference makes the exit
+/// status 1, and a file that cannot be read is reported by name and the
+/// others read.
+pub fn links(args: LinksArgs) -> io::Result<()> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let sources = if args.files.is_empty() {
@@ -37,11 +38,21 @@ pub fn links(args: LinksArgs) -> io::Result<bool> {
     } else {
         args.files
     };
-    let mut all_ok = true;
+    let dialect = args.dialect.dialect;
     let mut target = String::new();
     for source in &sources {
-        let doc = HtmlDocument::parse(&read_text(source)?);
-        let mut layers = BaseUri::new().dialect(args.dialect);
+        let text = match read_text(source) {
+            Ok(t) => t,
+            Err(e) => {
+                out.flush()?;
+                eprintln!("error: {e}");
+                status::unreadable();
+                continue;
+            }
+        };
+        let doc = HtmlDocument::parse(&text);
+        let shown = show::text(input::name(source));
+        let mut layers = BaseUri::new().dialect(dialect);
         if let Some(href) = doc.base_href() {
             layers = layers.embedded(href);
         }
@@ -50,14 +61,14 @@ pub fn links(args: LinksArgs) -> io::Result<bool> {
         }
         let base = layers.establish();
         if let Err(e) = &base {
-            all_ok = false;
+            status::invalid();
             out.flush()?;
-            eprintln!("error: {source}: {e}; relative links cannot be resolved");
+            eprintln!("error: {shown}: {e}; relative links cannot be resolved");
         }
         for link in doc.links() {
-            let result = resolve_link(link.value(), &base, args.dialect, &mut target);
-            all_ok &= result.is_ok();
-            if args.json {
+            let result = resolve_link(link.value(), &base, dialect, &mut target);
+            status::record(result.is_ok());
+            if args.json.json {
                 let (ok, error) = match result {
                     Ok(()) => (true, None),
                     Err(e) => (false, Some(e)),
@@ -76,7 +87,7 @@ pub fn links(args: LinksArgs) -> io::Result<bool> {
                 continue;
             }
             let place = format!(
-                "{source}:{}: {} {}",
+                "{shown}:{}: {} {}",
                 link.line(),
                 link.element(),
                 link.attribute()
@@ -86,8 +97,8 @@ pub fn links(args: LinksArgs) -> io::Result<bool> {
                 Err(e) => {
                     out.flush()?;
                     eprintln!(
-                        "error: {place} {:?}: {} at byte {}: {}",
-                        link.value(),
+                        "error: {place} \"{}\": {} at byte {}: {}",
+                        show::text(link.value()),
                         e.code,
                         e.offset,
                         e.message
@@ -96,8 +107,7 @@ pub fn links(args: LinksArgs) -> io::Result<bool> {
             }
         }
     }
-    out.flush()?;
-    Ok(all_ok)
+    out.flush()
 }
 
 /// Resolves one link value into `target`.
@@ -157,18 +167,16 @@ pub struct BaseArgs {
     /// The application's default base (5.1.4).
     #[arg(long, value_name = "URI")]
     default: Option<String>,
-    /// The specification whose grammar and resolution apply.
-    #[arg(long, value_parser = crate::dialect_parser(), default_value = "rfc3986")]
-    dialect: Dialect,
-    /// One JSON object.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    dialect: args::DialectArg,
+    #[command(flatten)]
+    json: args::Json,
 }
 
-/// Prints the base URI and the layer that gave it. `Ok(false)` when a
-/// layer's value is not usable.
-pub fn base(args: BaseArgs) -> io::Result<bool> {
-    let mut layers = BaseUri::new().dialect(args.dialect);
+/// Prints the base URI and the layer that gave it; a layer whose value is
+/// not usable makes the exit status 1.
+pub fn base(args: BaseArgs) -> io::Result<()> {
+    let mut layers = BaseUri::new().dialect(args.dialect.dialect);
     if let Some(file) = &args.html {
         if let Some(href) = HtmlDocument::parse(&read_text(file)?).base_href() {
             layers = layers.embedded(href);
@@ -217,8 +225,9 @@ pub fn base(args: BaseArgs) -> io::Result<bool> {
             error: Some(base_error(e)),
         },
     };
+    status::record(record.ok);
     let mut out = io::stdout().lock();
-    if args.json {
+    if args.json.json {
         json::write_line(&mut out, &record)?;
     } else {
         match &result {
@@ -236,7 +245,7 @@ pub fn base(args: BaseArgs) -> io::Result<bool> {
             Err(e) => eprintln!("error: {e}"),
         }
     }
-    Ok(record.ok)
+    Ok(())
 }
 
 /// The record of a layer that failed: its own error code (a layer is not

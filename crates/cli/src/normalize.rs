@@ -2,16 +2,45 @@
 
 use std::io::{self, Write};
 
+use clap::Args;
 use serde::Serialize;
 use urikit::{Normalizer, UriRef};
 
-use crate::input::each_value_jobs;
+use crate::each::{each_value, Output};
 use crate::json::{self, ErrorRecord};
+use crate::{args, show, status};
+
+/// The options of `uri normalize`.
+#[derive(Args)]
+pub struct NormalizeArgs {
+    #[command(flatten)]
+    json: args::Json,
+    #[command(flatten)]
+    jobs: args::Jobs,
+    /// References to normalize; standard input, one per line, when none.
+    refs: Vec<String>,
+}
+
+/// The options of `uri equivalent`.
+#[derive(Args)]
+pub struct EquivalentArgs {
+    #[command(flatten)]
+    json: args::Json,
+    /// The first reference.
+    a: String,
+    /// The second reference.
+    b: String,
+}
 
 /// `uri normalize`: RFC 3986 sections 6.2.2 and 6.2.3.
-pub fn normalize(refs: Vec<String>, as_json: bool, jobs: usize) -> io::Result<bool> {
+pub fn normalize(a: NormalizeArgs) -> io::Result<()> {
     let n = Normalizer::new();
-    each_value_jobs(refs, as_json, None, jobs, |s| {
+    let output = Output {
+        json: a.json.json,
+        base: None,
+        jobs: a.jobs.get(),
+    };
+    each_value(a.refs, output, |s| {
         Ok(n.normalize(UriRef::parse(s)?).into_string())
     })
 }
@@ -28,14 +57,16 @@ struct EquivalentRecord<'a> {
 
 /// `uri equivalent A B`: exit 0 whether or not they are equivalent, 1 when
 /// either is invalid (the error names which).
-pub fn equivalent(a: &str, b: &str, as_json: bool) -> io::Result<bool> {
+pub fn equivalent(args: EquivalentArgs) -> io::Result<()> {
+    let (a, b) = (args.a.as_str(), args.b.as_str());
     let parsed = UriRef::parse(a)
         .map_err(|e| (e, "A"))
         .and_then(|x| UriRef::parse(b).map(|y| (x, y)).map_err(|e| (e, "B")));
     let result = parsed.map(|(x, y)| Normalizer::new().equivalent(x, y));
+    status::record(result.is_ok());
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    match (&result, as_json) {
+    match (&result, args.json.json) {
         (_, true) => {
             let error = result.as_ref().err().map(|&(e, which)| {
                 let mut r = ErrorRecord::from(e);
@@ -53,7 +84,10 @@ pub fn equivalent(a: &str, b: &str, as_json: bool) -> io::Result<bool> {
         }
         (Ok(true), false) => writeln!(out, "equivalent")?,
         (Ok(false), false) => writeln!(out, "not equivalent")?,
-        (Err((e, which)), false) => eprintln!("error: {which}: {e}"),
+        (Err((e, which)), false) => {
+            let text = if *which == "A" { a } else { b };
+            eprintln!("error: {which} \"{}\": {e}", show::text(text));
+        }
     }
-    Ok(result.is_ok())
+    Ok(())
 }

@@ -2,32 +2,49 @@
 
 use std::io::{self, Write};
 
-use urikit::{Dialect, UriRef};
+use clap::Args;
+use urikit::UriRef;
 
-use crate::input;
 use crate::json::{self, ParseRecord};
+use crate::{args, input, show, status};
 
-/// Parses each input; `Ok(true)` when all were valid.
-pub fn run(dialect: Dialect, refs: Vec<String>, as_json: bool) -> io::Result<bool> {
+/// The options of `uri parse`.
+#[derive(Args)]
+pub struct ParseArgs {
+    #[command(flatten)]
+    dialect: args::DialectArg,
+    #[command(flatten)]
+    json: args::Json,
+    /// References to parse; standard input, one per line, when none.
+    refs: Vec<String>,
+}
+
+/// Parses each input and prints its components or its error.
+pub fn run(a: ParseArgs) -> io::Result<()> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let mut all_ok = true;
-    input::for_each(refs, |inp| {
-        let (text, result) = inp.apply(|s| UriRef::parse_with(s, dialect));
-        all_ok &= result.is_ok();
-        let record = ParseRecord::new(text, result);
-        if as_json {
-            json::write_line(&mut out, &record)
-        } else {
-            write_human(&mut out, &record)
+    input::batches(a.refs, |lines| {
+        for raw in lines {
+            let (text, bad) = input::line_text(raw);
+            let result = match bad {
+                None => UriRef::parse_with(&text, a.dialect.dialect),
+                Some(e) => Err(e),
+            };
+            status::record(result.is_ok());
+            let record = ParseRecord::new(&text, result);
+            if a.json.json {
+                json::write_line(&mut out, &record)?;
+            } else {
+                write_human(&mut out, &record)?;
+            }
         }
+        Ok(())
     })?;
-    out.flush()?;
-    Ok(all_ok)
+    out.flush()
 }
 
 fn write_human(out: &mut impl Write, r: &ParseRecord<'_>) -> io::Result<()> {
-    writeln!(out, "{}", r.input)?;
+    writeln!(out, "{}", show::text(r.input))?;
     if let Some(e) = &r.error {
         writeln!(
             out,
@@ -38,11 +55,13 @@ fn write_human(out: &mut impl Write, r: &ParseRecord<'_>) -> io::Result<()> {
         writeln!(out, "  {line}\n  {caret}")?;
         return Ok(());
     }
-    let show = |v: Option<&str>| match v {
-        None => "(undefined)".to_owned(),
-        Some("") => "(empty)".to_owned(),
-        Some(s) => s.to_owned(),
-    };
+    fn shown(v: Option<&str>) -> std::borrow::Cow<'_, str> {
+        match v {
+            None => "(undefined)".into(),
+            Some("") => "(empty)".into(),
+            Some(s) => show::text(s),
+        }
+    }
     for (name, value) in [
         ("kind", r.kind),
         ("scheme", r.scheme),
@@ -55,14 +74,14 @@ fn write_human(out: &mut impl Write, r: &ParseRecord<'_>) -> io::Result<()> {
         ("query", r.query),
         ("fragment", r.fragment),
     ] {
-        writeln!(out, "  {name:<10} {}", show(value))?;
+        writeln!(out, "  {name:<10} {}", shown(value))?;
     }
     Ok(())
 }
 
-/// The input as one printable line and a caret line under byte `offset`.
-/// Control characters show as `·`; a long input is cut to a window around
-/// the offset.
+/// The input as one printable line (by the escaping rule of [`show`]) and
+/// a caret line under byte `offset`; a long input is cut to a window
+/// around the offset.
 pub fn caret(input: &str, offset: usize) -> (String, String) {
     const BEFORE: usize = 50;
     const AFTER: usize = 30;
@@ -71,17 +90,23 @@ pub fn caret(input: &str, offset: usize) -> (String, String) {
         .rev()
         .find(|&i| input.is_char_boundary(i))
         .unwrap_or(0);
-    let before: Vec<char> = input[..offset].chars().collect();
-    let skip = before.len().saturating_sub(BEFORE);
+    // Only the window is looked at: a long line costs no more than a short
+    // one.
+    let before: Vec<char> = input[..offset].chars().rev().take(BEFORE + 1).collect();
     let mut line = String::new();
-    if skip > 0 {
+    let skip = before.len() > BEFORE;
+    if skip {
         line.push('…');
     }
-    let shown = |c: char| if c.is_control() { '·' } else { c };
-    line.extend(before[skip..].iter().map(|&c| shown(c)));
-    let col = line.chars().count();
+    let mut col = usize::from(skip);
+    for &c in before.iter().take(BEFORE).rev() {
+        line.push_str(&show::text(c.encode_utf8(&mut [0; 4])));
+        col += show::width(c);
+    }
     let mut rest = input[offset..].chars();
-    line.extend(rest.by_ref().take(AFTER).map(shown));
+    for c in rest.by_ref().take(AFTER) {
+        line.push_str(&show::text(c.encode_utf8(&mut [0; 4])));
+    }
     if rest.next().is_some() {
         line.push('…');
     }
@@ -99,7 +124,7 @@ mod tests {
             ("http://h:8a/".into(), "          ^".into())
         );
         assert_eq!(caret("é b", 3).1, "  ^");
-        assert_eq!(caret("a\tb", 1).0, "a·b");
+        assert_eq!(caret("a\tb", 2), ("a\\tb".into(), "   ^".into()));
         assert_eq!(caret("", 0), (String::new(), "^".into()));
         let long = "x".repeat(200);
         let (line, mark) = caret(&long, 150);

@@ -2,37 +2,82 @@
 
 use std::io;
 
+use clap::Args;
 use urikit::{Dialect, Error, Resolver, UriRef, UriRefBuf};
 
-use crate::input::each_value_jobs;
+use crate::args;
+use crate::each::{each_value, Output};
 use crate::json::ErrorRecord;
+
+/// The options of `uri resolve`.
+#[derive(Args)]
+pub struct ResolveArgs {
+    /// The base URI (absolute).
+    #[arg(long)]
+    base: String,
+    #[command(flatten)]
+    dialect: args::DialectArg,
+    /// Treat a reference with the base's scheme as relative (`http:g`).
+    #[arg(long)]
+    non_strict: bool,
+    #[command(flatten)]
+    jobs: args::Jobs,
+    #[command(flatten)]
+    json: args::Json,
+    /// References to resolve; standard input, one per line, when none.
+    refs: Vec<String>,
+}
+
+/// The options of `uri relativize`.
+#[derive(Args)]
+pub struct RelativizeArgs {
+    /// The base URI (absolute).
+    #[arg(long)]
+    base: String,
+    #[command(flatten)]
+    dialect: args::DialectArg,
+    #[command(flatten)]
+    jobs: args::Jobs,
+    #[command(flatten)]
+    json: args::Json,
+    /// Target URIs; standard input, one per line, when none.
+    targets: Vec<String>,
+}
 
 /// `uri resolve --base BASE [--dialect D] [--non-strict]`: every input is
 /// resolved against the base; an invalid base is an error for every input.
-pub fn resolve(
-    base: &str,
-    dialect: Dialect,
-    strict: bool,
-    refs: Vec<String>,
-    as_json: bool,
-    jobs: usize,
-) -> io::Result<bool> {
-    against_base(base, dialect, strict, refs, as_json, jobs, |r, u| {
-        r.resolve(u)
-    })
+pub fn resolve(a: ResolveArgs) -> io::Result<()> {
+    let output = Output {
+        json: a.json.json,
+        base: Some(&a.base),
+        jobs: a.jobs.get(),
+    };
+    against_base(
+        &a.base,
+        a.dialect.dialect,
+        !a.non_strict,
+        a.refs,
+        output,
+        |r, u| r.resolve(u),
+    )
 }
 
 /// `uri relativize --base BASE [--dialect D]`: the shortest reference that
 /// resolves against the base to each target.
-pub fn relativize(
-    base: &str,
-    dialect: Dialect,
-    targets: Vec<String>,
-    as_json: bool,
-) -> io::Result<bool> {
-    against_base(base, dialect, true, targets, as_json, 1, |r, u| {
-        r.relativize(u)
-    })
+pub fn relativize(a: RelativizeArgs) -> io::Result<()> {
+    let output = Output {
+        json: a.json.json,
+        base: Some(&a.base),
+        jobs: a.jobs.get(),
+    };
+    against_base(
+        &a.base,
+        a.dialect.dialect,
+        true,
+        a.targets,
+        output,
+        |r, u| r.relativize(u),
+    )
 }
 
 /// Reads the base and each input with the dialect's grammar and prints
@@ -42,15 +87,14 @@ fn against_base(
     dialect: Dialect,
     strict: bool,
     inputs: Vec<String>,
-    as_json: bool,
-    jobs: usize,
+    output: Output<'_>,
     op: impl Fn(&Resolver<'_>, UriRef<'_>) -> Result<UriRefBuf, Error> + Sync,
-) -> io::Result<bool> {
+) -> io::Result<()> {
     let grammar = grammar_of(dialect);
     let resolver = UriRef::parse_with(base, grammar)
         .and_then(Resolver::new)
         .map(|r| r.dialect(dialect).strict(strict));
-    each_value_jobs(inputs, as_json, Some(base), jobs, |s| {
+    each_value(inputs, output, |s| {
         let resolver = resolver.map_err(ErrorRecord::for_base)?;
         let u = UriRef::parse_with(s, grammar)?;
         Ok(op(&resolver, u)?.into_string())

@@ -219,11 +219,26 @@ fn scheme_vectors() {
             None if got["ok"] != true => problems.push(format!("failed: {}", got["error"])),
             None => {}
         }
-        for key in ["fields", "warnings", "scheme", "default_port"] {
+        for key in ["fields", "scheme", "default_port"] {
             if let Some(w) = want.get(key) {
                 if got[key] != *w {
                     problems.push(format!("{key}: got {}, expected {w}", got[key]));
                 }
+            }
+        }
+        // Warnings are `{"code", "offset", "message"}` (the contract); the
+        // vectors give their codes.
+        if let Some(w) = want.get("warnings") {
+            let warnings = got["warnings"].as_array().cloned().unwrap_or_default();
+            let codes: Vec<Value> = warnings.iter().map(|x| x["code"].clone()).collect();
+            let complete = warnings.iter().all(|x| {
+                x["offset"].is_u64() && x["message"].as_str().is_some_and(|m| !m.is_empty())
+            });
+            if Value::Array(codes) != *w || !complete {
+                problems.push(format!(
+                    "warnings: got {}, expected codes {w}",
+                    got["warnings"]
+                ));
             }
         }
         if !problems.is_empty() {
@@ -389,4 +404,236 @@ fn jobs_keep_input_order_and_report_bad_utf8_by_line() {
         (n2.stdout.as_str(), n2.stderr.as_str())
     );
     assert!(n1.stdout.starts_with("http://h/1/x\n"));
+}
+
+/// The fault hunt's CLI reproducers, each on the real binary.
+mod robustness {
+    use super::*;
+    use std::io::Read;
+
+    /// A closed output pipe still ends with the status of what was seen:
+    /// 1 when an invalid line went by before the pipe closed.
+    #[test]
+    fn a_closed_pipe_keeps_exit_status_1_for_invalid_lines() {
+        let mut text = String::from("http://a b/\n");
+        for i in 0..200_000 {
+            text.push_str(&format!("http://h/{i}\n"));
+        }
+        let file = temp_file("closed-pipe.txt", &text);
+        for args in [
+            vec![
+                "check".to_string(),
+                "--json".into(),
+                file.display().to_string(),
+            ],
+            vec!["normalize".to_string(), file.display().to_string()],
+        ] {
+            let mut args = args;
+            let (cmd, rest) = args.split_at_mut(1);
+            let mut child = Command::new(env!("CARGO_BIN_EXE_uri"))
+                .arg(&cmd[0])
+                .args(
+                    rest.iter()
+                        .filter(|a| a.as_str() != file.display().to_string().as_str()),
+                )
+                .stdin(std::fs::File::open(&file).unwrap())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap();
+            let mut first = [0u8; 64];
+            child
+                .stdout
+                .as_mut()
+                .unwrap()
+                .read_exact(&mut first)
+                .unwrap();
+            drop(child.stdout.take());
+            let status = child.wait().unwrap();
+            assert_eq!(status.code(), Some(1), "{args:?}");
+        }
+    }
+
+    /// An empty pipe is "0 lines", not the embedded sample.
+    #[test]
+    fn an_empty_pipe_checks_nothing() {
+        let r = run(&["check".into()], b"");
+        assert_eq!(r.code, 0);
+        assert!(r.stdout.contains("checked 0 lines"), "{}", r.stdout);
+        assert!(!r.stdout.contains("sample"), "{}", r.stdout);
+        let one = run(&["check".into()], b"http://a/\n");
+        assert!(one.stdout.contains("checked 1 line "), "{}", one.stdout);
+    }
+
+    /// A decoded `%0A` does not split one input into several output lines
+    /// in human output; `--json` keeps it exact.
+    #[test]
+    fn decoded_control_characters_are_shown_escaped() {
+        let r = run(&["decode".into(), "a%0Ab%1B[31mc".into()], b"");
+        assert_eq!(r.stdout, "a\\nb\\e[31mc\n");
+        let r = run(&["get".into(), "{:path}".into(), "/a%0Ab".into()], b"");
+        assert_eq!(r.stdout, "/a\\nb\n");
+        let r = run(&["decode".into(), "--json".into(), "a%0Ab".into()], b"");
+        let v: Value = serde_json::from_str(r.stdout.trim()).unwrap();
+        assert_eq!(v["result"], "a\nb");
+        // The input itself, in an error message.
+        let r = run(&["normalize".into(), "http://a/\x1b[31mx".into()], b"");
+        assert_eq!(r.code, 1);
+        assert!(r.stderr.contains("\\e[31mx"), "{}", r.stderr);
+        assert!(!r.stderr.contains('\x1b'), "{}", r.stderr);
+        let r = run(&["parse".into(), "http://a/\x1b[31mx".into()], b"");
+        assert!(!r.stdout.contains('\x1b'), "{}", r.stdout);
+    }
+
+    /// A directory is named in the error, the other files are still
+    /// checked, and the status is 2 at the end.
+    #[test]
+    fn an_unreadable_file_is_named_and_the_others_are_read() {
+        let good = temp_file("good.txt", "http://a/\n");
+        let dir = good.parent().unwrap().join("a-directory");
+        std::fs::create_dir_all(&dir).unwrap();
+        let (d, g) = (dir.display().to_string(), good.display().to_string());
+        for cmd in ["check", "extract", "links"] {
+            let r = run(
+                &[
+                    cmd.into(),
+                    d.clone(),
+                    "/nonexistent/x.txt".into(),
+                    g.clone(),
+                ],
+                b"",
+            );
+            assert_eq!(r.code, 2, "{cmd}: {}", r.stderr);
+            assert!(r.stderr.contains(&d), "{cmd}: {}", r.stderr);
+            assert!(
+                r.stderr.contains("/nonexistent/x.txt"),
+                "{cmd}: {}",
+                r.stderr
+            );
+            if cmd == "check" {
+                assert!(r.stdout.contains("checked 1 line"), "{}", r.stdout);
+            }
+            if cmd == "extract" {
+                assert!(r.stdout.contains("http://a/"), "{}", r.stdout);
+            }
+        }
+    }
+
+    /// `--jobs` beyond the cores is capped (20000 took 41 s making
+    /// threads), and the output is the same.
+    #[test]
+    fn jobs_beyond_the_cores_give_the_same_output() {
+        let mut text = String::new();
+        for i in 0..50_000 {
+            text.push_str(&format!("HTTP://H/{i}/./x\n"));
+        }
+        let one = run(&["normalize".into()], text.as_bytes());
+        let many = run(
+            &["normalize".into(), "--jobs".into(), "20000".into()],
+            text.as_bytes(),
+        );
+        assert_eq!(one.stdout, many.stdout);
+        assert_eq!(many.code, 0);
+    }
+
+    /// Under a process limit, threads that cannot be made are done
+    /// without: no panic, no status outside 0/1/2 (it was 101). Limits do
+    /// not bind root, so the command runs as `nobody` where `setpriv` can
+    /// make it so.
+    #[test]
+    fn a_thread_limit_does_not_panic() {
+        let text: String = (0..40_000).map(|i| format!("http://h/{i}\n")).collect();
+        let file = temp_file("limited.txt", &text);
+        let script = format!(
+            "ulimit -u 1; exec {} check --jobs 1000 {}",
+            env!("CARGO_BIN_EXE_uri"),
+            file.display()
+        );
+        let is_root = Command::new("id")
+            .arg("-u")
+            .output()
+            .is_ok_and(|o| o.stdout == b"0\n");
+        let mut cmd = if is_root {
+            let mut c = Command::new("setpriv");
+            c.args([
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+                "bash",
+                "-c",
+                &script,
+            ]);
+            c
+        } else {
+            let mut c = Command::new("bash");
+            c.args(["-c", &script]);
+            c
+        };
+        let Ok(out) = cmd.output() else {
+            eprintln!("skipped: setpriv or bash is not available");
+            return;
+        };
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(stdout.contains("checked 40000 lines"), "{stdout}");
+    }
+
+    /// Warnings come from the generic syntax, so they are given even when
+    /// the scheme's own syntax fails (they were all dropped), as the
+    /// contract's objects.
+    #[test]
+    fn inspect_keeps_warnings_when_the_scheme_view_fails() {
+        for (uri, code) in [
+            ("http://user:pass@host/", "password-in-userinfo"),
+            ("http://a%0d%0a.com/", "encoded-control-character"),
+            ("nntp://h/g%0D%0Aquit", "encoded-control-character"),
+        ] {
+            let r = run(&["inspect".into(), "--json".into(), uri.into()], b"");
+            let v: Value = serde_json::from_str(r.stdout.trim()).unwrap();
+            assert_eq!(v["ok"], false, "{uri}: {v}");
+            let w = &v["warnings"][0];
+            assert_eq!(w["code"], code, "{uri}: {v}");
+            assert!(
+                w["offset"].is_u64() && w["message"].is_string(),
+                "{uri}: {v}"
+            );
+            let human = run(&["inspect".into(), uri.into()], b"");
+            assert!(human.stdout.contains(code), "{uri}: {}", human.stdout);
+        }
+        let r = run(
+            &["inspect".into(), "--json".into(), "http://h:65561/".into()],
+            b"",
+        );
+        let v: Value = serde_json::from_str(r.stdout.trim()).unwrap();
+        assert_eq!(v["warnings"][0]["code"], "non-default-port");
+        assert!(v["warnings"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("beyond 65535"));
+    }
+
+    /// Relativization of a target that nothing reaches is the contract's
+    /// `unreachable-target`, at the first dot segment.
+    #[test]
+    fn relativize_an_unreachable_target() {
+        let r = run(
+            &[
+                "relativize".into(),
+                "--base".into(),
+                "http://a/b".into(),
+                "--json".into(),
+                "http://a/../g".into(),
+            ],
+            b"",
+        );
+        assert_eq!(r.code, 1);
+        let v: Value = serde_json::from_str(r.stdout.trim()).unwrap();
+        assert_eq!(v["error"]["code"], "unreachable-target");
+        assert_eq!(v["error"]["offset"], 9);
+    }
 }

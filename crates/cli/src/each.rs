@@ -1,0 +1,108 @@
+//! The commands that turn each input into one result (`normalize`,
+//! `resolve`, `relativize`, `set`, `get`, `guess`, `encode`, `decode`):
+//! results in input order, on several threads, with the contract's records.
+
+use std::io::{self, Write};
+
+use crate::json::{self, ErrorRecord, ValueRecord};
+use crate::{batch, input, show, status};
+
+/// How the results are printed.
+#[derive(Clone, Copy)]
+pub struct Output<'a> {
+    /// The contract's records instead of the bare results.
+    pub json: bool,
+    /// The base, printed in each record (resolve and relativize).
+    pub base: Option<&'a str>,
+    /// Threads to work with.
+    pub jobs: usize,
+}
+
+/// Runs `f` on each input (the arguments, or each line of standard input)
+/// and prints its result, one per line, or the contract's `{"base"?,
+/// "input", "ok", "result", "error"}` records with `--json`. In human
+/// output results are shown by the escaping rule of [`show`], and an error
+/// goes to standard error, naming the input. With one job each result is
+/// written as soon as it is made; with more, a batch at a time.
+pub fn each_value(
+    args: Vec<String>,
+    output: Output<'_>,
+    f: impl Fn(&str) -> Result<String, ErrorRecord> + Sync,
+) -> io::Result<()> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut err = Vec::new();
+    input::batches(args, |lines| {
+        if output.jobs <= 1 || lines.len() < 2 {
+            for raw in lines {
+                value_line(raw, output, &f, &mut out, &mut err)?;
+                if !err.is_empty() {
+                    out.flush()?;
+                    io::stderr().write_all(&err)?;
+                    err.clear();
+                }
+            }
+            return Ok(());
+        }
+        let parts = batch::ordered(output.jobs, lines, |chunk, _| {
+            let (mut o, mut e) = (Vec::new(), Vec::new());
+            for raw in chunk {
+                // Writing into a Vec cannot fail.
+                let _ = value_line(raw, output, &f, &mut o, &mut e);
+            }
+            (o, e)
+        });
+        for (o, e) in parts {
+            out.write_all(&o)?;
+            if !e.is_empty() {
+                out.flush()?;
+                io::stderr().write_all(&e)?;
+            }
+        }
+        Ok(())
+    })?;
+    out.flush()
+}
+
+/// One input of [`each_value`]: its record or result into `out`, its error
+/// (in human output) into `err`.
+fn value_line(
+    raw: &[u8],
+    output: Output<'_>,
+    f: &impl Fn(&str) -> Result<String, ErrorRecord>,
+    out: &mut impl Write,
+    err: &mut Vec<u8>,
+) -> io::Result<()> {
+    let (text, bad) = input::line_text(raw);
+    let result = match bad {
+        None => f(&text),
+        Some(e) => Err(e.into()),
+    };
+    status::record(result.is_ok());
+    if output.json {
+        let ok = result.is_ok();
+        let (result, error) = match result {
+            Ok(r) => (Some(r), None),
+            Err(e) => (None, Some(e)),
+        };
+        let record = ValueRecord {
+            base: output.base,
+            input: &text,
+            ok,
+            result: result.as_deref(),
+            error,
+        };
+        return json::write_line(out, &record);
+    }
+    match &result {
+        Ok(r) => writeln!(out, "{}", show::text(r)),
+        Err(e) => writeln!(
+            err,
+            "error: \"{}\": {} at byte {}: {}",
+            show::text(&text),
+            e.code,
+            e.offset,
+            e.message
+        ),
+    }
+}
