@@ -28,11 +28,19 @@ def write(target, items):
     for s in items:
         b = s.encode("utf-8")
         open(os.path.join(d, hashlib.sha1(b).hexdigest()), "wb").write(b)
-for t in ("parse_roundtrip", "normalize", "pct_roundtrip", "scheme_views", "differential", "edit"):
+for t in ("parse_roundtrip", "normalize", "pct_roundtrip", "scheme_views", "differential", "edit", "guess"):
     write(t, inputs)
 for t in ("resolve", "relativize"):
     write(t, pairs)
-write("extract", texts | inputs)
 write("html", texts)
+# Targets whose first byte selects options (a dialect, steps, a mode).
+selectors = [chr(c) for c in (0x00, 0x01, 0x02, 0x03, 0x04, 0x41, 0x7F, 0x80, 0x84)]
+write("extract", {s + t for s in selectors for t in texts | inputs})
+write("normalizer", {a + b + t for a in ("\x7f", "\x3f", "\x00") for b in selectors[:5] for t in inputs})
+write("dialects", {s + t for s in selectors[:5] for t in inputs})
+write("builder", {s + "\n".join(["http", "u", "h", "80", "/p", "q", "f"]) for s in selectors})
+write("base", {s + p.replace("\n", "\n\n\n") for s in selectors[:5] for p in pairs})
+write("query_params", {s + "a=1&b&c=%20\nab=c\nf\no\nra\nkb" for s in selectors[:2]})
+write("file_paths", {s + p for s in ("\x00", "\x01") for p in ("/tmp/a b", "C:\\x\\y", "\\\\srv\\share\\f", "/")})
 print(len(inputs), "inputs,", len(pairs), "pairs,", len(texts), "texts")
 PY

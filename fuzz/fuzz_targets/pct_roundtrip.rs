@@ -1,21 +1,6 @@
-//! decode(encode(text)) is the text, for every component, and the encoded
-//! form is valid percent-encoding.
+//! See `ops::pct_roundtrip` (crates/urikit/tests/it/fuzz_ops.rs) for the properties;
+//! the work it does must be linear in the input.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use urikit::pct::{decode, encode, Component, PctStr};
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(s) = std::str::from_utf8(data) else {
-        return;
-    };
-    for c in Component::ALL {
-        let e = encode(s, c);
-        let p = PctStr::new(&e).expect("encoded text is valid");
-        let back = if c == Component::Form {
-            p.decode_form()
-        } else {
-            decode(&e).unwrap()
-        };
-        assert_eq!(&*back, s.as_bytes(), "{c:?}");
-    }
-});
+fuzz_target!(|data: &[u8]| urikit_fuzz::ops::linear(data, urikit_fuzz::ops::pct_roundtrip));

@@ -1,31 +1,6 @@
-//! The scheme views and warnings never panic, whatever the URI.
+//! See `ops::scheme_views` (crates/urikit/tests/it/fuzz_ops.rs) for the properties;
+//! the work it does must be linear in the input.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use urikit::scheme::{warnings, View};
-use urikit::UriRef;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(s) = std::str::from_utf8(data) else {
-        return;
-    };
-    for scheme in [
-        "",
-        "ftp:",
-        "http:",
-        "gopher:",
-        "mailto:",
-        "news:",
-        "nntp:",
-        "telnet:",
-        "wais:",
-        "file:",
-        "prospero:",
-    ] {
-        let text = format!("{scheme}{s}");
-        let Ok(u) = UriRef::parse(&text) else {
-            continue;
-        };
-        let _ = format!("{:?}", View::new(u));
-        let _ = warnings(&u).count();
-    }
-});
+fuzz_target!(|data: &[u8]| urikit_fuzz::ops::linear(data, urikit_fuzz::ops::scheme_views));

@@ -86,6 +86,7 @@ impl<'a> Parts<'a> {
         .map(|c| c.map_or(0, |s| s.len() + 3))
         .sum::<usize>()
             + self.path.len();
+        crate::work::add(len);
         let mut s = String::with_capacity(len);
         let mut scheme_end = 0;
         if let Some(scheme) = self.scheme {

@@ -130,6 +130,11 @@ pub enum ErrorKind {
     /// registry-based authority given to an RFC 3986 resolver; the offset
     /// is that of the first byte the operation's dialect does not accept.
     DialectMismatch,
+    /// A relative path resolved against an opaque base (`opaque-base`):
+    /// RFC 2396 section 5 says "relative URI cannot be used within a
+    /// document that has an unsuitable base URI", one that does not fit the
+    /// `hier_part` syntax (no authority, a path not starting with `/`).
+    OpaqueBase,
     /// A target that no reference resolves to (`unreachable-target`): its
     /// path holds dot-segments, which resolution always removes (RFC 3986
     /// section 5.2.4); the offset is that of the first such segment.
@@ -184,6 +189,7 @@ impl ErrorKind {
             ErrorKind::AmbiguousPath => "ambiguous-path",
             ErrorKind::ColonInFirstSegment => "colon-in-first-segment",
             ErrorKind::DialectMismatch => "dialect-mismatch",
+            ErrorKind::OpaqueBase => "opaque-base",
             ErrorKind::UnreachableTarget => "unreachable-target",
         }
     }
@@ -299,6 +305,10 @@ impl ErrorKind {
                  this operation works in; read it under that dialect, or choose the dialect \
                  it was read under"
             }
+            ErrorKind::OpaqueBase => {
+                "a relative path cannot be resolved against an opaque base URI (one without \
+                 '//' or a path beginning with '/'), RFC 2396 section 5"
+            }
             ErrorKind::UnreachableTarget => {
                 "no reference resolves to this target: its path holds a '.' or '..' segment, \
                  which resolution always removes"
@@ -393,7 +403,8 @@ impl core::error::Error for Error {}
 mod tests {
     use super::*;
 
-    const ALL: [ErrorKind; 37] = [
+    const ALL: [ErrorKind; 38] = [
+        ErrorKind::OpaqueBase,
         ErrorKind::DialectMismatch,
         ErrorKind::UnreachableTarget,
         ErrorKind::EmptyInput,

@@ -40,7 +40,9 @@ impl<'a> Iterator for Segments<'a> {
     type Item = PctStr<'a>;
 
     fn next(&mut self) -> Option<PctStr<'a>> {
-        self.inner.as_mut()?.next().map(PctStr::new_unchecked)
+        let seg = self.inner.as_mut()?.next()?;
+        crate::work::add(seg.len() + 1);
+        Some(PctStr::new_unchecked(seg))
     }
 }
 
@@ -91,6 +93,7 @@ impl<'a> Iterator for QueryPairs<'a> {
         let split = self.inner.as_mut()?;
         loop {
             let piece = split.next()?;
+            crate::work::add(piece.len() + 1);
             if piece.is_empty() {
                 continue;
             }

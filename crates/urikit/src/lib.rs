@@ -272,3 +272,8 @@ pub use uri::{Authority, UriRef};
 #[doc(hidden)]
 #[cfg(feature = "count-work")]
 pub use work::count_work;
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(all(doctest, feature = "html"))]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeExamples;

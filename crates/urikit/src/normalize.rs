@@ -6,6 +6,7 @@ use core::fmt::Write as _;
 use core::hash::{Hash, Hasher};
 
 use crate::edit::host_meta;
+use crate::host::HostMeta;
 use crate::host::HostType;
 use crate::parse::{AuthMeta, Meta};
 use crate::resolve::rfc3986::remove_dot_segments_with;
@@ -216,16 +217,34 @@ impl Normalizer {
             Verdict::Rewrite => {}
         }
         let mut out = String::with_capacity(u.as_str().len() + 1);
-        match self.write_normal(u, &mut out) {
-            Some(meta) if u.dialect() == Dialect::Rfc3986 => {
-                UriRefBuf::from_parts(out, meta, Dialect::Rfc3986)
-            }
-            // The offsets written are RFC 3986's; an older grammar types
-            // some hosts otherwise, so its reading of the result is asked
-            // for. Every step keeps the grammar; should one not, the input
-            // is the safe answer.
-            _ => UriRefBuf::parse_with(out, u.dialect()).unwrap_or_else(|_| u.to_buf()),
+        let meta = self.write_normal(u, &mut out);
+        if u.dialect() == Dialect::Rfc3986 {
+            return UriRefBuf::from_parts(out, meta, Dialect::Rfc3986);
         }
+        self.normalize_older(u, out)
+    }
+
+    /// The normal form under an older dialect, from `out`, one pass of
+    /// [`write_normal`](Self::write_normal) on `u`. Decoding can change how
+    /// the older grammars read an authority (`h:%38`, one registry-based
+    /// name under RFC 2396, becomes host `h` and port `8`), after which
+    /// another step may apply: the passes go on until one changes nothing
+    /// (at most three; the structure changes once). A result the dialect
+    /// does not accept (no step should write one) gives the input back.
+    fn normalize_older(&self, u: UriRef<'_>, mut out: String) -> UriRefBuf {
+        let d = u.dialect();
+        for _ in 0..3 {
+            let Ok(next) = UriRefBuf::parse_with(out, d) else {
+                return u.to_buf();
+            };
+            if self.verdict(next.as_uri_ref()) == Verdict::Normal {
+                return next;
+            }
+            let mut again = String::with_capacity(next.as_str().len() + 1);
+            self.write_normal(next.as_uri_ref(), &mut again);
+            out = again;
+        }
+        UriRefBuf::parse_with(out, d).unwrap_or_else(|_| u.to_buf())
     }
 
     /// Like [`normalize`](Self::normalize), into `out` (cleared first).
@@ -238,15 +257,21 @@ impl Normalizer {
     /// ```
     pub fn normalize_into(&self, u: UriRef<'_>, out: &mut String) {
         out.clear();
+        if u.dialect() != Dialect::Rfc3986 {
+            // The older dialects may need another pass (see `normalize`).
+            out.push_str(self.normalize(u).as_str());
+            return;
+        }
         // Every step, always (unlike `normalize`, which checks first): the
         // two are compared by the property tests and the fuzz target.
-        let _ = self.write_normal(u, out);
+        self.write_normal(u, out);
     }
 
     /// Writes the normal form of `u` onto `out` and returns where its
-    /// components lie; `None` if the host written does not read as a host
-    /// (no step should do that).
-    fn write_normal(&self, u: UriRef<'_>, out: &mut String) -> Option<Meta> {
+    /// components lie under RFC 3986 (for an older dialect, where decoding
+    /// can turn a registry-based authority into a server, the caller reads
+    /// the result again).
+    fn write_normal(&self, u: UriRef<'_>, out: &mut String) -> Meta {
         let style = self.pct_style(false, u.dialect());
         let host_style = self.pct_style(self.lowercase, u.dialect());
         let scheme = u.scheme();
@@ -293,10 +318,11 @@ impl Normalizer {
                 host_end,
                 // Decoding a reg-name can make it an IPv4 address; case and
                 // the IPv6 text form change no host's type or address.
-                host: if any_byte(host.as_str().as_bytes(), |c| c == b'%') {
-                    host_meta(&out[host_start..host_end]).ok()?
-                } else {
-                    u.meta().auth?.host
+                // (Under RFC 3986 a decoded reg-name is still one; an older
+                // dialect's result is read again by the caller.)
+                host: match u.meta().auth {
+                    Some(a) if !any_byte(host.as_str().as_bytes(), |c| c == b'%') => a.host,
+                    _ => host_meta(&out[host_start..host_end]).unwrap_or(HostMeta::RegName),
                 },
                 end: out.len(),
             });
@@ -346,12 +372,12 @@ impl Normalizer {
             out.push('#');
             style.write(out, f.as_str());
         }
-        Some(Meta {
+        Meta {
             scheme_end,
             auth: auth_meta,
             path_end,
             query_end,
-        })
+        }
     }
 
     /// Whether `u` is already in this normalizer's normal form, found
@@ -364,6 +390,12 @@ impl Normalizer {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn is_normalized(&self, u: UriRef<'_>) -> bool {
+        if u.dialect() != Dialect::Rfc3986 {
+            // An older grammar can refuse a step's result (removing the dot
+            // of RFC 2396's opaque `a:%2E` leaves `a:`, which it does not
+            // accept), and then the input is its own normal form.
+            return self.normalize(u).as_str() == u.as_str();
+        }
         self.verdict(u) == Verdict::Normal
     }
 

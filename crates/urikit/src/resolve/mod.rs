@@ -261,15 +261,30 @@ impl<'a> Resolver<'a> {
         let mut r = Parts::of(&reference);
         if !self.strict && self.loophole_applies(base, &r) {
             r.no_scheme = true;
+            let meta = self.run(base, &r, out)?;
+            // The older grammars allow characters in an opaque part (`[`
+            // under 2396bis) that a path may not hold: such a reference,
+            // read as relative, gives no URI of the dialect, and is read as
+            // the absolute URI it is written as.
+            if self.dialect == Dialect::Rfc3986 || UriRef::parse_with(out, self.dialect).is_ok() {
+                return Ok(meta);
+            }
+            out.clear();
+            r.no_scheme = false;
         }
+        self.run(base, &r, out)
+    }
+
+    /// The dialect's algorithm on `base` and `r`, into `out`.
+    fn run(&self, base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Result<Meta, Error> {
         let opts = Options {
             above_root: self.above_root,
         };
         match self.dialect {
-            Dialect::Rfc3986 => Ok(rfc3986::resolve(base, &r, out)),
-            Dialect::Rfc2396bis => rfc2396bis::resolve(base, &r, opts, out),
-            Dialect::Rfc2396 => rfc2396::resolve(base, &r, opts, out),
-            Dialect::Url1996 => Ok(url1996::resolve(base, &r, out)),
+            Dialect::Rfc3986 => Ok(rfc3986::resolve(base, r, out)),
+            Dialect::Rfc2396bis => rfc2396bis::resolve(base, r, opts, out),
+            Dialect::Rfc2396 => rfc2396::resolve(base, r, opts, out),
+            Dialect::Url1996 => Ok(url1996::resolve(base, r, out)),
             Dialect::Rfc1738 => Err(Error::new(ErrorKind::UnsupportedDialect, 0)),
         }
     }

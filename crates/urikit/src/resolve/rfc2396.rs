@@ -10,6 +10,11 @@
 //! - Step 3's loophole for `http:g` is applied, when asked for, only when the
 //!   base is hierarchical (it has an authority or an absolute path): the
 //!   text limits it to schemes that always use `<hier_part>`.
+//! - Section 5: "relative URI cannot be used within a document that has an
+//!   unsuitable base URI", one outside the `<hier_part>` syntax. A relative
+//!   path against an opaque base (`mailto:x`, `a:b/c`) is `opaque-base`,
+//!   where merging would give a string that is not even an RFC 2396 URI
+//!   (`..` against `a:b/c` gives `a:`).
 
 use alloc::string::String;
 
@@ -17,7 +22,7 @@ use super::{
     above_root_error, copy_before_fragment, current_document, merge_dot_segments, write_base_head,
     write_head, write_tail, Options, Parts,
 };
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use crate::parse::Meta;
 
 pub(super) fn resolve(
@@ -48,6 +53,9 @@ pub(super) fn resolve(
     if r.path().starts_with('/') {
         // 5) An absolute-path: skip to step 7.
         out.push_str(r.path());
+    } else if base.authority().is_none() && !base.path().starts_with('/') {
+        // Section 5: an opaque base is "unsuitable" for relative paths.
+        return Err(Error::new(ErrorKind::OpaqueBase, 0));
     } else {
         // 6a) All but the last segment of the base path ("/" for an
         //     authority with an empty path: see the module's notes).

@@ -313,7 +313,10 @@ pub fn from_unix_path(path: &[u8]) -> Result<crate::UriRefBuf, Error> {
 
 /// The `file` URI of an absolute Windows path: a drive path (`C:\dir\f`,
 /// with `\` or `/`) becomes `file:///C:/dir/f`, and a UNC path
-/// (`\\server\share\f`) `file://server/share/f`. Other paths, which depend
+/// (`\\server\share\f`) `file://server/share/f`, except that a share of
+/// `localhost` (which RFC 1738 reads as this machine's local path) keeps
+/// the UNC form in the path: `file:////localhost/share/f` (RFC 8089
+/// Appendix E.3.2). Other paths, which depend
 /// on a current drive or directory (`\\dir`, `dir\\f`, and `C:` or `C:f`,
 /// which name the current directory of drive C), are `relative-path`.
 ///
@@ -345,7 +348,15 @@ pub fn from_windows_path(path: &str) -> Result<crate::UriRefBuf, Error> {
         if server.is_empty() {
             return Err(Error::new(ErrorKind::MissingHost, 2));
         }
-        out.push_str(server);
+        if server.eq_ignore_ascii_case("localhost") {
+            // `file://localhost/share` is the local path `\share` (RFC 1738
+            // section 3.10), not the share: the UNC path goes into the path,
+            // as RFC 8089 Appendix E.3.2 writes it (`file:////localhost/share`).
+            out.push_str("//");
+            out.push_str(server);
+        } else {
+            out.push_str(server);
+        }
         rest
     } else if b.len() >= 3 && is_drive(&b[..2]) && sep(char::from(b[2])) {
         out.push('/');
@@ -446,7 +457,14 @@ mod tests {
         // Paths round-trip; a server without a share has no file URL
         // (`fileurl` needs a "/" after the host), where it came back as
         // `\\srv\`.
-        for p in [r"\\srv\", r"\\srv\share\x", r"C:\", r"C:\a\b\"] {
+        for p in [
+            r"\\srv\",
+            r"\\srv\share\x",
+            r"C:\",
+            r"C:\a\b\",
+            r"\\localhost\f",
+            r"\\LocalHost\s\x",
+        ] {
             let uri = from_windows_path(p).unwrap();
             assert_eq!(
                 File::new(uri.as_uri_ref())

@@ -41,3 +41,90 @@ fn editing_with_non_ascii_text() {
     u.set_host(Some("ä")).unwrap();
     assert_eq!(u.as_str(), "http://%C3%A4/p/%C3%A4?q#f");
 }
+
+/// resolve, with base and reference read under each dialect: RFC 2396's
+/// merge of `..` against the opaque base `a:b/c` gave `a:`, which RFC 2396
+/// does not accept (`opaque_part` needs a character). Section 5: "relative
+/// URI cannot be used within a document that has an unsuitable base URI":
+/// the reference fails with `opaque-base`.
+#[test]
+fn rfc_2396_refuses_relative_paths_against_an_opaque_base() {
+    use urikit::{Dialect, ErrorKind};
+    let base = UriRef::parse_with("a:b/c", Dialect::Rfc2396).unwrap();
+    let r = Resolver::new(base).unwrap();
+    let err = r
+        .resolve(UriRef::parse_with("..", Dialect::Rfc2396).unwrap())
+        .unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::OpaqueBase);
+    // A hierarchical base resolves it, and RFC 3986 defines it anyway.
+    assert_eq!(
+        r.dialect(Dialect::Rfc3986)
+            .resolve(UriRef::parse("..").unwrap())
+            .unwrap()
+            .as_str(),
+        "a:/"
+    );
+}
+
+/// normalizer, under RFC 2396: `http://h:%38` is one registry-based name
+/// (`h:%38`) until `%38` is decoded, after which it is host `h` and port
+/// `8`. The first pass stopped half-written (`http://h:8`, without the `/`
+/// of an empty http path), so normalizing again changed it. The passes now
+/// go on until one changes nothing.
+#[test]
+fn normalizing_a_registry_name_that_becomes_a_server() {
+    use urikit::{Dialect, Normalizer};
+    let u = UriRef::parse_with("http://h:%38", Dialect::Rfc2396).unwrap();
+    let n = Normalizer::new().normalize(u);
+    assert_eq!((n.as_str(), n.dialect()), ("http://h:8/", Dialect::Rfc2396));
+    assert_eq!(
+        Normalizer::new().normalize(n.as_uri_ref()).as_str(),
+        "http://h:8/"
+    );
+    let u = UriRef::parse_with("http://h:%38%30", Dialect::Rfc2396).unwrap();
+    assert_eq!(Normalizer::new().normalize(u).as_str(), "http://h/");
+}
+
+/// file_paths: `\\localhost\f`, a share of this machine, became
+/// `file://localhost/f`, which RFC 1738 section 3.10 reads as the local
+/// path `\f`. The UNC path now goes into the path, as RFC 8089 Appendix
+/// E.3.2 writes it, and comes back as it was.
+#[test]
+fn a_unc_path_on_localhost_round_trips() {
+    use urikit::scheme::{from_windows_path, File};
+    let u = from_windows_path(r"\\localhost\f").unwrap();
+    assert_eq!(u.as_str(), "file:////localhost/f");
+    let back = File::new(u.as_uri_ref())
+        .unwrap()
+        .to_windows_path()
+        .unwrap();
+    assert_eq!(back, r"\\localhost\f");
+}
+
+/// normalizer, under RFC 2396: removing the dot of the opaque `a:%2E`
+/// (once `%2E` is decoded) leaves `a:`, which RFC 2396 does not accept, so
+/// the input is its own normal form; `is_normalized` said it was not.
+#[test]
+fn is_normalized_agrees_with_normalize_under_older_dialects() {
+    use urikit::{Dialect, Normalizer};
+    let u = UriRef::parse_with("a:%2E", Dialect::Rfc2396).unwrap();
+    let n = Normalizer::new();
+    assert_eq!(n.normalize(u).as_str(), "a:%2E");
+    assert!(n.is_normalized(u));
+}
+
+/// resolve, non-strict under 2396bis: `HTTP:[` has the opaque part `[`,
+/// which 2396bis's `uric` allows; read as relative (the loophole for a
+/// reference with the base's scheme) it became the path `/b/c/[`, which no
+/// 2396bis URI has. Such a reference is read as the absolute URI it is.
+#[test]
+fn the_non_strict_loophole_keeps_what_a_path_cannot_hold_absolute() {
+    use urikit::Dialect;
+    let d = Dialect::Rfc2396bis;
+    let base = UriRef::parse_with("http://a/b/c/d?p;q", d).unwrap();
+    let r = Resolver::new(base).unwrap().strict(false);
+    let t = r.resolve(UriRef::parse_with("HTTP:[", d).unwrap()).unwrap();
+    assert_eq!(t.as_str(), "HTTP:[");
+    let t = r.resolve(UriRef::parse_with("http:g", d).unwrap()).unwrap();
+    assert_eq!(t.as_str(), "http://a/b/c/g");
+}

@@ -6,6 +6,8 @@ mod alloc_count;
 mod base;
 mod edit;
 mod extract;
+mod fuzz_largest;
+mod fuzz_ops;
 mod fuzz_regressions;
 mod grammar;
 mod limits;
