@@ -83,6 +83,22 @@ pub fn usage_error(message: &str) -> ! {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The contract's statuses are 0, 1 and 2: a bug that panics is an
+    // error (2) with a message, not Rust's 101.
+    std::panic::set_hook(Box::new(|info| {
+        let _ = writeln!(
+            io::stderr(),
+            "error: internal error, please report it with the input: {info}"
+        );
+    }));
+    match std::panic::catch_unwind(|| run(cli)) {
+        Ok(code) => code,
+        Err(_) => ExitCode::from(2),
+    }
+}
+
+/// Runs the command and turns its outcome into the exit status.
+fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Command::Parse(a) => parse::run(a),
         Command::Check(a) => check::run(a),
