@@ -131,9 +131,11 @@ pub enum ErrorKind {
     /// is that of the first byte the operation's dialect does not accept.
     DialectMismatch,
     /// A relative path resolved against an opaque base (`opaque-base`):
-    /// RFC 2396 section 5 says "relative URI cannot be used within a
-    /// document that has an unsuitable base URI", one that does not fit the
-    /// `hier_part` syntax (no authority, a path not starting with `/`).
+    /// the documents before RFC 3986 say "relative URI cannot be used
+    /// within a document that has an unsuitable base URI" (RFC 2396 and
+    /// 2396bis section 5, draft-ietf-url-syntax-00 section 4.2), one that
+    /// does not fit the hierarchical syntax (no authority, a non-empty path
+    /// not starting with `/`).
     OpaqueBase,
     /// A target that no reference resolves to (`unreachable-target`): its
     /// path holds dot-segments, which resolution always removes (RFC 3986
@@ -307,7 +309,7 @@ impl ErrorKind {
             }
             ErrorKind::OpaqueBase => {
                 "a relative path cannot be resolved against an opaque base URI (one without \
-                 '//' or a path beginning with '/'), RFC 2396 section 5"
+                 '//' or a path beginning with '/') under this dialect; RFC 3986 resolves it"
             }
             ErrorKind::UnreachableTarget => {
                 "no reference resolves to this target: its path holds a '.' or '..' segment, \

@@ -284,7 +284,7 @@ impl<'a> Resolver<'a> {
             Dialect::Rfc3986 => Ok(rfc3986::resolve(base, r, out)),
             Dialect::Rfc2396bis => rfc2396bis::resolve(base, r, opts, out),
             Dialect::Rfc2396 => rfc2396::resolve(base, r, opts, out),
-            Dialect::Url1996 => Ok(url1996::resolve(base, r, out)),
+            Dialect::Url1996 => url1996::resolve(base, r, out),
             Dialect::Rfc1738 => Err(Error::new(ErrorKind::UnsupportedDialect, 0)),
         }
     }
@@ -508,6 +508,21 @@ pub(crate) fn merge_directory(base_path: &str, has_authority: bool) -> &str {
     } else {
         base_directory(base_path)
     }
+}
+
+/// Whether `base` is opaque: no authority, and a path that is not empty
+/// (an empty `hier-part` is hierarchical) and does not begin with `/`. The older documents make relative paths against such a base
+/// undefined ("a relative URI cannot be used within a document that has an
+/// unsuitable base URI": RFC 2396 and 2396bis section 5, the 1996 draft
+/// section 4.2); RFC 3986 defines them.
+fn opaque(base: &Parts<'_>) -> bool {
+    let path = base.path();
+    base.authority().is_none() && !path.is_empty() && !path.starts_with('/')
+}
+
+/// The error for a relative path against an opaque base (see [`opaque`]).
+fn opaque_base_error() -> Error {
+    Error::new(ErrorKind::OpaqueBase, 0)
 }
 
 /// The error for a `..` above the root found at offset `at` of `r`'s path.

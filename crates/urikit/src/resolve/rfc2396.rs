@@ -19,10 +19,10 @@
 use alloc::string::String;
 
 use super::{
-    above_root_error, copy_before_fragment, current_document, merge_dot_segments, write_base_head,
-    write_head, write_tail, Options, Parts,
+    above_root_error, copy_before_fragment, current_document, merge_dot_segments, opaque,
+    opaque_base_error, write_base_head, write_head, write_tail, Options, Parts,
 };
-use crate::error::{Error, ErrorKind};
+use crate::error::Error;
 use crate::parse::Meta;
 
 pub(super) fn resolve(
@@ -53,9 +53,9 @@ pub(super) fn resolve(
     if r.path().starts_with('/') {
         // 5) An absolute-path: skip to step 7.
         out.push_str(r.path());
-    } else if base.authority().is_none() && !base.path().starts_with('/') {
+    } else if opaque(base) {
         // Section 5: an opaque base is "unsuitable" for relative paths.
-        return Err(Error::new(ErrorKind::OpaqueBase, 0));
+        return Err(opaque_base_error());
     } else {
         // 6a) All but the last segment of the base path ("/" for an
         //     authority with an empty path: see the module's notes).

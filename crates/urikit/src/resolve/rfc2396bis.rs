@@ -6,8 +6,8 @@
 use alloc::string::String;
 
 use super::{
-    above_root_error, base_directory, current_document, merge_dot_segments, write_base_head,
-    write_head, write_tail, Options, Parts,
+    above_root_error, base_directory, current_document, merge_dot_segments, opaque,
+    opaque_base_error, write_base_head, write_head, write_tail, Options, Parts,
 };
 use crate::error::Error;
 use crate::parse::Meta;
@@ -40,6 +40,10 @@ pub(super) fn resolve(
             current_document(base, r, out)
         }
     } else {
+        if !r.path().starts_with('/') && opaque(base) {
+            // Section 5: an opaque base is "unsuitable" for relative paths.
+            return Err(opaque_base_error());
+        }
         let head = write_base_head(out, base);
         if r.path().starts_with('/') {
             out.push_str(r.path());

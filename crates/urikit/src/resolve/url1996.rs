@@ -11,36 +11,41 @@
 
 use alloc::string::String;
 
+use crate::error::Error;
 use crate::parse::Meta;
 
 use super::{
-    copy_before_fragment, current_document, merge_dot_segments, write_base_head, write_head,
-    write_tail, AboveRoot, Parts,
+    copy_before_fragment, current_document, merge_dot_segments, opaque, opaque_base_error,
+    write_base_head, write_head, write_tail, AboveRoot, Parts,
 };
 
-pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta {
+pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Result<Meta, Error> {
     // 1) The reference is parsed (by the caller).
     // 2) An empty path with undefined scheme, server and query is a
     //    reference to the current document.
     if r.path().is_empty() && r.scheme().is_none() && r.authority().is_none() && r.query().is_none()
     {
-        return current_document(base, r, out);
+        return Ok(current_document(base, r, out));
     }
     // 3) A reference with a scheme is an absolute URL: we are done.
     if r.scheme().is_some() {
-        return copy_before_fragment(r, r, out);
+        return Ok(copy_before_fragment(r, r, out));
     }
     // 4) A network-path: skip to step 7.
     if r.authority().is_some() {
         let head = write_head(out, base.scheme(), r);
         out.push_str(r.path());
-        return write_tail(out, head, r.query(), r.fragment());
+        return Ok(write_tail(out, head, r.query(), r.fragment()));
+    }
+    if !r.path().starts_with('/') && opaque(base) {
+        // Section 4.2: an opaque base is "unsuitable" for relative paths.
+        return Err(opaque_base_error());
     }
     let head = write_base_head(out, base);
     if r.path().starts_with('/') {
         // 5) An absolute-path: skip to step 7.
         out.push_str(r.path());
-        return write_tail(out, head, r.query(), r.fragment());
+        return Ok(write_tail(out, head, r.query(), r.fragment()));
     }
     // 6a) All but the last segment of the base path.
     let dir = base.merge_dir;
@@ -57,5 +62,5 @@ pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta
         .map_or(query_end, |k| head.path_start + k);
     // 7) Recombination.
     super::write_fragment(out, r.fragment());
-    head.meta(path_end, query_end)
+    Ok(head.meta(path_end, query_end))
 }

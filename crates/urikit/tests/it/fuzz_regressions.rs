@@ -128,3 +128,37 @@ fn the_non_strict_loophole_keeps_what_a_path_cannot_hold_absolute() {
     let t = r.resolve(UriRef::parse_with("http:g", d).unwrap()).unwrap();
     assert_eq!(t.as_str(), "http://a/b/c/g");
 }
+
+/// base, under 2396bis: `d` against the Content-Location `e:.//.[/` (an
+/// opaque part, where 2396bis allows `[`) merged into `e:/.[/d`, whose
+/// path may not hold `[`. 2396bis and the 1996 draft make relative paths
+/// against an opaque base undefined as RFC 2396 does.
+#[test]
+fn every_older_dialect_refuses_relative_paths_against_an_opaque_base() {
+    use urikit::{Dialect, ErrorKind};
+    for d in [Dialect::Rfc2396bis, Dialect::Rfc2396, Dialect::Url1996] {
+        let base = UriRef::parse_with("e:.//.[/", Dialect::Rfc2396bis).unwrap();
+        let Ok(base) = base
+            .in_dialect(d)
+            .or_else(|_| UriRef::parse_with("e:x/y", d))
+        else {
+            continue;
+        };
+        let r = Resolver::new(base).unwrap();
+        let err = r.resolve(UriRef::parse_with("d", d).unwrap()).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::OpaqueBase, "{d:?}");
+        // A fragment, an absolute path or a scheme needs no merge.
+        for ok in ["#f", "/g", "x:y"] {
+            assert!(
+                r.resolve(UriRef::parse_with(ok, d).unwrap()).is_ok(),
+                "{d:?} {ok}"
+            );
+        }
+    }
+    // An empty path is hierarchical (2396bis merges it as "/").
+    let empty = Resolver::new(UriRef::parse_with("a:", Dialect::Rfc2396bis).unwrap()).unwrap();
+    assert_eq!(
+        empty.resolve(UriRef::parse("g").unwrap()).unwrap().as_str(),
+        "a:/g"
+    );
+}

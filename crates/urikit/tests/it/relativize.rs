@@ -19,8 +19,12 @@ fn round_trip(res: &Resolver<'_>, target: &str) -> String {
         }
         Err(e) => {
             assert_eq!(e.kind(), ErrorKind::UnreachableTarget, "{target}");
-            // Not even the target itself reaches the target.
-            assert_ne!(res.resolve(t).unwrap().as_str(), target);
+            // Not even the target itself reaches the target (or it cannot
+            // be resolved at all: a relative path against an opaque base).
+            assert!(
+                res.resolve(t).map_or(true, |x| x.as_str() != target),
+                "{target}"
+            );
             e.code().to_owned()
         }
     }
