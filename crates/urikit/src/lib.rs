@@ -213,59 +213,49 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+// The layers, each module importing only those above it in this list
+// (docs/design.md draws them; tests/it/layers.rs checks them).
 #[cfg(feature = "alloc")]
-mod abbrev;
+mod buf;
 #[cfg(feature = "alloc")]
-mod base;
+mod build;
+#[cfg(feature = "alloc")]
+mod bytes;
+#[cfg(feature = "alloc")]
+mod context;
 mod dialect;
-#[cfg(feature = "alloc")]
-mod edit;
 mod error;
-#[cfg(feature = "alloc")]
-mod extract;
 mod grammar;
 mod host;
 mod iter;
-mod parse;
-pub mod pct;
-#[cfg(feature = "alloc")]
-mod query;
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-mod simd;
-mod table;
-mod uri;
-mod work;
-
-#[cfg(feature = "alloc")]
-mod buf;
-#[cfg(feature = "html")]
-pub mod html;
 #[cfg(feature = "alloc")]
 mod normalize;
+mod parse;
+pub mod pct;
+mod registry;
 #[cfg(feature = "alloc")]
 mod relativize;
 #[cfg(feature = "alloc")]
 mod resolve;
 pub mod scheme;
+mod uri;
+mod work;
 
 #[cfg(feature = "alloc")]
-pub use abbrev::guess;
-#[cfg(feature = "alloc")]
-pub use base::{Base, BaseError, BaseUri, Layer};
-#[cfg(feature = "alloc")]
 pub use buf::UriRefBuf;
+#[cfg(feature = "alloc")]
+pub use build::{Param, QueryParams, UriBuilder};
+#[cfg(feature = "html")]
+pub use context::html;
+#[cfg(feature = "alloc")]
+pub use context::{guess, Base, BaseError, BaseUri, Extractor, Layer, Match, Matches};
 pub use dialect::Dialect;
-#[cfg(feature = "alloc")]
-pub use edit::UriBuilder;
 pub use error::{Error, ErrorKind};
-#[cfg(feature = "alloc")]
-pub use extract::{Extractor, Match, Matches};
-pub use host::{Host, HostType};
+pub use host::Host;
 pub use iter::{QueryPairs, Segments};
 #[cfg(feature = "alloc")]
 pub use normalize::{Normalized, Normalizer};
-#[cfg(feature = "alloc")]
-pub use query::{Param, QueryParams};
+pub use parse::HostType;
 #[cfg(feature = "alloc")]
 pub use resolve::{AboveRoot, Resolver};
 pub use uri::{Authority, UriRef};

@@ -5,14 +5,15 @@ use alloc::string::String;
 use core::fmt::Write as _;
 use core::hash::{Hash, Hasher};
 
-use crate::edit::host_meta;
-use crate::host::HostMeta;
-use crate::host::HostType;
+use crate::bytes::any_byte;
+use crate::grammar::rfc3986::hex_val;
+use crate::grammar::Table;
+use crate::parse::rfc3986::host_type;
+use crate::parse::HostType;
 use crate::parse::{AuthMeta, Meta};
 use crate::resolve::rfc3986::remove_dot_segments_with;
 use crate::resolve::{has_dot_segment, merge_dot_segments_with, AboveRoot, Dot, SegmentStyle};
 use crate::scheme::{default_port, empty_path_is_root};
-use crate::table::{any_byte, hex_val, Table};
 use crate::uri::UriRef;
 use crate::{Dialect, UriRefBuf};
 
@@ -322,7 +323,7 @@ impl Normalizer {
                 // dialect's result is read again by the caller.)
                 host: match u.meta().auth {
                     Some(a) if !any_byte(host.as_str().as_bytes(), |c| c == b'%') => a.host,
-                    _ => host_meta(&out[host_start..host_end]).unwrap_or(HostMeta::RegName),
+                    _ => host_type(&out[host_start..host_end]).unwrap_or(HostType::RegName),
                 },
                 end: out.len(),
             });

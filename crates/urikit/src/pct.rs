@@ -15,8 +15,10 @@ use core::fmt;
 
 use crate::error::{Error, ErrorKind};
 #[cfg(feature = "alloc")]
-use crate::table::{self, Table};
-use crate::table::{hex2_at, hex_val};
+use crate::grammar::rfc3986 as table;
+use crate::grammar::rfc3986::{hex2_at, hex_val};
+#[cfg(feature = "alloc")]
+use crate::grammar::Table;
 
 #[cfg(feature = "alloc")]
 use alloc::{borrow::Cow, string::String, vec::Vec};
@@ -127,6 +129,7 @@ impl<'a> PctStr<'a> {
 
     /// [`decoded_bytes`](Self::decoded_bytes), reading `+` as a space when
     /// `form` (`application/x-www-form-urlencoded`).
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     pub(crate) fn decoded_bytes_as(self, form: bool) -> DecodedBytes<'a> {
         DecodedBytes::new(self.s.as_bytes(), form)
     }

@@ -72,7 +72,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!((err.kind(), err.offset()), (ErrorKind::InvalidPort, 21));
     /// ```
     pub fn parse(s: &'a str) -> Result<UriRef<'a>, Error> {
-        parse::parse_ref(s)
+        parse::parse(s).map(|meta| UriRef::from_meta(s, meta))
     }
 
     /// The RFC 3986 reference `s` with the offsets `meta` (which must be
@@ -106,10 +106,7 @@ impl<'a> UriRef<'a> {
     /// assert!(UriRef::parse_with("3com:x", Dialect::Rfc2396).is_err());
     /// ```
     pub fn parse_with(s: &'a str, dialect: Dialect) -> Result<UriRef<'a>, Error> {
-        match crate::grammar::grammar(dialect) {
-            None => UriRef::parse(s),
-            Some(g) => crate::grammar::parse(g, s).map(|meta| UriRef { s, meta, dialect }),
-        }
+        parse::parse_with(s, dialect).map(|meta| UriRef { s, meta, dialect })
     }
 
     /// The dialect whose grammar this reference was checked against: it is

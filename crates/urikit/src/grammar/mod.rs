@@ -1,28 +1,242 @@
-//! The grammars of the older specifications, one file per document, and
-//! the validator they share. RFC 3986 has its own one-pass parser
-//! (`parse.rs`); the older grammars are validated here, after the reference
-//! is split into its components by the regular expression that each of these
-//! documents gives in its Appendix B:
+//! The grammars as data: character sets and the facts that describe each
+//! document's syntax, written once and read by the parsers (`parse`), the
+//! encoders (`pct`) and the transforms. Nothing here reads text.
 //!
-//! ```text
-//! ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
-//! ```
+//! - [`Table`]: a set of bytes, plus whether `pct-encoded` is allowed, with
+//!   the forms the scanner classifies sixteen or thirty-two bytes at a time
+//!   derived from it at compile time.
+//! - [`rfc3986`]: RFC 3986 Appendix A (the default grammar).
+//! - One file per older document (2396bis, RFC 2396, the 1996 draft, RFC
+//!   1738), each a [`Grammar`]: its tables and the places where it
+//!   disagrees with the others, each with its section.
 //!
-//! A reference valid under an older grammar is a [`UriRef`](crate::UriRef)
-//! like any other; its host is typed as the document allows (an RFC 2396
-//! `IPv4address` of four `1*digit` is typed IPv4 only when each number fits
-//! in an octet; a `reg_name` authority is one registered-name host).
+//! May use: `dialect`, `error` (nothing else).
 
-use crate::error::{Error, ErrorKind};
-use crate::host::{parse_ip_literal, HostMeta};
-use crate::parse::{AuthMeta, Meta};
-use crate::table::{hex2_at, Table, ALPHA, DIGIT, UNRESERVED};
-use crate::Dialect;
+/// A set of bytes, plus whether `pct-encoded` triplets are allowed, and
+/// the same set as arithmetic on sixteen bytes at once, for the tables the
+/// parser scans long runs with.
+#[derive(Clone, Copy)]
+pub(crate) struct Table {
+    set: [bool; 256],
+    pct: bool,
+    lanes: Lanes,
+    nibbles: Nibbles,
+}
 
-mod rfc1738;
-mod rfc2396;
-mod rfc2396bis;
-mod url1996;
+/// A set of bytes as two sixteen-entry tables, one indexed by a byte's low
+/// four bits and one by its high four: the byte is refused when the two
+/// entries share a bit. That is the form a byte shuffle (`pshufb`) looks up
+/// sixteen bytes at once with. Each bit stands for the high nibbles whose
+/// refused low nibbles are the same, so a set needs at most eight distinct
+/// such rows ([`Nibbles::of`] fails to compile otherwise).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Nibbles {
+    pub(crate) lo: [u8; 16],
+    pub(crate) hi: [u8; 16],
+}
+
+impl Nibbles {
+    /// The nibble tables of the bytes `set` does not allow.
+    const fn of(set: &[bool; 256]) -> Nibbles {
+        let mut lo = [0u8; 16];
+        let mut hi = [0u8; 16];
+        // rows[k]: the refused low nibbles of the k-th distinct row.
+        let mut rows = [0u16; 8];
+        let mut used = 0;
+        let mut h = 0;
+        while h < 16 {
+            let mut row = 0u16;
+            let mut l = 0;
+            while l < 16 {
+                if !set[h * 16 + l] {
+                    row |= 1 << l;
+                }
+                l += 1;
+            }
+            if row != 0 {
+                let mut k = 0;
+                while k < used && rows[k] != row {
+                    k += 1;
+                }
+                if k == used {
+                    assert!(used < 8, "more than eight distinct rows");
+                    rows[k] = row;
+                    used += 1;
+                    let mut l = 0;
+                    while l < 16 {
+                        if row & (1 << l) != 0 {
+                            lo[l] |= 1 << k;
+                        }
+                        l += 1;
+                    }
+                }
+                hi[h] |= 1 << k;
+            }
+            h += 1;
+        }
+        Nibbles { lo, hi }
+    }
+
+    /// Tables that refuse every byte, for tables scanned a byte at a time.
+    const NONE: Nibbles = Nibbles {
+        lo: [1; 16],
+        hi: [1; 16],
+    };
+
+    /// Whether the tables refuse `x` (what the shuffle computes per byte).
+    #[cfg(test)]
+    pub(crate) fn refuses(&self, x: u8) -> bool {
+        self.lo[usize::from(x & 15)] & self.hi[usize::from(x >> 4)] != 0
+    }
+}
+
+impl Table {
+    /// The set of the given literal bytes.
+    pub(crate) const fn new(chars: &[u8]) -> Table {
+        let mut set = [false; 256];
+        let mut i = 0;
+        while i < chars.len() {
+            set[chars[i] as usize] = true;
+            i += 1;
+        }
+        Table {
+            set,
+            pct: false,
+            lanes: Lanes::None,
+            nibbles: Nibbles::NONE,
+        }
+    }
+
+    /// The inclusive range `lo..=hi`, as ABNF's `%xLO-HI`.
+    pub(crate) const fn range(lo: u8, hi: u8) -> Table {
+        let mut set = [false; 256];
+        let mut c = lo as usize;
+        while c <= hi as usize {
+            set[c] = true;
+            c += 1;
+        }
+        Table {
+            set,
+            pct: false,
+            lanes: Lanes::None,
+            nibbles: Nibbles::NONE,
+        }
+    }
+
+    /// The union of two tables (ABNF alternation `/`).
+    pub(crate) const fn or(self, other: Table) -> Table {
+        let mut set = self.set;
+        let mut i = 0;
+        while i < 256 {
+            set[i] = set[i] || other.set[i];
+            i += 1;
+        }
+        Table {
+            set,
+            pct: self.pct || other.pct,
+            lanes: Lanes::None,
+            nibbles: Nibbles::NONE,
+        }
+    }
+
+    /// The intersection of two tables: the bytes both allow (and
+    /// `pct-encoded` when both allow it).
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    pub(crate) const fn and(self, other: Table) -> Table {
+        let mut set = self.set;
+        let mut i = 0;
+        while i < 256 {
+            set[i] = set[i] && other.set[i];
+            i += 1;
+        }
+        Table {
+            set,
+            pct: self.pct && other.pct,
+            lanes: Lanes::None,
+            nibbles: Nibbles::NONE,
+        }
+    }
+
+    /// The same table, also allowing `pct-encoded`.
+    pub(crate) const fn or_pct(self) -> Table {
+        Table {
+            set: self.set,
+            pct: true,
+            lanes: self.lanes,
+            nibbles: self.nibbles,
+        }
+    }
+
+    /// The same table, scanned sixteen bytes at a time with `lanes`, which
+    /// must describe the same set (the tests check).
+    pub(crate) const fn with_lanes(self, lanes: Lanes) -> Table {
+        Table {
+            set: self.set,
+            pct: self.pct,
+            lanes,
+            nibbles: Nibbles::of(&self.set),
+        }
+    }
+
+    /// Whether [`Classify::refused16`] can be used.
+    #[inline(always)]
+    pub(crate) fn has_lanes(&self) -> bool {
+        self.lanes != Lanes::None
+    }
+
+    /// The nibble form of the set, for [`Classify`] implementations that
+    /// look bytes up with a shuffle.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    #[inline(always)]
+    pub(crate) const fn nibbles(&self) -> &Nibbles {
+        &self.nibbles
+    }
+
+    /// Whether the byte is allowed literally.
+    #[inline(always)]
+    pub(crate) const fn allows(&self, b: u8) -> bool {
+        self.set[b as usize]
+    }
+
+    /// Whether `pct-encoded` is allowed.
+    #[inline(always)]
+    pub(crate) const fn allows_pct(&self) -> bool {
+        self.pct
+    }
+
+    /// The arithmetic form of the set, if it has one.
+    #[inline(always)]
+    pub(crate) const fn lanes(&self) -> Lanes {
+        self.lanes
+    }
+}
+
+/// A table's set written as comparisons, which the compiler turns into
+/// vector instructions (no lookups, which it cannot): see
+/// `parse::scan::Classify::refused16`. Each is proven equal to its table over all 256
+/// bytes in the tests below.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Lanes {
+    /// No arithmetic form: the table is scanned a byte at a time.
+    None,
+    /// `query` and `fragment`.
+    Query,
+    /// A path: `pchar` and `/`.
+    Path,
+    /// `reg-name` and `:` (the authority before its `@` is known).
+    Authority,
+    /// `reg-name`.
+    RegName,
+}
+
+pub(crate) mod rfc1738;
+pub(crate) mod rfc2396;
+pub(crate) mod rfc2396bis;
+pub(crate) mod rfc3986;
+pub(crate) mod url1996;
+
+use crate::dialect::Dialect;
+use rfc3986::UNRESERVED;
 
 /// How the user information of an authority is written.
 #[derive(Clone, Copy)]
@@ -74,6 +288,7 @@ pub(crate) struct Grammar {
     pub(crate) port_needs_digits: bool,
     /// The unreserved characters: those that mean the same encoded or not
     /// (each document's section 2.3), which normalization may decode.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     pub(crate) unreserved: Table,
 }
 
@@ -92,6 +307,7 @@ pub(crate) fn grammar(d: Dialect) -> Option<&'static Grammar> {
 /// RFC 3986 (section 2.3) and in `d`'s own document, so that decoding one
 /// changes its meaning under neither and the result stays valid under `d`
 /// (RFC 1738 calls `~` unsafe, so `%7E` stays encoded there).
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 pub(crate) fn decodable(d: Dialect) -> &'static Table {
     const BIS: Table = rfc2396bis::GRAMMAR.unreserved.and(UNRESERVED);
     const R2396: Table = rfc2396::GRAMMAR.unreserved.and(UNRESERVED);
@@ -106,277 +322,22 @@ pub(crate) fn decodable(d: Dialect) -> &'static Table {
     }
 }
 
-/// Checks `b[start..end]` against `t`; the error names the first byte that
-/// does not belong, with `kind` for characters that are URI characters
-/// elsewhere.
-pub(crate) fn check(
-    b: &[u8],
-    start: usize,
-    end: usize,
-    t: &Table,
-    kind: ErrorKind,
-) -> Result<(), Error> {
-    crate::work::add(end.saturating_sub(start));
-    let mut i = start;
-    while i < end {
-        let c = b[i];
-        if t.allows(c) {
-            i += 1;
-        } else if c == b'%' && t.allows_pct() {
-            if !hex2_at(&b[..end], i + 1) {
-                return Err(Error::new(ErrorKind::InvalidPercentEncoding, i));
-            }
-            i += 3;
-        } else {
-            return Err(Error::new(char_kind(c, kind), i));
-        }
-    }
-    Ok(())
-}
+#[cfg(test)]
+mod tests {
+    use super::rfc3986::*;
+    use super::*;
 
-/// `invalid-char` for bytes no document allows anywhere, `kind` otherwise.
-fn char_kind(c: u8, kind: ErrorKind) -> ErrorKind {
-    const ANYWHERE: Table = ALPHA.or(DIGIT).or(Table::new(b"-._~!$&'()*+,;=:/?#@%"));
-    match c {
-        b'%' => ErrorKind::InvalidPercentEncoding,
-        b'[' | b']' => ErrorKind::UnexpectedBracket,
-        _ if ANYWHERE.allows(c) => kind,
-        _ => ErrorKind::InvalidChar,
-    }
-}
-
-fn find(b: &[u8], from: usize, stops: &[u8]) -> usize {
-    let at = b[from..]
-        .iter()
-        .position(|c| stops.contains(c))
-        .map_or(b.len(), |p| from + p);
-    crate::work::add(at - from + 1);
-    at
-}
-
-/// Validates `s` under `g` and records where its components are.
-pub(crate) fn parse(g: &Grammar, s: &str) -> Result<Meta, Error> {
-    let b = s.as_bytes();
-    // $2: the scheme.
-    let first_delim = find(b, 0, b":/?#");
-    let mut scheme_end = 0;
-    let mut i = 0;
-    if first_delim > 0 && b.get(first_delim) == Some(&b':') {
-        if !g.scheme_first.allows(b[0]) {
-            return Err(Error::new(char_kind(b[0], ErrorKind::InvalidScheme), 0));
-        }
-        check(b, 1, first_delim, &g.scheme_rest, ErrorKind::InvalidScheme)?;
-        scheme_end = first_delim;
-        i = first_delim + 1;
-    } else if !g.relative {
-        return Err(Error::new(ErrorKind::MissingScheme, 0));
-    }
-    // $4: the authority.
-    let mut auth = None;
-    if b[i..].starts_with(b"//") {
-        let start = i + 2;
-        let end = find(b, start, b"/?#");
-        auth = Some(authority(g, b, start, end)?);
-        i = end;
-    }
-    // $5: the path.
-    let path_start = i;
-    let path_end = find(b, i, b"?#");
-    let path_is_opaque = scheme_end > 0 && auth.is_none() && b.get(path_start) != Some(&b'/');
-    if path_is_opaque {
-        // RFC 2396's `opaque_part = uric_no_slash *uric` may begin with
-        // `?` (a `uric_no_slash`), which the Appendix B split reads as the
-        // query: `mailto:?y` has an opaque part.
-        if path_end == path_start && !g.empty_after_scheme && b.get(path_end) != Some(&b'?') {
-            return Err(Error::new(ErrorKind::MissingPath, path_start));
-        }
-        check(b, path_start, path_end, &g.opaque, ErrorKind::InvalidChar)?;
-    } else {
-        if scheme_end == 0 && auth.is_none() && !g.colon_in_first_segment {
-            let first_end = find(b, path_start, b"/?#");
-            if let Some(p) = b[path_start..first_end].iter().position(|&c| c == b':') {
-                return Err(Error::new(ErrorKind::InvalidScheme, path_start + p));
+    /// The nibble form works for any set with at most eight distinct rows,
+    /// not only for the ones the parser scans.
+    #[test]
+    fn nibbles_reproduce_every_table() {
+        for t in [
+            ALPHA, DIGIT, HEXDIG, UNRESERVED, SUB_DELIMS, SCHEME, PCHAR, URI_CHAR,
+        ] {
+            let n = Nibbles::of(&t.set);
+            for c in 0..=255u8 {
+                assert_eq!(n.refuses(c), !t.allows(c), "0x{c:02X}");
             }
         }
-        check(b, path_start, path_end, &g.path, ErrorKind::InvalidChar)?;
     }
-    // $7: the query.
-    let mut query_end = path_end;
-    if b.get(path_end) == Some(&b'?') {
-        query_end = find(b, path_end + 1, b"#");
-        let t = if path_is_opaque { &g.opaque } else { &g.query };
-        check(b, path_end + 1, query_end, t, ErrorKind::InvalidChar)?;
-    }
-    // $9: the fragment.
-    if b.get(query_end) == Some(&b'#') {
-        check(
-            b,
-            query_end + 1,
-            b.len(),
-            &g.fragment,
-            ErrorKind::InvalidChar,
-        )?;
-    }
-    Ok(Meta {
-        scheme_end,
-        auth,
-        path_end,
-        query_end,
-    })
-}
-
-/// `server` (`[ userinfo "@" ] hostport`, possibly empty), or else, where
-/// the document has it, `reg_name`.
-fn authority(g: &Grammar, b: &[u8], start: usize, end: usize) -> Result<AuthMeta, Error> {
-    match server(g, b, start, end) {
-        Ok(a) => Ok(a),
-        Err(e) => match g.reg_name {
-            Some(t) if end > start && check(b, start, end, &t, ErrorKind::InvalidHost).is_ok() => {
-                Ok(AuthMeta {
-                    start,
-                    host_start: start,
-                    host_end: end,
-                    host: HostMeta::RegName,
-                    end,
-                })
-            }
-            _ => Err(e),
-        },
-    }
-}
-
-fn server(g: &Grammar, b: &[u8], start: usize, end: usize) -> Result<AuthMeta, Error> {
-    let at = b[start..end]
-        .iter()
-        .position(|&c| c == b'@')
-        .map(|p| start + p);
-    let host_start = match at {
-        Some(at) => {
-            match g.userinfo {
-                Userinfo::Combined(t) => check(b, start, at, &t, ErrorKind::InvalidHost)?,
-                Userinfo::UserPassword(t) => {
-                    let colon = find(&b[..at], start, b":");
-                    check(b, start, colon, &t, ErrorKind::InvalidHost)?;
-                    if colon < at {
-                        check(b, colon + 1, at, &t, ErrorKind::InvalidHost)?;
-                    }
-                }
-            }
-            at + 1
-        }
-        None => start,
-    };
-    // The host, then ":" port.
-    let (host_end, host) = if b.get(host_start) == Some(&b'[') && g.hosts == Hosts::Bis {
-        let (close, meta) = parse_ip_literal(&b[..end], host_start)?;
-        if meta == HostMeta::IpvFuture {
-            // 2396bis has IPv6 references only; IPvFuture came with RFC 3986.
-            return Err(Error::new(ErrorKind::InvalidIpv6, host_start + 1));
-        }
-        (close, meta)
-    } else {
-        let host_end = find(&b[..end], host_start, b":");
-        (
-            host_end,
-            hostname_or_number(g.hosts, b, host_start, host_end)?,
-        )
-    };
-    if host_end < end {
-        if b[host_end] != b':' {
-            return Err(Error::new(
-                char_kind(b[host_end], ErrorKind::InvalidHost),
-                host_end,
-            ));
-        }
-        if g.port_needs_digits && host_end + 1 == end {
-            return Err(Error::new(ErrorKind::InvalidPort, end));
-        }
-        check(b, host_end + 1, end, &DIGIT, ErrorKind::InvalidPort)?;
-    }
-    Ok(AuthMeta {
-        start,
-        host_start: at.map_or(start, |at| at + 1),
-        host_end,
-        host,
-        end,
-    })
-}
-
-/// `hostname | hostnumber` (or, for 2396bis, `IPv4address | hostname`);
-/// an empty host is allowed (`file:///`).
-pub(crate) fn hostname_or_number(
-    h: Hosts,
-    b: &[u8],
-    start: usize,
-    end: usize,
-) -> Result<HostMeta, Error> {
-    let text = &b[start..end];
-    if text.is_empty() {
-        return Ok(HostMeta::RegName);
-    }
-    if h == Hosts::Bis {
-        if crate::host::ipv4_exact(text).is_some() {
-            return Ok(HostMeta::Ipv4);
-        }
-    } else if let Some(a) = hostnumber(text) {
-        return Ok(a);
-    }
-    // Labels of letters, digits and "-", not beginning or ending with "-".
-    let trailing_dot = h != Hosts::Classic;
-    let body = match text.strip_suffix(b".") {
-        Some(t) if trailing_dot => t,
-        _ => text,
-    };
-    let mut label_start = start;
-    let mut last_label_start = start;
-    for (k, part) in body.split(|&c| c == b'.').enumerate() {
-        let at = if k == 0 { start } else { label_start };
-        let bad = part
-            .iter()
-            .position(|&c| !(ALPHA.allows(c) || DIGIT.allows(c) || c == b'-'));
-        if let Some(p) = bad {
-            // A well-formed "%41" is still no hostname character.
-            let kind = match part[p] {
-                b'%' if hex2_at(b, at + p + 1) => ErrorKind::InvalidHost,
-                c => char_kind(c, ErrorKind::InvalidHost),
-            };
-            return Err(Error::new(kind, at + p));
-        }
-        if part.is_empty() || part[0] == b'-' || part[part.len() - 1] == b'-' {
-            return Err(Error::new(ErrorKind::InvalidHost, at));
-        }
-        if h == Hosts::Bis && part.len() > 63 {
-            return Err(Error::new(ErrorKind::InvalidHost, at + 63));
-        }
-        last_label_start = at;
-        label_start = at + part.len() + 1;
-    }
-    // The last label (toplabel) begins with a letter; 2396bis lets a name
-    // end with a domainlabel ("qualified" is optional), but only a toplabel
-    // may be followed by the trailing ".".
-    let top_is_alpha = ALPHA.allows(b[last_label_start]);
-    let ends_with_dot = body.len() < text.len();
-    if (h != Hosts::Bis || ends_with_dot) && !top_is_alpha {
-        return Err(Error::new(ErrorKind::InvalidHost, last_label_start));
-    }
-    Ok(HostMeta::RegName)
-}
-
-/// `hostnumber = 1*digit "." 1*digit "." 1*digit "." 1*digit`; typed as an
-/// IPv4 address when every number fits in an octet, else a name.
-fn hostnumber(text: &[u8]) -> Option<HostMeta> {
-    let mut parts = text.split(|&c| c == b'.');
-    let shape = parts
-        .by_ref()
-        .take(4)
-        .filter(|p| !p.is_empty() && p.iter().all(|&c| DIGIT.allows(c)))
-        .count()
-        == 4;
-    if !shape || parts.next().is_some() {
-        return None;
-    }
-    Some(match crate::host::dotted_decimal(text) {
-        Some(_) => HostMeta::Ipv4,
-        None => HostMeta::RegName,
-    })
 }

@@ -20,8 +20,9 @@
 //! - A fragment identifier is not part of a URL, but "might follow it"
 //!   (2.2, on `#`): an optional `#` and `*xchar` are accepted after it.
 
+use super::rfc3986::{ALPHA, DIGIT};
+use super::Table;
 use super::{Grammar, Hosts, Userinfo};
-use crate::table::{Table, ALPHA, DIGIT};
 
 const UNRESERVED: Table = ALPHA.or(DIGIT).or(Table::new(b"$-_.+!*'(),"));
 const XCHAR: Table = UNRESERVED.or(Table::new(b";/?:@&=")).or_pct();

@@ -22,8 +22,9 @@
 //!   would make `?y` invalid, yet Appendix C resolves `?y`: we accept an
 //!   empty relative path before a query, as 2396bis G.2 corrected.
 
+use super::rfc3986::{ALPHA, DIGIT};
+use super::Table;
 use super::{Grammar, Hosts, Userinfo};
-use crate::table::{Table, ALPHA, DIGIT};
 
 const MARK: Table = Table::new(b"-_.!~*'()");
 const UNRESERVED: Table = ALPHA.or(DIGIT).or(MARK);

@@ -16,8 +16,9 @@
 //!   states the same text representation (RFC 2373 section 2.2) the draft's
 //!   `IPv6address` was written for.
 
+use super::rfc3986::{ALPHA, DIGIT};
+use super::Table;
 use super::{Grammar, Hosts, Userinfo};
-use crate::table::{Table, ALPHA, DIGIT};
 
 const MARK: Table = Table::new(b"-_.!~*'()");
 const UNRESERVED: Table = ALPHA.or(DIGIT).or(MARK);

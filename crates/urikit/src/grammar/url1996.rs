@@ -14,8 +14,9 @@
 //!   scheme; `pchar` includes `:`, so a relative path's first segment may
 //!   hold one (though the Appendix B split reads `a:b` as a scheme).
 
+use super::rfc3986::{ALPHA, DIGIT};
+use super::Table;
 use super::{Grammar, Hosts, Userinfo};
-use crate::table::{Table, ALPHA, DIGIT};
 
 const MARK: Table = Table::new(b"$-_.!~*'(),");
 const UNRESERVED: Table = ALPHA.or(DIGIT).or(MARK);

@@ -8,10 +8,10 @@
 
 use alloc::string::String;
 
+use crate::bytes::any_pair;
 use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind};
 use crate::parse::{AuthMeta, Meta};
-use crate::table::any_pair;
 use crate::uri::UriRef;
 use crate::UriRefBuf;
 
@@ -493,7 +493,7 @@ fn current_document(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta {
 /// The base path up to and including its last `/` ("all but the last
 /// segment"); empty when it has no `/`.
 fn base_directory(path: &str) -> &str {
-    match crate::table::last_byte(path.as_bytes(), b'/') {
+    match crate::bytes::last_byte(path.as_bytes(), b'/') {
         Some(i) => &path[..=i],
         None => "",
     }

@@ -267,9 +267,9 @@ fn is_drive(s: &[u8]) -> bool {
 /// would read as the start of a query).
 #[cfg(feature = "alloc")]
 fn push_segment(out: &mut String, bytes: &[u8]) {
-    const KEEP: crate::table::Table = crate::table::ALPHA
-        .or(crate::table::DIGIT)
-        .or(crate::table::Table::new(b"$-_.+!*'(),~:@&="));
+    const KEEP: crate::grammar::Table = crate::grammar::rfc3986::ALPHA
+        .or(crate::grammar::rfc3986::DIGIT)
+        .or(crate::grammar::Table::new(b"$-_.+!*'(),~:@&="));
     for &b in bytes {
         if KEEP.allows(b) {
             out.push(char::from(b));

@@ -4,9 +4,9 @@
 
 use super::{check, expect_scheme, server, Hosts, Rules, Server, SEARCH};
 use crate::error::{Error, ErrorKind};
+use crate::grammar::Table;
 use crate::host::Host;
 use crate::pct::PctStr;
-use crate::table::Table;
 use crate::UriRef;
 
 /// An `http` or `https` URL (RFC 1738 section 3.3; `https` has the same

@@ -2,8 +2,8 @@
 
 use super::{expect_scheme, span};
 use crate::error::{Error, ErrorKind};
+use crate::grammar::rfc3986::hex_val;
 use crate::pct::PctStr;
-use crate::table::hex_val;
 use crate::UriRef;
 
 /// A `mailto` URL (RFC 1738 section 3.5): the encoding of an RFC 822

@@ -131,7 +131,6 @@ mod mailto;
 mod news;
 mod nntp;
 mod prospero;
-mod registry;
 mod telnet;
 mod wais;
 mod warning;
@@ -139,12 +138,18 @@ mod warning;
 use core::fmt;
 
 use crate::error::{Error, ErrorKind};
-use crate::grammar::{check, hostname_or_number, Hosts};
-use crate::host::{Host, HostType};
+use crate::grammar::rfc3986::{ALPHA, DIGIT};
+use crate::grammar::Hosts;
+use crate::grammar::Table;
+use crate::host::Host;
+use crate::parse::older::{check, hostname_or_number};
+use crate::parse::HostType;
 use crate::pct::PctStr;
-use crate::table::{Table, ALPHA, DIGIT};
 use crate::UriRef;
 
+pub use crate::registry::{
+    default_port, empty_path_is_root, is_experimental, lookup, SchemeInfo, KNOWN,
+};
 #[cfg(feature = "std")]
 pub use file::from_path;
 pub use file::File;
@@ -157,7 +162,6 @@ pub use mailto::Mailto;
 pub use news::News;
 pub use nntp::Nntp;
 pub use prospero::Prospero;
-pub use registry::{default_port, empty_path_is_root, is_experimental, lookup, SchemeInfo, KNOWN};
 pub use telnet::Telnet;
 pub use wais::Wais;
 pub use warning::{warnings, Warning, WarningKind, Warnings};
@@ -447,8 +451,8 @@ fn check_group(b: &[u8], start: usize, end: usize) -> Result<(), Error> {
 fn encoded_at(s: &[u8], i: usize, byte: u8) -> bool {
     match s.get(i..i + 3) {
         Some([b'%', h, l]) => {
-            crate::table::hex_val(*h) == Some(byte >> 4)
-                && crate::table::hex_val(*l) == Some(byte & 0xF)
+            crate::grammar::rfc3986::hex_val(*h) == Some(byte >> 4)
+                && crate::grammar::rfc3986::hex_val(*l) == Some(byte & 0xF)
         }
         _ => false,
     }

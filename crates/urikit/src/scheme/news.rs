@@ -3,9 +3,9 @@
 
 use super::{check, check_group, expect_scheme, span, Hosts, FPATH};
 use crate::error::{Error, ErrorKind};
-use crate::grammar::hostname_or_number;
+use crate::grammar::Table;
+use crate::parse::older::hostname_or_number;
 use crate::pct::PctStr;
-use crate::table::Table;
 use crate::UriRef;
 
 /// A `news` URL (RFC 1738 section 3.6): a newsgroup, `*` for all groups,

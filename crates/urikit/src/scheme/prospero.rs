@@ -3,9 +3,9 @@
 
 use super::{check, expect_scheme, server, span, url_path, Rules, Server, FPATH, UCHAR};
 use crate::error::{Error, ErrorKind};
+use crate::grammar::Table;
 use crate::host::Host;
 use crate::pct::PctStr;
-use crate::table::Table;
 use crate::UriRef;
 
 /// `fieldname` and `fieldvalue`: `*[ uchar | "?" | ":" | "@" | "&" ]`.

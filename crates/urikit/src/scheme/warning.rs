@@ -5,7 +5,7 @@
 use core::fmt;
 
 use super::{default_port, Gopher};
-use crate::table::hex_val;
+use crate::grammar::rfc3986::hex_val;
 use crate::UriRef;
 
 /// What a [`Warning`] is about.

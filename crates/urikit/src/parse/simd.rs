@@ -22,7 +22,7 @@
 //!   `&[u8; 16]` or a `&[u8; 32]`, which are valid and initialized, with no
 //!   alignment required. Nothing here writes memory.
 //!
-//! The tests in `table.rs` prove every classifier equal to its table over
+//! The tests in `scan.rs` prove every classifier equal to its table over
 //! every byte in every lane, and the property tests parse with each.
 #![allow(unsafe_code)]
 
@@ -34,9 +34,11 @@ use core::arch::x86_64::{
     _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
 };
 
+use super::rfc3986::parse_in;
+use super::scan::{two_chunks, Classify};
+use super::Meta;
 use crate::error::Error;
-use crate::table::{two_chunks, Classify, Lanes, Nibbles, Table};
-use crate::uri::UriRef;
+use crate::grammar::{Lanes, Nibbles, Table};
 
 /// Proof that the processor has AVX2: the only way to run the code compiled
 /// for it.
@@ -61,16 +63,15 @@ impl Avx2 {
     /// Parses `s` with the parser compiled for AVX2 (every
     /// [`Classify::refused16`] inlined as AVX2 code).
     #[inline]
-    pub(crate) fn parse(self, s: &str) -> Result<UriRef<'_>, Error> {
+    pub(crate) fn parse(self, s: &str) -> Result<Meta, Error> {
         #[target_feature(enable = "avx2")]
-        unsafe fn parse(k: Avx2, s: &str) -> Result<UriRef<'_>, Error> {
+        unsafe fn parse(k: Avx2, s: &str) -> Result<Meta, Error> {
             // One branch per input chooses the window, none per scan.
-            let meta = if s.len() >= 32 {
-                crate::parse::parse_in(Avx2Long(k), s)
+            if s.len() >= 32 {
+                parse_in(Avx2Long(k), s)
             } else {
-                crate::parse::parse_in(k, s)
-            };
-            meta.map(|meta| UriRef::from_meta(s, meta))
+                parse_in(k, s)
+            }
         }
         // SAFETY: `self` exists, so the processor has AVX2.
         unsafe { parse(self, s) }
@@ -204,8 +205,8 @@ pub(crate) fn sse2_refused16(lanes: Lanes, c: &[u8; 16]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::parse_in;
-    use crate::table::{Baseline, AUTHORITY, FRAGMENT, PATH, QUERY, REG_NAME};
+    use crate::grammar::rfc3986::{AUTHORITY, FRAGMENT, PATH, QUERY, REG_NAME};
+    use crate::parse::scan::Baseline;
     use alloc::string::String;
     use alloc::vec::Vec;
     use proptest::prelude::*;
@@ -263,7 +264,7 @@ mod tests {
             if let Some(k) = Avx2::detect() {
                 prop_assert_eq!(parse_in(k, &s), base);
                 prop_assert_eq!(parse_in(Avx2Long(k), &s), base);
-                prop_assert_eq!(k.parse(&s).map(|u| u.meta()), base);
+                prop_assert_eq!(k.parse(&s), base);
             }
         }
     }

@@ -7,7 +7,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use crate::table::{Table, ALPHA, DIGIT, URI_CHAR};
+use crate::grammar::rfc3986::{ALPHA, DIGIT, URI_CHAR};
+use crate::grammar::Table;
 use crate::{work, Dialect, UriRef};
 
 /// Finds URI references in text.

@@ -7,9 +7,9 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 use core::fmt;
 
+use crate::grammar::rfc3986::{QUERY, QUERY_PARAM};
 use crate::iter::QueryPairs;
 use crate::pct::{encode_into, PctStr};
-use crate::table::{QUERY, QUERY_PARAM};
 use crate::{Error, ErrorKind, UriRefBuf};
 
 /// One parameter: its key and its value, each still encoded.
@@ -143,7 +143,7 @@ impl QueryParams {
     /// ```
     pub fn parse(query: &str) -> Result<QueryParams, Error> {
         let b = query.as_bytes();
-        let end = crate::parse::scan(b, 0, &QUERY);
+        let end = crate::parse::scan::scan(b, 0, &QUERY);
         if end < b.len() {
             return Err(crate::parse::unexpected(b, end, ErrorKind::InvalidChar));
         }

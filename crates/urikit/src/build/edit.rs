@@ -9,10 +9,14 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::host::{parse_ip_literal, HostMeta};
-use crate::parse::{parse_host, scan, unexpected, AuthMeta, Meta};
+use crate::grammar::rfc3986::{ALPHA, DIGIT, FRAGMENT, PATH, QUERY, SCHEME, USERINFO};
+use crate::grammar::Table;
+use crate::parse::ip::parse_ip_literal;
+use crate::parse::rfc3986::host_type;
+use crate::parse::scan::scan;
+use crate::parse::HostType;
+use crate::parse::{unexpected, AuthMeta, Meta};
 use crate::pct::{encode, Component};
-use crate::table::{Table, ALPHA, DIGIT, FRAGMENT, PATH, QUERY, SCHEME, USERINFO};
 use crate::{Dialect, Error, ErrorKind, UriRef, UriRefBuf};
 
 /// The seven components as written; `None` is undefined. An authority is
@@ -112,7 +116,7 @@ impl<'a> Parts<'a> {
                 start,
                 host_start,
                 host_end,
-                host: host_meta(host).unwrap_or(HostMeta::RegName),
+                host: host_type(host).unwrap_or(HostType::RegName),
                 end: s.len(),
             }
         });
@@ -167,17 +171,6 @@ fn check_scheme(s: &str) -> Result<(), Error> {
     }
 }
 
-/// `host = IP-literal / IPv4address / reg-name` (section 3.2.2), whole.
-pub(crate) fn host_meta(s: &str) -> Result<HostMeta, Error> {
-    let b = s.as_bytes();
-    let (end, meta) = parse_host(b, 0)?;
-    if end == b.len() {
-        Ok(meta)
-    } else {
-        Err(unexpected(b, end, ErrorKind::InvalidHost))
-    }
-}
-
 /// `port = *DIGIT` (section 3.2.3).
 fn check_port(s: &str) -> Result<(), Error> {
     match s.bytes().position(|c| !DIGIT.allows(c)) {
@@ -200,7 +193,7 @@ fn plain_host(text: &str) -> Result<Cow<'_, str>, Error> {
         };
     }
     if text.starts_with('[') {
-        return host_meta(text).map(|_| Cow::Borrowed(text));
+        return host_type(text).map(|_| Cow::Borrowed(text));
     }
     Ok(encode(text, Component::Host))
 }
@@ -220,7 +213,7 @@ impl Slot {
     fn value(self, text: &str, encoded: bool) -> Result<Cow<'_, str>, Error> {
         let (table, component) = match self {
             Slot::Userinfo => (&USERINFO, Component::Userinfo),
-            Slot::Host if encoded => return host_meta(text).map(|_| Cow::Borrowed(text)),
+            Slot::Host if encoded => return host_type(text).map(|_| Cow::Borrowed(text)),
             Slot::Host => return plain_host(text),
             Slot::Path => (&PATH, Component::Path),
             Slot::Query => (&QUERY, Component::Query),
@@ -467,7 +460,7 @@ impl UriBuilder {
         self.keep(Slot::Query.value(text, true), |b, v| b.query = Some(v))
     }
 
-    /// The query from [`QueryParams`], whose text is already encoded (so
+    /// The query from [`QueryParams`](crate::QueryParams), whose text is already encoded (so
     /// nothing is encoded twice, as `query(&params.to_string())` would);
     /// no parameters, no query.
     ///

@@ -1,4 +1,4 @@
-//! The RFC 3986 `URI-reference` parser: one pass, sixteen bytes at a time
+//! The RFC 3986 `URI-reference` parser: one pass, many bytes at a time
 //! where runs are long, offsets only, no allocation.
 //!
 //! ```text
@@ -21,188 +21,11 @@
 //!   segment holds a `:` fails with `invalid-scheme` at the first byte that
 //!   cannot be part of a scheme (RFC 3986 section 4.2 asks for `./`).
 
+use super::ip::{ipv4_exact, parse_ip_literal};
+use super::scan::{scan, scan_in, Baseline, Classify};
+use super::{unexpected, AuthMeta, HostType, Meta};
 use crate::error::{Error, ErrorKind};
-use crate::host::{ipv4_exact, parse_ip_literal, HostMeta};
-use crate::table::{
-    hex2_at, Baseline, Classify, Table, ALPHA, AUTHORITY, DIGIT, FRAGMENT, PATH, QUERY, REG_NAME,
-    SCHEME, URI_CHAR,
-};
-use crate::uri::UriRef;
-
-/// Where the components of a parsed reference lie.
-///
-/// ```text
-///   foo://user@example.com:8042/over/there?name=ferret#nose
-///   \_/   \__/ \_________/ \__/\_________/ \_________/ \__/
-///    |     |        |        |      |           |       |
-/// scheme userinfo  host    port   path        query  fragment
-///       \_____________________/
-///              authority
-/// ```
-///
-/// `scheme_end` is the offset of the scheme's `:` (0 when there is no
-/// scheme, since a scheme is never empty). `path_end` is where `?` or `#` or
-/// the end is; a query is present when the byte there is `?`, and it ends at
-/// `query_end`, where a fragment is present when the byte there is `#`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Meta {
-    pub(crate) scheme_end: usize,
-    pub(crate) auth: Option<AuthMeta>,
-    pub(crate) path_end: usize,
-    pub(crate) query_end: usize,
-}
-
-/// Where the parts of an authority lie: it starts after `//` at `start` and
-/// ends at `end`. The host runs from `host_start` to `host_end`; a userinfo
-/// is present when `host_start > start` (it ends at the `@` just before
-/// `host_start`). A port is present when `host_end < end` (the byte at
-/// `host_end` is then `:`). Plain offsets, no `Option`, keep the parsed
-/// reference small and quick to write.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct AuthMeta {
-    pub(crate) start: usize,
-    pub(crate) host_start: usize,
-    pub(crate) host_end: usize,
-    pub(crate) host: HostMeta,
-    pub(crate) end: usize,
-}
-
-impl AuthMeta {
-    /// The offset of the `@` that ends the userinfo, if there is one.
-    #[inline]
-    pub(crate) fn userinfo_end(&self) -> Option<usize> {
-        (self.host_start > self.start).then(|| self.host_start - 1)
-    }
-
-    /// The same authority copied to begin at `start`: every offset moves
-    /// with it.
-    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
-    #[inline]
-    pub(crate) fn moved_to(self, start: usize) -> AuthMeta {
-        let at = |x: usize| x - self.start + start;
-        AuthMeta {
-            start,
-            host_start: at(self.host_start),
-            host_end: at(self.host_end),
-            host: self.host,
-            end: at(self.end),
-        }
-    }
-}
-
-impl Meta {
-    /// Where the path starts.
-    #[inline]
-    pub(crate) fn path_start(&self) -> usize {
-        match self.auth {
-            Some(a) => a.end,
-            None if self.scheme_end > 0 => self.scheme_end + 1,
-            None => 0,
-        }
-    }
-}
-
-/// Scans bytes allowed by `t`, and `%HH` when `t` allows pct-encoded, from
-/// `i`; returns the offset of the first byte that is not (an invalid `%`
-/// stops the scan at the `%`).
-///
-/// Tables with [`Lanes`](crate::table::Lanes) are scanned a window of 32
-/// or 64 bytes at a time ([`Classify::window`]): a mask of the refused
-/// bytes gives the first of them without a branch per byte, and most
-/// components end within their first window. Inputs shorter than sixteen
-/// bytes are scanned a byte at a time.
-#[inline(always)]
-pub(crate) fn scan(b: &[u8], i: usize, t: &Table) -> usize {
-    scan_in(Baseline, b, i, t)
-}
-
-/// [`scan`] with the classifier `k`.
-#[inline(always)]
-fn scan_in(k: impl Classify, b: &[u8], i: usize, t: &Table) -> usize {
-    let end = scan_windows(k, b, i, t);
-    crate::work::add(end.saturating_sub(i) + 1);
-    end
-}
-
-/// [`scan_in`] without the count of work.
-#[inline(always)]
-fn scan_windows(k: impl Classify, b: &[u8], mut i: usize, t: &Table) -> usize {
-    let n = b.len();
-    // (No caller starts past the end; if one did, the byte scan stops.)
-    if !t.has_lanes() || n < 16 || i > n {
-        return scan_bytes(b, i, t);
-    }
-    loop {
-        // The window [i, i + e): most components end within one.
-        let e = (n - i).min(k.width());
-        let m = k.window(t, b, i);
-        if m == 0 {
-            // Nothing refused in the window. The next offset does not wait
-            // for the classification, only for the branch's prediction.
-            i += e;
-            if i >= n {
-                return n;
-            }
-            continue;
-        }
-        i += m.trailing_zeros() as usize;
-        if b[i] == b'%' && t.allows_pct() && hex2_at(b, i + 1) {
-            i += 3;
-            continue;
-        }
-        return i;
-    }
-}
-
-/// [`scan`] a byte at a time.
-#[inline(always)]
-fn scan_bytes(b: &[u8], mut i: usize, t: &Table) -> usize {
-    while let Some(&c) = b.get(i) {
-        if t.allows(c) {
-            i += 1;
-        } else if c == b'%' && t.allows_pct() && hex2_at(b, i + 1) {
-            i += 3;
-        } else {
-            break;
-        }
-    }
-    i
-}
-
-/// The error for byte `b[i]`, which the grammar has no place for at `i`.
-/// The input's bytes outside the URI character set are always
-/// `invalid-char`; `%` starts an invalid triplet; brackets are outside a
-/// host; other URI characters get `kind`.
-#[cold]
-#[inline(never)]
-pub(crate) fn unexpected(b: &[u8], i: usize, kind: ErrorKind) -> Error {
-    let k = match b.get(i) {
-        None => kind,
-        Some(b'%') => ErrorKind::InvalidPercentEncoding,
-        Some(b'[' | b']') => ErrorKind::UnexpectedBracket,
-        Some(&c) if !URI_CHAR.allows(c) => ErrorKind::InvalidChar,
-        Some(_) => kind,
-    };
-    Error::new(k, i)
-}
-
-/// Parses a `URI-reference`.
-#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
-#[inline]
-pub(crate) fn parse(s: &str) -> Result<Meta, Error> {
-    parse_ref(s).map(|u| u.meta())
-}
-
-/// Parses a `URI-reference` with the fastest classifier the processor has
-/// (see `simd`).
-#[inline]
-pub(crate) fn parse_ref(s: &str) -> Result<UriRef<'_>, Error> {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    if let Some(k) = crate::simd::Avx2::detect() {
-        return k.parse(s);
-    }
-    parse_in(Baseline, s).map(|meta| UriRef::from_meta(s, meta))
-}
+use crate::grammar::rfc3986::{ALPHA, AUTHORITY, DIGIT, FRAGMENT, PATH, QUERY, REG_NAME, SCHEME};
 
 /// Parses a `URI-reference`, classifying bytes with `k`.
 #[inline(always)]
@@ -369,24 +192,37 @@ fn userinfo_error(b: &[u8], stop: usize) -> Option<Error> {
 /// A reg-name host is an IPv4 address when it matches `IPv4address`
 /// exactly (RFC 3986 section 3.2.2, first-match-wins).
 #[inline(always)]
-fn reg_name_or_ipv4(host: &[u8]) -> HostMeta {
+fn reg_name_or_ipv4(host: &[u8]) -> HostType {
     if host.first().is_some_and(|c| c.is_ascii_digit()) && ipv4_exact(host).is_some() {
-        HostMeta::Ipv4
+        HostType::Ipv4
     } else {
-        HostMeta::RegName
+        HostType::RegName
+    }
+}
+
+/// `host = IP-literal / IPv4address / reg-name` (section 3.2.2), the whole
+/// of `s`: its type, or the error at the first byte that does not fit.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+pub(crate) fn host_type(s: &str) -> Result<HostType, Error> {
+    let b = s.as_bytes();
+    let (end, host) = parse_host(b, 0)?;
+    if end == b.len() {
+        Ok(host)
+    } else {
+        Err(unexpected(b, end, ErrorKind::InvalidHost))
     }
 }
 
 /// Parses `host` from `i`; returns where it ends.
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline]
-pub(crate) fn parse_host(b: &[u8], i: usize) -> Result<(usize, HostMeta), Error> {
+pub(crate) fn parse_host(b: &[u8], i: usize) -> Result<(usize, HostType), Error> {
     parse_host_in(Baseline, b, i)
 }
 
 /// [`parse_host`] with the classifier `k`.
 #[inline(always)]
-fn parse_host_in(k: impl Classify, b: &[u8], i: usize) -> Result<(usize, HostMeta), Error> {
+fn parse_host_in(k: impl Classify, b: &[u8], i: usize) -> Result<(usize, HostType), Error> {
     if b.get(i) == Some(&b'[') {
         return parse_ip_literal(b, i);
     }
@@ -420,6 +256,7 @@ fn end_of_authority(b: &[u8], i: usize, kind: ErrorKind) -> Result<usize, Error>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parse::parse;
 
     #[test]
     fn meta_of_the_section_3_example() {

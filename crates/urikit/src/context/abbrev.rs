@@ -3,7 +3,7 @@
 
 use alloc::string::String;
 
-use crate::table::{ALPHA, DIGIT};
+use crate::grammar::rfc3986::{ALPHA, DIGIT};
 use crate::UriRef;
 
 /// Completes an abbreviated URI reference typed by a person, such as
@@ -78,7 +78,7 @@ pub fn guess(text: &str) -> Option<String> {
                 None => (authority, ""),
             };
             let host_ok = host.eq_ignore_ascii_case("localhost")
-                || crate::host::ipv4_exact(host.as_bytes()).is_some()
+                || crate::parse::ip::ipv4_exact(host.as_bytes()).is_some()
                 || domain_like(host);
             (host_ok && port_ok(port)).then_some(host)?
         };

@@ -1,0 +1,12 @@
+//! Building and editing references: the builder, the setters of
+//! `UriRefBuf`, and query parameters. Every result keeps the structural
+//! rules of RFC 3986 section 3.
+//!
+//! May use: everything below `scheme` (`parse`, `pct`, `uri`, `buf`,
+//! `grammar`, `iter`, ...).
+
+pub(crate) mod edit;
+pub(crate) mod query;
+
+pub use edit::UriBuilder;
+pub use query::{Param, QueryParams};

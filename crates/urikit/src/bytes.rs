@@ -1,0 +1,238 @@
+//! Searches of byte strings that the transforms run on every reference
+//! (whether a path holds a `%` or a `/.`, where its last `/` is), written
+//! on words and sixteen-byte chunks so that short inputs cost no call.
+//! A leaf: it knows nothing of URIs.
+
+/// Sixteen bytes that include every byte of `b` (1 to 16 bytes long), read
+/// without copying into a padded buffer (a `memset` and a `memcpy` call):
+/// from 8 bytes on, the first eight and the last eight; from 4, the first
+/// four and the last four, twice; below, the first, middle and last byte,
+/// repeated. Bytes may appear twice.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+fn gather16(b: &[u8]) -> Option<[u8; 16]> {
+    let n = b.len();
+    let mut c = [0; 16];
+    if let (Some(first), Some(last)) = (b.first_chunk::<8>(), b.last_chunk::<8>()) {
+        c[..8].copy_from_slice(first);
+        c[8..].copy_from_slice(last);
+    } else if let (Some(first), Some(last)) = (b.first_chunk::<4>(), b.last_chunk::<4>()) {
+        c[..4].copy_from_slice(first);
+        c[4..8].copy_from_slice(last);
+        c[8..12].copy_from_slice(first);
+        c[12..].copy_from_slice(last);
+    } else {
+        let (&x, &z) = (b.first()?, b.last()?);
+        let y = b[n / 2];
+        c = [x, y, z, x, y, z, x, y, z, x, y, z, x, y, z, x];
+    }
+    Some(c)
+}
+
+/// Whether any byte of `b` satisfies `pred`, sixteen bytes at a time. The
+/// predicate should be branch-free arithmetic (comparisons joined with `|`
+/// and `&`), which the compiler turns into vector instructions. Inputs
+/// shorter than sixteen bytes go through [`gather16`].
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+pub(crate) fn any_byte(b: &[u8], pred: impl Fn(u8) -> bool) -> bool {
+    crate::work::add(b.len());
+    let any16 = |c: &[u8; 16]| c.iter().fold(false, |a, &x| a | pred(x));
+    let n = b.len();
+    if n < 16 {
+        return gather16(b).is_some_and(|c| any16(&c));
+    }
+    let mut chunks = b.chunks_exact(16);
+    // The last sixteen bytes cover the remainder (some twice).
+    let last = b[n - 16..].first_chunk::<16>().is_some_and(any16);
+    chunks.any(|c| c.first_chunk::<16>().is_some_and(any16)) || last
+}
+
+/// Whether some byte of `b` is `y` and the byte before it is `x`, sixteen
+/// pairs at a time.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+pub(crate) fn any_pair(b: &[u8], x: u8, y: u8) -> bool {
+    crate::work::add(b.len());
+    let any16 = |p: &[u8; 16], n: &[u8; 16]| {
+        p.iter()
+            .zip(n)
+            .fold(false, |a, (&p, &n)| a | ((p == x) & (n == y)))
+    };
+    let pairs = |w: &[u8]| match (
+        w.first_chunk::<16>(),
+        w.get(1..).and_then(|r| r.first_chunk::<16>()),
+    ) {
+        (Some(p), Some(n)) => any16(p, n),
+        _ => false,
+    };
+    match b.len() {
+        0 | 1 => false,
+        // Short inputs as words: each byte beside the next within a word.
+        2..=16 => any_pair_short(b, x, y),
+        n => {
+            // Pairs starting at 0, 16, 32, ..., then the last sixteen pairs.
+            (0..n - 16).step_by(16).any(|i| pairs(&b[i..])) || pairs(&b[n - 17..])
+        }
+    }
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+
+/// The high bit of each byte of `t` that is zero, exactly: the low seven
+/// bits are added without a carry out of the byte, so no byte borrows from
+/// its neighbour.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+const fn zero_bytes(t: u64) -> u64 {
+    !(((t & LOW7) + LOW7) | t) & !LOW7
+}
+
+/// The high bits of the low `bytes` bytes of a word (`bytes` from 1 to 8).
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+const fn low_bytes(bytes: usize) -> u64 {
+    !LOW7 >> (8 * (8 - bytes))
+}
+
+/// The 64-bit word of `b` at `at`, if `b` has eight bytes there.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+fn word8(b: &[u8], at: usize) -> Option<u64> {
+    let w = b.get(at..)?.first_chunk::<8>()?;
+    Some(u64::from_le_bytes(*w))
+}
+
+/// The 32-bit word of `b` at `at`, widened, if `b` has four bytes there.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+fn word4(b: &[u8], at: usize) -> Option<u64> {
+    let w = b.get(at..)?.first_chunk::<4>()?;
+    Some(u64::from(u32::from_le_bytes(*w)))
+}
+
+/// [`any_pair`] for 2 to 16 bytes, on words (no loop, no copy): in a word
+/// `w`, the pairs are its bytes beside those of `w >> 8`, and a pair
+/// matches where both differ from `x` and `y` in no bit. The word's top
+/// byte has no partner within it and is left out; words at the start, the
+/// middle and the end (or, below 8 bytes, 32-bit words at the start and
+/// the end) hold every pair.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+fn any_pair_short(b: &[u8], x: u8, y: u8) -> bool {
+    let (xs, ys) = (ONES * u64::from(x), ONES * u64::from(y));
+    let pairs = |w: Option<u64>, bytes: usize| {
+        w.is_some_and(|w| zero_bytes((w ^ xs) | ((w >> 8) ^ ys)) & low_bytes(bytes - 1) != 0)
+    };
+    match b.len() {
+        n @ 8..=16 => [0, (n - 8) / 2, n - 8]
+            .iter()
+            .any(|&at| pairs(word8(b, at), 8)),
+        n @ 4..=7 => pairs(word4(b, 0), 4) || pairs(word4(b, n - 4), 4),
+        _ => b.windows(2).any(|w| w[0] == x && w[1] == y),
+    }
+}
+
+/// The offset of the last byte `x` of `b`. Up to sixteen bytes, two
+/// overlapping words (64- or 32-bit) are searched at once, with no loop and
+/// no call; longer inputs go to memchr's vector search (a base's last
+/// segment is often long).
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline]
+pub(crate) fn last_byte(b: &[u8], x: u8) -> Option<usize> {
+    let n = b.len();
+    crate::work::add(n);
+    // The last hit in the word at `at`, `bytes` wide.
+    let last = |w: Option<u64>, at: usize, bytes: usize| {
+        let hits = zero_bytes(w? ^ (ONES * u64::from(x))) & low_bytes(bytes);
+        (hits != 0).then(|| at + (63 - hits.leading_zeros() as usize) / 8)
+    };
+    match n {
+        17.. => memchr::memrchr(x, b),
+        8..=16 => last(word8(b, n - 8), n - 8, 8).or_else(|| last(word8(b, 0), 0, 8)),
+        4..=7 => last(word4(b, n - 4), n - 4, 4).or_else(|| last(word4(b, 0), 0, 4)),
+        _ => b.iter().rposition(|&c| c == x),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn any_byte_looks_at_every_byte() {
+        for n in 0..40 {
+            let mut v = alloc::vec![b'a'; n];
+            assert!(!any_byte(&v, |c| c == b'%'), "{n}");
+            for at in 0..n {
+                v[at] = b'%';
+                assert!(any_byte(&v, |c| c == b'%'), "{n} {at}");
+                v[at] = b'a';
+            }
+        }
+    }
+
+    #[test]
+    fn last_byte_finds_the_last_one() {
+        for n in 0..40 {
+            for x in [b'/', 0] {
+                let mut v = alloc::vec![b'a'; n];
+                assert_eq!(last_byte(&v, x), None, "{n}");
+                for at in 0..n {
+                    v[at] = x;
+                    assert_eq!(last_byte(&v, x), Some(at), "{n} {at}");
+                    // An earlier one does not hide it, nor a later one it.
+                    if at > 0 {
+                        v[0] = x;
+                        assert_eq!(last_byte(&v, x), Some(at), "{n} {at}");
+                        v[0] = b'a';
+                    }
+                    v[at] = b'a';
+                }
+                // Bytes next to `x` (borrows between bytes) are not hits.
+                let near: alloc::vec::Vec<u8> =
+                    (0..n).map(|i| x.wrapping_add(1 + (i % 3) as u8)).collect();
+                assert_eq!(last_byte(&near, x), None, "{n}");
+            }
+        }
+    }
+
+    #[test]
+    fn any_pair_agrees_with_a_byte_loop_for_zero_bytes_too() {
+        let naive = |v: &[u8], x: u8, y: u8| v.windows(2).any(|w| w == [x, y]);
+        for (x, y) in [(b'/', b'.'), (0, 0), (b'.', 0), (0, b'.')] {
+            for n in 0..20 {
+                for at in 0..n {
+                    for put in [x, y] {
+                        let mut v = alloc::vec![b'a'; n];
+                        v[at] = put;
+                        if at + 1 < n {
+                            v[at + 1] = if put == x { y } else { b'a' };
+                        }
+                        assert_eq!(any_pair(&v, x, y), naive(&v, x, y), "{x} {y} {n} {at}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn any_pair_looks_at_every_pair() {
+        for n in 0..40 {
+            let mut v = alloc::vec![b'a'; n];
+            assert!(!any_pair(&v, b'/', b'.'), "{n}");
+            for at in 0..n.saturating_sub(1) {
+                v[at] = b'/';
+                assert!(!any_pair(&v, b'/', b'.'), "{n} {at}");
+                v[at + 1] = b'.';
+                assert!(any_pair(&v, b'/', b'.'), "{n} {at}");
+                v[at] = b'.';
+                v[at + 1] = b'/';
+                assert!(!any_pair(&v, b'/', b'.'), "{n} {at}");
+                v[at] = b'a';
+                v[at + 1] = b'a';
+            }
+        }
+    }
+}

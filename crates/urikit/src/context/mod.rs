@@ -1,0 +1,15 @@
+//! URIs in context: found in plain text (`extract`), completed from what a
+//! person typed (`abbrev`), the base of a document (`base`) and the links
+//! of an HTML document (`html`).
+//!
+//! May use: everything below it.
+
+mod abbrev;
+mod base;
+mod extract;
+#[cfg(feature = "html")]
+pub mod html;
+
+pub use abbrev::guess;
+pub use base::{Base, BaseError, BaseUri, Layer};
+pub use extract::{Extractor, Match, Matches};

@@ -1,0 +1,169 @@
+//! Text to offsets: the parsers. A reference is read once, and the result
+//! is a [`Meta`], where its components lie, with no allocation and no view
+//! type (the views are `uri`'s).
+//!
+//! - [`rfc3986`]: the one-pass parser of RFC 3986's `URI-reference`.
+//! - [`older`]: the validator of the older grammars.
+//! - [`scan`]: the classifiers and windows that read runs of allowed bytes
+//!   many at a time; [`simd`], its child, the AVX2 classifier, and the
+//!   library's only `unsafe` code.
+//! - [`ip`]: IP literals and IPv4 addresses.
+//!
+//! May use: `error`, `dialect`, `grammar`, `work`.
+
+pub(crate) mod ip;
+pub(crate) mod older;
+pub(crate) mod rfc3986;
+pub(crate) mod scan;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+pub(crate) mod simd;
+
+use crate::dialect::Dialect;
+use crate::error::{Error, ErrorKind};
+use crate::grammar::rfc3986::URI_CHAR;
+
+/// Where the components of a parsed reference lie.
+///
+/// ```text
+///   foo://user@example.com:8042/over/there?name=ferret#nose
+///   \_/   \__/ \_________/ \__/\_________/ \_________/ \__/
+///    |     |        |        |      |           |       |
+/// scheme userinfo  host    port   path        query  fragment
+///       \_____________________/
+///              authority
+/// ```
+///
+/// `scheme_end` is the offset of the scheme's `:` (0 when there is no
+/// scheme, since a scheme is never empty). `path_end` is where `?` or `#` or
+/// the end is; a query is present when the byte there is `?`, and it ends at
+/// `query_end`, where a fragment is present when the byte there is `#`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Meta {
+    pub(crate) scheme_end: usize,
+    pub(crate) auth: Option<AuthMeta>,
+    pub(crate) path_end: usize,
+    pub(crate) query_end: usize,
+}
+
+/// Where the parts of an authority lie: it starts after `//` at `start` and
+/// ends at `end`. The host runs from `host_start` to `host_end`; a userinfo
+/// is present when `host_start > start` (it ends at the `@` just before
+/// `host_start`). A port is present when `host_end < end` (the byte at
+/// `host_end` is then `:`). Plain offsets, no `Option`, keep the parsed
+/// reference small and quick to write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct AuthMeta {
+    pub(crate) start: usize,
+    pub(crate) host_start: usize,
+    pub(crate) host_end: usize,
+    pub(crate) host: HostType,
+    pub(crate) end: usize,
+}
+
+impl AuthMeta {
+    /// The offset of the `@` that ends the userinfo, if there is one.
+    #[inline]
+    pub(crate) fn userinfo_end(&self) -> Option<usize> {
+        (self.host_start > self.start).then(|| self.host_start - 1)
+    }
+
+    /// The same authority copied to begin at `start`: every offset moves
+    /// with it.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    #[inline]
+    pub(crate) fn moved_to(self, start: usize) -> AuthMeta {
+        let at = |x: usize| x - self.start + start;
+        AuthMeta {
+            start,
+            host_start: at(self.host_start),
+            host_end: at(self.host_end),
+            host: self.host,
+            end: at(self.end),
+        }
+    }
+}
+
+impl Meta {
+    /// Where the path starts.
+    #[inline]
+    pub(crate) fn path_start(&self) -> usize {
+        match self.auth {
+            Some(a) => a.end,
+            None if self.scheme_end > 0 => self.scheme_end + 1,
+            None => 0,
+        }
+    }
+}
+
+/// The kind of a host, as the `host_type` of the `uri parse` JSON output.
+///
+/// ```
+/// use urikit::{HostType, UriRef};
+/// let uri = UriRef::parse("http://[v7.x]/").unwrap();
+/// assert_eq!(uri.host().unwrap().host_type(), HostType::IpvFuture);
+/// assert_eq!(HostType::IpvFuture.name(), "ipvfuture");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum HostType {
+    /// A registered name, possibly empty (`reg-name`).
+    RegName,
+    /// A dotted-decimal IPv4 address (`IPv4address`).
+    Ipv4,
+    /// An IPv6 address in brackets (`IPv6address`).
+    Ipv6,
+    /// A future IP literal in brackets (`IPvFuture`).
+    IpvFuture,
+}
+
+impl HostType {
+    /// The name used in the `uri` command's output: `reg-name`, `ipv4`,
+    /// `ipv6` or `ipvfuture`.
+    ///
+    /// ```
+    /// assert_eq!(urikit::HostType::RegName.name(), "reg-name");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            HostType::RegName => "reg-name",
+            HostType::Ipv4 => "ipv4",
+            HostType::Ipv6 => "ipv6",
+            HostType::IpvFuture => "ipvfuture",
+        }
+    }
+}
+
+/// Parses an RFC 3986 `URI-reference` with the fastest classifier the
+/// processor has (AVX2 where it is there, see [`simd`]).
+#[inline]
+pub(crate) fn parse(s: &str) -> Result<Meta, Error> {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    if let Some(k) = simd::Avx2::detect() {
+        return k.parse(s);
+    }
+    rfc3986::parse_in(scan::Baseline, s)
+}
+
+/// Parses a reference under the grammar of `dialect`.
+pub(crate) fn parse_with(s: &str, dialect: Dialect) -> Result<Meta, Error> {
+    match crate::grammar::grammar(dialect) {
+        None => parse(s),
+        Some(g) => older::parse(g, s),
+    }
+}
+
+/// The error for byte `b[i]`, which the grammar has no place for at `i`.
+/// The input's bytes outside the URI character set are always
+/// `invalid-char`; `%` starts an invalid triplet; brackets are outside a
+/// host; other URI characters get `kind`.
+#[cold]
+#[inline(never)]
+pub(crate) fn unexpected(b: &[u8], i: usize, kind: ErrorKind) -> Error {
+    let k = match b.get(i) {
+        None => kind,
+        Some(b'%') => ErrorKind::InvalidPercentEncoding,
+        Some(b'[' | b']') => ErrorKind::UnexpectedBracket,
+        Some(&c) if !URI_CHAR.allows(c) => ErrorKind::InvalidChar,
+        Some(_) => kind,
+    };
+    Error::new(k, i)
+}
