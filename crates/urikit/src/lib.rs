@@ -193,7 +193,7 @@
 //! - `std` (default): implies `alloc`; nothing else yet.
 //! - `alloc`: owned types ([`UriRefBuf`]), decoding to `Cow`, encoding.
 //! - `serde`: `Serialize`/`Deserialize` for [`UriRefBuf`] (as a string).
-//! - `html`: [`html::HtmlDocument`], the links and embedded base of an HTML
+//! - `html`: `html::HtmlDocument`, the links and embedded base of an HTML
 //!   document, read with the html5ever tokenizer (implies `std`; needs
 //!   Rust 1.85).
 //!
