@@ -11,7 +11,6 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use urikit::{Error, UriRef};
 
 use crate::json::{self, ParseRecord};
-use crate::parse::caret;
 use crate::{args, batch, input, status};
 
 /// Lines the sample expects to be valid, then invalid (RFC 3986).
@@ -136,7 +135,7 @@ impl<W: Write> Checker<W> {
         }
         match result {
             Err(e) => {
-                let (shown, mark) = caret(text, e.offset());
+                let (shown, mark) = crate::show::caret(text, e.offset());
                 let note = if surprise {
                     " (the sample expects this line to be valid)"
                 } else {

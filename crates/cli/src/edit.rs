@@ -330,7 +330,7 @@ pub fn get(a: GetArgs) -> io::Result<()> {
     let pieces = match parse_template(&a.template) {
         Ok(p) => p,
         Err(e) => {
-            crate::usage_error(&format!("the template: {e}"));
+            crate::status::usage_error(&format!("the template: {e}"));
         }
     };
     let output = Output {

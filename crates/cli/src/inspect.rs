@@ -15,7 +15,6 @@ use urikit::scheme::{self, FtpCommand, GopherPlus, View, Warning};
 use urikit::{Error, UriRef};
 
 use crate::json::ErrorRecord;
-use crate::parse::caret;
 use crate::{args, input, show, status};
 
 /// The options of `uri inspect`.
@@ -451,7 +450,7 @@ fn write_human(out: &mut impl Write, r: &Inspected<'_, '_>) -> io::Result<()> {
     match r.view {
         Err(e) => {
             writeln!(out, "  error: {e}")?;
-            let (line, mark) = caret(r.input, e.offset());
+            let (line, mark) = crate::show::caret(r.input, e.offset());
             writeln!(out, "  {line}\n  {mark}")?;
         }
         Ok(view) => {

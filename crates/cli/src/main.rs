@@ -74,13 +74,6 @@ enum Command {
     Decode(codec::DecodeArgs),
 }
 
-/// Reports a usage error found after the arguments were read (a malformed
-/// template) and exits with status 2, as the contract says.
-pub fn usage_error(message: &str) -> ! {
-    let _ = writeln!(io::stderr(), "error: {message}");
-    std::process::exit(2)
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // The contract's statuses are 0, 1 and 2: a bug that panics is an

@@ -52,9 +52,58 @@ pub fn width(c: char) -> usize {
     }
 }
 
+/// The input as one printable line (by the escaping rule of this module) and
+/// a caret line under byte `offset`; a long input is cut to a window
+/// around the offset.
+pub fn caret(input: &str, offset: usize) -> (String, String) {
+    const BEFORE: usize = 50;
+    const AFTER: usize = 30;
+    let offset = offset.min(input.len());
+    let offset = (0..=offset)
+        .rev()
+        .find(|&i| input.is_char_boundary(i))
+        .unwrap_or(0);
+    // Only the window is looked at: a long line costs no more than a short
+    // one.
+    let before: Vec<char> = input[..offset].chars().rev().take(BEFORE + 1).collect();
+    let mut line = String::new();
+    let skip = before.len() > BEFORE;
+    if skip {
+        line.push('…');
+    }
+    let mut col = usize::from(skip);
+    for &c in before.iter().take(BEFORE).rev() {
+        line.push_str(&text(c.encode_utf8(&mut [0; 4])));
+        col += width(c);
+    }
+    let mut rest = input[offset..].chars();
+    for c in rest.by_ref().take(AFTER) {
+        line.push_str(&text(c.encode_utf8(&mut [0; 4])));
+    }
+    if rest.next().is_some() {
+        line.push('…');
+    }
+    (line, format!("{}^", " ".repeat(col)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn caret_sits_under_the_offending_character() {
+        assert_eq!(
+            caret("http://h:8a/", 10),
+            ("http://h:8a/".into(), "          ^".into())
+        );
+        assert_eq!(caret("é b", 3).1, "  ^");
+        assert_eq!(caret("a\tb", 2), ("a\\tb".into(), "   ^".into()));
+        assert_eq!(caret("", 0), (String::new(), "^".into()));
+        let long = "x".repeat(200);
+        let (line, mark) = caret(&long, 150);
+        assert!(line.starts_with('…') && line.ends_with('…'));
+        assert_eq!(mark.len(), 52);
+    }
 
     #[test]
     fn controls_escape_sequences_and_bidi_are_escaped() {

@@ -4,6 +4,7 @@
 //! that a command stopped early (its output pipe closed, as in
 //! `uri check big.txt | head`) still ends with the status of what it saw.
 
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 static INVALID: AtomicBool = AtomicBool::new(false);
@@ -36,4 +37,11 @@ pub fn code() -> u8 {
     } else {
         0
     }
+}
+
+/// Reports a usage error found after the arguments were read (a malformed
+/// template) and exits with status 2, as the contract says.
+pub fn usage_error(message: &str) -> ! {
+    let _ = writeln!(std::io::stderr(), "error: {message}");
+    std::process::exit(2)
 }

@@ -1,4 +1,6 @@
 //! The owned twin of [`UriRef`]: [`UriRefBuf`].
+//!
+//! May use: `uri` and what it uses.
 
 use alloc::string::String;
 use core::cmp::Ordering;
@@ -213,6 +215,18 @@ impl UriRefBuf {
         /// assert_eq!(urikit::UriRefBuf::parse("?a&b".into()).unwrap().query_pairs().count(), 2);
         /// ```
         fn query_pairs(&self) -> QueryPairs<'_>;
+    }
+}
+
+impl UriRef<'_> {
+    /// An owned copy.
+    ///
+    /// ```
+    /// let owned = urikit::UriRef::parse("a:b").unwrap().to_buf();
+    /// assert_eq!(owned.as_str(), "a:b");
+    /// ```
+    pub fn to_buf(&self) -> UriRefBuf {
+        UriRefBuf::from_parts(String::from(self.as_str()), self.meta(), self.dialect())
     }
 }
 

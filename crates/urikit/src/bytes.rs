@@ -2,6 +2,8 @@
 //! (whether a path holds a `%` or a `/.`, where its last `/` is), written
 //! on words and sixteen-byte chunks so that short inputs cost no call.
 //! A leaf: it knows nothing of URIs.
+//!
+//! May use: `work`.
 
 /// Sixteen bytes that include every byte of `b` (1 to 16 bytes long), read
 /// without copying into a padded buffer (a `memset` and a `memcpy` call):

@@ -1,5 +1,7 @@
 //! The specifications urikit implements, as a value that selects a grammar
 //! and a resolution algorithm.
+//!
+//! May use: nothing.
 
 /// One of the five URI specifications. Each dialect is exactly its own
 /// document: its grammar for validation and its algorithm for resolving

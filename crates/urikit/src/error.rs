@@ -1,5 +1,7 @@
 //! The one error type of the crate: a kind plus the byte offset of the first
 //! offending byte.
+//!
+//! May use: nothing.
 
 use core::fmt;
 

@@ -1,5 +1,7 @@
 //! Iteration over path segments and query pairs, still encoded: each item is
 //! a [`PctStr`] that decodes on demand.
+//!
+//! May use: `pct`, `work`.
 
 use core::iter::FusedIterator;
 use core::str::Split;

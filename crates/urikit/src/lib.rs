@@ -231,6 +231,8 @@ mod iter;
 #[cfg(feature = "alloc")]
 mod normalize;
 mod parse;
+#[cfg(feature = "alloc")]
+mod path;
 pub mod pct;
 mod registry;
 #[cfg(feature = "alloc")]

@@ -1,5 +1,8 @@
 //! Normalization and equivalence: RFC 3986 section 6.2.2 (syntax-based) and
 //! 6.2.3 (scheme-based).
+//!
+//! May use: `path`, `registry`, `parse`, `grammar`, `bytes`, `uri`,
+//! `buf` (and what they use).
 
 use alloc::string::String;
 use core::fmt::Write as _;
@@ -11,9 +14,11 @@ use crate::grammar::Table;
 use crate::parse::rfc3986::host_type;
 use crate::parse::HostType;
 use crate::parse::{AuthMeta, Meta};
-use crate::resolve::rfc3986::remove_dot_segments_with;
-use crate::resolve::{has_dot_segment, merge_dot_segments_with, AboveRoot, Dot, SegmentStyle};
-use crate::scheme::{default_port, empty_path_is_root};
+use crate::path::{
+    has_dot_segment, keep_path_a_path, merge_dot_segments_with, remove_dot_segments_with,
+    AboveRoot, Dot, SegmentStyle,
+};
+use crate::registry::{default_port, empty_path_is_root};
 use crate::uri::UriRef;
 use crate::{Dialect, UriRefBuf};
 
@@ -362,7 +367,7 @@ impl Normalizer {
         {
             out.push('/');
         }
-        crate::resolve::keep_path_a_path(out, p, auth.is_some());
+        keep_path_a_path(out, p, auth.is_some());
         let path_end = out.len();
         if let Some(q) = u.query() {
             out.push('?');

@@ -10,6 +10,8 @@
 //! let s = PctStr::new(&q).unwrap();
 //! assert_eq!(s.decode_utf8().unwrap(), "a b&c=d");
 //! ```
+//!
+//! May use: `grammar`, `error`, `work`.
 
 use core::fmt;
 

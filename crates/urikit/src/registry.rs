@@ -1,5 +1,10 @@
 //! The schemes we know: the ten of RFC 1738 section 3, `https`, `ws` and
-//! `wss`, and the names RFC 1738 section 4 asks IANA to reserve.
+//! `wss`, and the names RFC 1738 section 4 asks IANA to reserve. Every
+//! per-scheme fact (default port, hierarchy, an empty path meaning the
+//! root) is here, below the transforms that read them; the scheme views
+//! (`scheme`) re-export it.
+//!
+//! May use: nothing.
 
 /// What is known about one scheme.
 ///
@@ -16,6 +21,7 @@ pub struct SchemeInfo {
     default_port: Option<u16>,
     hierarchical: bool,
     defined: bool,
+    empty_path_is_root: bool,
     reference: &'static str,
 }
 
@@ -31,7 +37,17 @@ impl SchemeInfo {
             default_port,
             hierarchical,
             defined: true,
+            empty_path_is_root: false,
             reference,
+        }
+    }
+
+    /// The same scheme, for which an empty path with an authority is the
+    /// root path `/` (RFC 3986 section 6.2.3).
+    const fn empty_path_is_root(self) -> SchemeInfo {
+        SchemeInfo {
+            empty_path_is_root: true,
+            ..self
         }
     }
 
@@ -41,6 +57,7 @@ impl SchemeInfo {
             default_port: None,
             hierarchical,
             defined: false,
+            empty_path_is_root: false,
             reference: "RFC 1738 section 4 (name reserved, no syntax defined)",
         }
     }
@@ -77,6 +94,17 @@ impl SchemeInfo {
         self.hierarchical
     }
 
+    /// Whether an empty path with an authority means the root path `/`, so
+    /// that RFC 3986 section 6.2.3 normalizes `http://a` to `http://a/`.
+    ///
+    /// ```
+    /// assert!(urikit::scheme::lookup("http").unwrap().has_root_empty_path());
+    /// assert!(!urikit::scheme::lookup("file").unwrap().has_root_empty_path());
+    /// ```
+    pub const fn has_root_empty_path(&self) -> bool {
+        self.empty_path_is_root
+    }
+
     /// Whether a document defines the scheme's syntax (`false` for the names
     /// RFC 1738 section 4 only reserves).
     ///
@@ -99,9 +127,9 @@ impl SchemeInfo {
 
 /// Every scheme in the registry.
 pub const KNOWN: &[SchemeInfo] = &[
-    SchemeInfo::defined("ftp", Some(21), true, "RFC 1738 section 3.2"),
-    SchemeInfo::defined("http", Some(80), true, "RFC 1738 section 3.3"),
-    SchemeInfo::defined("https", Some(443), true, "RFC 2818 section 2.4"),
+    SchemeInfo::defined("ftp", Some(21), true, "RFC 1738 section 3.2").empty_path_is_root(),
+    SchemeInfo::defined("http", Some(80), true, "RFC 1738 section 3.3").empty_path_is_root(),
+    SchemeInfo::defined("https", Some(443), true, "RFC 2818 section 2.4").empty_path_is_root(),
     SchemeInfo::defined("gopher", Some(70), false, "RFC 1738 section 3.4"),
     SchemeInfo::defined("mailto", None, false, "RFC 1738 section 3.5"),
     SchemeInfo::defined("news", None, false, "RFC 1738 section 3.6"),
@@ -110,8 +138,8 @@ pub const KNOWN: &[SchemeInfo] = &[
     SchemeInfo::defined("wais", Some(210), false, "RFC 1738 section 3.9"),
     SchemeInfo::defined("file", None, true, "RFC 1738 section 3.10"),
     SchemeInfo::defined("prospero", Some(1525), false, "RFC 1738 section 3.11"),
-    SchemeInfo::defined("ws", Some(80), true, "RFC 6455 section 3"),
-    SchemeInfo::defined("wss", Some(443), true, "RFC 6455 section 3"),
+    SchemeInfo::defined("ws", Some(80), true, "RFC 6455 section 3").empty_path_is_root(),
+    SchemeInfo::defined("wss", Some(443), true, "RFC 6455 section 3").empty_path_is_root(),
     SchemeInfo::reserved("afs", true),
     SchemeInfo::reserved("mid", false),
     SchemeInfo::reserved("cid", false),
@@ -163,16 +191,15 @@ pub fn is_experimental(scheme: &str) -> bool {
 
 /// Whether RFC 3986 section 6.2.3 normalizes an empty path to `/` for this
 /// scheme when an authority is present: the schemes whose empty path means
-/// the root (`http`, `https`, `ftp`, `ws`, `wss`).
+/// the root (`http`, `https`, `ftp`, `ws`, `wss`; see
+/// [`SchemeInfo::has_root_empty_path`]).
 ///
 /// ```
 /// assert!(urikit::scheme::empty_path_is_root("HTTPS"));
 /// assert!(!urikit::scheme::empty_path_is_root("file"));
 /// ```
 pub fn empty_path_is_root(scheme: &str) -> bool {
-    ["http", "https", "ftp", "ws", "wss"]
-        .iter()
-        .any(|s| s.eq_ignore_ascii_case(scheme))
+    lookup(scheme).is_some_and(SchemeInfo::has_root_empty_path)
 }
 
 #[cfg(test)]

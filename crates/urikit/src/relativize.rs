@@ -1,13 +1,15 @@
 //! Relativization, the inverse of resolution: the shortest reference that
 //! resolves against a base to a given target (see
 //! [`Resolver::relativize`] for where "shortest" is proven).
+//!
+//! May use: `resolve`, `path` and what they use.
 
 use alloc::string::String;
 
 use crate::error::{Error, ErrorKind};
 use crate::parse::Meta;
-use crate::resolve::rfc3986::remove_dot_segments;
-use crate::resolve::{has_dot_segment, merge_directory, Resolver};
+use crate::path::{has_dot_segment, merge_directory, remove_dot_segments};
+use crate::resolve::Resolver;
 use crate::uri::UriRef;
 use crate::{Dialect, UriRefBuf};
 

@@ -1,5 +1,7 @@
 //! The URI reference types: the borrowed [`UriRef`] view and the
 //! [`Authority`] view.
+//!
+//! May use: `parse`, `pct`, `host`, `iter`, `dialect`, `error`.
 
 use core::cmp::Ordering;
 use core::fmt;
@@ -330,17 +332,6 @@ impl<'a> UriRef<'a> {
     /// ```
     pub fn query_pairs(&self) -> QueryPairs<'a> {
         QueryPairs::new(self.query())
-    }
-
-    /// An owned copy.
-    ///
-    /// ```
-    /// let owned = urikit::UriRef::parse("a:b").unwrap().to_buf();
-    /// assert_eq!(owned.as_str(), "a:b");
-    /// ```
-    #[cfg(feature = "alloc")]
-    pub fn to_buf(&self) -> crate::UriRefBuf {
-        crate::UriRefBuf::from_parts(alloc::string::String::from(self.s), self.meta, self.dialect)
     }
 
     /// The reference `s` of `dialect` with the offsets `meta`, which must

@@ -8,6 +8,8 @@
 //! what it read: the parser's scans, the older grammars' checks, the
 //! extractor's searches and runs, the transforms' segment and
 //! percent-encoding passes.
+//!
+//! May use: nothing.
 
 /// Adds `n` bytes examined to this thread's count.
 #[inline(always)]

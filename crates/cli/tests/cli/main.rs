@@ -7,6 +7,27 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
+#[path = "../../../urikit/tests/it/layers.rs"]
+mod layers;
+
+/// The CLI's modules, lowest first: each imports only modules below it,
+/// and no subcommand imports another (docs/design.md).
+const CLI: &[&str] = &[
+    "batch",
+    "status",
+    "show",
+    "json",
+    "input",
+    "args",
+    "each",
+    "check|codec|edit|extract|guess|inspect|links|normalize|parse|resolve",
+];
+
+#[test]
+fn every_import_points_down() {
+    layers::check(CLI, "main.rs");
+}
+
 /// The records of every `.jsonl` file in `testdata/<dir>`, each with its
 /// `file:line`; empty lines and `#` comments are skipped.
 fn records(dir: &str) -> Vec<(String, Value)> {

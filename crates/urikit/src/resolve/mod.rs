@@ -5,10 +5,11 @@
 //! segments are removed with the output as a stack of segments, so the work
 //! is linear in the length of the base and the reference, and nothing is
 //! allocated beyond the output.
+//!
+//! May use: `path`, `parse`, `uri`, `buf`, `dialect`, `error`.
 
 use alloc::string::String;
 
-use crate::bytes::any_pair;
 use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind};
 use crate::parse::{AuthMeta, Meta};
@@ -20,35 +21,8 @@ mod rfc2396bis;
 pub(crate) mod rfc3986;
 mod url1996;
 
-/// What to do with `..` segments that climb above the root of the base
-/// path, the choice RFC 2396 section 5.2 step 6g (and the 2396bis merge
-/// routine, step 7) leaves to implementations. Only those two dialects ask
-/// the question: RFC 3986 discards such segments by definition
-/// (`remove_dot_segments`) and the 1996 draft keeps them (its Appendix C).
-///
-/// ```
-/// use urikit::{AboveRoot, Dialect, Resolver, UriRef};
-///
-/// let base = UriRef::parse("http://a/b/c/d;p?q")?;
-/// let r = UriRef::parse("../../../g")?;
-/// let keep = Resolver::new(base)?.dialect(Dialect::Rfc2396);
-/// assert_eq!(keep.resolve(r)?.as_str(), "http://a/../g");
-/// let discard = keep.above_root(AboveRoot::Discard);
-/// assert_eq!(discard.resolve(r)?.as_str(), "http://a/g");
-/// # Ok::<(), urikit::Error>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum AboveRoot {
-    /// Keep the `..` segments in the resolved path, as the documents'
-    /// Appendix C tables show (the default).
-    #[default]
-    Keep,
-    /// Remove them ("discarding relative levels above the root").
-    Discard,
-    /// Fail with [`ErrorKind::PathAboveRoot`] ("avoiding traversal of the
-    /// reference").
-    Reject,
-}
+pub use crate::path::AboveRoot;
+use crate::path::{has_dot_segment, keep_path_a_path, merge_directory};
 
 /// Resolves references against one base URI, under one dialect. The base is
 /// checked once, when the resolver is made; the resolver is a small `Copy`
@@ -474,40 +448,11 @@ fn copy_before_fragment(u: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta 
     u.meta()
 }
 
-/// Without an authority, a path that begins with `//` would read back as an
-/// authority (the trap RFC 3986 section 5.2.4 leaves open for `a:/.//b`):
-/// `/.` in front names the same path and keeps it a path.
-pub(crate) fn keep_path_a_path(out: &mut String, path_start: usize, has_authority: bool) {
-    if !has_authority && out[path_start..].starts_with("//") {
-        out.insert_str(path_start, "/.");
-    }
-}
-
 /// A same-document reference (RFC 3986 section 4.4; the "(current document)"
 /// rows of the older Appendix C tables): the base without its fragment, then
 /// the reference's fragment, if any.
 fn current_document(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta {
     copy_before_fragment(base, r, out)
-}
-
-/// The base path up to and including its last `/` ("all but the last
-/// segment"); empty when it has no `/`.
-fn base_directory(path: &str) -> &str {
-    match crate::bytes::last_byte(path.as_bytes(), b'/') {
-        Some(i) => &path[..=i],
-        None => "",
-    }
-}
-
-/// The directory a relative path is merged with: [`base_directory`], or
-/// `/` for a base with an authority and an empty path (RFC 3986 section
-/// 5.2.3; the older texts are read the same way, see their modules).
-pub(crate) fn merge_directory(base_path: &str, has_authority: bool) -> &str {
-    if has_authority && base_path.is_empty() {
-        "/"
-    } else {
-        base_directory(base_path)
-    }
 }
 
 /// Whether `base` is opaque: no authority, and a path that is not empty
@@ -528,246 +473,4 @@ fn opaque_base_error() -> Error {
 /// The error for a `..` above the root found at offset `at` of `r`'s path.
 fn above_root_error(r: &Parts<'_>, at: usize) -> Error {
     Error::new(ErrorKind::PathAboveRoot, r.meta().path_start() + at)
-}
-
-/// Whether a path has a `.` or `..` segment (RFC 3986 section 3.3).
-pub(crate) fn has_dot_segment(path: &str) -> bool {
-    let b = path.as_bytes();
-    // A dot segment starts the path or follows a `/`: most paths have
-    // neither.
-    if b.first() != Some(&b'.') && !any_pair(b, b'/', b'.') {
-        return false;
-    }
-    b.iter().enumerate().any(|(i, &c)| {
-        c == b'.'
-            && (i == 0 || b[i - 1] == b'/')
-            && matches!(&b[i + 1..], [] | [b'/', ..] | [b'.'] | [b'.', b'/', ..])
-    })
-}
-
-/// Calls `f(segment, is_last)` for each `/`-separated segment of the path
-/// `dir` followed by `rest`, where `dir` is empty or ends with `/` (so the
-/// two meet at a segment boundary).
-fn for_each_segment<'s, E>(
-    dir: &'s str,
-    rest: &'s str,
-    mut f: impl FnMut(&'s str, bool) -> Result<(), E>,
-) -> Result<(), E> {
-    if let Some(d) = dir.strip_suffix('/') {
-        each_segment(d, |seg, _| f(seg, false))?;
-    }
-    each_segment(rest, f)
-}
-
-/// Calls `f(segment, is_last)` for each `/`-separated segment of `s`.
-fn each_segment<'s, E>(
-    s: &'s str,
-    mut f: impl FnMut(&'s str, bool) -> Result<(), E>,
-) -> Result<(), E> {
-    crate::work::add(s.len());
-    let mut start = 0;
-    while let Some(k) = s.as_bytes()[start..].iter().position(|&c| c == b'/') {
-        f(&s[start..start + k], false)?;
-        start += k + 1;
-    }
-    f(&s[start..], true)
-}
-
-/// What a path segment is to the dot-segment rules.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Dot {
-    /// `.`
-    One,
-    /// `..`
-    Two,
-    /// Anything else.
-    No,
-}
-
-/// How segments are recognised and written when dot segments are removed:
-/// as written for resolution ([`Verbatim`]), or percent-normalized for
-/// normalization, where `%2E` is a dot.
-pub(crate) trait SegmentStyle {
-    /// Whether `seg` is `.` or `..`.
-    fn dot(&self, seg: &str) -> Dot;
-    /// Writes `seg` onto `out`.
-    fn write(&self, out: &mut String, seg: &str);
-}
-
-/// Segments as written: only a literal `.` or `..` is a dot segment (RFC
-/// 3986 section 5.2.4 compares text, so `%2E` is not).
-pub(crate) struct Verbatim;
-
-impl SegmentStyle for Verbatim {
-    fn dot(&self, seg: &str) -> Dot {
-        match seg {
-            "." => Dot::One,
-            ".." => Dot::Two,
-            _ => Dot::No,
-        }
-    }
-
-    fn write(&self, out: &mut String, seg: &str) {
-        out.push_str(seg);
-    }
-}
-
-/// The steps shared by RFC 2396 (5.2 step 6c to 6g), the 2396bis merge
-/// routine (steps 3 to 7) and the 1996 draft (5.2 step 6d to 6g), done as a
-/// stack of segments on the output instead of repeated string replacement:
-///
-/// - every `.` segment followed by `/` is removed ("all occurrences of
-///   `./`"), and a final `.` is removed;
-/// - every `<segment>/../` and a final `<segment>/..`, where `<segment>` is
-///   not `..`, is removed, leftmost first; the root of an absolute path is
-///   not a segment, so `/../g` stays as it is;
-/// - a `..` with nothing left to remove climbs above the root, and `above`
-///   says what to do with it.
-///
-/// `dir` and `rest` are written from the current end of `out`. Returns the
-/// offset into `rest` of a `..` that was rejected.
-fn merge_dot_segments(
-    out: &mut String,
-    dir: &str,
-    rest: &str,
-    above: AboveRoot,
-) -> Result<(), usize> {
-    merge_dot_segments_with(out, dir, rest, above, &Verbatim)
-}
-
-/// [`merge_dot_segments`] with segments recognised and written by `style`.
-pub(crate) fn merge_dot_segments_with(
-    out: &mut String,
-    dir: &str,
-    rest: &str,
-    above: AboveRoot,
-    style: &impl SegmentStyle,
-) -> Result<(), usize> {
-    let p0 = out.len();
-    let rest_start = rest.as_ptr() as usize;
-    // Only the empty first segment of an absolute path is the root.
-    let rooted = if dir.is_empty() {
-        rest.starts_with('/')
-    } else {
-        dir.starts_with('/')
-    };
-    for_each_segment(dir, rest, |seg, last| {
-        match style.dot(seg) {
-            Dot::One => {}
-            Dot::Two => {
-                // The top entry is `seg/`: find where it starts.
-                let top_end = out.len().saturating_sub(1);
-                let top_start = out[p0..top_end.max(p0)]
-                    .rfind('/')
-                    .map_or(p0, |i| p0 + i + 1);
-                crate::work::add(top_end.saturating_sub(top_start) + 1);
-                let top = &out[top_start..top_end.max(top_start)];
-                let is_root = rooted && top_start == p0 && out.len() > p0 && top.is_empty();
-                if out.len() > p0 && style.dot(top) != Dot::Two && !is_root {
-                    out.truncate(top_start);
-                } else {
-                    match above {
-                        AboveRoot::Keep => {
-                            out.push_str("..");
-                            if !last {
-                                out.push('/');
-                            }
-                        }
-                        AboveRoot::Discard => {}
-                        AboveRoot::Reject => {
-                            let at = (seg.as_ptr() as usize).wrapping_sub(rest_start);
-                            return Err(if at <= rest.len() { at } else { 0 });
-                        }
-                    }
-                }
-            }
-            Dot::No => {
-                style.write(out, seg);
-                if !last {
-                    out.push('/');
-                }
-            }
-        }
-        Ok(())
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use alloc::format;
-
-    fn merged(dir: &str, rest: &str, above: AboveRoot) -> Result<String, usize> {
-        let mut out = String::from("x:");
-        merge_dot_segments(&mut out, dir, rest, above)?;
-        Ok(out[2..].into())
-    }
-
-    #[test]
-    fn dot_segments_are_whole_segments() {
-        for p in [
-            ".", "..", "./a", "../a", "/a/.", "/a/..", "/a/./b", "a/../b",
-        ] {
-            assert!(has_dot_segment(p), "{p}");
-        }
-        for p in [
-            "", "/", "/a.b", "/.a", "/a./b", "/...", "/..a/", "%2E", "/%2E%2E/",
-        ] {
-            assert!(!has_dot_segment(p), "{p}");
-        }
-        // Past the eight-byte steps, and on both sides of a step's edge.
-        for n in 0..20 {
-            let pad = "x".repeat(n);
-            assert!(has_dot_segment(&format!("/{pad}/./y")), "{n}");
-            assert!(has_dot_segment(&format!("/{pad}/..")), "{n}");
-            assert!(!has_dot_segment(&format!("/{pad}/.x/y.z/")), "{n}");
-        }
-    }
-
-    #[test]
-    fn merge_follows_the_string_rewriting_steps() {
-        let keep = AboveRoot::Keep;
-        // RFC 2396 section 5.2 step 6c to 6f, by hand.
-        for (dir, rest, want) in [
-            ("/b/c/", "g", "/b/c/g"),
-            ("/b/c/", ".", "/b/c/"),
-            ("/b/c/", "..", "/b/"),
-            ("/b/c/", "../..", "/"),
-            ("/b/c/", "../../../g", "/../g"),
-            ("/b/c/", "./g/.", "/b/c/g/"),
-            ("/b/c/", "g;x=1/../y", "/b/c/y"),
-            ("", "a/..", ""),
-            ("", "./.", ""),
-            ("", "../a/../b", "../b"),
-            ("a/", "/../b", "a/b"),
-            ("/", "..//g", "/..//g"),
-            ("/b/c/", ".g/..g/g./g..", "/b/c/.g/..g/g./g.."),
-        ] {
-            assert_eq!(
-                merged(dir, rest, keep).as_deref(),
-                Ok(want),
-                "{dir} + {rest}"
-            );
-        }
-        assert_eq!(
-            merged("/b/c/", "../../../g", AboveRoot::Discard).as_deref(),
-            Ok("/g")
-        );
-        assert_eq!(
-            merged("", "../a/../b", AboveRoot::Discard).as_deref(),
-            Ok("b")
-        );
-        assert_eq!(merged("/b/", "x/../../../g", AboveRoot::Reject), Err(8));
-    }
-
-    #[test]
-    fn segments_meet_at_the_boundary() {
-        let mut seen = alloc::vec::Vec::new();
-        for_each_segment::<()>("/a/", "b/", |s, last| {
-            seen.push((s, last));
-            Ok(())
-        })
-        .unwrap();
-        assert_eq!(seen, [("", false), ("a", false), ("b", false), ("", true)]);
-    }
 }

@@ -19,11 +19,12 @@
 use alloc::string::String;
 
 use super::{
-    above_root_error, copy_before_fragment, current_document, merge_dot_segments, opaque,
-    opaque_base_error, write_base_head, write_head, write_tail, Options, Parts,
+    above_root_error, copy_before_fragment, current_document, opaque, opaque_base_error,
+    write_base_head, write_head, write_tail, Options, Parts,
 };
 use crate::error::Error;
 use crate::parse::Meta;
+use crate::path::merge_dot_segments;
 
 pub(super) fn resolve(
     base: &Parts<'_>,

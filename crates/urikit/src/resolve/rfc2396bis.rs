@@ -6,11 +6,12 @@
 use alloc::string::String;
 
 use super::{
-    above_root_error, base_directory, current_document, merge_dot_segments, opaque,
-    opaque_base_error, write_base_head, write_head, write_tail, Options, Parts,
+    above_root_error, current_document, opaque, opaque_base_error, write_base_head, write_head,
+    write_tail, Options, Parts,
 };
 use crate::error::Error;
 use crate::parse::Meta;
+use crate::path::{base_directory, merge_dot_segments};
 
 /// The pseudocode of section 5.2, with `R.scheme` already undefined by the
 /// caller for a non-validating parser.

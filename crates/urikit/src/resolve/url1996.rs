@@ -15,9 +15,10 @@ use crate::error::Error;
 use crate::parse::Meta;
 
 use super::{
-    copy_before_fragment, current_document, merge_dot_segments, opaque, opaque_base_error,
-    write_base_head, write_head, write_tail, AboveRoot, Parts,
+    copy_before_fragment, current_document, opaque, opaque_base_error, write_base_head, write_head,
+    write_tail, Parts,
 };
+use crate::path::{keep_path_a_path, merge_dot_segments, AboveRoot};
 
 pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Result<Meta, Error> {
     // 1) The reference is parsed (by the caller).
@@ -55,7 +56,7 @@ pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Resu
     let _ = merge_dot_segments(out, dir, r.path_and_query(), AboveRoot::Keep);
     // 6h) The query is what follows the first "?" of the buffer, and 6i)
     // the path what precedes it: the "?" already separates them.
-    super::keep_path_a_path(out, head.path_start, head.auth.is_some());
+    keep_path_a_path(out, head.path_start, head.auth.is_some());
     let query_end = out.len();
     let path_end = out[head.path_start..]
         .find('?')

@@ -53,6 +53,8 @@
 //!   (dotted IPv4 with octets up to 255, labels of at most 63 characters).
 //!   So `my_host` or an encoded host is `invalid-host`. A port is one or more digits (`port = digits`);
 //!   only `http` and `https` accept an empty port, as 2396bis does.
+//!
+//! May use: `registry`, `parse`, `grammar`, `pct`, `host`, `uri`, `buf`.
 
 /// The `uri`, `host` and `port` accessors of a view over the common Internet
 /// scheme syntax (RFC 1738 section 3.1), each with a runnable example:

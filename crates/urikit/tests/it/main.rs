@@ -10,6 +10,7 @@ mod fuzz_largest;
 mod fuzz_ops;
 mod fuzz_regressions;
 mod grammar;
+mod layers;
 mod limits;
 mod naive;
 mod normalize;
@@ -19,3 +20,9 @@ mod relativize;
 mod resolve;
 mod scheme;
 mod vectors;
+
+/// The library's modules import only modules below them (docs/design.md).
+#[test]
+fn every_import_points_down() {
+    layers::check(layers::LIBRARY, "lib.rs");
+}

@@ -1,0 +1,491 @@
+//! Paths: the dot segments of RFC 3986 section 5.2.4 and of the older
+//! documents' step 6, removed with the output as a stack of segments (so
+//! the work is linear), and the directory a relative path is merged with.
+//! Resolution and normalization both remove dot segments through here.
+//!
+//! May use: `bytes`, `work`.
+
+use alloc::string::String;
+
+use crate::bytes::any_pair;
+
+/// What to do with `..` segments that climb above the root of the base
+/// path, the choice RFC 2396 section 5.2 step 6g (and the 2396bis merge
+/// routine, step 7) leaves to implementations. Only those two dialects ask
+/// the question: RFC 3986 discards such segments by definition
+/// (`remove_dot_segments`) and the 1996 draft keeps them (its Appendix C).
+///
+/// ```
+/// use urikit::{AboveRoot, Dialect, Resolver, UriRef};
+///
+/// let base = UriRef::parse("http://a/b/c/d;p?q")?;
+/// let r = UriRef::parse("../../../g")?;
+/// let keep = Resolver::new(base)?.dialect(Dialect::Rfc2396);
+/// assert_eq!(keep.resolve(r)?.as_str(), "http://a/../g");
+/// let discard = keep.above_root(AboveRoot::Discard);
+/// assert_eq!(discard.resolve(r)?.as_str(), "http://a/g");
+/// # Ok::<(), urikit::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum AboveRoot {
+    /// Keep the `..` segments in the resolved path, as the documents'
+    /// Appendix C tables show (the default).
+    #[default]
+    Keep,
+    /// Remove them ("discarding relative levels above the root").
+    Discard,
+    /// Fail with [`ErrorKind::PathAboveRoot`](crate::ErrorKind::PathAboveRoot) ("avoiding traversal of the
+    /// reference").
+    Reject,
+}
+
+/// The base path up to and including its last `/` ("all but the last
+/// segment"); empty when it has no `/`.
+pub(crate) fn base_directory(path: &str) -> &str {
+    match crate::bytes::last_byte(path.as_bytes(), b'/') {
+        Some(i) => &path[..=i],
+        None => "",
+    }
+}
+
+/// The directory a relative path is merged with: [`base_directory`], or
+/// `/` for a base with an authority and an empty path (RFC 3986 section
+/// 5.2.3; the older texts are read the same way, see their modules).
+pub(crate) fn merge_directory(base_path: &str, has_authority: bool) -> &str {
+    if has_authority && base_path.is_empty() {
+        "/"
+    } else {
+        base_directory(base_path)
+    }
+}
+
+/// Without an authority, a path that begins with `//` would read back as an
+/// authority (the trap RFC 3986 section 5.2.4 leaves open for `a:/.//b`):
+/// `/.` in front names the same path and keeps it a path.
+pub(crate) fn keep_path_a_path(out: &mut String, path_start: usize, has_authority: bool) {
+    if !has_authority && out[path_start..].starts_with("//") {
+        out.insert_str(path_start, "/.");
+    }
+}
+
+/// Whether a path has a `.` or `..` segment (RFC 3986 section 3.3).
+pub(crate) fn has_dot_segment(path: &str) -> bool {
+    let b = path.as_bytes();
+    // A dot segment starts the path or follows a `/`: most paths have
+    // neither.
+    if b.first() != Some(&b'.') && !any_pair(b, b'/', b'.') {
+        return false;
+    }
+    b.iter().enumerate().any(|(i, &c)| {
+        c == b'.'
+            && (i == 0 || b[i - 1] == b'/')
+            && matches!(&b[i + 1..], [] | [b'/', ..] | [b'.'] | [b'.', b'/', ..])
+    })
+}
+
+/// Calls `f(segment, is_last)` for each `/`-separated segment of the path
+/// `dir` followed by `rest`, where `dir` is empty or ends with `/` (so the
+/// two meet at a segment boundary).
+pub(crate) fn for_each_segment<'s, E>(
+    dir: &'s str,
+    rest: &'s str,
+    mut f: impl FnMut(&'s str, bool) -> Result<(), E>,
+) -> Result<(), E> {
+    if let Some(d) = dir.strip_suffix('/') {
+        each_segment(d, |seg, _| f(seg, false))?;
+    }
+    each_segment(rest, f)
+}
+
+/// Calls `f(segment, is_last)` for each `/`-separated segment of `s`.
+pub(crate) fn each_segment<'s, E>(
+    s: &'s str,
+    mut f: impl FnMut(&'s str, bool) -> Result<(), E>,
+) -> Result<(), E> {
+    crate::work::add(s.len());
+    let mut start = 0;
+    while let Some(k) = s.as_bytes()[start..].iter().position(|&c| c == b'/') {
+        f(&s[start..start + k], false)?;
+        start += k + 1;
+    }
+    f(&s[start..], true)
+}
+
+/// What a path segment is to the dot-segment rules.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Dot {
+    /// `.`
+    One,
+    /// `..`
+    Two,
+    /// Anything else.
+    No,
+}
+
+/// How segments are recognised and written when dot segments are removed:
+/// as written for resolution ([`Verbatim`]), or percent-normalized for
+/// normalization, where `%2E` is a dot.
+pub(crate) trait SegmentStyle {
+    /// Whether `seg` is `.` or `..`.
+    fn dot(&self, seg: &str) -> Dot;
+    /// Writes `seg` onto `out`.
+    fn write(&self, out: &mut String, seg: &str);
+}
+
+/// Segments as written: only a literal `.` or `..` is a dot segment (RFC
+/// 3986 section 5.2.4 compares text, so `%2E` is not).
+pub(crate) struct Verbatim;
+
+impl SegmentStyle for Verbatim {
+    fn dot(&self, seg: &str) -> Dot {
+        match seg {
+            "." => Dot::One,
+            ".." => Dot::Two,
+            _ => Dot::No,
+        }
+    }
+
+    fn write(&self, out: &mut String, seg: &str) {
+        out.push_str(seg);
+    }
+}
+
+/// The steps shared by RFC 2396 (5.2 step 6c to 6g), the 2396bis merge
+/// routine (steps 3 to 7) and the 1996 draft (5.2 step 6d to 6g), done as a
+/// stack of segments on the output instead of repeated string replacement:
+///
+/// - every `.` segment followed by `/` is removed ("all occurrences of
+///   `./`"), and a final `.` is removed;
+/// - every `<segment>/../` and a final `<segment>/..`, where `<segment>` is
+///   not `..`, is removed, leftmost first; the root of an absolute path is
+///   not a segment, so `/../g` stays as it is;
+/// - a `..` with nothing left to remove climbs above the root, and `above`
+///   says what to do with it.
+///
+/// `dir` and `rest` are written from the current end of `out`. Returns the
+/// offset into `rest` of a `..` that was rejected.
+pub(crate) fn merge_dot_segments(
+    out: &mut String,
+    dir: &str,
+    rest: &str,
+    above: AboveRoot,
+) -> Result<(), usize> {
+    merge_dot_segments_with(out, dir, rest, above, &Verbatim)
+}
+
+/// [`merge_dot_segments`] with segments recognised and written by `style`.
+pub(crate) fn merge_dot_segments_with(
+    out: &mut String,
+    dir: &str,
+    rest: &str,
+    above: AboveRoot,
+    style: &impl SegmentStyle,
+) -> Result<(), usize> {
+    let p0 = out.len();
+    let rest_start = rest.as_ptr() as usize;
+    // Only the empty first segment of an absolute path is the root.
+    let rooted = if dir.is_empty() {
+        rest.starts_with('/')
+    } else {
+        dir.starts_with('/')
+    };
+    for_each_segment(dir, rest, |seg, last| {
+        match style.dot(seg) {
+            Dot::One => {}
+            Dot::Two => {
+                // The top entry is `seg/`: find where it starts.
+                let top_end = out.len().saturating_sub(1);
+                let top_start = out[p0..top_end.max(p0)]
+                    .rfind('/')
+                    .map_or(p0, |i| p0 + i + 1);
+                crate::work::add(top_end.saturating_sub(top_start) + 1);
+                let top = &out[top_start..top_end.max(top_start)];
+                let is_root = rooted && top_start == p0 && out.len() > p0 && top.is_empty();
+                if out.len() > p0 && style.dot(top) != Dot::Two && !is_root {
+                    out.truncate(top_start);
+                } else {
+                    match above {
+                        AboveRoot::Keep => {
+                            out.push_str("..");
+                            if !last {
+                                out.push('/');
+                            }
+                        }
+                        AboveRoot::Discard => {}
+                        AboveRoot::Reject => {
+                            let at = (seg.as_ptr() as usize).wrapping_sub(rest_start);
+                            return Err(if at <= rest.len() { at } else { 0 });
+                        }
+                    }
+                }
+            }
+            Dot::No => {
+                style.write(out, seg);
+                if !last {
+                    out.push('/');
+                }
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Section 5.2.4 on the path `dir` followed by `rest` (`dir` empty or ending
+/// with `/`), written onto the end of `out`, which serves as the output
+/// buffer. The rules, applied to the input buffer until it is empty:
+///
+/// - A. a prefix `../` or `./` is removed;
+/// - B. a prefix `/./` or a final `/.` is replaced by `/`;
+/// - C. a prefix `/../` or a final `/..` is replaced by `/`, and the last
+///   segment of the output (with the `/` before it, if any) is removed;
+/// - D. an input of exactly `.` or `..` is removed;
+/// - E. otherwise the first segment, with its leading `/` if any, moves to
+///   the output.
+///
+/// In segment terms: rules A and D only apply before the first segment has
+/// moved, and each later segment either moves as `/seg` (E), vanishes (B),
+/// or removes the previous one (C); a final `.` or `..` leaves a `/`.
+pub(crate) fn remove_dot_segments(out: &mut String, dir: &str, rest: &str) {
+    if has_dot_segment(dir) {
+        remove_dot_segments_with(out, dir, rest, &Verbatim);
+    } else {
+        remove_dot_segments_clean_dir(out, dir, rest);
+    }
+}
+
+/// [`remove_dot_segments`] for a `dir` known to have no dot segment (a
+/// `Resolver` finds so once for its base).
+pub(crate) fn remove_dot_segments_clean_dir(out: &mut String, dir: &str, rest: &str) {
+    if !has_dot_segment(rest) {
+        // Only rule E applies: every segment moves as it is.
+        out.push_str(dir);
+        out.push_str(rest);
+    } else if let Some(d) = dir.strip_suffix('/') {
+        // Every segment of the directory moves (rule E), leaving the input
+        // at the `/` that ends it; then the rules go on with the rest.
+        let p0 = out.len();
+        out.push_str(d);
+        remove_from(out, p0, true, "", rest, &Verbatim);
+    } else {
+        remove_dot_segments_with(out, dir, rest, &Verbatim);
+    }
+}
+
+/// [`remove_dot_segments`] with segments recognised and written by `style`.
+pub(crate) fn remove_dot_segments_with(
+    out: &mut String,
+    dir: &str,
+    rest: &str,
+    style: &impl SegmentStyle,
+) {
+    let p0 = out.len();
+    remove_from(out, p0, false, dir, rest, style);
+}
+
+/// The rules on the input `dir` then `rest`, the output being `out` from
+/// `p0`; `started` once a segment has moved (or the input began with `/`),
+/// after which rules A and D no longer apply.
+pub(crate) fn remove_from(
+    out: &mut String,
+    p0: usize,
+    mut started: bool,
+    dir: &str,
+    rest: &str,
+    style: &impl SegmentStyle,
+) {
+    let _ = for_each_segment::<()>(dir, rest, |seg, last| {
+        let dot = style.dot(seg);
+        if !started {
+            match dot {
+                // A (followed by "/") or D (alone).
+                Dot::One | Dot::Two => {}
+                // The input now begins with "/".
+                Dot::No if seg.is_empty() => started = true,
+                // E: the first segment of a rootless path.
+                Dot::No => {
+                    style.write(out, seg);
+                    started = true;
+                }
+            }
+            return Ok(());
+        }
+        match dot {
+            Dot::One => {
+                if last {
+                    out.push('/');
+                }
+            }
+            Dot::Two => {
+                let cut = out.as_bytes()[p0..]
+                    .iter()
+                    .rposition(|&c| c == b'/')
+                    .map_or(p0, |i| p0 + i);
+                crate::work::add(out.len() - cut + 1);
+                out.truncate(cut);
+                if last {
+                    out.push('/');
+                }
+            }
+            Dot::No => {
+                out.push('/');
+                style.write(out, seg);
+            }
+        }
+        Ok(())
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+
+    fn merged(dir: &str, rest: &str, above: AboveRoot) -> Result<String, usize> {
+        let mut out = String::from("x:");
+        merge_dot_segments(&mut out, dir, rest, above)?;
+        Ok(out[2..].into())
+    }
+
+    #[test]
+    fn dot_segments_are_whole_segments() {
+        for p in [
+            ".", "..", "./a", "../a", "/a/.", "/a/..", "/a/./b", "a/../b",
+        ] {
+            assert!(has_dot_segment(p), "{p}");
+        }
+        for p in [
+            "", "/", "/a.b", "/.a", "/a./b", "/...", "/..a/", "%2E", "/%2E%2E/",
+        ] {
+            assert!(!has_dot_segment(p), "{p}");
+        }
+        // Past the eight-byte steps, and on both sides of a step's edge.
+        for n in 0..20 {
+            let pad = "x".repeat(n);
+            assert!(has_dot_segment(&format!("/{pad}/./y")), "{n}");
+            assert!(has_dot_segment(&format!("/{pad}/..")), "{n}");
+            assert!(!has_dot_segment(&format!("/{pad}/.x/y.z/")), "{n}");
+        }
+    }
+
+    #[test]
+    fn merge_follows_the_string_rewriting_steps() {
+        let keep = AboveRoot::Keep;
+        // RFC 2396 section 5.2 step 6c to 6f, by hand.
+        for (dir, rest, want) in [
+            ("/b/c/", "g", "/b/c/g"),
+            ("/b/c/", ".", "/b/c/"),
+            ("/b/c/", "..", "/b/"),
+            ("/b/c/", "../..", "/"),
+            ("/b/c/", "../../../g", "/../g"),
+            ("/b/c/", "./g/.", "/b/c/g/"),
+            ("/b/c/", "g;x=1/../y", "/b/c/y"),
+            ("", "a/..", ""),
+            ("", "./.", ""),
+            ("", "../a/../b", "../b"),
+            ("a/", "/../b", "a/b"),
+            ("/", "..//g", "/..//g"),
+            ("/b/c/", ".g/..g/g./g..", "/b/c/.g/..g/g./g.."),
+        ] {
+            assert_eq!(
+                merged(dir, rest, keep).as_deref(),
+                Ok(want),
+                "{dir} + {rest}"
+            );
+        }
+        assert_eq!(
+            merged("/b/c/", "../../../g", AboveRoot::Discard).as_deref(),
+            Ok("/g")
+        );
+        assert_eq!(
+            merged("", "../a/../b", AboveRoot::Discard).as_deref(),
+            Ok("b")
+        );
+        assert_eq!(merged("/b/", "x/../../../g", AboveRoot::Reject), Err(8));
+    }
+
+    #[test]
+    fn segments_meet_at_the_boundary() {
+        let mut seen = alloc::vec::Vec::new();
+        for_each_segment::<()>("/a/", "b/", |s, last| {
+            seen.push((s, last));
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(seen, [("", false), ("a", false), ("b", false), ("", true)]);
+    }
+
+    fn rds(path: &str) -> String {
+        let mut out = String::new();
+        remove_dot_segments(&mut out, "", path);
+        out
+    }
+
+    /// Section 5.2.4's two worked examples and the edge cases of each rule.
+    #[test]
+    fn remove_dot_segments_follows_the_rules() {
+        for (input, want) in [
+            ("/a/b/c/./../../g", "/a/g"),
+            ("mid/content=5/../6", "mid/6"),
+            ("", ""),
+            ("/", "/"),
+            (".", ""),
+            ("..", ""),
+            ("./", ""),
+            ("../", ""),
+            ("../../a", "a"),
+            ("./.././a/", "a/"),
+            ("/.", "/"),
+            ("/..", "/"),
+            ("/./", "/"),
+            ("/../", "/"),
+            ("/a/.", "/a/"),
+            ("/a/..", "/"),
+            ("/a/../..", "/"),
+            ("a/..", "/"),
+            ("a/../b", "/b"),
+            ("/a/%2E/b", "/a/%2E/b"),
+            ("/a/.b/..c/b./c..", "/a/.b/..c/b./c.."),
+            ("/a//..", "/a/"),
+            ("/a//../b", "/a/b"),
+            (".//g", "/g"),
+            ("/.//g", "//g"),
+            ("/./g", "/g"),
+            ("/../g", "/g"),
+        ] {
+            assert_eq!(rds(input), want, "remove_dot_segments({input:?})");
+        }
+    }
+
+    /// A dot-free directory moves whole, then the rest follows the rules
+    /// (`remove_from` once started): the same answers as on the joined path.
+    #[test]
+    fn rest_after_a_clean_directory() {
+        for (rest, want) in [
+            (".", "/a/b/"),
+            ("..", "/a/"),
+            ("./", "/a/b/"),
+            ("../", "/a/"),
+            ("g/..", "/a/b/"),
+            ("./g/.", "/a/b/g/"),
+            ("../../../../g", "/g"),
+            ("g//h/../..", "/a/b/g/"),
+            ("", "/a/b/"),
+            ("g", "/a/b/g"),
+        ] {
+            let mut out = String::from("x:");
+            remove_dot_segments(&mut out, "/a/b/", rest);
+            assert_eq!(&out[2..], want, "/a/b/ + {rest:?}");
+            assert_eq!(rds(&format!("/a/b/{rest}")), want, "joined /a/b/{rest}");
+        }
+    }
+
+    #[test]
+    fn directory_and_path_join_at_a_slash() {
+        let mut out = String::new();
+        remove_dot_segments(&mut out, "/b/c/", "../../../g");
+        assert_eq!(out, "/g");
+        out.clear();
+        remove_dot_segments(&mut out, "b/", "../../g");
+        assert_eq!(out, "/g");
+    }
+}
