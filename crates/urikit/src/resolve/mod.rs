@@ -455,14 +455,17 @@ fn current_document(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta {
     copy_before_fragment(base, r, out)
 }
 
-/// Whether `base` is opaque: no authority, and a path that is not empty
-/// (an empty `hier-part` is hierarchical) and does not begin with `/`. The older documents make relative paths against such a base
-/// undefined ("a relative URI cannot be used within a document that has an
-/// unsuitable base URI": RFC 2396 and 2396bis section 5, the 1996 draft
-/// section 4.2); RFC 3986 defines them.
-fn opaque(base: &Parts<'_>) -> bool {
+/// Whether `base` is opaque: no authority, and a path that does not begin
+/// with `/` and is not empty, unless `empty_is_opaque` (RFC 2396's
+/// `hier_part` needs a path, so its `e:?y` is the opaque part `?y`; under
+/// 2396bis and the 1996 draft an empty path is hierarchical). The older
+/// documents make relative paths against such a base undefined ("a relative
+/// URI cannot be used within a document that has an unsuitable base URI":
+/// RFC 2396 and 2396bis section 5, the 1996 draft section 4.2); RFC 3986
+/// defines them.
+fn opaque(base: &Parts<'_>, empty_is_opaque: bool) -> bool {
     let path = base.path();
-    base.authority().is_none() && !path.is_empty() && !path.starts_with('/')
+    base.authority().is_none() && !path.starts_with('/') && (empty_is_opaque || !path.is_empty())
 }
 
 /// The error for a relative path against an opaque base (see [`opaque`]).

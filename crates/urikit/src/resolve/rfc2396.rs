@@ -54,7 +54,7 @@ pub(super) fn resolve(
     if r.path().starts_with('/') {
         // 5) An absolute-path: skip to step 7.
         out.push_str(r.path());
-    } else if opaque(base) {
+    } else if opaque(base, true) {
         // Section 5: an opaque base is "unsuitable" for relative paths.
         return Err(opaque_base_error());
     } else {

@@ -41,7 +41,7 @@ pub(super) fn resolve(
             current_document(base, r, out)
         }
     } else {
-        if !r.path().starts_with('/') && opaque(base) {
+        if !r.path().starts_with('/') && opaque(base, false) {
             // Section 5: an opaque base is "unsuitable" for relative paths.
             return Err(opaque_base_error());
         }

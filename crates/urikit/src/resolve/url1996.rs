@@ -38,7 +38,7 @@ pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Resu
         out.push_str(r.path());
         return Ok(write_tail(out, head, r.query(), r.fragment()));
     }
-    if !r.path().starts_with('/') && opaque(base) {
+    if !r.path().starts_with('/') && opaque(base, false) {
         // Section 4.2: an opaque base is "unsuitable" for relative paths.
         return Err(opaque_base_error());
     }

@@ -162,3 +162,18 @@ fn every_older_dialect_refuses_relative_paths_against_an_opaque_base() {
         "a:/g"
     );
 }
+
+/// base, under RFC 2396: `..` against the Content-Base `e:?` merged into
+/// `e:`, which RFC 2396 does not accept. RFC 2396's `hier_part` needs a
+/// path, so `e:?` is the opaque part `?` (the Appendix B split shows an
+/// empty path and an empty query): opaque, and `opaque-base`.
+#[test]
+fn an_rfc_2396_base_with_an_empty_path_is_opaque() {
+    use urikit::{Dialect, ErrorKind};
+    let base = UriRef::parse_with("e:?", Dialect::Rfc2396).unwrap();
+    let err = Resolver::new(base)
+        .unwrap()
+        .resolve(UriRef::parse("..").unwrap())
+        .unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::OpaqueBase);
+}
