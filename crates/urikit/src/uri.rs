@@ -74,7 +74,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!((err.kind(), err.offset()), (ErrorKind::InvalidPort, 21));
     /// ```
     pub fn parse(s: &'a str) -> Result<UriRef<'a>, Error> {
-        parse::parse(s).map(|meta| UriRef::from_meta(s, meta))
+        parse::parse_as(s, |meta| UriRef::from_meta(s, meta))
     }
 
     /// The RFC 3986 reference `s` with the offsets `meta` (which must be

@@ -64,30 +64,45 @@ pub(crate) struct Baseline;
 impl Classify for Baseline {
     #[inline(always)]
     fn refused16(self, t: &Table, c: &[u8; 16]) -> u32 {
-        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
         return crate::parse::simd::sse2_refused16(t.lanes(), c);
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2", urikit_portable))]
+        return refused16_portable(t.lanes(), c);
         #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
         return refused16_portable(t.lanes(), c);
     }
 }
 
-/// [`Classify::refused16`] without intrinsics: each lane is a few comparisons,
-/// which compile to SSE2 or NEON instructions, and the 0-or-1 bytes are
-/// gathered into bits by a multiplication.
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+/// Sixteen bytes of 0 or 1 as sixteen bits: byte `j` of a word lands on
+/// bit `56 + j` of the word times `MAGIC`.
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)),
+    allow(dead_code)
+)]
 #[inline(always)]
-fn refused16_portable(lanes: Lanes, c: &[u8; 16]) -> u32 {
-    let mut f = [0u8; 16];
-    for k in 0..16 {
-        f[k] = u8::from(refused_lane(lanes, c[k]));
-    }
-    // Byte j of x (0 or 1) lands on bit 56 + j of x * MAGIC.
+fn gather_bits(f: &[u8; 16]) -> u32 {
     const MAGIC: u64 = 0x0102_0408_1020_4080;
     let [lo, hi] = [&f[..8], &f[8..]].map(|h| {
         let x = u64::from_le_bytes(h.try_into().unwrap_or_default());
         (x.wrapping_mul(MAGIC) >> 56) as u32
     });
     lo | hi << 8
+}
+
+/// [`Classify::refused16`] without intrinsics: each lane is a few comparisons,
+/// which compile to SSE2 or NEON instructions, and the 0-or-1 bytes are
+/// gathered into bits by a multiplication.
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)),
+    allow(dead_code)
+)]
+#[inline(always)]
+fn refused16_portable(lanes: Lanes, c: &[u8; 16]) -> u32 {
+    let mut f = [0u8; 16];
+    for k in 0..16 {
+        f[k] = u8::from(refused_lane(lanes, c[k]));
+    }
+    gather_bits(&f)
 }
 
 /// Whether `x` is refused by the tables that have `lanes`. Every test is

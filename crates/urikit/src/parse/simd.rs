@@ -62,19 +62,20 @@ impl Avx2 {
 
     /// Parses `s` with the parser compiled for AVX2 (every
     /// [`Classify::refused16`] inlined as AVX2 code).
-    #[inline]
-    pub(crate) fn parse(self, s: &str) -> Result<Meta, Error> {
+    #[inline(always)]
+    pub(crate) fn parse<R>(self, s: &str, make: impl FnOnce(Meta) -> R) -> Result<R, Error> {
         #[target_feature(enable = "avx2")]
-        unsafe fn parse(k: Avx2, s: &str) -> Result<Meta, Error> {
+        unsafe fn parse<R>(k: Avx2, s: &str, make: impl FnOnce(Meta) -> R) -> Result<R, Error> {
             // One branch per input chooses the window, none per scan.
-            if s.len() >= 32 {
+            let meta = if s.len() >= 32 {
                 parse_in(Avx2Long(k), s)
             } else {
                 parse_in(k, s)
-            }
+            };
+            meta.map(make)
         }
         // SAFETY: `self` exists, so the processor has AVX2.
-        unsafe { parse(self, s) }
+        unsafe { parse(self, s, make) }
     }
 }
 
@@ -264,7 +265,7 @@ mod tests {
             if let Some(k) = Avx2::detect() {
                 prop_assert_eq!(parse_in(k, &s), base);
                 prop_assert_eq!(parse_in(Avx2Long(k), &s), base);
-                prop_assert_eq!(k.parse(&s), base);
+                prop_assert_eq!(k.parse(&s, |m| m), base);
             }
         }
     }
