@@ -1,6 +1,7 @@
 //! One library doing one job over a dataset, for an instruction counter:
 //! `cargo run --release --example work -- JOB LIBRARY FILE ROUNDS`, where
-//! JOB is `parse`, `normalize`, `resolve` or `relativize` and LIBRARY is
+//! JOB is `parse`, `normalize` (`normalize-into`: into one `String`),
+//! `resolve` or `relativize` and LIBRARY is
 //! `urikit` or a peer (`fluent-uri` for parse, normalize and resolve,
 //! `oxiri` for relativize). `resolve` resolves a mix of references (those
 //! of RFC 3986 section 5.4 and typical links) against every http(s) line.
@@ -40,6 +41,18 @@ fn main() {
                 for l in &lines {
                     if let Ok(u) = urikit::UriRef::parse(black_box(l)) {
                         sum += n.normalize(u).as_str().len();
+                    }
+                }
+            }
+        }
+        ("normalize-into", "urikit") => {
+            let n = urikit::Normalizer::new();
+            let mut out = String::new();
+            for _ in 0..rounds {
+                for l in &lines {
+                    if let Ok(u) = urikit::UriRef::parse(black_box(l)) {
+                        n.normalize_into(u, &mut out);
+                        sum += out.len();
                     }
                 }
             }

@@ -44,10 +44,17 @@ pub(crate) fn any_byte(b: &[u8], pred: impl Fn(u8) -> bool) -> bool {
     if n < 16 {
         return gather16(b).is_some_and(|c| any16(&c));
     }
-    let mut chunks = b.chunks_exact(16);
-    // The last sixteen bytes cover the remainder (some twice).
-    let last = b[n - 16..].first_chunk::<16>().is_some_and(any16);
-    chunks.any(|c| c.first_chunk::<16>().is_some_and(any16)) || last
+    // Sixteen bytes at a time, then the last sixteen, which cover the
+    // remainder (some twice). A plain loop: the iterator adapters are not
+    // always inlined, and a call costs more than a short input's search.
+    let mut i = 0;
+    while let Some(c) = b.get(i..).and_then(|r| r.first_chunk::<16>()) {
+        if any16(c) {
+            return true;
+        }
+        i += 16;
+    }
+    i != n && b[n - 16..].first_chunk::<16>().is_some_and(any16)
 }
 
 /// Whether some byte of `b` is `y` and the byte before it is `x`, sixteen
@@ -73,8 +80,16 @@ pub(crate) fn any_pair(b: &[u8], x: u8, y: u8) -> bool {
         // Short inputs as words: each byte beside the next within a word.
         2..=16 => any_pair_short(b, x, y),
         n => {
-            // Pairs starting at 0, 16, 32, ..., then the last sixteen pairs.
-            (0..n - 16).step_by(16).any(|i| pairs(&b[i..])) || pairs(&b[n - 17..])
+            // Pairs starting at 0, 16, 32, ..., then the last sixteen pairs
+            // (a plain loop, as in `any_byte`).
+            let mut i = 0;
+            while i + 17 <= n {
+                if pairs(&b[i..]) {
+                    return true;
+                }
+                i += 16;
+            }
+            pairs(&b[n - 17..])
         }
     }
 }

@@ -213,8 +213,8 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
-// The layers, each module importing only those above it in this list
-// (docs/design.md draws them; tests/it/layers.rs checks them).
+// Each module imports only the layers below its own: docs/design.md draws
+// them, and tests/it/layers.rs checks them in order.
 #[cfg(feature = "alloc")]
 mod buf;
 #[cfg(feature = "alloc")]
@@ -230,6 +230,8 @@ mod host;
 mod iter;
 #[cfg(feature = "alloc")]
 mod normalize;
+#[cfg(feature = "alloc")]
+mod out;
 mod parse;
 #[cfg(feature = "alloc")]
 mod path;

@@ -1,22 +1,28 @@
 //! Normalization and equivalence: RFC 3986 section 6.2.2 (syntax-based) and
 //! 6.2.3 (scheme-based).
 //!
-//! May use: `path`, `registry`, `parse`, `grammar`, `bytes`, `uri`,
+//! One writer, [`Normalizer::write_normal`], makes the normal form: into
+//! the caller's `String`, or into a [`Lazy`] copy of the input that stays
+//! borrowed until the first byte that differs, which tells `normalize`
+//! that the input is normal already and `is_normalized` its answer without
+//! allocating.
+//!
+//! May use: `path`, `registry`, `parse`, `grammar`, `bytes`, `out`, `uri`,
 //! `buf` (and what they use).
 
 use alloc::string::String;
-use core::fmt::Write as _;
 use core::hash::{Hash, Hasher};
 
 use crate::bytes::any_byte;
 use crate::grammar::rfc3986::hex_val;
 use crate::grammar::Table;
+use crate::out::{Lazy, Out};
 use crate::parse::rfc3986::host_type;
 use crate::parse::HostType;
 use crate::parse::{AuthMeta, Meta};
 use crate::path::{
-    has_dot_segment, keep_path_a_path, merge_dot_segments_with, remove_dot_segments_with,
-    AboveRoot, Dot, SegmentStyle,
+    has_dot_segment, merge_dot_segments_with, remove_dot_segments_with, AboveRoot, Dot,
+    SegmentStyle,
 };
 use crate::registry::{default_port, empty_path_is_root};
 use crate::uri::UriRef;
@@ -206,24 +212,16 @@ impl Normalizer {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn normalize(&self, u: UriRef<'_>) -> UriRefBuf {
-        // Most references are normal already, or only need the case of
-        // their scheme and host lowered: then the text keeps its length and
-        // every offset stays as it is.
-        match self.verdict(u) {
-            Verdict::Normal => return u.to_buf(),
-            Verdict::CaseOnly { host } => {
-                let mut out = String::from(u.as_str());
-                let m = u.meta();
-                out[..m.scheme_end].make_ascii_lowercase();
-                if let Some(a) = m.auth.filter(|_| host) {
-                    out[a.host_start..a.host_end].make_ascii_lowercase();
-                }
-                return UriRefBuf::from_parts(out, m, u.dialect());
-            }
-            Verdict::Rewrite => {}
-        }
-        let mut out = String::with_capacity(u.as_str().len() + 1);
+        // Most references are normal already: the output then stays the
+        // input, borrowed, and is copied once.
+        let mut out = Lazy::new(u.as_str());
         let meta = self.write_normal(u, &mut out);
+        if out.is_src() {
+            return u.to_buf();
+        }
+        let Some(out) = out.into_owned() else {
+            return u.to_buf();
+        };
         if u.dialect() == Dialect::Rfc3986 {
             return UriRefBuf::from_parts(out, meta, Dialect::Rfc3986);
         }
@@ -231,24 +229,25 @@ impl Normalizer {
     }
 
     /// The normal form under an older dialect, from `out`, one pass of
-    /// [`write_normal`](Self::write_normal) on `u`. Decoding can change how
-    /// the older grammars read an authority (`h:%38`, one registry-based
-    /// name under RFC 2396, becomes host `h` and port `8`), after which
-    /// another step may apply: the passes go on until one changes nothing
-    /// (at most three; the structure changes once). A result the dialect
-    /// does not accept (no step should write one) gives the input back.
+    /// [`write_normal`](Self::write_normal) on `u` that changed it.
+    /// Decoding can change how the older grammars read an authority
+    /// (`h:%38`, one registry-based name under RFC 2396, becomes host `h`
+    /// and port `8`), after which another step may apply: the passes go on
+    /// until one changes nothing (at most three; the structure changes
+    /// once). A result the dialect does not accept (no step should write
+    /// one) gives the input back.
     fn normalize_older(&self, u: UriRef<'_>, mut out: String) -> UriRefBuf {
         let d = u.dialect();
         for _ in 0..3 {
             let Ok(next) = UriRefBuf::parse_with(out, d) else {
                 return u.to_buf();
             };
-            if self.verdict(next.as_uri_ref()) == Verdict::Normal {
-                return next;
-            }
-            let mut again = String::with_capacity(next.as_str().len() + 1);
+            let mut again = Lazy::new(next.as_str());
             self.write_normal(next.as_uri_ref(), &mut again);
-            out = again;
+            match again.into_owned() {
+                None => return next,
+                Some(s) => out = s,
+            }
         }
         UriRefBuf::parse_with(out, d).unwrap_or_else(|_| u.to_buf())
     }
@@ -268,8 +267,6 @@ impl Normalizer {
             out.push_str(self.normalize(u).as_str());
             return;
         }
-        // Every step, always (unlike `normalize`, which checks first): the
-        // two are compared by the property tests and the fuzz target.
         self.write_normal(u, out);
     }
 
@@ -277,46 +274,46 @@ impl Normalizer {
     /// components lie under RFC 3986 (for an older dialect, where decoding
     /// can turn a registry-based authority into a server, the caller reads
     /// the result again).
-    fn write_normal(&self, u: UriRef<'_>, out: &mut String) -> Meta {
-        let style = self.pct_style(false, u.dialect());
-        let host_style = self.pct_style(self.lowercase, u.dialect());
-        let scheme = u.scheme();
-        if let Some(s) = scheme {
-            if self.lowercase {
-                let at = out.len();
-                out.push_str(s);
-                out[at..].make_ascii_lowercase();
-            } else {
-                out.push_str(s);
-            }
-            out.push(':');
+    fn write_normal(&self, u: UriRef<'_>, out: &mut impl Out) -> Meta {
+        // Without a `%` anywhere (most references), no component need be
+        // searched for one.
+        let pct = any_byte(u.as_str().as_bytes(), |c| c == b'%');
+        let style = self.pct_style(false, u.dialect(), pct);
+        let host_style = self.pct_style(self.lowercase, u.dialect(), pct);
+        let (src, m) = (u.as_str(), u.meta());
+        // The scheme, its `:` and the `//` of an authority, in one write
+        // (only letters change, and only the scheme has any).
+        let head = &src[..m.auth.map_or(m.path_start(), |a| a.start)];
+        if self.lowercase {
+            out.push_lower(head);
+        } else {
+            out.push_str(head);
         }
-        let scheme_end = out.len().saturating_sub(1);
-        let auth = u.authority();
         let mut auth_meta = None;
-        if let Some(a) = auth {
-            out.push_str("//");
+        if let Some(am) = m.auth {
             let start = out.len();
-            if let Some(ui) = a.userinfo() {
-                style.write(out, ui.as_str());
-                out.push('@');
+            if am.host_start > am.start {
+                // The userinfo with its `@`.
+                style.write(out, &src[am.start..am.host_start]);
             }
             let host_start = out.len();
-            let host = a.host();
-            match host.host_type() {
-                HostType::Ipv6 if self.ipv6_rfc5952 => {
-                    if let Some(ip) = host.ipv6() {
-                        let _ = write!(out, "[{ip}]");
-                    }
+            let host = &src[am.host_start..am.host_end];
+            let ipv6 = (am.host == HostType::Ipv6 && self.ipv6_rfc5952)
+                .then(|| u.host().and_then(|h| h.ipv6()))
+                .flatten();
+            match ipv6 {
+                Some(ip) => {
+                    let _ = write!(out, "[{ip}]");
                 }
-                _ => host_style.write(out, host.as_str()),
+                None => host_style.write(out, host),
             }
             let host_end = out.len();
-            if let Some(port) = a.port() {
-                if !(self.default_port && is_default_port(scheme, port)) {
-                    out.push(':');
-                    out.push_str(port);
-                }
+            if am.host_end < am.end
+                && !(self.default_port
+                    && is_default_port(u.scheme(), &src[am.host_end + 1..am.end]))
+            {
+                // The port with its `:`.
+                out.push_str(&src[am.host_end..am.end]);
             }
             auth_meta = Some(AuthMeta {
                 start,
@@ -326,56 +323,82 @@ impl Normalizer {
                 // the IPv6 text form change no host's type or address.
                 // (Under RFC 3986 a decoded reg-name is still one; an older
                 // dialect's result is read again by the caller.)
-                host: match u.meta().auth {
-                    Some(a) if !any_byte(host.as_str().as_bytes(), |c| c == b'%') => a.host,
-                    _ => host_type(&out[host_start..host_end]).unwrap_or(HostType::RegName),
+                host: match am.host {
+                    h if !pct || !any_byte(host.as_bytes(), |c| c == b'%') => h,
+                    _ => core::str::from_utf8(out.tail(host_start))
+                        .ok()
+                        .and_then(|h| host_type(h).ok())
+                        .unwrap_or(HostType::RegName),
                 },
                 end: out.len(),
             });
         }
+        let (scheme_end, auth) = (m.scheme_end, m.auth);
         let path = u.path().as_str();
         let p = out.len();
+        let rooted = scheme_end > 0 || auth.is_some() || path.starts_with('/');
+        // Whether an empty path is written `/` (6.2.3).
+        let slash_root = || {
+            auth.is_some() && self.slash_empty_path && u.scheme().is_some_and(empty_path_is_root)
+        };
+        if !pct
+            && (!self.dot_segments || rooted && !has_dot_segment(path))
+            && !(path.is_empty() && slash_root())
+        {
+            // Nothing from the path on changes (most references): the
+            // rest in one write.
+            out.push_str(&src[m.path_start()..]);
+            let path_end = p + path.len();
+            return Meta {
+                scheme_end,
+                auth: auth_meta,
+                path_end,
+                query_end: path_end + (m.query_end - m.path_end),
+            };
+        }
         if !self.dot_segments {
             style.write(out, path);
-        } else if scheme.is_some() || auth.is_some() || path.starts_with('/') {
+        } else if rooted {
             // Section 6.2.2.3 by the algorithm of 5.2.4: these paths are put
             // through remove_dot_segments when resolved, whatever the base.
-            // Without a '%' (no `%2E`) and a literal dot segment, it leaves
-            // the path as it is.
-            if !any_byte(path.as_bytes(), |c| c == b'%') && !has_dot_segment(path) {
-                style.write(out, path);
+            if auth.is_some() {
+                remove_dots(out, &style, "", path);
             } else {
-                remove_dot_segments_with(out, "", path, &style);
+                // Without an authority, a path that begins with `//` would
+                // read back as one: `/.` in front keeps it a path (the
+                // rule B step removes it again when resolved).
+                let remove =
+                    |out: &mut _, dir: &str, path: &str| remove_dots(out, &style, dir, path);
+                with_prefix(out, path, "/./", remove, |w| w.starts_with(b"//"));
             }
         } else {
             // A relative path keeps the ".." that climb out of it: the base
-            // it will be resolved against is not known yet.
-            let _ = merge_dot_segments_with(out, "", path, AboveRoot::Keep, &style);
-            let written = &out[p..];
-            let first = written.split('/').next().unwrap_or("");
-            if (written.is_empty() && !path.is_empty())
-                || first.contains(':')
-                || written.starts_with('/')
-            {
-                out.insert_str(p, "./");
-            }
+            // it will be resolved against is not known yet. It needs `./`
+            // in front where it would otherwise read differently: empty
+            // (from a path that was not), with a colon in its first segment,
+            // or beginning with `/`.
+            let merge = |out: &mut _, dir: &str, path: &str| {
+                let _ = merge_dot_segments_with(out, dir, path, AboveRoot::Keep, &style);
+            };
+            with_prefix(out, path, "./", merge, |w| {
+                (w.is_empty() && !path.is_empty())
+                    || w.split(|&c| c == b'/')
+                        .next()
+                        .is_some_and(|s| s.contains(&b':'))
+                    || w.starts_with(b"/")
+            });
         }
-        if auth.is_some()
-            && out.len() == p
-            && self.slash_empty_path
-            && scheme.is_some_and(empty_path_is_root)
-        {
-            out.push('/');
+        if out.len() == p && slash_root() {
+            out.push(b'/');
         }
-        keep_path_a_path(out, p, auth.is_some());
         let path_end = out.len();
         if let Some(q) = u.query() {
-            out.push('?');
+            out.push(b'?');
             style.write(out, q.as_str());
         }
         let query_end = out.len();
         if let Some(f) = u.fragment() {
-            out.push('#');
+            out.push(b'#');
             style.write(out, f.as_str());
         }
         Meta {
@@ -402,77 +425,9 @@ impl Normalizer {
             // accept), and then the input is its own normal form.
             return self.normalize(u).as_str() == u.as_str();
         }
-        self.verdict(u) == Verdict::Normal
-    }
-
-    /// What normalizing `u` would change, found without allocating.
-    fn verdict(&self, u: UriRef<'_>) -> Verdict {
-        let style = self.pct_style(false, u.dialect());
-        let scheme = u.scheme();
-        let upper = |s: &str| any_byte(s.as_bytes(), |c| c.is_ascii_uppercase());
-        // Whether the scheme, or the host (then without `%`), has
-        // upper-case letters to lower.
-        let scheme_case = self.lowercase && scheme.is_some_and(upper);
-        let mut host_case = false;
-        // Without `%` anywhere, percent-normalization changes nothing, and
-        // only the case of a host can change (one pass over the input).
-        let pct = any_byte(u.as_str().as_bytes(), |c| c == b'%');
-        let not_normal = |text: &str| pct && !style.is_normal(text);
-        let auth = u.authority();
-        if let Some(a) = auth {
-            if a.userinfo().is_some_and(|ui| not_normal(ui.as_str())) {
-                return Verdict::Rewrite;
-            }
-            let host = a.host();
-            match host.host_type() {
-                // The address is decoded only when its canonical form is
-                // asked for.
-                HostType::Ipv6 if self.ipv6_rfc5952 => {
-                    let mut buf = FixedBuf::default();
-                    let canonical = host.ipv6().is_some_and(|ip| {
-                        write!(buf, "[{ip}]").is_ok() && buf.as_str() == host.as_str()
-                    });
-                    if !canonical {
-                        return Verdict::Rewrite;
-                    }
-                }
-                _ if !pct || !any_byte(host.as_str().as_bytes(), |c| c == b'%') => {
-                    host_case = self.lowercase && upper(host.as_str());
-                }
-                _ if !self
-                    .pct_style(self.lowercase, u.dialect())
-                    .is_normal(host.as_str()) =>
-                {
-                    return Verdict::Rewrite;
-                }
-                _ => {}
-            }
-            if self.default_port && a.port().is_some_and(|p| is_default_port(scheme, p)) {
-                return Verdict::Rewrite;
-            }
-        }
-        let path = u.path().as_str();
-        if not_normal(path)
-            || u.query().is_some_and(|q| not_normal(q.as_str()))
-            || u.fragment().is_some_and(|f| not_normal(f.as_str()))
-        {
-            return Verdict::Rewrite;
-        }
-        if auth.is_some()
-            && path.is_empty()
-            && self.slash_empty_path
-            && scheme.is_some_and(empty_path_is_root)
-        {
-            return Verdict::Rewrite;
-        }
-        if self.dot_segments && !dot_structure_is_normal(path, scheme.is_some(), auth.is_some()) {
-            return Verdict::Rewrite;
-        }
-        if scheme_case || host_case {
-            Verdict::CaseOnly { host: host_case }
-        } else {
-            Verdict::Normal
-        }
+        let mut out = Lazy::check(u.as_str());
+        self.write_normal(u, &mut out);
+        out.is_src()
     }
 
     /// Whether `a` and `b` have the same normal form (RFC 3986 section
@@ -493,21 +448,33 @@ impl Normalizer {
 
     /// Percent-normalization by this normalizer's steps under `dialect`;
     /// `lower` for a host.
-    fn pct_style(&self, lower: bool, dialect: Dialect) -> PctStyle {
+    fn pct_style(&self, lower: bool, dialect: Dialect, pct: bool) -> PctStyle {
         PctStyle {
-            n: *self,
+            decode: if self.decode_unreserved {
+                Some(crate::grammar::decodable(dialect))
+            } else {
+                None
+            },
+            uppercase_hex: self.uppercase_hex,
             lower,
-            unreserved: crate::grammar::decodable(dialect),
+            pct,
         }
     }
 
     fn normal_text<'a>(&self, u: UriRef<'a>) -> NormalText<'a> {
-        if self.is_normalized(u) {
-            NormalText::Same(u.as_str())
-        } else {
-            let mut s = String::new();
-            self.normalize_into(u, &mut s);
-            NormalText::Owned(s)
+        if u.dialect() != Dialect::Rfc3986 {
+            let n = self.normalize(u);
+            return if n.as_str() == u.as_str() {
+                NormalText::Same(u.as_str())
+            } else {
+                NormalText::Owned(n.into_string())
+            };
+        }
+        let mut out = Lazy::new(u.as_str());
+        self.write_normal(u, &mut out);
+        match out.into_owned() {
+            None => NormalText::Same(u.as_str()),
+            Some(s) => NormalText::Owned(s),
         }
     }
 }
@@ -584,6 +551,51 @@ impl NormalText<'_> {
     }
 }
 
+/// Writes the path `dir` then `path` (`dir` empty or ending with `/`)
+/// with its dot segments removed (section 5.2.4 on the normalized
+/// segments). Without a `%` (no `%2E`) or a literal dot segment, that
+/// leaves the path as it is.
+#[inline(always)]
+fn remove_dots(out: &mut impl Out, style: &PctStyle, dir: &str, path: &str) {
+    if dir.is_empty()
+        && (!style.pct || !any_byte(path.as_bytes(), |c| c == b'%'))
+        && !has_dot_segment(path)
+    {
+        style.write(out, path);
+    } else {
+        remove_dot_segments_with(out, dir, path, style);
+    }
+}
+
+/// Writes `path` by `write(out, dir, rest)` (the path `dir` then `rest`,
+/// `dir` empty or ending with `/`), with the first two bytes of `lead`
+/// (`./` or `/.`) in front when `needed` says the written path needs them.
+/// Where `path` begins with all of `lead`, the prefix is written first,
+/// then the path, and the prefix is taken back if not needed: an input
+/// already normal is repeated in order, byte for byte, and a [`Lazy`]
+/// output stays borrowed.
+fn with_prefix<O: Out>(
+    out: &mut O,
+    path: &str,
+    lead: &str,
+    write: impl FnOnce(&mut O, &str, &str),
+    needed: impl FnOnce(&[u8]) -> bool,
+) {
+    let p = out.len();
+    if let Some(rest) = path.strip_prefix(lead) {
+        out.push_str(&path[..2]);
+        write(out, lead, rest);
+        if !needed(out.tail(p + 2)) {
+            out.remove(p, p + 2);
+        }
+    } else {
+        write(out, "", path);
+        if needed(out.tail(p)) {
+            out.insert_str(p, &lead[..2]);
+        }
+    }
+}
+
 /// Whether `port` is empty or the default of `scheme` (leading zeros
 /// allowed: `080` is port 80).
 fn is_default_port(scheme: Option<&str>, port: &str) -> bool {
@@ -597,56 +609,17 @@ fn is_default_port(scheme: Option<&str>, port: &str) -> bool {
     }
 }
 
-/// Whether removing dot segments leaves `path` (already percent-normal) as
-/// it is; the mirror of the path steps of `normalize_into`.
-fn dot_structure_is_normal(path: &str, has_scheme: bool, has_authority: bool) -> bool {
-    if has_scheme || has_authority || path.starts_with('/') {
-        // remove_dot_segments changes a path exactly when it has a dot
-        // segment; "/." before "//" is how a path without authority that
-        // begins with "//" is written.
-        let rest = match path.strip_prefix("/.") {
-            Some(r) if !has_authority && r.starts_with("//") => r,
-            _ => path,
-        };
-        return !has_dot_segment(rest);
-    }
-    // A relative path: leading ".." segments, then no dot segment at all;
-    // "./" only where the path needs it.
-    let (dot_prefix, rest) = match path.strip_prefix("./") {
-        Some(r) => (true, r),
-        None => (false, path),
-    };
-    let mut segs = rest.split('/').skip_while(|s| *s == "..");
-    if segs.any(|s| s == "." || s == "..") {
-        return false;
-    }
-    let needs_prefix = (rest.is_empty() && dot_prefix)
-        || rest.split('/').next().is_some_and(|s| s.contains(':'))
-        || rest.starts_with('/');
-    dot_prefix == needs_prefix
-}
-
-/// What normalizing a reference changes.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Verdict {
-    /// Nothing: it is normal.
-    Normal,
-    /// Only the case of letters in the scheme, and in the host when `host`
-    /// (which then holds no `%`): every offset stays.
-    CaseOnly { host: bool },
-    /// Anything else: the normal form is written anew.
-    Rewrite,
-}
-
 /// Percent-normalization of one component: upper-case hex, decoded
 /// unreserved characters, and, for a host, lower case.
 #[derive(Clone, Copy)]
 struct PctStyle {
-    n: Normalizer,
+    /// What may be decoded, if anything: the unreserved characters of the
+    /// reference's dialect.
+    decode: Option<&'static Table>,
+    uppercase_hex: bool,
     lower: bool,
-    /// What may be decoded: the unreserved characters of the reference's
-    /// dialect.
-    unreserved: &'static Table,
+    /// Whether the reference has a `%` at all.
+    pct: bool,
 }
 
 impl PctStyle {
@@ -654,42 +627,13 @@ impl PctStyle {
     /// unreserved byte, or `None` to keep it as an escape.
     fn decoded(&self, b: &[u8], i: usize) -> Option<u8> {
         let v = hex_val(b[i + 1])? << 4 | hex_val(b[i + 2])?;
-        (self.n.decode_unreserved && self.unreserved.allows(v)).then_some(v)
-    }
-
-    fn is_normal(&self, text: &str) -> bool {
-        let b = text.as_bytes();
-        crate::work::add(b.len());
-        let lower = self.lower;
-        if !any_byte(b, |c| (c == b'%') | (lower & c.is_ascii_uppercase())) {
-            // Only percent-encodings change, and the case of a host.
-            return true;
-        }
-        let mut i = 0;
-        while i < b.len() {
-            let c = b[i];
-            if c == b'%' && i + 2 < b.len() {
-                if self.decoded(b, i).is_some()
-                    || self.n.uppercase_hex
-                        && (b[i + 1].is_ascii_lowercase() || b[i + 2].is_ascii_lowercase())
-                {
-                    return false;
-                }
-                i += 3;
-            } else {
-                if self.lower && c.is_ascii_uppercase() {
-                    return false;
-                }
-                i += 1;
-            }
-        }
-        true
+        self.decode.filter(|t| t.allows(v)).map(|_| v)
     }
 }
 
 impl SegmentStyle for PctStyle {
-    fn dot(&self, seg: &str) -> Dot {
-        let b = seg.as_bytes();
+    fn dot(&self, seg: &[u8]) -> Dot {
+        let b = seg;
         let mut dots = 0;
         let mut i = 0;
         while i < b.len() {
@@ -712,18 +656,27 @@ impl SegmentStyle for PctStyle {
         }
     }
 
-    fn write(&self, out: &mut String, text: &str) {
-        let b = text.as_bytes();
-        crate::work::add(b.len());
-        if !any_byte(b, |c| c == b'%') {
-            // Only case can change: lower-cased in place, all at once.
-            let at = out.len();
-            out.push_str(text);
+    #[inline(always)]
+    fn write(&self, out: &mut impl Out, text: &str) {
+        crate::work::add(text.len());
+        if !self.pct || !any_byte(text.as_bytes(), |c| c == b'%') {
+            // Only case can change, all at once.
             if self.lower {
-                out[at..].make_ascii_lowercase();
+                out.push_lower(text);
+            } else {
+                out.push_str(text);
             }
-            return;
+        } else {
+            self.write_escapes(out, text);
         }
+    }
+}
+
+impl PctStyle {
+    /// [`write`](SegmentStyle::write) for a `text` with a `%`.
+    #[inline(never)]
+    fn write_escapes(&self, out: &mut impl Out, text: &str) {
+        let b = text.as_bytes();
         let mut run = 0;
         let mut i = 0;
         while i < b.len() {
@@ -731,15 +684,15 @@ impl SegmentStyle for PctStyle {
             if c == b'%' && i + 2 < b.len() {
                 out.push_str(&text[run..i]);
                 match self.decoded(b, i) {
-                    Some(v) => out.push(char::from(if self.lower {
+                    Some(v) => out.push(if self.lower {
                         v.to_ascii_lowercase()
                     } else {
                         v
-                    })),
-                    None if self.n.uppercase_hex => {
-                        out.push('%');
-                        out.push(char::from(b[i + 1].to_ascii_uppercase()));
-                        out.push(char::from(b[i + 2].to_ascii_uppercase()));
+                    }),
+                    None if self.uppercase_hex => {
+                        out.push(b'%');
+                        out.push(b[i + 1].to_ascii_uppercase());
+                        out.push(b[i + 2].to_ascii_uppercase());
                     }
                     None => out.push_str(&text[i..i + 3]),
                 }
@@ -747,7 +700,7 @@ impl SegmentStyle for PctStyle {
                 run = i;
             } else if self.lower && c.is_ascii_uppercase() {
                 out.push_str(&text[run..i]);
-                out.push(char::from(c.to_ascii_lowercase()));
+                out.push(c.to_ascii_lowercase());
                 i += 1;
                 run = i;
             } else {
@@ -755,39 +708,5 @@ impl SegmentStyle for PctStyle {
             }
         }
         out.push_str(&text[run..]);
-    }
-}
-
-/// A small stack buffer for formatting an IPv6 address (at most 47 bytes
-/// with its brackets).
-struct FixedBuf {
-    buf: [u8; 48],
-    len: usize,
-}
-
-impl Default for FixedBuf {
-    fn default() -> FixedBuf {
-        FixedBuf {
-            buf: [0; 48],
-            len: 0,
-        }
-    }
-}
-
-impl FixedBuf {
-    fn as_str(&self) -> &str {
-        core::str::from_utf8(&self.buf[..self.len]).unwrap_or("")
-    }
-}
-
-impl core::fmt::Write for FixedBuf {
-    fn write_str(&mut self, s: &str) -> core::fmt::Result {
-        let end = self.len + s.len();
-        if end > self.buf.len() {
-            return Err(core::fmt::Error);
-        }
-        self.buf[self.len..end].copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
     }
 }

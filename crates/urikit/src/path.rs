@@ -3,11 +3,10 @@
 //! the work is linear), and the directory a relative path is merged with.
 //! Resolution and normalization both remove dot segments through here.
 //!
-//! May use: `bytes`, `work`.
-
-use alloc::string::String;
+//! May use: `out`, `bytes`, `work`.
 
 use crate::bytes::any_pair;
+use crate::out::Out;
 
 /// What to do with `..` segments that climb above the root of the base
 /// path, the choice RFC 2396 section 5.2 step 6g (and the 2396bis merge
@@ -62,8 +61,8 @@ pub(crate) fn merge_directory(base_path: &str, has_authority: bool) -> &str {
 /// Without an authority, a path that begins with `//` would read back as an
 /// authority (the trap RFC 3986 section 5.2.4 leaves open for `a:/.//b`):
 /// `/.` in front names the same path and keeps it a path.
-pub(crate) fn keep_path_a_path(out: &mut String, path_start: usize, has_authority: bool) {
-    if !has_authority && out[path_start..].starts_with("//") {
+pub(crate) fn keep_path_a_path(out: &mut impl Out, path_start: usize, has_authority: bool) {
+    if !has_authority && out.tail(path_start).starts_with(b"//") {
         out.insert_str(path_start, "/.");
     }
 }
@@ -127,9 +126,9 @@ pub(crate) enum Dot {
 /// normalization, where `%2E` is a dot.
 pub(crate) trait SegmentStyle {
     /// Whether `seg` is `.` or `..`.
-    fn dot(&self, seg: &str) -> Dot;
+    fn dot(&self, seg: &[u8]) -> Dot;
     /// Writes `seg` onto `out`.
-    fn write(&self, out: &mut String, seg: &str);
+    fn write(&self, out: &mut impl Out, seg: &str);
 }
 
 /// Segments as written: only a literal `.` or `..` is a dot segment (RFC
@@ -137,15 +136,15 @@ pub(crate) trait SegmentStyle {
 pub(crate) struct Verbatim;
 
 impl SegmentStyle for Verbatim {
-    fn dot(&self, seg: &str) -> Dot {
+    fn dot(&self, seg: &[u8]) -> Dot {
         match seg {
-            "." => Dot::One,
-            ".." => Dot::Two,
+            b"." => Dot::One,
+            b".." => Dot::Two,
             _ => Dot::No,
         }
     }
 
-    fn write(&self, out: &mut String, seg: &str) {
+    fn write(&self, out: &mut impl Out, seg: &str) {
         out.push_str(seg);
     }
 }
@@ -165,7 +164,7 @@ impl SegmentStyle for Verbatim {
 /// `dir` and `rest` are written from the current end of `out`. Returns the
 /// offset into `rest` of a `..` that was rejected.
 pub(crate) fn merge_dot_segments(
-    out: &mut String,
+    out: &mut impl Out,
     dir: &str,
     rest: &str,
     above: AboveRoot,
@@ -175,7 +174,7 @@ pub(crate) fn merge_dot_segments(
 
 /// [`merge_dot_segments`] with segments recognised and written by `style`.
 pub(crate) fn merge_dot_segments_with(
-    out: &mut String,
+    out: &mut impl Out,
     dir: &str,
     rest: &str,
     above: AboveRoot,
@@ -190,25 +189,27 @@ pub(crate) fn merge_dot_segments_with(
         dir.starts_with('/')
     };
     for_each_segment(dir, rest, |seg, last| {
-        match style.dot(seg) {
+        match style.dot(seg.as_bytes()) {
             Dot::One => {}
             Dot::Two => {
                 // The top entry is `seg/`: find where it starts.
-                let top_end = out.len().saturating_sub(1);
-                let top_start = out[p0..top_end.max(p0)]
-                    .rfind('/')
-                    .map_or(p0, |i| p0 + i + 1);
-                crate::work::add(top_end.saturating_sub(top_start) + 1);
-                let top = &out[top_start..top_end.max(top_start)];
-                let is_root = rooted && top_start == p0 && out.len() > p0 && top.is_empty();
-                if out.len() > p0 && style.dot(top) != Dot::Two && !is_root {
-                    out.truncate(top_start);
+                let written = out.tail(p0);
+                let top_end = written.len().saturating_sub(1);
+                let top_start = written[..top_end]
+                    .iter()
+                    .rposition(|&c| c == b'/')
+                    .map_or(0, |i| i + 1);
+                crate::work::add(top_end - top_start + 1);
+                let top = &written[top_start..top_end];
+                let is_root = rooted && top_start == 0 && !written.is_empty() && top.is_empty();
+                if !written.is_empty() && style.dot(top) != Dot::Two && !is_root {
+                    out.truncate(p0 + top_start);
                 } else {
                     match above {
                         AboveRoot::Keep => {
                             out.push_str("..");
                             if !last {
-                                out.push('/');
+                                out.push(b'/');
                             }
                         }
                         AboveRoot::Discard => {}
@@ -222,7 +223,7 @@ pub(crate) fn merge_dot_segments_with(
             Dot::No => {
                 style.write(out, seg);
                 if !last {
-                    out.push('/');
+                    out.push(b'/');
                 }
             }
         }
@@ -245,7 +246,7 @@ pub(crate) fn merge_dot_segments_with(
 /// In segment terms: rules A and D only apply before the first segment has
 /// moved, and each later segment either moves as `/seg` (E), vanishes (B),
 /// or removes the previous one (C); a final `.` or `..` leaves a `/`.
-pub(crate) fn remove_dot_segments(out: &mut String, dir: &str, rest: &str) {
+pub(crate) fn remove_dot_segments(out: &mut impl Out, dir: &str, rest: &str) {
     if has_dot_segment(dir) {
         remove_dot_segments_with(out, dir, rest, &Verbatim);
     } else {
@@ -255,7 +256,7 @@ pub(crate) fn remove_dot_segments(out: &mut String, dir: &str, rest: &str) {
 
 /// [`remove_dot_segments`] for a `dir` known to have no dot segment (a
 /// `Resolver` finds so once for its base).
-pub(crate) fn remove_dot_segments_clean_dir(out: &mut String, dir: &str, rest: &str) {
+pub(crate) fn remove_dot_segments_clean_dir(out: &mut impl Out, dir: &str, rest: &str) {
     if !has_dot_segment(rest) {
         // Only rule E applies: every segment moves as it is.
         out.push_str(dir);
@@ -273,7 +274,7 @@ pub(crate) fn remove_dot_segments_clean_dir(out: &mut String, dir: &str, rest: &
 
 /// [`remove_dot_segments`] with segments recognised and written by `style`.
 pub(crate) fn remove_dot_segments_with(
-    out: &mut String,
+    out: &mut impl Out,
     dir: &str,
     rest: &str,
     style: &impl SegmentStyle,
@@ -286,7 +287,7 @@ pub(crate) fn remove_dot_segments_with(
 /// `p0`; `started` once a segment has moved (or the input began with `/`),
 /// after which rules A and D no longer apply.
 pub(crate) fn remove_from(
-    out: &mut String,
+    out: &mut impl Out,
     p0: usize,
     mut started: bool,
     dir: &str,
@@ -294,7 +295,7 @@ pub(crate) fn remove_from(
     style: &impl SegmentStyle,
 ) {
     let _ = for_each_segment::<()>(dir, rest, |seg, last| {
-        let dot = style.dot(seg);
+        let dot = style.dot(seg.as_bytes());
         if !started {
             match dot {
                 // A (followed by "/") or D (alone).
@@ -312,22 +313,20 @@ pub(crate) fn remove_from(
         match dot {
             Dot::One => {
                 if last {
-                    out.push('/');
+                    out.push(b'/');
                 }
             }
             Dot::Two => {
-                let cut = out.as_bytes()[p0..]
-                    .iter()
-                    .rposition(|&c| c == b'/')
-                    .map_or(p0, |i| p0 + i);
-                crate::work::add(out.len() - cut + 1);
-                out.truncate(cut);
+                let written = out.tail(p0);
+                let cut = written.iter().rposition(|&c| c == b'/').unwrap_or(0);
+                crate::work::add(written.len() - cut + 1);
+                out.truncate(p0 + cut);
                 if last {
-                    out.push('/');
+                    out.push(b'/');
                 }
             }
             Dot::No => {
-                out.push('/');
+                out.push(b'/');
                 style.write(out, seg);
             }
         }
@@ -339,6 +338,7 @@ pub(crate) fn remove_from(
 mod tests {
     use super::*;
     use alloc::format;
+    use alloc::string::String;
 
     fn merged(dir: &str, rest: &str, above: AboveRoot) -> Result<String, usize> {
         let mut out = String::from("x:");

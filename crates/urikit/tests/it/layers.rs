@@ -17,6 +17,7 @@ pub const LIBRARY: &[&str] = &[
     "dialect",
     "work",
     "bytes",
+    "out",
     "grammar",
     "registry",
     "parse",
