@@ -283,7 +283,7 @@ impl Normalizer {
         let (src, m) = (u.as_str(), u.meta());
         // The scheme, its `:` and the `//` of an authority, in one write
         // (only letters change, and only the scheme has any).
-        let head = &src[..m.auth.map_or(m.path_start(), |a| a.start)];
+        let head = &src[..m.auth.map_or(m.path_start(), |_| m.auth_start())];
         if self.lowercase {
             out.push_lower(head);
         } else {
@@ -291,10 +291,9 @@ impl Normalizer {
         }
         let mut auth_meta = None;
         if let Some(am) = m.auth {
-            let start = out.len();
-            if am.host_start > am.start {
+            if am.host_start > m.auth_start() {
                 // The userinfo with its `@`.
-                style.write(out, &src[am.start..am.host_start]);
+                style.write(out, &src[m.auth_start()..am.host_start]);
             }
             let host_start = out.len();
             let host = &src[am.host_start..am.host_end];
@@ -316,7 +315,6 @@ impl Normalizer {
                 out.push_str(&src[am.host_end..am.end]);
             }
             auth_meta = Some(AuthMeta {
-                start,
                 host_start,
                 host_end,
                 // Decoding a reg-name can make it an IPv4 address; case and
@@ -325,8 +323,10 @@ impl Normalizer {
                 // dialect's result is read again by the caller.)
                 host: match am.host {
                     h if !pct || !any_byte(host.as_bytes(), |c| c == b'%') => h,
-                    _ => core::str::from_utf8(out.tail(host_start))
-                        .ok()
+                    _ => out
+                        .tail(host_start)
+                        .get(..host_end - host_start)
+                        .and_then(|h| core::str::from_utf8(h).ok())
                         .and_then(|h| host_type(h).ok())
                         .unwrap_or(HostType::RegName),
                 },

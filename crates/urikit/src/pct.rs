@@ -438,8 +438,10 @@ impl Component {
         Component::ALL.into_iter().find(|c| c.name() == name)
     }
 
+    /// The characters the component holds literally: its encode set's
+    /// complement, and the grammar an encoded value is checked against.
     #[cfg(feature = "alloc")]
-    const fn keep(self) -> &'static Table {
+    pub(crate) const fn keep(self) -> &'static Table {
         const FORM: Table = table::ALPHA.or(table::DIGIT).or(Table::new(b"*-._"));
         const SEGMENT: Table = table::PCHAR;
         match self {

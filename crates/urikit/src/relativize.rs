@@ -304,7 +304,7 @@ impl Candidate {
             };
         }
         let auth = match self {
-            Candidate::Network => t.meta.auth.map(|a| a.moved_to(2)),
+            Candidate::Network => t.meta.auth.map(|a| a.moved(t.meta.auth_start(), 2)),
             _ => None,
         };
         let path_end = len - t.tail.len();
@@ -372,7 +372,7 @@ fn other_authority(b: UriRef<'_>, t: UriRef<'_>) -> Option<UriRefBuf> {
     let (ba, ta) = (bm.auth?, tm.auth?);
     let (bs, ts) = (b.as_str().as_bytes(), t.as_str().as_bytes());
     // Offsets into bytes, not the component views: this is the hot case.
-    if bs.get(ba.start..ba.end) == ts.get(ta.start..ta.end)
+    if bs.get(bm.auth_start()..ba.end) == ts.get(tm.auth_start()..ta.end)
         || bs.get(..bm.scheme_end) != ts.get(..tm.scheme_end)
         || has_dot_segment(t.path().as_str())
     {
@@ -382,7 +382,7 @@ fn other_authority(b: UriRef<'_>, t: UriRef<'_>) -> Option<UriRefBuf> {
     let k = tm.scheme_end + 1;
     let meta = Meta {
         scheme_end: 0,
-        auth: Some(ta.moved_to(ta.start - k)),
+        auth: Some(ta.moved(tm.auth_start(), tm.auth_start() - k)),
         path_end: tm.path_end - k,
         query_end: tm.query_end - k,
     };

@@ -74,18 +74,14 @@ impl<'a> UriRef<'a> {
     /// assert_eq!((err.kind(), err.offset()), (ErrorKind::InvalidPort, 21));
     /// ```
     pub fn parse(s: &'a str) -> Result<UriRef<'a>, Error> {
-        parse::parse_as(s, |meta| UriRef::from_meta(s, meta))
+        parse::parse_as(s, |meta| UriRef::from_parts(s, meta, Dialect::Rfc3986))
     }
 
-    /// The RFC 3986 reference `s` with the offsets `meta` (which must be
-    /// `s`'s).
+    /// The reference `s` of `dialect` with the offsets `meta`, which must
+    /// be those of `s` read under `dialect`.
     #[inline(always)]
-    pub(crate) const fn from_meta(s: &'a str, meta: Meta) -> UriRef<'a> {
-        UriRef {
-            s,
-            meta,
-            dialect: Dialect::Rfc3986,
-        }
+    pub(crate) const fn from_parts(s: &'a str, meta: Meta, dialect: Dialect) -> UriRef<'a> {
+        UriRef { s, meta, dialect }
     }
 
     /// Parses a URI reference under the grammar of `dialect`: each
@@ -108,7 +104,7 @@ impl<'a> UriRef<'a> {
     /// assert!(UriRef::parse_with("3com:x", Dialect::Rfc2396).is_err());
     /// ```
     pub fn parse_with(s: &'a str, dialect: Dialect) -> Result<UriRef<'a>, Error> {
-        parse::parse_with(s, dialect).map(|meta| UriRef { s, meta, dialect })
+        parse::parse_with(s, dialect).map(|meta| UriRef::from_parts(s, meta, dialect))
     }
 
     /// The dialect whose grammar this reference was checked against: it is
@@ -217,7 +213,12 @@ impl<'a> UriRef<'a> {
     /// ```
     #[inline]
     pub fn authority(&self) -> Option<Authority<'a>> {
-        self.meta.auth.map(|a| Authority { s: self.s, a })
+        let start = self.meta.auth_start();
+        self.meta.auth.map(|a| Authority {
+            s: &self.s[start..a.end],
+            a: a.moved(start, 0),
+            at: start,
+        })
     }
 
     /// The userinfo, if there is an authority with one.
@@ -334,13 +335,6 @@ impl<'a> UriRef<'a> {
         QueryPairs::new(self.query())
     }
 
-    /// The reference `s` of `dialect` with the offsets `meta`, which must
-    /// be those of `s` read under `dialect`.
-    #[cfg(feature = "alloc")]
-    pub(crate) fn from_parts(s: &'a str, meta: Meta, dialect: Dialect) -> UriRef<'a> {
-        UriRef { s, meta, dialect }
-    }
-
     pub(crate) fn meta(&self) -> Meta {
         self.meta
     }
@@ -422,10 +416,38 @@ impl<'a> TryFrom<&'a str> for UriRef<'a> {
 /// let a = uri.authority().unwrap();
 /// assert_eq!((a.userinfo().unwrap().as_str(), a.host().as_str(), a.port()), ("u:p", "h", Some("1")));
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// Two authorities are equal when their text is (what [`as_str`](Self::as_str)
+/// shows), whatever the rest of their references:
+///
+/// ```
+/// use urikit::UriRef;
+/// let (a, b) = (UriRef::parse("http://h/x")?, UriRef::parse("ftp://h/y")?);
+/// assert_eq!(a.authority(), b.authority());
+/// # Ok::<(), urikit::Error>(())
+/// ```
+#[derive(Clone, Copy)]
 pub struct Authority<'a> {
+    /// The authority's text.
     s: &'a str,
+    /// Its parts, from 0.
     a: AuthMeta,
+    /// Where it starts in its reference, for error offsets.
+    at: usize,
+}
+
+impl PartialEq for Authority<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.s == other.s
+    }
+}
+
+impl Eq for Authority<'_> {}
+
+impl core::hash::Hash for Authority<'_> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.s.hash(state);
+    }
 }
 
 impl<'a> Authority<'a> {
@@ -436,7 +458,7 @@ impl<'a> Authority<'a> {
     /// assert_eq!(uri.authority().unwrap().as_str(), "[::1]:8080");
     /// ```
     pub fn as_str(&self) -> &'a str {
-        &self.s[self.a.start..self.a.end]
+        self.s
     }
 
     /// The userinfo, if an `@` is present.
@@ -447,8 +469,8 @@ impl<'a> Authority<'a> {
     /// ```
     pub fn userinfo(&self) -> Option<PctStr<'a>> {
         self.a
-            .userinfo_end()
-            .map(|e| PctStr::new_unchecked(&self.s[self.a.start..e]))
+            .userinfo_end(0)
+            .map(|e| PctStr::new_unchecked(&self.s[..e]))
     }
 
     /// The host, possibly empty.
@@ -469,7 +491,8 @@ impl<'a> Authority<'a> {
         (self.a.host_end < self.a.end).then(|| &self.s[self.a.host_end + 1..self.a.end])
     }
 
-    /// The port as a number; see [`UriRef::port_u16`].
+    /// The port as a number; see [`UriRef::port_u16`]. An error's offset
+    /// is into the reference the authority belongs to.
     ///
     /// ```
     /// assert_eq!(urikit::UriRef::parse("//h:").unwrap().authority().unwrap().port_u16(), Ok(None));
@@ -485,7 +508,10 @@ impl<'a> Authority<'a> {
         for c in p.bytes() {
             v = v * 10 + u32::from(c - b'0');
             if v > u32::from(u16::MAX) {
-                return Err(Error::new(ErrorKind::PortOutOfRange, self.a.host_end + 1));
+                return Err(Error::new(
+                    ErrorKind::PortOutOfRange,
+                    self.at + self.a.host_end + 1,
+                ));
             }
         }
         Ok(Some(v as u16))

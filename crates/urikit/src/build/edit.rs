@@ -9,7 +9,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::grammar::rfc3986::{ALPHA, DIGIT, FRAGMENT, PATH, QUERY, SCHEME, USERINFO};
+use crate::grammar::rfc3986::{ALPHA, DIGIT, SCHEME};
 use crate::grammar::Table;
 use crate::parse::ip::parse_ip_literal;
 use crate::parse::rfc3986::host_type;
@@ -19,10 +19,11 @@ use crate::parse::{unexpected, AuthMeta, Meta};
 use crate::pct::{encode, Component};
 use crate::{Dialect, Error, ErrorKind, UriRef, UriRefBuf};
 
-/// The seven components as written; `None` is undefined. An authority is
+/// The seven components of a reference to be written (section 5.3's
+/// recomposition), each as written; `None` is undefined. An authority is
 /// present exactly when `host` is.
 #[derive(Clone, Copy, Default)]
-pub(crate) struct Parts<'a> {
+pub(crate) struct Components<'a> {
     pub(crate) scheme: Option<&'a str>,
     pub(crate) userinfo: Option<&'a str>,
     pub(crate) host: Option<&'a str>,
@@ -32,10 +33,10 @@ pub(crate) struct Parts<'a> {
     pub(crate) fragment: Option<&'a str>,
 }
 
-impl<'a> Parts<'a> {
-    pub(crate) fn of(u: UriRef<'a>) -> Parts<'a> {
+impl<'a> Components<'a> {
+    pub(crate) fn of(u: UriRef<'a>) -> Components<'a> {
         let auth = u.authority();
-        Parts {
+        Components {
             scheme: u.scheme(),
             userinfo: auth.and_then(|a| a.userinfo()).map(|x| x.as_str()),
             host: auth.map(|a| a.host().as_str()),
@@ -100,7 +101,6 @@ impl<'a> Parts<'a> {
         }
         let auth = self.host.map(|host| {
             s.push_str("//");
-            let start = s.len();
             if let Some(u) = self.userinfo {
                 s.push_str(u);
                 s.push('@');
@@ -113,7 +113,6 @@ impl<'a> Parts<'a> {
                 s.push_str(port);
             }
             AuthMeta {
-                start,
                 host_start,
                 host_end,
                 host: host_type(host).unwrap_or(HostType::RegName),
@@ -198,32 +197,14 @@ fn plain_host(text: &str) -> Result<Cow<'_, str>, Error> {
     Ok(encode(text, Component::Host))
 }
 
-/// Which component a plain or encoded value is for.
-#[derive(Clone, Copy)]
-enum Slot {
-    Userinfo,
-    Host,
-    Path,
-    Query,
-    Fragment,
-}
-
-impl Slot {
-    /// The encoded form of a value: checked when `encoded`, else encoded.
-    fn value(self, text: &str, encoded: bool) -> Result<Cow<'_, str>, Error> {
-        let (table, component) = match self {
-            Slot::Userinfo => (&USERINFO, Component::Userinfo),
-            Slot::Host if encoded => return host_type(text).map(|_| Cow::Borrowed(text)),
-            Slot::Host => return plain_host(text),
-            Slot::Path => (&PATH, Component::Path),
-            Slot::Query => (&QUERY, Component::Query),
-            Slot::Fragment => (&FRAGMENT, Component::Fragment),
-        };
-        if encoded {
-            check_table(text, table).map(|()| Cow::Borrowed(text))
-        } else {
-            Ok(encode(text, component))
-        }
+/// The encoded form of a value for `component`: checked against the
+/// component's grammar when `encoded`, else percent-encoded by its set.
+fn value(component: Component, text: &str, encoded: bool) -> Result<Cow<'_, str>, Error> {
+    match component {
+        Component::Host if encoded => host_type(text).map(|_| Cow::Borrowed(text)),
+        Component::Host => plain_host(text),
+        c if encoded => check_table(text, c.keep()).map(|()| Cow::Borrowed(text)),
+        c => Ok(encode(text, c)),
     }
 }
 
@@ -316,7 +297,7 @@ impl UriBuilder {
     /// ```
     #[must_use]
     pub fn userinfo(self, text: &str) -> Self {
-        self.keep(Slot::Userinfo.value(text, false), |b, v| {
+        self.keep(value(Component::Userinfo, text, false), |b, v| {
             b.userinfo = Some(v)
         })
     }
@@ -329,7 +310,7 @@ impl UriBuilder {
     /// ```
     #[must_use]
     pub fn userinfo_encoded(self, text: &str) -> Self {
-        self.keep(Slot::Userinfo.value(text, true), |b, v| {
+        self.keep(value(Component::Userinfo, text, true), |b, v| {
             b.userinfo = Some(v)
         })
     }
@@ -349,7 +330,7 @@ impl UriBuilder {
     /// ```
     #[must_use]
     pub fn host(self, text: &str) -> Self {
-        self.keep(Slot::Host.value(text, false), |b, v| b.host = Some(v))
+        self.keep(value(Component::Host, text, false), |b, v| b.host = Some(v))
     }
 
     /// The host, already encoded: an IP literal in brackets, an IPv4
@@ -361,7 +342,7 @@ impl UriBuilder {
     /// ```
     #[must_use]
     pub fn host_encoded(self, text: &str) -> Self {
-        self.keep(Slot::Host.value(text, true), |b, v| b.host = Some(v))
+        self.keep(value(Component::Host, text, true), |b, v| b.host = Some(v))
     }
 
     /// The port as a number.
@@ -405,7 +386,7 @@ impl UriBuilder {
     /// ```
     #[must_use]
     pub fn path(self, text: &str) -> Self {
-        self.keep(Slot::Path.value(text, false), |b, v| b.path = v)
+        self.keep(value(Component::Path, text, false), |b, v| b.path = v)
     }
 
     /// The path, already encoded.
@@ -417,7 +398,7 @@ impl UriBuilder {
     /// ```
     #[must_use]
     pub fn path_encoded(self, text: &str) -> Self {
-        self.keep(Slot::Path.value(text, true), |b, v| b.path = v)
+        self.keep(value(Component::Path, text, true), |b, v| b.path = v)
     }
 
     /// Appends one path segment, encoding `/` inside it as `%2F`, after a
@@ -446,7 +427,9 @@ impl UriBuilder {
     /// ```
     #[must_use]
     pub fn query(self, text: &str) -> Self {
-        self.keep(Slot::Query.value(text, false), |b, v| b.query = Some(v))
+        self.keep(value(Component::Query, text, false), |b, v| {
+            b.query = Some(v)
+        })
     }
 
     /// The query, already encoded.
@@ -457,7 +440,9 @@ impl UriBuilder {
     /// ```
     #[must_use]
     pub fn query_encoded(self, text: &str) -> Self {
-        self.keep(Slot::Query.value(text, true), |b, v| b.query = Some(v))
+        self.keep(value(Component::Query, text, true), |b, v| {
+            b.query = Some(v)
+        })
     }
 
     /// The query from [`QueryParams`](crate::QueryParams), whose text is already encoded (so
@@ -489,7 +474,7 @@ impl UriBuilder {
     /// ```
     #[must_use]
     pub fn fragment(self, text: &str) -> Self {
-        self.keep(Slot::Fragment.value(text, false), |b, v| {
+        self.keep(value(Component::Fragment, text, false), |b, v| {
             b.fragment = Some(v)
         })
     }
@@ -503,7 +488,7 @@ impl UriBuilder {
     /// ```
     #[must_use]
     pub fn fragment_encoded(self, text: &str) -> Self {
-        self.keep(Slot::Fragment.value(text, true), |b, v| {
+        self.keep(value(Component::Fragment, text, true), |b, v| {
             b.fragment = Some(v)
         })
     }
@@ -536,7 +521,7 @@ impl UriBuilder {
         if let Some(e) = self.error {
             return Err(e);
         }
-        let mut parts = Parts {
+        let mut parts = Components {
             scheme: self.scheme.as_deref(),
             userinfo: self.userinfo.as_deref(),
             host: self.host.as_deref(),
@@ -592,7 +577,7 @@ enum Edit<'n> {
 /// ```
 impl UriRefBuf {
     fn edit(&mut self, edit: Edit<'_>) -> Result<(), Error> {
-        let mut p = Parts::of(self.as_uri_ref().in_dialect(Dialect::Rfc3986)?);
+        let mut p = Components::of(self.as_uri_ref().in_dialect(Dialect::Rfc3986)?);
         match edit {
             Edit::Scheme(v) => p.scheme = v,
             Edit::Userinfo(v) => p.userinfo = v,
@@ -610,18 +595,6 @@ impl UriRefBuf {
         let new = p.build()?;
         *self = new;
         Ok(())
-    }
-
-    fn edit_slot(&mut self, slot: Slot, v: Option<&str>, encoded: bool) -> Result<(), Error> {
-        let value = v.map(|t| slot.value(t, encoded)).transpose()?;
-        let v = value.as_deref();
-        self.edit(match slot {
-            Slot::Userinfo => Edit::Userinfo(v),
-            Slot::Host => Edit::Host(v),
-            Slot::Path => Edit::Path(v.unwrap_or_default()),
-            Slot::Query => Edit::Query(v),
-            Slot::Fragment => Edit::Fragment(v),
-        })
     }
 
     /// Sets or removes the scheme. Removing it from `a:b/c` would leave a
@@ -653,7 +626,10 @@ impl UriRefBuf {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn set_userinfo(&mut self, text: Option<&str>) -> Result<(), Error> {
-        self.edit_slot(Slot::Userinfo, text, false)
+        let v = text
+            .map(|t| value(Component::Userinfo, t, false))
+            .transpose()?;
+        self.edit(Edit::Userinfo(v.as_deref()))
     }
 
     /// Sets or removes the userinfo, already encoded.
@@ -665,7 +641,10 @@ impl UriRefBuf {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn set_userinfo_encoded(&mut self, text: Option<&str>) -> Result<(), Error> {
-        self.edit_slot(Slot::Userinfo, text, true)
+        let v = text
+            .map(|t| value(Component::Userinfo, t, true))
+            .transpose()?;
+        self.edit(Edit::Userinfo(v.as_deref()))
     }
 
     /// Sets the host (an IPv6 address is bracketed, a reg-name encoded), or
@@ -680,7 +659,8 @@ impl UriRefBuf {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn set_host(&mut self, text: Option<&str>) -> Result<(), Error> {
-        self.edit_slot(Slot::Host, text, false)
+        let v = text.map(|t| value(Component::Host, t, false)).transpose()?;
+        self.edit(Edit::Host(v.as_deref()))
     }
 
     /// Sets the host, already encoded, or removes the authority.
@@ -692,7 +672,8 @@ impl UriRefBuf {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn set_host_encoded(&mut self, text: Option<&str>) -> Result<(), Error> {
-        self.edit_slot(Slot::Host, text, true)
+        let v = text.map(|t| value(Component::Host, t, true)).transpose()?;
+        self.edit(Edit::Host(v.as_deref()))
     }
 
     /// Sets or removes the port.
@@ -734,7 +715,8 @@ impl UriRefBuf {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn set_path(&mut self, text: &str) -> Result<(), Error> {
-        self.edit_slot(Slot::Path, Some(text), false)
+        let v = value(Component::Path, text, false)?;
+        self.edit(Edit::Path(&v))
     }
 
     /// Sets the path, already encoded.
@@ -746,7 +728,8 @@ impl UriRefBuf {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn set_path_encoded(&mut self, text: &str) -> Result<(), Error> {
-        self.edit_slot(Slot::Path, Some(text), true)
+        let v = value(Component::Path, text, true)?;
+        self.edit(Edit::Path(&v))
     }
 
     /// Sets or removes the query, percent-encoding it. `Some("")` is an
@@ -761,7 +744,10 @@ impl UriRefBuf {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn set_query(&mut self, text: Option<&str>) -> Result<(), Error> {
-        self.edit_slot(Slot::Query, text, false)
+        let v = text
+            .map(|t| value(Component::Query, t, false))
+            .transpose()?;
+        self.edit(Edit::Query(v.as_deref()))
     }
 
     /// Sets or removes the query, already encoded.
@@ -773,7 +759,8 @@ impl UriRefBuf {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn set_query_encoded(&mut self, text: Option<&str>) -> Result<(), Error> {
-        self.edit_slot(Slot::Query, text, true)
+        let v = text.map(|t| value(Component::Query, t, true)).transpose()?;
+        self.edit(Edit::Query(v.as_deref()))
     }
 
     /// Sets or removes the fragment, percent-encoding it.
@@ -785,7 +772,10 @@ impl UriRefBuf {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn set_fragment(&mut self, text: Option<&str>) -> Result<(), Error> {
-        self.edit_slot(Slot::Fragment, text, false)
+        let v = text
+            .map(|t| value(Component::Fragment, t, false))
+            .transpose()?;
+        self.edit(Edit::Fragment(v.as_deref()))
     }
 
     /// Sets or removes the fragment, already encoded.
@@ -796,7 +786,10 @@ impl UriRefBuf {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn set_fragment_encoded(&mut self, text: Option<&str>) -> Result<(), Error> {
-        self.edit_slot(Slot::Fragment, text, true)
+        let v = text
+            .map(|t| value(Component::Fragment, t, true))
+            .transpose()?;
+        self.edit(Edit::Fragment(v.as_deref()))
     }
 
     /// The path's segments, still encoded, as an editable list: see
@@ -949,7 +942,7 @@ impl UriRefBuf {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn append_path(&mut self, path: &str) -> Result<(), Error> {
-        check_table(path, &PATH)?;
+        check_table(path, Component::Path.keep())?;
         let old = self.path().as_str();
         let head = old.strip_suffix('/').unwrap_or(old);
         let tail = path.strip_prefix('/').unwrap_or(path);
@@ -981,7 +974,7 @@ mod tests {
         ];
         for c in cases {
             let u = UriRefBuf::parse(c.into()).unwrap();
-            let again = Parts::of(u.as_uri_ref()).assemble();
+            let again = Components::of(u.as_uri_ref()).assemble();
             assert_eq!(again.as_str(), c);
             assert_eq!(again.as_uri_ref().meta(), u.as_uri_ref().meta(), "{c}");
         }

@@ -45,15 +45,15 @@ pub(crate) struct Meta {
     pub(crate) query_end: usize,
 }
 
-/// Where the parts of an authority lie: it starts after `//` at `start` and
-/// ends at `end`. The host runs from `host_start` to `host_end`; a userinfo
-/// is present when `host_start > start` (it ends at the `@` just before
+/// Where the parts of an authority lie: it starts after `//` (at
+/// [`Meta::auth_start`], which the scheme's end tells) and ends at `end`.
+/// The host runs from `host_start` to `host_end`; a userinfo is present
+/// when `host_start` is past the start (it ends at the `@` just before
 /// `host_start`). A port is present when `host_end < end` (the byte at
 /// `host_end` is then `:`). Plain offsets, no `Option`, keep the parsed
 /// reference small and quick to write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct AuthMeta {
-    pub(crate) start: usize,
     pub(crate) host_start: usize,
     pub(crate) host_end: usize,
     pub(crate) host: HostType,
@@ -61,20 +61,20 @@ pub(crate) struct AuthMeta {
 }
 
 impl AuthMeta {
-    /// The offset of the `@` that ends the userinfo, if there is one.
+    /// The offset of the `@` that ends the userinfo, if there is one, for
+    /// an authority that starts at `start`.
     #[inline]
-    pub(crate) fn userinfo_end(&self) -> Option<usize> {
-        (self.host_start > self.start).then(|| self.host_start - 1)
+    pub(crate) fn userinfo_end(&self, start: usize) -> Option<usize> {
+        (self.host_start > start).then(|| self.host_start - 1)
     }
 
-    /// The same authority copied to begin at `start`: every offset moves
-    /// with it.
+    /// The same authority, starting at `from`, copied to begin at `to`:
+    /// every offset moves with it.
     #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     #[inline]
-    pub(crate) fn moved_to(self, start: usize) -> AuthMeta {
-        let at = |x: usize| x - self.start + start;
+    pub(crate) fn moved(self, from: usize, to: usize) -> AuthMeta {
+        let at = |x: usize| x - from + to;
         AuthMeta {
-            start,
             host_start: at(self.host_start),
             host_end: at(self.host_end),
             host: self.host,
@@ -84,6 +84,17 @@ impl AuthMeta {
 }
 
 impl Meta {
+    /// Where an authority starts: after `scheme "://"`, or after the `//`
+    /// of a reference without a scheme (a scheme is never empty).
+    #[inline]
+    pub(crate) const fn auth_start(&self) -> usize {
+        if self.scheme_end > 0 {
+            self.scheme_end + 3
+        } else {
+            2
+        }
+    }
+
     /// Where the path starts.
     #[inline]
     pub(crate) fn path_start(&self) -> usize {

@@ -146,7 +146,6 @@ fn authority(g: &Grammar, b: &[u8], start: usize, end: usize) -> Result<AuthMeta
         Err(e) => match g.reg_name {
             Some(t) if end > start && check(b, start, end, &t, ErrorKind::InvalidHost).is_ok() => {
                 Ok(AuthMeta {
-                    start,
                     host_start: start,
                     host_end: end,
                     host: HostType::RegName,
@@ -207,7 +206,6 @@ fn server(g: &Grammar, b: &[u8], start: usize, end: usize) -> Result<AuthMeta, E
         check(b, host_end + 1, end, &DIGIT, ErrorKind::InvalidPort)?;
     }
     Ok(AuthMeta {
-        start,
         host_start: at.map_or(start, |at| at + 1),
         host_end,
         host,

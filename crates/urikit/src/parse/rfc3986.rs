@@ -129,7 +129,6 @@ fn parse_authority(k: impl Classify, b: &[u8], start: usize) -> Result<AuthMeta,
         let (host_end, host) = parse_host_in(k, b, stop + 1)?;
         let end = parse_port(b, host_end)?;
         return Ok(AuthMeta {
-            start,
             host_start: stop + 1,
             host_end,
             host,
@@ -162,7 +161,6 @@ fn parse_authority(k: impl Classify, b: &[u8], start: usize) -> Result<AuthMeta,
     };
     match result {
         Ok((host_end, host, end)) => Ok(AuthMeta {
-            start,
             host_start: start,
             host_end,
             host,
@@ -265,7 +263,12 @@ mod tests {
         assert_eq!(m.scheme_end, 3);
         let a = m.auth.unwrap();
         assert_eq!(
-            (a.start, a.userinfo_end(), a.host_end, a.end),
+            (
+                m.auth_start(),
+                a.userinfo_end(m.auth_start()),
+                a.host_end,
+                a.end
+            ),
             (6, None, 17, 22)
         );
         assert_eq!((m.path_start(), m.path_end, m.query_end), (22, 33, 45));

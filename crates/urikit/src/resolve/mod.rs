@@ -227,12 +227,12 @@ impl<'a> Resolver<'a> {
             .in_dialect(self.dialect)
             .map_err(|e| Error::new(ErrorKind::InvalidBase, e.offset()))?;
         let reference = reference.in_dialect(self.dialect)?;
-        let base = &Parts {
+        let base = &Operand {
             merge_dir: self.merge_dir,
             merge_dir_clean: self.merge_dir_clean,
-            ..Parts::of(&base)
+            ..Operand::of(&base)
         };
-        let mut r = Parts::of(&reference);
+        let mut r = Operand::of(&reference);
         if !self.strict && self.loophole_applies(base, &r) {
             r.no_scheme = true;
             let meta = self.run(base, &r, out)?;
@@ -250,7 +250,7 @@ impl<'a> Resolver<'a> {
     }
 
     /// The dialect's algorithm on `base` and `r`, into `out`.
-    fn run(&self, base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Result<Meta, Error> {
+    fn run(&self, base: &Operand<'_>, r: &Operand<'_>, out: &mut String) -> Result<Meta, Error> {
         let opts = Options {
             above_root: self.above_root,
         };
@@ -263,7 +263,7 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    fn loophole_applies(&self, base: &Parts<'_>, r: &Parts<'_>) -> bool {
+    fn loophole_applies(&self, base: &Operand<'_>, r: &Operand<'_>) -> bool {
         let same = match (r.scheme(), base.scheme()) {
             (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
             _ => false,
@@ -296,9 +296,11 @@ struct Options {
     above_root: AboveRoot,
 }
 
-/// The five components of a reference as written (`None` is undefined),
-/// each found when asked for: an algorithm reads only a few of them.
-struct Parts<'a> {
+/// A base or a reference as a resolution algorithm reads it: its five
+/// components as written (`None` is undefined), each found when asked for
+/// (an algorithm reads only a few), and what the resolver knows of it.
+/// (Writing a reference from components is `build::Components`' business.)
+struct Operand<'a> {
     u: UriRef<'a>,
     /// The scheme is read as undefined (a non-strict resolver's loophole).
     no_scheme: bool,
@@ -309,9 +311,9 @@ struct Parts<'a> {
     merge_dir_clean: bool,
 }
 
-impl<'a> Parts<'a> {
-    fn of(u: &UriRef<'a>) -> Parts<'a> {
-        Parts {
+impl<'a> Operand<'a> {
+    fn of(u: &UriRef<'a>) -> Operand<'a> {
+        Operand {
             u: *u,
             no_scheme: false,
             merge_dir: "",
@@ -384,18 +386,19 @@ impl Head {
 /// Writes `scheme ":"` and `"//" authority` (RFC 3986 section 5.3), the
 /// authority being that of `from`, and returns where they lie and where
 /// the path will start.
-fn write_head(out: &mut String, scheme: Option<&str>, from: &Parts<'_>) -> Head {
+fn write_head(out: &mut String, scheme: Option<&str>, from: &Operand<'_>) -> Head {
     let mut scheme_end = 0;
     if let Some(s) = scheme {
         out.push_str(s);
         scheme_end = out.len();
         out.push(':');
     }
-    let auth = from.authority().zip(from.meta().auth).map(|(a, m)| {
+    let m = from.meta();
+    let auth = from.authority().zip(m.auth).map(|(a, am)| {
         out.push_str("//");
         let start = out.len();
         out.push_str(a);
-        m.moved_to(start)
+        am.moved(m.auth_start(), start)
     });
     Head {
         scheme_end,
@@ -406,14 +409,14 @@ fn write_head(out: &mut String, scheme: Option<&str>, from: &Parts<'_>) -> Head 
 
 /// [`write_head`] with the base's own scheme and authority, which lie next
 /// to each other at its start: one copy, and the base's offsets.
-fn write_base_head(out: &mut String, base: &Parts<'_>) -> Head {
+fn write_base_head(out: &mut String, base: &Operand<'_>) -> Head {
     let at = out.len();
     let m = base.meta();
     let path_start = m.path_start();
     out.push_str(&base.u.as_str()[..path_start]);
     Head {
         scheme_end: at + m.scheme_end,
-        auth: m.auth.map(|a| a.moved_to(at + a.start)),
+        auth: m.auth.map(|a| a.moved(0, at)),
         path_start: at + path_start,
     }
 }
@@ -442,7 +445,7 @@ fn write_fragment(out: &mut String, fragment: Option<&str>) {
 
 /// A reference written as it is, then the fragment of `r` (the reference's
 /// own, or none): the offsets are those of `u` up to its fragment.
-fn copy_before_fragment(u: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta {
+fn copy_before_fragment(u: &Operand<'_>, r: &Operand<'_>, out: &mut String) -> Meta {
     out.push_str(u.before_fragment());
     write_fragment(out, r.fragment());
     u.meta()
@@ -451,7 +454,7 @@ fn copy_before_fragment(u: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta 
 /// A same-document reference (RFC 3986 section 4.4; the "(current document)"
 /// rows of the older Appendix C tables): the base without its fragment, then
 /// the reference's fragment, if any.
-fn current_document(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta {
+fn current_document(base: &Operand<'_>, r: &Operand<'_>, out: &mut String) -> Meta {
     copy_before_fragment(base, r, out)
 }
 
@@ -463,7 +466,7 @@ fn current_document(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta {
 /// URI cannot be used within a document that has an unsuitable base URI":
 /// RFC 2396 and 2396bis section 5, the 1996 draft section 4.2); RFC 3986
 /// defines them.
-fn opaque(base: &Parts<'_>, empty_is_opaque: bool) -> bool {
+fn opaque(base: &Operand<'_>, empty_is_opaque: bool) -> bool {
     let path = base.path();
     base.authority().is_none() && !path.starts_with('/') && (empty_is_opaque || !path.is_empty())
 }
@@ -474,6 +477,6 @@ fn opaque_base_error() -> Error {
 }
 
 /// The error for a `..` above the root found at offset `at` of `r`'s path.
-fn above_root_error(r: &Parts<'_>, at: usize) -> Error {
+fn above_root_error(r: &Operand<'_>, at: usize) -> Error {
     Error::new(ErrorKind::PathAboveRoot, r.meta().path_start() + at)
 }

@@ -20,15 +20,15 @@ use alloc::string::String;
 
 use super::{
     above_root_error, copy_before_fragment, current_document, opaque, opaque_base_error,
-    write_base_head, write_head, write_tail, Options, Parts,
+    write_base_head, write_head, write_tail, Operand, Options,
 };
 use crate::error::Error;
 use crate::parse::Meta;
 use crate::path::merge_dot_segments;
 
 pub(super) fn resolve(
-    base: &Parts<'_>,
-    r: &Parts<'_>,
+    base: &Operand<'_>,
+    r: &Operand<'_>,
     opts: Options,
     out: &mut String,
 ) -> Result<Meta, Error> {

@@ -7,7 +7,7 @@ use alloc::string::String;
 
 use super::{
     above_root_error, current_document, opaque, opaque_base_error, write_base_head, write_head,
-    write_tail, Options, Parts,
+    write_tail, Operand, Options,
 };
 use crate::error::Error;
 use crate::parse::Meta;
@@ -16,8 +16,8 @@ use crate::path::{base_directory, merge_dot_segments};
 /// The pseudocode of section 5.2, with `R.scheme` already undefined by the
 /// caller for a non-validating parser.
 pub(super) fn resolve(
-    base: &Parts<'_>,
-    r: &Parts<'_>,
+    base: &Operand<'_>,
+    r: &Operand<'_>,
     opts: Options,
     out: &mut String,
 ) -> Result<Meta, Error> {

@@ -5,14 +5,14 @@ use alloc::string::String;
 
 use crate::parse::Meta;
 
-use super::{current_document, write_base_head, write_head, write_tail, Parts};
+use super::{current_document, write_base_head, write_head, write_tail, Operand};
 use crate::path::{
     remove_dot_segments, remove_dot_segments_clean_dir, remove_dot_segments_with, Verbatim,
 };
 
 /// Section 5.2.2, with the reference's scheme already undefined by the
 /// caller when a non-strict parser drops it.
-pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Meta {
+pub(super) fn resolve(base: &Operand<'_>, r: &Operand<'_>, out: &mut String) -> Meta {
     if r.scheme().is_some() {
         // T.scheme = R.scheme; T.authority = R.authority;
         // T.path = remove_dot_segments(R.path); T.query = R.query;

@@ -16,11 +16,15 @@ use crate::parse::Meta;
 
 use super::{
     copy_before_fragment, current_document, opaque, opaque_base_error, write_base_head, write_head,
-    write_tail, Parts,
+    write_tail, Operand,
 };
 use crate::path::{keep_path_a_path, merge_dot_segments, AboveRoot};
 
-pub(super) fn resolve(base: &Parts<'_>, r: &Parts<'_>, out: &mut String) -> Result<Meta, Error> {
+pub(super) fn resolve(
+    base: &Operand<'_>,
+    r: &Operand<'_>,
+    out: &mut String,
+) -> Result<Meta, Error> {
     // 1) The reference is parsed (by the caller).
     // 2) An empty path with undefined scheme, server and query is a
     //    reference to the current document.

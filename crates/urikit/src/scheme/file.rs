@@ -251,7 +251,10 @@ impl<'a> File<'a> {
     fn remote(&self) -> Error {
         Error::new(
             ErrorKind::RemoteFile,
-            self.uri.meta().auth.map_or(0, |a| a.start),
+            self.uri
+                .meta()
+                .auth
+                .map_or(0, |_| self.uri.meta().auth_start()),
         )
     }
 }

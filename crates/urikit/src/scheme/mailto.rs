@@ -51,8 +51,11 @@ impl<'a> Mailto<'a> {
     /// ```
     pub fn new(uri: UriRef<'a>) -> Result<Mailto<'a>, Error> {
         expect_scheme(&uri, &["mailto"])?;
-        if let Some(a) = uri.meta().auth {
-            return Err(Error::new(ErrorKind::UnexpectedAuthority, a.start - 2));
+        if uri.meta().auth.is_some() {
+            return Err(Error::new(
+                ErrorKind::UnexpectedAuthority,
+                uri.meta().auth_start() - 2,
+            ));
         }
         let m = Mailto { uri };
         let (start, end) = m.list();

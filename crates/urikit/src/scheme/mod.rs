@@ -367,22 +367,23 @@ fn server<'a>(uri: &UriRef<'a>, r: Rules) -> Result<Server<'a>, Error> {
         .ok_or(Error::new(ErrorKind::MissingAuthority, m.path_start()))?;
     let b = uri.as_str().as_bytes();
     let (mut user, mut password) = (None, None);
-    let host_start = match a.userinfo_end() {
-        Some(_) if !r.login => return Err(Error::new(ErrorKind::UnexpectedUserinfo, a.start)),
+    let start = m.auth_start();
+    let host_start = match a.userinfo_end(start) {
+        Some(_) if !r.login => return Err(Error::new(ErrorKind::UnexpectedUserinfo, start)),
         Some(at) => {
             // "Within the user and password field, any ":", "@", or "/" must
             // be encoded" (3.1).
-            let colon = b[a.start..at].iter().position(|&c| c == b':');
-            let user_end = colon.map_or(at, |c| a.start + c);
-            check(b, a.start, user_end, &USER, ErrorKind::InvalidChar)?;
-            user = Some(span(uri, (a.start, user_end)));
+            let colon = b[start..at].iter().position(|&c| c == b':');
+            let user_end = colon.map_or(at, |c| start + c);
+            check(b, start, user_end, &USER, ErrorKind::InvalidChar)?;
+            user = Some(span(uri, (start, user_end)));
             if colon.is_some() {
                 check(b, user_end + 1, at, &USER, ErrorKind::InvalidChar)?;
                 password = Some(span(uri, (user_end + 1, at)));
             }
             at + 1
         }
-        None => a.start,
+        None => start,
     };
     let host = Host::new(&uri.as_str()[host_start..a.host_end], a.host);
     if host.host_type() == HostType::RegName {

@@ -49,8 +49,11 @@ impl<'a> News<'a> {
     pub fn new(uri: UriRef<'a>) -> Result<News<'a>, Error> {
         expect_scheme(&uri, &["news"])?;
         let m = uri.meta();
-        if let Some(a) = m.auth {
-            return Err(Error::new(ErrorKind::UnexpectedAuthority, a.start - 2));
+        if m.auth.is_some() {
+            return Err(Error::new(
+                ErrorKind::UnexpectedAuthority,
+                m.auth_start() - 2,
+            ));
         }
         let (start, end) = (m.path_start(), m.query_end);
         let b = uri.as_str().as_bytes();

@@ -201,12 +201,12 @@ impl Iterator for Warnings {
 pub fn warnings(uri: &UriRef<'_>) -> Warnings {
     let mut found = [None; 3];
     let m = uri.meta();
-    if let (Some(a), Some(info)) = (m.auth, uri.userinfo()) {
+    if let (Some(_), Some(info)) = (m.auth, uri.userinfo()) {
         if let Some(colon) = info.as_str().find(':') {
             if colon + 1 < info.len() {
                 found[0] = Some(Warning {
                     kind: WarningKind::PasswordInUserinfo,
-                    offset: a.start + colon + 1,
+                    offset: m.auth_start() + colon + 1,
                     value: 0,
                 });
             }

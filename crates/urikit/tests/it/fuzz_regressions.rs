@@ -1,7 +1,7 @@
 //! Every input a fuzz target (fuzz/fuzz_targets) reported, with the
 //! property it exercised; docs/robustness.md says what each one was.
 
-use urikit::{Resolver, UriRef, UriRefBuf};
+use urikit::{HostType, Normalizer, Resolver, UriRef, UriRefBuf};
 
 /// relativize, first run: a target with dot segments under another scheme.
 /// Resolution removes dot segments (RFC 3986 section 5.2.2), so nothing
@@ -176,4 +176,24 @@ fn an_rfc_2396_base_with_an_empty_path_is_opaque() {
         .resolve(UriRef::parse("..").unwrap())
         .unwrap_err();
     assert_eq!(err.kind(), ErrorKind::OpaqueBase);
+}
+
+/// Decoding `%2E` in a host can make it an IPv4 address (RFC 3986 section
+/// 3.2.2: the text is `IPv4address` once `255.2.55.2`); the host's type is
+/// read from the written host alone, not with the port after it.
+#[test]
+fn a_decoded_host_followed_by_a_port_is_typed_alone() {
+    let u = UriRef::parse("//@255.2%2E55.2:5/255.").unwrap();
+    let n = Normalizer::new().normalize(u);
+    assert_eq!(n.as_str(), "//@255.2.55.2:5/255.");
+    let host = n.as_uri_ref().host().unwrap();
+    assert_eq!(host.host_type(), HostType::Ipv4);
+    assert_eq!(
+        host.host_type(),
+        UriRef::parse(n.as_str())
+            .unwrap()
+            .host()
+            .unwrap()
+            .host_type()
+    );
 }

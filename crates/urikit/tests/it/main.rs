@@ -4,6 +4,7 @@
 
 mod alloc_count;
 mod base;
+mod defects;
 mod edit;
 mod extract;
 mod fuzz_largest;

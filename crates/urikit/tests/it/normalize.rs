@@ -94,6 +94,8 @@ prop_compose! {
         scheme in prop::option::of(prop_oneof![Just("http"), Just("HTTP"), Just("a"), Just("foo")]),
         authority in prop::option::of(prop_oneof![
             Just(""), Just("H"), Just("u@h:80"), Just("U%7e@%41b:"), Just("[::A]:0443"), Just("h:8080"),
+            // A reg-name that decodes to an IPv4 address, then a port.
+            Just("1.2%2E3.4:5"),
         ]),
         path in prop::collection::vec(piece(), 0..7),
         query in prop::option::of(prop_oneof![Just(""), Just("%7e"), Just("/./")]),
