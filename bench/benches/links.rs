@@ -91,7 +91,7 @@ fn bench(c: &mut Criterion) {
         doc.links().len(),
         lol.len()
     );
-    let base = urikit::BaseUri::new()
+    let base = urikit::BaseBuilder::new()
         .retrieved_from("http://example.org/dir/page.html")
         .establish()
         .unwrap()

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use clap::Args;
 use urikit::html::HtmlDocument;
-use urikit::{Base, BaseError, BaseUri, Dialect, Error, ErrorKind, Resolver, UriRef};
+use urikit::{Base, BaseBuilder, BaseError, Dialect, Error, ErrorKind, Resolver, UriRef};
 
 use crate::input::{self, read_text};
 use crate::json::{self, BaseRecord, ErrorRecord, LinkRecord};
@@ -52,7 +52,7 @@ pub fn links(args: LinksArgs) -> io::Result<()> {
         };
         let doc = HtmlDocument::parse(&text);
         let shown = show::text(input::name(source));
-        let mut layers = BaseUri::new().dialect(dialect);
+        let mut layers = BaseBuilder::new().dialect(dialect);
         if let Some(href) = doc.base_href() {
             layers = layers.embedded(href);
         }
@@ -176,7 +176,7 @@ pub struct BaseArgs {
 /// Prints the base URI and the layer that gave it; a layer whose value is
 /// not usable makes the exit status 1.
 pub fn base(args: BaseArgs) -> io::Result<()> {
-    let mut layers = BaseUri::new().dialect(args.dialect.dialect);
+    let mut layers = BaseBuilder::new().dialect(args.dialect.dialect);
     if let Some(file) = &args.html {
         if let Some(href) = HtmlDocument::parse(&read_text(file)?).base_href() {
             layers = layers.embedded(href);

@@ -49,11 +49,25 @@ macro_rules! forward {
 impl UriRefBuf {
     /// Parses a `URI-reference`, taking ownership of the text.
     ///
+    /// # Errors
+    ///
+    /// Those of [`UriRef::parse`]: the first byte RFC 3986 does not accept, as an
+    /// [`Error`](crate::Error) with its kind ([`InvalidChar`](crate::ErrorKind::InvalidChar),
+    /// [`InvalidScheme`](crate::ErrorKind::InvalidScheme),
+    /// [`InvalidHost`](crate::ErrorKind::InvalidHost),
+    /// [`InvalidPort`](crate::ErrorKind::InvalidPort),
+    /// [`InvalidPercentEncoding`](crate::ErrorKind::InvalidPercentEncoding), ...) and its byte
+    /// offset in `s`.
+    ///
     /// ```
-    /// let uri = urikit::UriRefBuf::parse(String::from("../x")).unwrap();
+    /// let uri = urikit::UriRefBuf::parse("../x").unwrap();
     /// assert_eq!(uri.path(), "../x");
+    /// // A `String` is kept, not copied.
+    /// let uri = urikit::UriRefBuf::parse(String::from("../x")).unwrap();
+    /// # assert_eq!(uri.path(), "../x");
     /// ```
-    pub fn parse(s: String) -> Result<UriRefBuf, Error> {
+    pub fn parse(s: impl Into<String>) -> Result<UriRefBuf, Error> {
+        let s = s.into();
         let meta = parse::parse(&s)?;
         Ok(UriRefBuf {
             s,
@@ -65,15 +79,20 @@ impl UriRefBuf {
     /// Parses a URI reference under the grammar of `dialect` (see
     /// [`UriRef::parse_with`]), taking ownership of the text.
     ///
+    /// # Errors
+    ///
+    /// Those of [`UriRef::parse_with`] under `dialect`.
+    ///
     /// ```
     /// use urikit::{Dialect, UriRefBuf};
     ///
-    /// let u = UriRefBuf::parse_with("x://a@b@c/".into(), Dialect::Rfc2396)?;
+    /// let u = UriRefBuf::parse_with("x://a@b@c/", Dialect::Rfc2396)?;
     /// assert_eq!(u.dialect(), Dialect::Rfc2396);
-    /// assert!(UriRefBuf::parse_with("x://a@b@c/".into(), Dialect::Rfc3986).is_err());
+    /// assert!(UriRefBuf::parse_with("x://a@b@c/", Dialect::Rfc3986).is_err());
     /// # Ok::<(), urikit::Error>(())
     /// ```
-    pub fn parse_with(s: String, dialect: Dialect) -> Result<UriRefBuf, Error> {
+    pub fn parse_with(s: impl Into<String>, dialect: Dialect) -> Result<UriRefBuf, Error> {
+        let s = s.into();
         let meta = UriRef::parse_with(&s, dialect)?.meta();
         Ok(UriRefBuf { s, meta, dialect })
     }
@@ -95,7 +114,7 @@ impl UriRefBuf {
     /// [`UriRef::dialect`].
     ///
     /// ```
-    /// assert_eq!(urikit::UriRefBuf::parse("a:b".into())?.dialect(), urikit::Dialect::Rfc3986);
+    /// assert_eq!(urikit::UriRefBuf::parse("a:b")?.dialect(), urikit::Dialect::Rfc3986);
     /// # Ok::<(), urikit::Error>(())
     /// ```
     #[inline]
@@ -113,7 +132,7 @@ impl UriRefBuf {
     /// The borrowed view.
     ///
     /// ```
-    /// let uri = urikit::UriRefBuf::parse("a:b".into()).unwrap();
+    /// let uri = urikit::UriRefBuf::parse("a:b").unwrap();
     /// let view: urikit::UriRef<'_> = uri.as_uri_ref();
     /// assert_eq!(view.scheme(), Some("a"));
     /// ```
@@ -125,7 +144,7 @@ impl UriRefBuf {
     /// The whole reference as written.
     ///
     /// ```
-    /// assert_eq!(urikit::UriRefBuf::parse("a:b".into()).unwrap().as_str(), "a:b");
+    /// assert_eq!(urikit::UriRefBuf::parse("a:b").unwrap().as_str(), "a:b");
     /// ```
     #[inline]
     pub fn as_str(&self) -> &str {
@@ -135,7 +154,7 @@ impl UriRefBuf {
     /// The text, giving up the offsets.
     ///
     /// ```
-    /// let s: String = urikit::UriRefBuf::parse("a:b".into()).unwrap().into_string();
+    /// let s: String = urikit::UriRefBuf::parse("a:b").unwrap().into_string();
     /// assert_eq!(s, "a:b");
     /// ```
     pub fn into_string(self) -> String {
@@ -146,73 +165,89 @@ impl UriRefBuf {
         /// The scheme; see [`UriRef::scheme`].
         ///
         /// ```
-        /// assert_eq!(urikit::UriRefBuf::parse("a:b".into()).unwrap().scheme(), Some("a"));
+        /// assert_eq!(urikit::UriRefBuf::parse("a:b").unwrap().scheme(), Some("a"));
         /// ```
         fn scheme(&self) -> Option<&str>;
         /// Whether there is a scheme; see [`UriRef::has_scheme`].
         ///
         /// ```
-        /// assert!(!urikit::UriRefBuf::parse("b".into()).unwrap().has_scheme());
+        /// assert!(!urikit::UriRefBuf::parse("b").unwrap().has_scheme());
         /// ```
         fn has_scheme(&self) -> bool;
         /// The authority; see [`UriRef::authority`].
         ///
         /// ```
-        /// assert!(urikit::UriRefBuf::parse("//h".into()).unwrap().authority().is_some());
+        /// assert!(urikit::UriRefBuf::parse("//h").unwrap().authority().is_some());
         /// ```
         fn authority(&self) -> Option<Authority<'_>>;
         /// The userinfo; see [`UriRef::userinfo`].
         ///
         /// ```
-        /// assert_eq!(urikit::UriRefBuf::parse("//u@h".into()).unwrap().userinfo().unwrap(), "u");
+        /// assert_eq!(urikit::UriRefBuf::parse("//u@h").unwrap().userinfo().unwrap(), "u");
         /// ```
         fn userinfo(&self) -> Option<PctStr<'_>>;
         /// The host; see [`UriRef::host`].
         ///
         /// ```
-        /// assert_eq!(urikit::UriRefBuf::parse("//h".into()).unwrap().host().unwrap().as_str(), "h");
+        /// assert_eq!(urikit::UriRefBuf::parse("//h").unwrap().host().unwrap().as_str(), "h");
         /// ```
         fn host(&self) -> Option<Host<'_>>;
         /// The port as written; see [`UriRef::port`].
         ///
         /// ```
-        /// assert_eq!(urikit::UriRefBuf::parse("//h:1".into()).unwrap().port(), Some("1"));
+        /// assert_eq!(urikit::UriRefBuf::parse("//h:1").unwrap().port(), Some("1"));
         /// ```
         fn port(&self) -> Option<&str>;
         /// The port as a number; see [`UriRef::port_u16`].
         ///
+        /// # Errors
+        ///
+        /// [`PortOutOfRange`](crate::ErrorKind::PortOutOfRange) for a port beyond 65535, at its
+        /// first digit.
+        ///
         /// ```
-        /// assert_eq!(urikit::UriRefBuf::parse("//h:1".into()).unwrap().port_u16(), Ok(Some(1)));
+        /// assert_eq!(urikit::UriRefBuf::parse("//h:1").unwrap().port_u16(), Ok(Some(1)));
         /// ```
         fn port_u16(&self) -> Result<Option<u16>, Error>;
+        /// The port, or the scheme's default; see [`UriRef::port_or_default`].
+        ///
+        /// # Errors
+        ///
+        /// [`PortOutOfRange`](crate::ErrorKind::PortOutOfRange) for a port beyond 65535, at its
+        /// first digit.
+        ///
+        /// ```
+        /// assert_eq!(urikit::UriRefBuf::parse("https://h/").unwrap().port_or_default(), Ok(Some(443)));
+        /// ```
+        fn port_or_default(&self) -> Result<Option<u16>, Error>;
         /// The path; see [`UriRef::path`].
         ///
         /// ```
-        /// assert_eq!(urikit::UriRefBuf::parse("/p".into()).unwrap().path(), "/p");
+        /// assert_eq!(urikit::UriRefBuf::parse("/p").unwrap().path(), "/p");
         /// ```
         fn path(&self) -> PctStr<'_>;
         /// The query; see [`UriRef::query`].
         ///
         /// ```
-        /// assert_eq!(urikit::UriRefBuf::parse("?q".into()).unwrap().query().unwrap(), "q");
+        /// assert_eq!(urikit::UriRefBuf::parse("?q").unwrap().query().unwrap(), "q");
         /// ```
         fn query(&self) -> Option<PctStr<'_>>;
         /// The fragment; see [`UriRef::fragment`].
         ///
         /// ```
-        /// assert_eq!(urikit::UriRefBuf::parse("#f".into()).unwrap().fragment().unwrap(), "f");
+        /// assert_eq!(urikit::UriRefBuf::parse("#f").unwrap().fragment().unwrap(), "f");
         /// ```
         fn fragment(&self) -> Option<PctStr<'_>>;
         /// The path segments; see [`UriRef::path_segments`].
         ///
         /// ```
-        /// assert_eq!(urikit::UriRefBuf::parse("/a/b".into()).unwrap().path_segments().count(), 2);
+        /// assert_eq!(urikit::UriRefBuf::parse("/a/b").unwrap().path_segments().count(), 2);
         /// ```
         fn path_segments(&self) -> Segments<'_>;
         /// The query pairs; see [`UriRef::query_pairs`].
         ///
         /// ```
-        /// assert_eq!(urikit::UriRefBuf::parse("?a&b".into()).unwrap().query_pairs().count(), 2);
+        /// assert_eq!(urikit::UriRefBuf::parse("?a&b").unwrap().query_pairs().count(), 2);
         /// ```
         fn query_pairs(&self) -> QueryPairs<'_>;
     }

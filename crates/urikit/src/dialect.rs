@@ -53,7 +53,7 @@ impl Dialect {
         Dialect::Rfc1738,
     ];
 
-    /// The dialect's name, as the `uri` command's `--dialect` takes it.
+    /// The dialect's stable name (the one every urikit interface takes).
     ///
     /// ```
     /// assert_eq!(urikit::Dialect::Url1996.name(), "url-1996");

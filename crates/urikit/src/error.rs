@@ -6,7 +6,7 @@
 use core::fmt;
 
 /// What went wrong. Each kind has a stable kebab-case [`code`](Self::code),
-/// the identifier the `uri` command prints in its JSON output.
+/// to match on where the kind itself cannot travel (logs, other languages).
 ///
 /// New kinds may be added in minor releases.
 ///
@@ -147,6 +147,15 @@ pub enum ErrorKind {
     /// which would read as a scheme (`colon-in-first-segment`); RFC 3986
     /// section 4.2.
     ColonInFirstSegment,
+    /// A userinfo or a port without a host (`host-required`): they belong
+    /// to an authority, `[ userinfo "@" ] host [ ":" port ]` (RFC 3986
+    /// section 3.2), which a host begins.
+    HostRequired,
+    /// A query right after the authority of a network-path reference
+    /// (`query-after-authority`), which draft-ietf-url-syntax-00 does not
+    /// have: its `net_path = "//" server [ abs_path ]` carries a query only
+    /// after a path (section 5).
+    QueryAfterAuthority,
 }
 
 impl ErrorKind {
@@ -192,6 +201,8 @@ impl ErrorKind {
             ErrorKind::RelativePathWithAuthority => "relative-path-with-authority",
             ErrorKind::AmbiguousPath => "ambiguous-path",
             ErrorKind::ColonInFirstSegment => "colon-in-first-segment",
+            ErrorKind::HostRequired => "host-required",
+            ErrorKind::QueryAfterAuthority => "query-after-authority",
             ErrorKind::DialectMismatch => "dialect-mismatch",
             ErrorKind::OpaqueBase => "opaque-base",
             ErrorKind::UnreachableTarget => "unreachable-target",
@@ -259,7 +270,7 @@ impl ErrorKind {
             ErrorKind::MissingAuthority => {
                 "this scheme needs '//' and a host after the scheme name"
             }
-            ErrorKind::MissingHost => "this scheme needs a host name or address after '//'",
+            ErrorKind::MissingHost => "a host name or address is missing here",
             ErrorKind::UnexpectedUserinfo => {
                 "this scheme takes no user name or password; remove the part up to '@'"
             }
@@ -316,6 +327,13 @@ impl ErrorKind {
             ErrorKind::UnreachableTarget => {
                 "no reference resolves to this target: its path holds a '.' or '..' segment, \
                  which resolution always removes"
+            }
+            ErrorKind::HostRequired => {
+                "a userinfo or a port needs a host: give the host, or remove the userinfo and \
+                 the port"
+            }
+            ErrorKind::QueryAfterAuthority => {
+                "in this dialect a query follows a path, not the authority: write '//host/?query'"
             }
         }
     }
@@ -379,7 +397,7 @@ impl Error {
         self.offset
     }
 
-    /// The stable kebab-case code of the kind, as in the `uri` command's JSON.
+    /// The stable kebab-case code of the kind ([`ErrorKind::code`]).
     ///
     /// ```
     /// assert_eq!(urikit::UriRef::parse("1a:b").unwrap_err().code(), "invalid-scheme");
@@ -407,7 +425,7 @@ impl core::error::Error for Error {}
 mod tests {
     use super::*;
 
-    const ALL: [ErrorKind; 38] = [
+    const ALL: [ErrorKind; 40] = [
         ErrorKind::OpaqueBase,
         ErrorKind::DialectMismatch,
         ErrorKind::UnreachableTarget,
@@ -446,6 +464,8 @@ mod tests {
         ErrorKind::RelativePathWithAuthority,
         ErrorKind::AmbiguousPath,
         ErrorKind::ColonInFirstSegment,
+        ErrorKind::HostRequired,
+        ErrorKind::QueryAfterAuthority,
     ];
 
     #[test]

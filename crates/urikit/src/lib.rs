@@ -138,7 +138,7 @@
 //!
 //! # Building and editing
 //!
-//! [`UriBuilder`] assembles a reference from components, and
+//! [`UriRefBuilder`] assembles a reference from components, and
 //! [`UriRefBuf`]'s setters (`set_host`, `set_path`, `push_segment`,
 //! `append_path`, `set_query_params`, ...) edit one in place. Plain setters
 //! percent-encode; `_encoded` setters check. Every result keeps the
@@ -146,29 +146,65 @@
 //! nothing. [`QueryParams`] is the query as an ordered multimap.
 //!
 //! ```
-//! use urikit::{UriBuilder, UriRefBuf};
+//! use urikit::{UriRefBuilder, UriRefBuf};
 //!
-//! let uri = UriBuilder::new().scheme("http").host("::1").path("/a b").build()?;
+//! let uri = UriRefBuilder::new().scheme("http").host("::1").path("/a b").build()?;
 //! assert_eq!(uri.as_str(), "http://[::1]/a%20b");
-//! let mut u = UriRefBuf::parse("http://h/api?x".into())?;
+//! let mut u = UriRefBuf::parse("http://h/api?x")?;
 //! u.append_path("v1/users")?;
 //! u.set_port(Some(8080))?;
 //! assert_eq!(u.as_str(), "http://h:8080/api/v1/users?x");
 //! # Ok::<(), urikit::Error>(())
 //! ```
 //!
+//! # Coming from `url`
+//!
+//! The `url` crate implements the WHATWG URL Standard: parsing normalizes
+//! (case, dot segments, percent-encoding) and a value is always an absolute
+//! URL. urikit reads RFC 3986 references, relative ones too, exactly as
+//! written, and normalizes when asked ([`UriRef::normalize`]). Its names:
+//!
+//! | `url` | urikit |
+//! | --- | --- |
+//! | `Url::parse(s)` | [`UriRef::parse`] (borrows, allocates nothing), [`UriRefBuf::parse`] (owns) |
+//! | `base.join(r)` | [`UriRef::resolve_against`], or [`Resolver::resolve`] for many references against one base |
+//! | `host_str()` | `host().map(\|h\| h.as_str())` ([`UriRef::host`]: the host as written, with its [`HostType`]) |
+//! | `port()` | [`UriRef::port_u16`] (and [`UriRef::port`], the digits as written) |
+//! | `port_or_known_default()` | [`UriRef::port_or_default`] |
+//! | `path_segments()` | [`UriRef::path_segments`] |
+//! | `query_pairs()` | [`UriRef::query_pairs`] |
+//! | `query_pairs_mut()` | [`UriRefBuf::query_params`], edited, then [`UriRefBuf::set_query_params`] |
+//! | `set_path(p)` | [`UriRefBuf::set_path`] (encodes), `set_path_encoded` (checks) |
+//! | `make_relative(t)` | [`UriRef::relative_to`] |
+//!
+//! ```
+//! use urikit::{UriRef, UriRefBuf};
+//!
+//! let base = UriRef::parse("https://example.com/a/b")?;
+//! let u = UriRef::parse("../c?x=1")?.resolve_against(base)?;
+//! assert_eq!(u.as_str(), "https://example.com/c?x=1");
+//! assert_eq!(u.host().map(|h| h.as_str()), Some("example.com"));
+//! assert_eq!(u.port_or_default()?, Some(443));
+//! let mut q = u.query_params();
+//! q.append("y", "2 3");
+//! let mut u: UriRefBuf = u;
+//! u.set_query_params(&q)?;
+//! assert_eq!(u.as_str(), "https://example.com/c?x=1&y=2%203");
+//! # Ok::<(), urikit::Error>(())
+//! ```
+//!
 //! # The base URI of a document
 //!
-//! [`BaseUri`] establishes a document's base from the layers of section
+//! [`BaseBuilder`] establishes a document's base from the layers of section
 //! 5.1 (embedded in the content, the encapsulating entity's `Content-Base`
 //! or `Content-Location`, the retrieval URI after redirects, a default) and
 //! says which [`Layer`] gave it. With the `html` feature,
 //! `html::HtmlDocument` finds an HTML document's `<BASE href>` and its links.
 //!
 //! ```
-//! use urikit::{BaseUri, Layer, UriRef};
+//! use urikit::{BaseBuilder, Layer, UriRef};
 //!
-//! let base = BaseUri::new()
+//! let base = BaseBuilder::new()
 //!     .headers("Content-Location: /docs/\r\n")
 //!     .retrieved_from("http://example.org/index.html")
 //!     .establish()?
@@ -207,6 +243,7 @@
 #![no_std]
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
+#![warn(clippy::missing_errors_doc)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -248,11 +285,11 @@ mod work;
 #[cfg(feature = "alloc")]
 pub use buf::UriRefBuf;
 #[cfg(feature = "alloc")]
-pub use build::{Param, QueryParams, UriBuilder};
+pub use build::{Param, QueryParams, UriRefBuilder};
 #[cfg(feature = "html")]
 pub use context::html;
 #[cfg(feature = "alloc")]
-pub use context::{guess, Base, BaseError, BaseUri, Extractor, Layer, Match, Matches};
+pub use context::{guess, Base, BaseBuilder, BaseError, Extractor, Layer, Match, Matches};
 pub use dialect::Dialect;
 pub use error::{Error, ErrorKind};
 pub use host::Host;

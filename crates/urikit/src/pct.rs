@@ -50,6 +50,11 @@ impl<'a> PctStr<'a> {
     /// No other byte is checked: this is the percent-encoding guarantee only,
     /// not a component's grammar.
     ///
+    /// # Errors
+    ///
+    /// [`InvalidPercentEncoding`](crate::ErrorKind::InvalidPercentEncoding) at a `%` not
+    /// followed by two hexadecimal digits.
+    ///
     /// ```
     /// use urikit::{pct::PctStr, ErrorKind};
     ///
@@ -166,6 +171,11 @@ impl<'a> PctStr<'a> {
     /// The decoded text, or an `invalid-utf8` error whose offset is that of
     /// the encoded byte (or `%` triplet) where the invalid sequence starts.
     ///
+    /// # Errors
+    ///
+    /// [`InvalidUtf8`](crate::ErrorKind::InvalidUtf8) when the decoded bytes are not UTF-8, at
+    /// the encoded byte where the first bad sequence begins.
+    ///
     /// ```
     /// use urikit::{pct::PctStr, ErrorKind};
     ///
@@ -191,6 +201,11 @@ impl<'a> PctStr<'a> {
     }
 
     /// The decoded text of `application/x-www-form-urlencoded` text.
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidUtf8`](crate::ErrorKind::InvalidUtf8) when the decoded bytes are not UTF-8, at
+    /// the encoded byte where the first bad sequence begins.
     ///
     /// ```
     /// let s = urikit::pct::PctStr::new("caf%C3%A9+au+lait").unwrap();
@@ -347,8 +362,13 @@ impl<'a> DecodedBytes<'a> {
     }
 }
 
-/// Decodes percent-encoded text after checking it (the `uri decode`
-/// operation): an invalid `%` is an `invalid-percent-encoding` error.
+/// Decodes percent-encoded text after checking that every `%` begins a
+/// `%HH` triplet.
+///
+/// # Errors
+///
+/// [`InvalidPercentEncoding`](crate::ErrorKind::InvalidPercentEncoding) at a `%` not followed
+/// by two hexadecimal digits.
 ///
 /// ```
 /// assert_eq!(urikit::pct::decode("a%20b").unwrap(), &b"a b"[..]);
@@ -410,7 +430,7 @@ impl Component {
         Component::Form,
     ];
 
-    /// The component's name, as on the `uri encode --component` command line.
+    /// The component's stable name.
     ///
     /// ```
     /// assert_eq!(urikit::pct::Component::Form.name(), "form");
@@ -427,7 +447,7 @@ impl Component {
         }
     }
 
-    /// The component named as on the `uri encode --component` command line.
+    /// The component with this [`name`](Self::name).
     ///
     /// ```
     /// use urikit::pct::Component;

@@ -184,6 +184,12 @@ impl<'a> UriRef<'a> {
     /// with the default [`Resolver`] (RFC 3986); see
     /// [`Resolver::relativize`].
     ///
+    /// # Errors
+    ///
+    /// Those of [`Resolver::new`](crate::Resolver::new) for `base`
+    /// ([`RelativeBase`](crate::ErrorKind::RelativeBase)), then those of
+    /// [`Resolver::relativize`](crate::Resolver::relativize).
+    ///
     /// ```
     /// use urikit::UriRef;
     ///

@@ -66,6 +66,16 @@ impl<'a> UriRef<'a> {
     ///
     /// The empty string is a valid (same-document) relative reference.
     ///
+    /// # Errors
+    ///
+    /// The first byte RFC 3986 does not accept, as an [`Error`](crate::Error) with its kind
+    /// ([`InvalidChar`](crate::ErrorKind::InvalidChar),
+    /// [`InvalidScheme`](crate::ErrorKind::InvalidScheme),
+    /// [`InvalidHost`](crate::ErrorKind::InvalidHost),
+    /// [`InvalidPort`](crate::ErrorKind::InvalidPort),
+    /// [`InvalidPercentEncoding`](crate::ErrorKind::InvalidPercentEncoding), ...) and its byte
+    /// offset in `s`.
+    ///
     /// ```
     /// use urikit::{ErrorKind, UriRef};
     ///
@@ -89,6 +99,12 @@ impl<'a> UriRef<'a> {
     /// RFC 2396 Appendix A, draft-ietf-url-syntax-00 Appendix A, RFC 1738
     /// section 5), with the rules where they disagree written down in the
     /// library's `grammar` modules. RFC 1738 has no relative references.
+    ///
+    /// # Errors
+    ///
+    /// The first byte `dialect`'s grammar does not accept, with its kind and byte offset in
+    /// `s`; [`MissingScheme`](crate::ErrorKind::MissingScheme) for a relative reference under
+    /// RFC 1738, which has none.
     ///
     /// ```
     /// use urikit::{Dialect, ErrorKind, UriRef};
@@ -131,6 +147,11 @@ impl<'a> UriRef<'a> {
     /// [`DialectMismatch`](ErrorKind::DialectMismatch) error at the first
     /// byte that `dialect` does not accept.
     ///
+    /// # Errors
+    ///
+    /// [`DialectMismatch`](crate::ErrorKind::DialectMismatch) at the first byte `dialect` does
+    /// not accept.
+    ///
     /// ```
     /// use urikit::{Dialect, ErrorKind, UriRef};
     ///
@@ -151,6 +172,12 @@ impl<'a> UriRef<'a> {
 
     /// Parses an absolute URI with optional fragment (RFC 3986 section 3,
     /// `URI`): like [`parse`](Self::parse), but a scheme is required.
+    ///
+    /// # Errors
+    ///
+    /// [`EmptyInput`](crate::ErrorKind::EmptyInput) for an empty `s`,
+    /// [`MissingScheme`](crate::ErrorKind::MissingScheme) for a relative reference, else those
+    /// of [`parse`](Self::parse).
     ///
     /// ```
     /// use urikit::{ErrorKind, UriRef};
@@ -259,6 +286,11 @@ impl<'a> UriRef<'a> {
     /// empty, and a `port-out-of-range` error when it does not fit in 16
     /// bits.
     ///
+    /// # Errors
+    ///
+    /// [`PortOutOfRange`](crate::ErrorKind::PortOutOfRange) for a port beyond 65535, at its
+    /// first digit.
+    ///
     /// ```
     /// use urikit::{ErrorKind, UriRef};
     ///
@@ -268,6 +300,32 @@ impl<'a> UriRef<'a> {
     /// ```
     pub fn port_u16(&self) -> Result<Option<u16>, Error> {
         self.authority().map_or(Ok(None), |a| a.port_u16())
+    }
+
+    /// The port as a number, or else the default port of the scheme (RFC
+    /// 3986 section 3.2.3: an absent or empty port is the default; the
+    /// defaults are [`scheme::default_port`](crate::scheme::default_port)'s).
+    /// `Ok(None)` when there is neither.
+    ///
+    /// # Errors
+    ///
+    /// [`PortOutOfRange`](crate::ErrorKind::PortOutOfRange) for a port beyond 65535, at its
+    /// first digit.
+    ///
+    /// ```
+    /// use urikit::UriRef;
+    ///
+    /// assert_eq!(UriRef::parse("http://h/")?.port_or_default(), Ok(Some(80)));
+    /// assert_eq!(UriRef::parse("http://h:/")?.port_or_default(), Ok(Some(80)));
+    /// assert_eq!(UriRef::parse("http://h:8080/")?.port_or_default(), Ok(Some(8080)));
+    /// assert_eq!(UriRef::parse("foo://h/")?.port_or_default(), Ok(None));
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn port_or_default(&self) -> Result<Option<u16>, Error> {
+        match self.port_u16()? {
+            Some(p) => Ok(Some(p)),
+            None => Ok(self.scheme().and_then(crate::registry::default_port)),
+        }
     }
 
     /// The path, as written. Never absent; possibly empty.
@@ -491,8 +549,13 @@ impl<'a> Authority<'a> {
         (self.a.host_end < self.a.end).then(|| &self.s[self.a.host_end + 1..self.a.end])
     }
 
-    /// The port as a number; see [`UriRef::port_u16`]. An error's offset
-    /// is into the reference the authority belongs to.
+    /// The port as a number; see [`UriRef::port_u16`].
+    ///
+    /// # Errors
+    ///
+    /// [`PortOutOfRange`](crate::ErrorKind::PortOutOfRange) for a port
+    /// beyond 65535, at its first digit in the reference the authority
+    /// belongs to.
     ///
     /// ```
     /// assert_eq!(urikit::UriRef::parse("//h:").unwrap().authority().unwrap().port_u16(), Ok(None));

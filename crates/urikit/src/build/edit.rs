@@ -53,7 +53,7 @@ impl<'a> Components<'a> {
         let path = self.path.as_bytes();
         match self.host {
             None if self.userinfo.is_some() || self.port.is_some() => {
-                Err(Error::new(ErrorKind::MissingHost, 0))
+                Err(Error::new(ErrorKind::HostRequired, 0))
             }
             // RFC 3986 section 3.3: "If a URI contains an authority
             // component, then the path component must either be empty or
@@ -197,6 +197,14 @@ fn plain_host(text: &str) -> Result<Cow<'_, str>, Error> {
     Ok(encode(text, Component::Host))
 }
 
+/// The offset in a plain text of the byte at `at` in its encoding (each
+/// `%HH` there stands for one byte of the text: a plain `%` is encoded
+/// too).
+fn plain_offset(encoded: &str, at: usize) -> usize {
+    let b = &encoded.as_bytes()[..at.min(encoded.len())];
+    at - 2 * b.iter().filter(|&&c| c == b'%').count()
+}
+
 /// The encoded form of a value for `component`: checked against the
 /// component's grammar when `encoded`, else percent-encoded by its set.
 fn value(component: Component, text: &str, encoded: bool) -> Result<Cow<'_, str>, Error> {
@@ -216,7 +224,7 @@ fn value(component: Component, text: &str, encoded: bool) -> Result<Cow<'_, str>
 /// [`build`](Self::build), which also checks the rules between components
 /// (RFC 3986 section 3):
 ///
-/// - a userinfo or port needs a host ([`ErrorKind::MissingHost`]);
+/// - a userinfo or port needs a host ([`ErrorKind::HostRequired`]);
 /// - with a host the path must be empty or begin with `/`
 ///   ([`ErrorKind::RelativePathWithAuthority`]);
 /// - without a host the path cannot begin with `//`
@@ -226,9 +234,9 @@ fn value(component: Component, text: &str, encoded: bool) -> Result<Cow<'_, str>
 ///   [`dot_prefix`](Self::dot_prefix) lets the builder write `./` first.
 ///
 /// ```
-/// use urikit::{ErrorKind, UriBuilder};
+/// use urikit::{ErrorKind, UriRefBuilder};
 ///
-/// let uri = UriBuilder::new()
+/// let uri = UriRefBuilder::new()
 ///     .scheme("http")
 ///     .host("2001:db8::1")
 ///     .port(8080)
@@ -237,12 +245,12 @@ fn value(component: Component, text: &str, encoded: bool) -> Result<Cow<'_, str>
 ///     .build()?;
 /// assert_eq!(uri.as_str(), "http://[2001:db8::1]:8080/a%20b/c?q=1");
 ///
-/// let err = UriBuilder::new().host("example.com").path("relative").build().unwrap_err();
+/// let err = UriRefBuilder::new().host("example.com").path("relative").build().unwrap_err();
 /// assert_eq!(err.kind(), ErrorKind::RelativePathWithAuthority);
 /// # Ok::<(), urikit::Error>(())
 /// ```
 #[derive(Clone, Debug, Default)]
-pub struct UriBuilder {
+pub struct UriRefBuilder {
     scheme: Option<String>,
     userinfo: Option<String>,
     host: Option<String>,
@@ -251,18 +259,22 @@ pub struct UriBuilder {
     query: Option<String>,
     fragment: Option<String>,
     dot_prefix: bool,
+    /// Whether part of the path was given encoded (else every `%HH` in it
+    /// stands for one byte the caller gave, and an error's offset is
+    /// mapped back to that text).
+    path_given_encoded: bool,
     error: Option<Error>,
 }
 
-impl UriBuilder {
+impl UriRefBuilder {
     /// An empty builder: building it gives the empty relative reference.
     ///
     /// ```
-    /// assert_eq!(urikit::UriBuilder::new().build()?.as_str(), "");
+    /// assert_eq!(urikit::UriRefBuilder::new().build()?.as_str(), "");
     /// # Ok::<(), urikit::Error>(())
     /// ```
-    pub fn new() -> UriBuilder {
-        UriBuilder::default()
+    pub fn new() -> UriRefBuilder {
+        UriRefBuilder::default()
     }
 
     fn keep(mut self, r: Result<Cow<'_, str>, Error>, f: impl FnOnce(&mut Self, String)) -> Self {
@@ -278,7 +290,7 @@ impl UriBuilder {
     /// The scheme (section 3.1); it is never encoded, so it is checked.
     ///
     /// ```
-    /// let e = urikit::UriBuilder::new().scheme("1http").build().unwrap_err();
+    /// let e = urikit::UriRefBuilder::new().scheme("1http").build().unwrap_err();
     /// assert_eq!(e.kind(), urikit::ErrorKind::InvalidScheme);
     /// ```
     #[must_use]
@@ -291,7 +303,7 @@ impl UriBuilder {
     /// The userinfo, percent-encoding what it cannot hold (section 3.2.1).
     ///
     /// ```
-    /// let u = urikit::UriBuilder::new().userinfo("a@b").host("h").build()?;
+    /// let u = urikit::UriRefBuilder::new().userinfo("a@b").host("h").build()?;
     /// assert_eq!(u.as_str(), "//a%40b@h");
     /// # Ok::<(), urikit::Error>(())
     /// ```
@@ -305,7 +317,7 @@ impl UriBuilder {
     /// The userinfo, already encoded.
     ///
     /// ```
-    /// let e = urikit::UriBuilder::new().userinfo_encoded("a@b").host("h").build().unwrap_err();
+    /// let e = urikit::UriRefBuilder::new().userinfo_encoded("a@b").host("h").build().unwrap_err();
     /// assert_eq!((e.kind(), e.offset()), (urikit::ErrorKind::InvalidChar, 1));
     /// ```
     #[must_use]
@@ -320,11 +332,11 @@ impl UriBuilder {
     /// hold percent-encoded. An empty host is allowed (`file:///`).
     ///
     /// ```
-    /// use urikit::UriBuilder;
+    /// use urikit::UriRefBuilder;
     ///
-    /// assert_eq!(UriBuilder::new().host("::1").build()?.as_str(), "//[::1]");
-    /// assert_eq!(UriBuilder::new().host("ex ample").build()?.as_str(), "//ex%20ample");
-    /// let e = UriBuilder::new().host("1::2::3").build().unwrap_err();
+    /// assert_eq!(UriRefBuilder::new().host("::1").build()?.as_str(), "//[::1]");
+    /// assert_eq!(UriRefBuilder::new().host("ex ample").build()?.as_str(), "//ex%20ample");
+    /// let e = UriRefBuilder::new().host("1::2::3").build().unwrap_err();
     /// assert_eq!(e.kind(), urikit::ErrorKind::InvalidIpv6);
     /// # Ok::<(), urikit::Error>(())
     /// ```
@@ -337,7 +349,7 @@ impl UriBuilder {
     /// address, or a reg-name.
     ///
     /// ```
-    /// let e = urikit::UriBuilder::new().host_encoded("a b").build().unwrap_err();
+    /// let e = urikit::UriRefBuilder::new().host_encoded("a b").build().unwrap_err();
     /// assert_eq!((e.kind(), e.offset()), (urikit::ErrorKind::InvalidChar, 1));
     /// ```
     #[must_use]
@@ -348,7 +360,7 @@ impl UriBuilder {
     /// The port as a number.
     ///
     /// ```
-    /// let u = urikit::UriBuilder::new().host("h").port(21).build()?;
+    /// let u = urikit::UriRefBuilder::new().host("h").port(21).build()?;
     /// assert_eq!(u.as_str(), "//h:21");
     /// # Ok::<(), urikit::Error>(())
     /// ```
@@ -362,10 +374,10 @@ impl UriBuilder {
     /// empty port, section 3.2.3).
     ///
     /// ```
-    /// use urikit::UriBuilder;
+    /// use urikit::UriRefBuilder;
     ///
-    /// assert_eq!(UriBuilder::new().host("h").port_str("").build()?.as_str(), "//h:");
-    /// let e = UriBuilder::new().host("h").port_str("8o").build().unwrap_err();
+    /// assert_eq!(UriRefBuilder::new().host("h").port_str("").build()?.as_str(), "//h:");
+    /// let e = UriRefBuilder::new().host("h").port_str("8o").build().unwrap_err();
     /// assert_eq!((e.kind(), e.offset()), (urikit::ErrorKind::InvalidPort, 1));
     /// # Ok::<(), urikit::Error>(())
     /// ```
@@ -380,32 +392,38 @@ impl UriBuilder {
     /// separator; section 3.3).
     ///
     /// ```
-    /// let u = urikit::UriBuilder::new().path("/a b/ü").build()?;
+    /// let u = urikit::UriRefBuilder::new().path("/a b/ü").build()?;
     /// assert_eq!(u.as_str(), "/a%20b/%C3%BC");
     /// # Ok::<(), urikit::Error>(())
     /// ```
     #[must_use]
     pub fn path(self, text: &str) -> Self {
-        self.keep(value(Component::Path, text, false), |b, v| b.path = v)
+        self.keep(value(Component::Path, text, false), |b, v| {
+            b.path = v;
+            b.path_given_encoded = false;
+        })
     }
 
     /// The path, already encoded.
     ///
     /// ```
-    /// let u = urikit::UriBuilder::new().path_encoded("/a%2Fb").build()?;
+    /// let u = urikit::UriRefBuilder::new().path_encoded("/a%2Fb").build()?;
     /// assert_eq!(u.path_segments().count(), 1);
     /// # Ok::<(), urikit::Error>(())
     /// ```
     #[must_use]
     pub fn path_encoded(self, text: &str) -> Self {
-        self.keep(value(Component::Path, text, true), |b, v| b.path = v)
+        self.keep(value(Component::Path, text, true), |b, v| {
+            b.path = v;
+            b.path_given_encoded = true;
+        })
     }
 
     /// Appends one path segment, encoding `/` inside it as `%2F`, after a
     /// `/` (the first segment of a path without a leading `/` gets none).
     ///
     /// ```
-    /// let u = urikit::UriBuilder::new().scheme("http").host("h").segment("a/b").segment("c").build()?;
+    /// let u = urikit::UriRefBuilder::new().scheme("http").host("h").segment("a/b").segment("c").build()?;
     /// assert_eq!(u.as_str(), "http://h/a%2Fb/c");
     /// # Ok::<(), urikit::Error>(())
     /// ```
@@ -421,7 +439,7 @@ impl UriBuilder {
     /// The query, percent-encoding what it cannot hold (section 3.4).
     ///
     /// ```
-    /// let u = urikit::UriBuilder::new().path("/s").query("q=a b#c").build()?;
+    /// let u = urikit::UriRefBuilder::new().path("/s").query("q=a b#c").build()?;
     /// assert_eq!(u.as_str(), "/s?q=a%20b%23c");
     /// # Ok::<(), urikit::Error>(())
     /// ```
@@ -435,7 +453,7 @@ impl UriBuilder {
     /// The query, already encoded.
     ///
     /// ```
-    /// let e = urikit::UriBuilder::new().query_encoded("a#b").build().unwrap_err();
+    /// let e = urikit::UriRefBuilder::new().query_encoded("a#b").build().unwrap_err();
     /// assert_eq!(e.offset(), 1);
     /// ```
     #[must_use]
@@ -450,11 +468,11 @@ impl UriBuilder {
     /// no parameters, no query.
     ///
     /// ```
-    /// use urikit::{QueryParams, UriBuilder};
+    /// use urikit::{QueryParams, UriRefBuilder};
     ///
     /// let mut p = QueryParams::new();
     /// p.append("q", "a&b c");
-    /// let u = UriBuilder::new().path("/s").query_params(&p).build()?;
+    /// let u = UriRefBuilder::new().path("/s").query_params(&p).build()?;
     /// assert_eq!(u.as_str(), "/s?q=a%26b%20c");
     /// assert_eq!(u.query_params().get("q").unwrap().value().unwrap(), "a&b c");
     /// # Ok::<(), urikit::Error>(())
@@ -468,7 +486,7 @@ impl UriBuilder {
     /// The fragment, percent-encoding what it cannot hold (section 3.5).
     ///
     /// ```
-    /// let u = urikit::UriBuilder::new().fragment("sec 2").build()?;
+    /// let u = urikit::UriRefBuilder::new().fragment("sec 2").build()?;
     /// assert_eq!(u.as_str(), "#sec%202");
     /// # Ok::<(), urikit::Error>(())
     /// ```
@@ -482,7 +500,7 @@ impl UriBuilder {
     /// The fragment, already encoded.
     ///
     /// ```
-    /// let u = urikit::UriBuilder::new().fragment_encoded("a%20b").build()?;
+    /// let u = urikit::UriRefBuilder::new().fragment_encoded("a%20b").build()?;
     /// assert_eq!(u.fragment().unwrap(), "a%20b");
     /// # Ok::<(), urikit::Error>(())
     /// ```
@@ -497,11 +515,11 @@ impl UriBuilder {
     /// first segment holds `:` (RFC 3986 section 4.2), instead of failing.
     ///
     /// ```
-    /// use urikit::UriBuilder;
+    /// use urikit::UriRefBuilder;
     ///
-    /// let e = UriBuilder::new().path("a:b").build().unwrap_err();
+    /// let e = UriRefBuilder::new().path("a:b").build().unwrap_err();
     /// assert_eq!(e.kind(), urikit::ErrorKind::ColonInFirstSegment);
-    /// assert_eq!(UriBuilder::new().path("a:b").dot_prefix(true).build()?.as_str(), "./a:b");
+    /// assert_eq!(UriRefBuilder::new().path("a:b").dot_prefix(true).build()?.as_str(), "./a:b");
     /// # Ok::<(), urikit::Error>(())
     /// ```
     #[must_use]
@@ -513,8 +531,20 @@ impl UriBuilder {
     /// The reference, or the first error: a setter's, then a structural
     /// one.
     ///
+    /// # Errors
+    ///
+    /// The first setter's error, its offset into the value given; then the rules between
+    /// components (RFC 3986 section 3): [`HostRequired`](crate::ErrorKind::HostRequired) for a
+    /// userinfo or port without a host;
+    /// [`RelativePathWithAuthority`](crate::ErrorKind::RelativePathWithAuthority) when a host
+    /// is followed by a path that does not begin with `/`;
+    /// [`AmbiguousPath`](crate::ErrorKind::AmbiguousPath) for a path beginning with `//`
+    /// without a host; [`ColonInFirstSegment`](crate::ErrorKind::ColonInFirstSegment) (unless
+    /// [`dot_prefix`](Self::dot_prefix)) when a relative reference's first segment holds a `:`,
+    /// at that `:` in the path given (its plain text, or the segments joined by `/`).
+    ///
     /// ```
-    /// let e = urikit::UriBuilder::new().path("//x").build().unwrap_err();
+    /// let e = urikit::UriRefBuilder::new().path("//x").build().unwrap_err();
     /// assert_eq!(e.kind(), urikit::ErrorKind::AmbiguousPath);
     /// ```
     pub fn build(&self) -> Result<UriRefBuf, Error> {
@@ -537,7 +567,14 @@ impl UriBuilder {
             dotted = alloc::format!("./{}", self.path);
             parts.path = &dotted;
         }
-        parts.build()
+        parts.build().map_err(|e| match e.kind() {
+            // Errors in the path: at the byte of the text the caller gave
+            // (the plain path, or its segments joined by `/`).
+            ErrorKind::ColonInFirstSegment if !self.path_given_encoded => {
+                Error::new(e.kind(), plain_offset(&self.path, e.offset()))
+            }
+            _ => e,
+        })
     }
 }
 
@@ -553,7 +590,7 @@ enum Edit<'n> {
 }
 
 /// Editing in place. Each setter checks its value and the structural rules
-/// of RFC 3986 section 3 (see [`UriBuilder`]); on error the reference is
+/// of RFC 3986 section 3 (see [`UriRefBuilder`]); on error the reference is
 /// left as it was. The new text is written in one pass and its offsets are
 /// computed from the components' lengths: the reference is not parsed again.
 ///
@@ -566,11 +603,11 @@ enum Edit<'n> {
 /// ```
 /// use urikit::{Dialect, ErrorKind, UriRefBuf};
 ///
-/// let mut old = UriRefBuf::parse_with("http://u@h@x/p".into(), Dialect::Rfc2396)?;
+/// let mut old = UriRefBuf::parse_with("http://u@h@x/p", Dialect::Rfc2396)?;
 /// let err = old.set_port(Some(80)).unwrap_err();
 /// assert_eq!((err.kind(), err.offset()), (ErrorKind::DialectMismatch, 10));
 /// assert_eq!(old.as_str(), "http://u@h@x/p");
-/// let mut ok = UriRefBuf::parse_with("http://h/p".into(), Dialect::Rfc2396)?;
+/// let mut ok = UriRefBuf::parse_with("http://h/p", Dialect::Rfc2396)?;
 /// ok.set_port(Some(8080))?;
 /// assert_eq!((ok.as_str(), ok.dialect()), ("http://h:8080/p", Dialect::Rfc3986));
 /// # Ok::<(), urikit::Error>(())
@@ -578,6 +615,10 @@ enum Edit<'n> {
 impl UriRefBuf {
     fn edit(&mut self, edit: Edit<'_>) -> Result<(), Error> {
         let mut p = Components::of(self.as_uri_ref().in_dialect(Dialect::Rfc3986)?);
+        // An edit of another component can leave the path as it is but no
+        // longer valid: the error then points at the path in this reference.
+        let other_component = !matches!(edit, Edit::Path(_));
+        let path_start = self.as_uri_ref().meta().path_start();
         match edit {
             Edit::Scheme(v) => p.scheme = v,
             Edit::Userinfo(v) => p.userinfo = v,
@@ -592,7 +633,18 @@ impl UriRefBuf {
             Edit::Query(v) => p.query = v,
             Edit::Fragment(v) => p.fragment = v,
         }
-        let new = p.build()?;
+        let new = p.build().map_err(|e| match e.kind() {
+            ErrorKind::ColonInFirstSegment
+            | ErrorKind::AmbiguousPath
+            | ErrorKind::RelativePathWithAuthority
+                if other_component =>
+            {
+                Error::new(e.kind(), path_start + e.offset())
+            }
+            // Where the authority, which the host begins, would go.
+            ErrorKind::HostRequired => Error::new(e.kind(), path_start),
+            _ => e,
+        })?;
         *self = new;
         Ok(())
     }
@@ -601,8 +653,17 @@ impl UriRefBuf {
     /// first segment with `:` only if the path had one
     /// ([`ErrorKind::ColonInFirstSegment`]).
     ///
+    /// # Errors
+    ///
+    /// [`InvalidScheme`](crate::ErrorKind::InvalidScheme) at the first byte that is no scheme
+    /// character (section 3.1); [`ColonInFirstSegment`](crate::ErrorKind::ColonInFirstSegment)
+    /// when removing the scheme leaves a first segment with a `:`, at that `:` in the
+    /// reference; and, as for every edit,
+    /// [`DialectMismatch`](crate::ErrorKind::DialectMismatch) for a reference read under
+    /// another dialect that RFC 3986 does not accept.
+    ///
     /// ```
-    /// let mut u = urikit::UriRefBuf::parse("//h/p".into())?;
+    /// let mut u = urikit::UriRefBuf::parse("//h/p")?;
     /// u.set_scheme(Some("https"))?;
     /// assert_eq!(u.as_str(), "https://h/p");
     /// u.set_scheme(None)?;
@@ -619,8 +680,15 @@ impl UriRefBuf {
     /// Sets or removes the userinfo, percent-encoding it; a userinfo needs a
     /// host.
     ///
+    /// # Errors
+    ///
+    /// [`HostRequired`](crate::ErrorKind::HostRequired) when the reference has no host (at its
+    /// path, where the authority would begin); and, as
+    /// for every edit, [`DialectMismatch`](crate::ErrorKind::DialectMismatch) for a reference
+    /// read under another dialect that RFC 3986 does not accept.
+    ///
     /// ```
-    /// let mut u = urikit::UriRefBuf::parse("http://h/".into())?;
+    /// let mut u = urikit::UriRefBuf::parse("http://h/")?;
     /// u.set_userinfo(Some("me:pa ss"))?;
     /// assert_eq!(u.as_str(), "http://me:pa%20ss@h/");
     /// # Ok::<(), urikit::Error>(())
@@ -634,8 +702,18 @@ impl UriRefBuf {
 
     /// Sets or removes the userinfo, already encoded.
     ///
+    /// # Errors
+    ///
+    /// [`InvalidChar`](crate::ErrorKind::InvalidChar) or
+    /// [`InvalidPercentEncoding`](crate::ErrorKind::InvalidPercentEncoding) at the first byte
+    /// the component cannot hold (section 3.2.1);
+    /// [`HostRequired`](crate::ErrorKind::HostRequired) when the reference has no host (at its
+    /// path, where the authority would begin); and, as
+    /// for every edit, [`DialectMismatch`](crate::ErrorKind::DialectMismatch) for a reference
+    /// read under another dialect that RFC 3986 does not accept.
+    ///
     /// ```
-    /// let mut u = urikit::UriRefBuf::parse("http://h/".into())?;
+    /// let mut u = urikit::UriRefBuf::parse("http://h/")?;
     /// assert!(u.set_userinfo_encoded(Some("a@b")).is_err());
     /// assert_eq!(u.as_str(), "http://h/");
     /// # Ok::<(), urikit::Error>(())
@@ -650,8 +728,17 @@ impl UriRefBuf {
     /// Sets the host (an IPv6 address is bracketed, a reg-name encoded), or
     /// removes the whole authority with `None`.
     ///
+    /// # Errors
+    ///
+    /// [`InvalidIpv6`](crate::ErrorKind::InvalidIpv6),
+    /// [`InvalidIpvFuture`](crate::ErrorKind::InvalidIpvFuture) for text that is bracketed, or
+    /// holds a `:`, and is no valid IP literal (section 3.2.2); when the authority is removed,
+    /// [`AmbiguousPath`](crate::ErrorKind::AmbiguousPath) if the path begins with `//`; and, as
+    /// for every edit, [`DialectMismatch`](crate::ErrorKind::DialectMismatch) for a reference
+    /// read under another dialect that RFC 3986 does not accept.
+    ///
     /// ```
-    /// let mut u = urikit::UriRefBuf::parse("http://u@h:1/p".into())?;
+    /// let mut u = urikit::UriRefBuf::parse("http://u@h:1/p")?;
     /// u.set_host(Some("fe80::1"))?;
     /// assert_eq!(u.as_str(), "http://u@[fe80::1]:1/p");
     /// u.set_host(None)?;
@@ -665,8 +752,18 @@ impl UriRefBuf {
 
     /// Sets the host, already encoded, or removes the authority.
     ///
+    /// # Errors
+    ///
+    /// [`InvalidHost`](crate::ErrorKind::InvalidHost),
+    /// [`InvalidIpv6`](crate::ErrorKind::InvalidIpv6),
+    /// [`InvalidPercentEncoding`](crate::ErrorKind::InvalidPercentEncoding) at the first byte
+    /// the host grammar (section 3.2.2) does not accept; when the authority is removed,
+    /// [`AmbiguousPath`](crate::ErrorKind::AmbiguousPath) if the path begins with `//`; and, as
+    /// for every edit, [`DialectMismatch`](crate::ErrorKind::DialectMismatch) for a reference
+    /// read under another dialect that RFC 3986 does not accept.
+    ///
     /// ```
-    /// let mut u = urikit::UriRefBuf::parse("http://h/".into())?;
+    /// let mut u = urikit::UriRefBuf::parse("http://h/")?;
     /// u.set_host_encoded(Some("[v1.x]"))?;
     /// assert_eq!(u.as_str(), "http://[v1.x]/");
     /// # Ok::<(), urikit::Error>(())
@@ -678,8 +775,15 @@ impl UriRefBuf {
 
     /// Sets or removes the port.
     ///
+    /// # Errors
+    ///
+    /// [`HostRequired`](crate::ErrorKind::HostRequired) when the reference has no host (at its
+    /// path, where the authority would begin); and, as
+    /// for every edit, [`DialectMismatch`](crate::ErrorKind::DialectMismatch) for a reference
+    /// read under another dialect that RFC 3986 does not accept.
+    ///
     /// ```
-    /// let mut u = urikit::UriRefBuf::parse("http://h:80/".into())?;
+    /// let mut u = urikit::UriRefBuf::parse("http://h:80/")?;
     /// u.set_port(Some(8080))?;
     /// assert_eq!(u.as_str(), "http://h:8080/");
     /// u.set_port(None)?;
@@ -693,8 +797,15 @@ impl UriRefBuf {
 
     /// Sets or removes the port as written: digits, possibly none.
     ///
+    /// # Errors
+    ///
+    /// [`InvalidPort`](crate::ErrorKind::InvalidPort) at the first byte that is not a digit
+    /// (section 3.2.3); [`HostRequired`](crate::ErrorKind::HostRequired) when the reference has
+    /// no host; and, as for every edit, [`DialectMismatch`](crate::ErrorKind::DialectMismatch)
+    /// for a reference read under another dialect that RFC 3986 does not accept.
+    ///
     /// ```
-    /// let mut u = urikit::UriRefBuf::parse("http://h/".into())?;
+    /// let mut u = urikit::UriRefBuf::parse("http://h/")?;
     /// u.set_port_str(Some(""))?;
     /// assert_eq!(u.as_str(), "http://h:/");
     /// # Ok::<(), urikit::Error>(())
@@ -708,21 +819,49 @@ impl UriRefBuf {
 
     /// Sets the path, percent-encoding it (`/` stays a separator).
     ///
+    /// # Errors
+    ///
+    /// [`RelativePathWithAuthority`](crate::ErrorKind::RelativePathWithAuthority) when the
+    /// reference has an authority and the path does not begin with `/`;
+    /// [`AmbiguousPath`](crate::ErrorKind::AmbiguousPath) when it has none and the path begins
+    /// with `//`; [`ColonInFirstSegment`](crate::ErrorKind::ColonInFirstSegment) when a
+    /// relative reference's first segment holds a `:`, at that `:` in the path given (section
+    /// 3.3 and 4.2); and, as for every edit,
+    /// [`DialectMismatch`](crate::ErrorKind::DialectMismatch) for a reference read under
+    /// another dialect that RFC 3986 does not accept.
+    ///
     /// ```
-    /// let mut u = urikit::UriRefBuf::parse("http://h/old?q".into())?;
+    /// let mut u = urikit::UriRefBuf::parse("http://h/old?q")?;
     /// u.set_path("/new path")?;
     /// assert_eq!(u.as_str(), "http://h/new%20path?q");
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn set_path(&mut self, text: &str) -> Result<(), Error> {
         let v = value(Component::Path, text, false)?;
-        self.edit(Edit::Path(&v))
+        self.edit(Edit::Path(&v)).map_err(|e| match e.kind() {
+            ErrorKind::ColonInFirstSegment => Error::new(e.kind(), plain_offset(&v, e.offset())),
+            _ => e,
+        })
     }
 
     /// Sets the path, already encoded.
     ///
+    /// # Errors
+    ///
+    /// [`InvalidChar`](crate::ErrorKind::InvalidChar) or
+    /// [`InvalidPercentEncoding`](crate::ErrorKind::InvalidPercentEncoding) at the first byte
+    /// the component cannot hold (section 3.3);
+    /// [`RelativePathWithAuthority`](crate::ErrorKind::RelativePathWithAuthority) when the
+    /// reference has an authority and the path does not begin with `/`;
+    /// [`AmbiguousPath`](crate::ErrorKind::AmbiguousPath) when it has none and the path begins
+    /// with `//`; [`ColonInFirstSegment`](crate::ErrorKind::ColonInFirstSegment) when a
+    /// relative reference's first segment holds a `:`, at that `:` in the path given (section
+    /// 3.3 and 4.2); and, as for every edit,
+    /// [`DialectMismatch`](crate::ErrorKind::DialectMismatch) for a reference read under
+    /// another dialect that RFC 3986 does not accept.
+    ///
     /// ```
-    /// let mut u = urikit::UriRefBuf::parse("http://h/".into())?;
+    /// let mut u = urikit::UriRefBuf::parse("http://h/")?;
     /// let e = u.set_path_encoded("no-slash").unwrap_err();
     /// assert_eq!(e.kind(), urikit::ErrorKind::RelativePathWithAuthority);
     /// # Ok::<(), urikit::Error>(())
@@ -735,8 +874,14 @@ impl UriRefBuf {
     /// Sets or removes the query, percent-encoding it. `Some("")` is an
     /// empty query (`?` with nothing after it), unlike `None`.
     ///
+    /// # Errors
+    ///
+    /// Only, as for every edit, [`DialectMismatch`](crate::ErrorKind::DialectMismatch) for a
+    /// reference read under another dialect that RFC 3986 does not accept: every text can be
+    /// encoded.
+    ///
     /// ```
-    /// let mut u = urikit::UriRefBuf::parse("/p".into())?;
+    /// let mut u = urikit::UriRefBuf::parse("/p")?;
     /// u.set_query(Some(""))?;
     /// assert_eq!(u.as_str(), "/p?");
     /// u.set_query(None)?;
@@ -752,8 +897,16 @@ impl UriRefBuf {
 
     /// Sets or removes the query, already encoded.
     ///
+    /// # Errors
+    ///
+    /// [`InvalidChar`](crate::ErrorKind::InvalidChar) or
+    /// [`InvalidPercentEncoding`](crate::ErrorKind::InvalidPercentEncoding) at the first byte
+    /// the component cannot hold (section 3.4); and, as for every edit,
+    /// [`DialectMismatch`](crate::ErrorKind::DialectMismatch) for a reference read under
+    /// another dialect that RFC 3986 does not accept.
+    ///
     /// ```
-    /// let mut u = urikit::UriRefBuf::parse("/p".into())?;
+    /// let mut u = urikit::UriRefBuf::parse("/p")?;
     /// u.set_query_encoded(Some("a=%20"))?;
     /// assert_eq!(u.query().unwrap(), "a=%20");
     /// # Ok::<(), urikit::Error>(())
@@ -765,8 +918,14 @@ impl UriRefBuf {
 
     /// Sets or removes the fragment, percent-encoding it.
     ///
+    /// # Errors
+    ///
+    /// Only, as for every edit, [`DialectMismatch`](crate::ErrorKind::DialectMismatch) for a
+    /// reference read under another dialect that RFC 3986 does not accept: every text can be
+    /// encoded.
+    ///
     /// ```
-    /// let mut u = urikit::UriRefBuf::parse("/p#a".into())?;
+    /// let mut u = urikit::UriRefBuf::parse("/p#a")?;
     /// u.set_fragment(Some("b c"))?;
     /// assert_eq!(u.as_str(), "/p#b%20c");
     /// # Ok::<(), urikit::Error>(())
@@ -780,8 +939,16 @@ impl UriRefBuf {
 
     /// Sets or removes the fragment, already encoded.
     ///
+    /// # Errors
+    ///
+    /// [`InvalidChar`](crate::ErrorKind::InvalidChar) or
+    /// [`InvalidPercentEncoding`](crate::ErrorKind::InvalidPercentEncoding) at the first byte
+    /// the component cannot hold (section 3.5); and, as for every edit,
+    /// [`DialectMismatch`](crate::ErrorKind::DialectMismatch) for a reference read under
+    /// another dialect that RFC 3986 does not accept.
+    ///
     /// ```
-    /// let mut u = urikit::UriRefBuf::parse("/p".into())?;
+    /// let mut u = urikit::UriRefBuf::parse("/p")?;
     /// assert!(u.set_fragment_encoded(Some("%zz")).is_err());
     /// # Ok::<(), urikit::Error>(())
     /// ```
@@ -792,11 +959,12 @@ impl UriRefBuf {
         self.edit(Edit::Fragment(v.as_deref()))
     }
 
-    /// The path's segments, still encoded, as an editable list: see
-    /// [`set_segments`](Self::set_segments).
+    /// The path's segments, still encoded, as a list to edit and give back
+    /// to [`set_segments`](Self::set_segments) (to read them, see
+    /// [`path_segments`](UriRef::path_segments), which allocates nothing).
     ///
     /// ```
-    /// let u = urikit::UriRefBuf::parse("http://h/a/b%2Fc".into())?;
+    /// let u = urikit::UriRefBuf::parse("http://h/a/b%2Fc")?;
     /// assert_eq!(u.segments(), ["a", "b%2Fc"]);
     /// # Ok::<(), urikit::Error>(())
     /// ```
@@ -806,21 +974,32 @@ impl UriRefBuf {
 
     /// Replaces the path with these encoded segments, joined by `/`, with a
     /// leading `/` when the path was absolute or there is an authority.
-    /// Each segment is checked (a `/` inside one must be written `%2F`).
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidChar`](ErrorKind::InvalidChar) for a `/` inside a segment
+    /// (write it `%2F`), the offset into that segment; else those of
+    /// [`set_path_encoded`](Self::set_path_encoded), offsets into the joined
+    /// path.
     ///
     /// ```
-    /// let mut u = urikit::UriRefBuf::parse("http://h/a/b".into())?;
+    /// let mut u = urikit::UriRefBuf::parse("http://h/a/b")?;
     /// let mut segs = u.segments();
     /// segs.insert(1, "x".into());
     /// segs.pop();
     /// u.set_segments(&segs)?;
     /// assert_eq!(u.as_str(), "http://h/a/x");
+    /// let err = u.set_segments(["a/b"]).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (urikit::ErrorKind::InvalidChar, 1));
     /// # Ok::<(), urikit::Error>(())
     /// ```
-    pub fn set_segments<S: AsRef<str>>(&mut self, segments: &[S]) -> Result<(), Error> {
+    pub fn set_segments<S: AsRef<str>>(
+        &mut self,
+        segments: impl IntoIterator<Item = S>,
+    ) -> Result<(), Error> {
         let absolute = self.path().as_str().starts_with('/') || self.authority().is_some();
         let mut path = String::new();
-        for (i, s) in segments.iter().enumerate() {
+        for (i, s) in segments.into_iter().enumerate() {
             let s = s.as_ref();
             if let Some(at) = s.find('/') {
                 return Err(Error::new(ErrorKind::InvalidChar, at));
@@ -837,94 +1016,62 @@ impl UriRefBuf {
     /// `%2F`). A trailing empty segment (a path ending in `/`) is replaced,
     /// so `/a/` becomes `/a/b`, not `/a//b`.
     ///
+    /// # Errors
+    ///
+    /// [`ColonInFirstSegment`](ErrorKind::ColonInFirstSegment) when the
+    /// segment becomes the first of a relative path and holds a `:`, at
+    /// the `:` in `text`.
+    ///
     /// ```
-    /// let mut u = urikit::UriRefBuf::parse("http://h/dir/".into())?;
+    /// let mut u = urikit::UriRefBuf::parse("http://h/dir/")?;
     /// u.push_segment("a/b")?;
     /// assert_eq!(u.as_str(), "http://h/dir/a%2Fb");
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn push_segment(&mut self, text: &str) -> Result<(), Error> {
-        let mut segs = self.segments();
-        if segs.last().is_some_and(String::is_empty) {
-            segs.pop();
+        let old = self.path().as_str();
+        let seg = encode(text, Component::Segment);
+        let mut path = String::with_capacity(old.len() + seg.len() + 1);
+        path.push_str(old);
+        if old.is_empty() && self.authority().is_some() || !old.is_empty() && !old.ends_with('/') {
+            path.push('/');
         }
-        segs.push(encode(text, Component::Segment).into_owned());
-        self.set_segments(&segs)
+        let at = path.len();
+        path.push_str(&seg);
+        self.set_path_encoded(&path).map_err(|e| {
+            // Only the new segment can be the cause: point into `text`.
+            Error::new(e.kind(), plain_offset(&seg, e.offset().saturating_sub(at)))
+        })
     }
 
     /// Removes the last segment and returns it, still encoded; `None` when
     /// the path has no segment (empty, or `/`).
     ///
+    /// # Errors
+    ///
+    /// None for a reference that follows RFC 3986; a reference read under
+    /// another dialect that RFC 3986 does not accept is refused with
+    /// [`DialectMismatch`](ErrorKind::DialectMismatch), as every edit is.
+    ///
     /// ```
-    /// let mut u = urikit::UriRefBuf::parse("http://h/a/b".into())?;
+    /// let mut u = urikit::UriRefBuf::parse("http://h/a/b")?;
     /// assert_eq!(u.pop_segment()?.as_deref(), Some("b"));
     /// assert_eq!(u.as_str(), "http://h/a");
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn pop_segment(&mut self) -> Result<Option<String>, Error> {
-        let mut segs = self.segments();
-        if segs.len() == 1 && segs[0].is_empty() {
+        let old = self.path().as_str();
+        if old.is_empty() || old == "/" {
             return Ok(None);
         }
-        let last = segs.pop();
-        if last.is_some() {
-            self.set_segments(&segs)?;
-        }
-        Ok(last)
-    }
-
-    /// Inserts a segment given as plain text at `index` (at most the number
-    /// of segments).
-    ///
-    /// ```
-    /// let mut u = urikit::UriRefBuf::parse("/a/c".into())?;
-    /// u.insert_segment(1, "b")?;
-    /// assert_eq!(u.as_str(), "/a/b/c");
-    /// assert!(u.insert_segment(9, "x").is_err());
-    /// # Ok::<(), urikit::Error>(())
-    /// ```
-    pub fn insert_segment(&mut self, index: usize, text: &str) -> Result<(), Error> {
-        let mut segs = self.segments();
-        if index > segs.len() {
-            return Err(Error::new(ErrorKind::InvalidPath, index));
-        }
-        segs.insert(index, encode(text, Component::Segment).into_owned());
-        self.set_segments(&segs)
-    }
-
-    /// Removes the segment at `index` and returns it, still encoded.
-    ///
-    /// ```
-    /// let mut u = urikit::UriRefBuf::parse("/a/b/c".into())?;
-    /// assert_eq!(u.remove_segment(1)?, "b");
-    /// assert_eq!(u.as_str(), "/a/c");
-    /// # Ok::<(), urikit::Error>(())
-    /// ```
-    pub fn remove_segment(&mut self, index: usize) -> Result<String, Error> {
-        let mut segs = self.segments();
-        if index >= segs.len() {
-            return Err(Error::new(ErrorKind::InvalidPath, index));
-        }
-        let removed = segs.remove(index);
-        self.set_segments(&segs)?;
-        Ok(removed)
-    }
-
-    /// Replaces the segment at `index` with plain text.
-    ///
-    /// ```
-    /// let mut u = urikit::UriRefBuf::parse("/a/b".into())?;
-    /// u.set_segment(0, "x y")?;
-    /// assert_eq!(u.as_str(), "/x%20y/b");
-    /// # Ok::<(), urikit::Error>(())
-    /// ```
-    pub fn set_segment(&mut self, index: usize, text: &str) -> Result<(), Error> {
-        let mut segs = self.segments();
-        match segs.get_mut(index) {
-            Some(s) => *s = encode(text, Component::Segment).into_owned(),
-            None => return Err(Error::new(ErrorKind::InvalidPath, index)),
-        }
-        self.set_segments(&segs)
+        let (rest, last) = match old.rfind('/') {
+            Some(i) => (&old[..i], &old[i + 1..]),
+            None => ("", old),
+        };
+        let last = String::from(last);
+        let rest = String::from(rest);
+        self.set_path_encoded(&rest)?;
+        Ok(Some(last))
     }
 
     /// Joins `path` (already encoded) onto the end of the path with exactly
@@ -933,8 +1080,15 @@ impl UriRefBuf {
     /// resolving `users` would give `/api/users`), and a leading `/` in
     /// `path` does not replace the path.
     ///
+    /// # Errors
+    ///
+    /// [`InvalidChar`](crate::ErrorKind::InvalidChar) or
+    /// [`InvalidPercentEncoding`](crate::ErrorKind::InvalidPercentEncoding) at the first byte
+    /// the component cannot hold (section 3.3), in `path`; then those of
+    /// [`set_path_encoded`](Self::set_path_encoded), offsets into the joined path.
+    ///
     /// ```
-    /// let mut u = urikit::UriRefBuf::parse("http://h/api/v1?x".into())?;
+    /// let mut u = urikit::UriRefBuf::parse("http://h/api/v1?x")?;
     /// u.append_path("users/42")?;
     /// assert_eq!(u.as_str(), "http://h/api/v1/users/42?x");
     /// u.append_path("/detail")?;
@@ -973,7 +1127,7 @@ mod tests {
             "s://@:/",
         ];
         for c in cases {
-            let u = UriRefBuf::parse(c.into()).unwrap();
+            let u = UriRefBuf::parse(c).unwrap();
             let again = Components::of(u.as_uri_ref()).assemble();
             assert_eq!(again.as_str(), c);
             assert_eq!(again.as_uri_ref().meta(), u.as_uri_ref().meta(), "{c}");

@@ -8,5 +8,5 @@
 pub(crate) mod edit;
 pub(crate) mod query;
 
-pub use edit::UriBuilder;
+pub use edit::UriRefBuilder;
 pub use query::{Param, QueryParams};

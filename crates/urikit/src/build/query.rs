@@ -483,7 +483,7 @@ impl UriRefBuf {
     /// unless [`QueryParams::form`] says otherwise.
     ///
     /// ```
-    /// let u = urikit::UriRefBuf::parse("/s?q=1&x".into())?;
+    /// let u = urikit::UriRefBuf::parse("/s?q=1&x")?;
     /// assert_eq!(u.query_params().len(), 2);
     /// # Ok::<(), urikit::Error>(())
     /// ```
@@ -503,7 +503,7 @@ impl UriRefBuf {
     /// ```
     /// use urikit::UriRefBuf;
     ///
-    /// let mut u = UriRefBuf::parse("http://h/s?b=2&a=1#f".into())?;
+    /// let mut u = UriRefBuf::parse("http://h/s?b=2&a=1#f")?;
     /// let mut p = u.query_params().form(true);
     /// p.append("q", "x y");
     /// p.sort_by_key();

@@ -82,9 +82,9 @@ impl fmt::Display for Layer {
 /// was removed).
 ///
 /// ```
-/// use urikit::{BaseUri, ErrorKind, Layer};
+/// use urikit::{BaseBuilder, ErrorKind, Layer};
 ///
-/// let err = BaseUri::new().embedded("../x").establish().unwrap_err();
+/// let err = BaseBuilder::new().embedded("../x").establish().unwrap_err();
 /// assert_eq!(err.layer(), Layer::Embedded);
 /// assert_eq!(err.error().kind(), ErrorKind::RelativeBase);
 /// ```
@@ -98,7 +98,7 @@ impl BaseError {
     /// The layer whose value failed.
     ///
     /// ```
-    /// let err = urikit::BaseUri::new().retrieved_from("http://[x/").establish().unwrap_err();
+    /// let err = urikit::BaseBuilder::new().retrieved_from("http://[x/").establish().unwrap_err();
     /// assert_eq!(err.layer(), urikit::Layer::Retrieval);
     /// ```
     pub const fn layer(&self) -> Layer {
@@ -110,7 +110,7 @@ impl BaseError {
     /// to resolve it against.
     ///
     /// ```
-    /// let err = urikit::BaseUri::new().default_base("/x").establish().unwrap_err();
+    /// let err = urikit::BaseBuilder::new().default_base("/x").establish().unwrap_err();
     /// assert_eq!(err.error().kind(), urikit::ErrorKind::RelativeBase);
     /// ```
     pub const fn error(&self) -> Error {
@@ -136,9 +136,9 @@ impl std::error::Error for BaseError {}
 /// An established base URI and the layer that gave it.
 ///
 /// ```
-/// use urikit::{BaseUri, Layer};
+/// use urikit::{BaseBuilder, Layer};
 ///
-/// let base = BaseUri::new().retrieved_from("http://a/b").establish()?.unwrap();
+/// let base = BaseBuilder::new().retrieved_from("http://a/b").establish()?.unwrap();
 /// assert_eq!(base.uri().as_str(), "http://a/b");
 /// assert_eq!(base.layer(), Layer::Retrieval);
 /// # Ok::<(), urikit::BaseError>(())
@@ -155,7 +155,7 @@ impl Base {
     /// The base URI: absolute, without a fragment (RFC 3986 section 5.1).
     ///
     /// ```
-    /// let base = urikit::BaseUri::new().retrieved_from("http://a/b#f").establish()?.unwrap();
+    /// let base = urikit::BaseBuilder::new().retrieved_from("http://a/b#f").establish()?.unwrap();
     /// assert_eq!(base.uri().as_str(), "http://a/b");
     /// # Ok::<(), urikit::BaseError>(())
     /// ```
@@ -168,7 +168,7 @@ impl Base {
     /// base.
     ///
     /// ```
-    /// let base = urikit::BaseUri::new()
+    /// let base = urikit::BaseBuilder::new()
     ///     .content_location("sub/")
     ///     .retrieved_from("http://a/b/c")
     ///     .establish()?
@@ -185,13 +185,13 @@ impl Base {
     /// base was established with.
     ///
     /// ```
-    /// use urikit::{BaseUri, Dialect, UriRef};
+    /// use urikit::{BaseBuilder, Dialect, UriRef};
     ///
-    /// let base = BaseUri::new().retrieved_from("http://a/b/c/d;p?q").establish()?.unwrap();
+    /// let base = BaseBuilder::new().retrieved_from("http://a/b/c/d;p?q").establish()?.unwrap();
     /// let target = base.resolver().resolve(UriRef::parse("../x").unwrap()).unwrap();
     /// assert_eq!(target.as_str(), "http://a/b/x");
     /// // RFC 2396 section 5.2 step 6a: `?y` drops the last segment.
-    /// let base = BaseUri::new()
+    /// let base = BaseBuilder::new()
     ///     .dialect(Dialect::Rfc2396)
     ///     .retrieved_from("http://a/b/c/d;p?q")
     ///     .establish()?
@@ -212,7 +212,7 @@ impl Base {
     /// The base URI, giving up the layer.
     ///
     /// ```
-    /// let base = urikit::BaseUri::new().default_base("a:b").establish()?.unwrap();
+    /// let base = urikit::BaseBuilder::new().default_base("a:b").establish()?.unwrap();
     /// assert_eq!(base.into_uri().as_str(), "a:b");
     /// # Ok::<(), urikit::BaseError>(())
     /// ```
@@ -246,10 +246,10 @@ impl Base {
 ///   within that document are assumed to be absolute"): `Ok(None)`.
 ///
 /// ```
-/// use urikit::{BaseUri, Layer};
+/// use urikit::{BaseBuilder, Layer};
 ///
 /// // draft-ietf-url-syntax-00 section 5.1.1: the Content-Base example.
-/// let base = BaseUri::new()
+/// let base = BaseBuilder::new()
 ///     .headers("Content-Type: text/html\r\nContent-Base: http://www.ics.uci.edu/Test/a/b/c\r\n")
 ///     .retrieved_from("http://example.org/elsewhere")
 ///     .establish()?
@@ -259,7 +259,7 @@ impl Base {
 /// # Ok::<(), urikit::BaseError>(())
 /// ```
 #[derive(Clone, Debug, Default)]
-pub struct BaseUri {
+pub struct BaseBuilder {
     dialect: Dialect,
     embedded: Option<String>,
     content_base: Option<String>,
@@ -268,30 +268,30 @@ pub struct BaseUri {
     default: Option<String>,
 }
 
-impl BaseUri {
+impl BaseBuilder {
     /// No layers yet, under RFC 3986.
     ///
     /// ```
-    /// assert_eq!(urikit::BaseUri::new().establish(), Ok(None));
+    /// assert_eq!(urikit::BaseBuilder::new().establish(), Ok(None));
     /// ```
-    pub fn new() -> BaseUri {
-        BaseUri::default()
+    pub fn new() -> BaseBuilder {
+        BaseBuilder::default()
     }
 
     /// The dialect that parses each layer and resolves relative ones.
     ///
     /// ```
-    /// use urikit::{BaseUri, Dialect};
+    /// use urikit::{BaseBuilder, Dialect};
     ///
     /// // RFC 2396 section 5.2 step 6a drops the base's last segment for `?y`.
-    /// let b = BaseUri::new().content_location("?y").retrieved_from("http://a/b/c/d;p?q");
+    /// let b = BaseBuilder::new().content_location("?y").retrieved_from("http://a/b/c/d;p?q");
     /// assert_eq!(b.clone().establish()?.unwrap().uri().as_str(), "http://a/b/c/d;p?y");
     /// let b = b.dialect(Dialect::Rfc2396);
     /// assert_eq!(b.establish()?.unwrap().uri().as_str(), "http://a/b/c/?y");
     /// # Ok::<(), urikit::BaseError>(())
     /// ```
     #[must_use]
-    pub fn dialect(mut self, dialect: Dialect) -> BaseUri {
+    pub fn dialect(mut self, dialect: Dialect) -> BaseBuilder {
         self.dialect = dialect;
         self
     }
@@ -301,7 +301,7 @@ impl BaseUri {
     /// is removed, as HTML does for URL attributes.
     ///
     /// ```
-    /// let base = urikit::BaseUri::new()
+    /// let base = urikit::BaseBuilder::new()
     ///     .embedded(" http://www.ics.uci.edu/Test/a/b/c ")
     ///     .establish()?
     ///     .unwrap();
@@ -309,7 +309,7 @@ impl BaseUri {
     /// # Ok::<(), urikit::BaseError>(())
     /// ```
     #[must_use]
-    pub fn embedded(mut self, href: &str) -> BaseUri {
+    pub fn embedded(mut self, href: &str) -> BaseBuilder {
         self.embedded = Some(href.trim_matches(is_space).into());
         self
     }
@@ -323,7 +323,7 @@ impl BaseUri {
     /// HTTP status line) are skipped; of repeated fields the first counts.
     ///
     /// ```
-    /// let base = urikit::BaseUri::new()
+    /// let base = urikit::BaseBuilder::new()
     ///     .headers("content-LOCATION: http://a.example\r\n  /folded/path\r\n\r\nbody")
     ///     .establish()?
     ///     .unwrap();
@@ -331,7 +331,7 @@ impl BaseUri {
     /// # Ok::<(), urikit::BaseError>(())
     /// ```
     #[must_use]
-    pub fn headers(mut self, block: &str) -> BaseUri {
+    pub fn headers(mut self, block: &str) -> BaseBuilder {
         for (name, value) in header_fields(block) {
             let slot = if name.eq_ignore_ascii_case("content-base") {
                 &mut self.content_base
@@ -351,7 +351,7 @@ impl BaseUri {
     /// inside it is removed.
     ///
     /// ```
-    /// let base = urikit::BaseUri::new()
+    /// let base = urikit::BaseBuilder::new()
     ///     .content_base("http://a/b/")
     ///     .content_location("http://c/d")
     ///     .establish()?
@@ -360,7 +360,7 @@ impl BaseUri {
     /// # Ok::<(), urikit::BaseError>(())
     /// ```
     #[must_use]
-    pub fn content_base(mut self, value: &str) -> BaseUri {
+    pub fn content_base(mut self, value: &str) -> BaseBuilder {
         self.content_base = Some(without_whitespace(value));
         self
     }
@@ -369,12 +369,12 @@ impl BaseUri {
     /// inside it is removed.
     ///
     /// ```
-    /// let base = urikit::BaseUri::new().content_location("http://c/d").establish()?.unwrap();
+    /// let base = urikit::BaseBuilder::new().content_location("http://c/d").establish()?.unwrap();
     /// assert_eq!(base.layer(), urikit::Layer::ContentLocation);
     /// # Ok::<(), urikit::BaseError>(())
     /// ```
     #[must_use]
-    pub fn content_location(mut self, value: &str) -> BaseUri {
+    pub fn content_location(mut self, value: &str) -> BaseBuilder {
         self.content_location = Some(without_whitespace(value));
         self
     }
@@ -384,12 +384,12 @@ impl BaseUri {
     /// followed.
     ///
     /// ```
-    /// let base = urikit::BaseUri::new().retrieved_from("http://a/b").establish()?.unwrap();
+    /// let base = urikit::BaseBuilder::new().retrieved_from("http://a/b").establish()?.unwrap();
     /// assert_eq!(base.uri().as_str(), "http://a/b");
     /// # Ok::<(), urikit::BaseError>(())
     /// ```
     #[must_use]
-    pub fn retrieved_from(mut self, uri: &str) -> BaseUri {
+    pub fn retrieved_from(mut self, uri: &str) -> BaseBuilder {
         self.retrieval.clear();
         self.retrieval.push(uri.into());
         self
@@ -400,7 +400,7 @@ impl BaseUri {
     /// redirected request, the last URI used ... is the base URI" (5.1.3).
     ///
     /// ```
-    /// let base = urikit::BaseUri::new()
+    /// let base = urikit::BaseBuilder::new()
     ///     .retrieved_from("http://a/old/page")
     ///     .redirected_to("/new/")
     ///     .redirected_to("page?x")
@@ -410,7 +410,7 @@ impl BaseUri {
     /// # Ok::<(), urikit::BaseError>(())
     /// ```
     #[must_use]
-    pub fn redirected_to(mut self, location: &str) -> BaseUri {
+    pub fn redirected_to(mut self, location: &str) -> BaseBuilder {
         self.retrieval.push(location.into());
         self
     }
@@ -419,12 +419,12 @@ impl BaseUri {
     /// gives one.
     ///
     /// ```
-    /// let base = urikit::BaseUri::new().default_base("file:///home/me/").establish()?.unwrap();
+    /// let base = urikit::BaseBuilder::new().default_base("file:///home/me/").establish()?.unwrap();
     /// assert_eq!(base.layer(), urikit::Layer::Default);
     /// # Ok::<(), urikit::BaseError>(())
     /// ```
     #[must_use]
-    pub fn default_base(mut self, uri: &str) -> BaseUri {
+    pub fn default_base(mut self, uri: &str) -> BaseBuilder {
         self.default = Some(uri.into());
         self
     }
@@ -432,11 +432,17 @@ impl BaseUri {
     /// The base URI and the layer that gave it; `Ok(None)` when no layer
     /// is defined. See the type's documentation for the rules.
     ///
+    /// # Errors
+    ///
+    /// A [`BaseError`](crate::BaseError) naming the layer whose value is not a URI reference
+    /// (its parse error), or a relative value with no outer layer to resolve it against
+    /// ([`RelativeBase`](crate::ErrorKind::RelativeBase)).
+    ///
     /// ```
-    /// use urikit::{BaseUri, Layer};
+    /// use urikit::{BaseBuilder, Layer};
     ///
     /// // RFC 2396 Appendix D: the BASE href wins over where the page came from.
-    /// let base = BaseUri::new()
+    /// let base = BaseBuilder::new()
     ///     .embedded("http://www.ics.uci.edu/Test/a/b/c")
     ///     .retrieved_from("http://mirror.example/copy.html")
     ///     .establish()?

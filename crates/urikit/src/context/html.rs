@@ -16,8 +16,7 @@ use html5ever::tokenizer::{
     BufferQueue, Tag, TagKind, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts,
 };
 
-/// The elements and attributes whose values are links, as `uri links`
-/// reports them.
+/// The elements and attributes whose values are links.
 ///
 /// ```
 /// assert!(urikit::html::LINK_ATTRIBUTES.contains(&("form", "action")));

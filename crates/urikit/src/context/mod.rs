@@ -11,5 +11,5 @@ mod extract;
 pub mod html;
 
 pub use abbrev::guess;
-pub use base::{Base, BaseError, BaseUri, Layer};
+pub use base::{Base, BaseBuilder, BaseError, Layer};
 pub use extract::{Extractor, Match, Matches};

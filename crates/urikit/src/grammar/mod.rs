@@ -278,6 +278,9 @@ pub(crate) struct Grammar {
     pub(crate) empty_after_scheme: bool,
     /// Whether the first segment of a relative path may hold a `:`.
     pub(crate) colon_in_first_segment: bool,
+    /// Whether a relative reference's query may follow its authority
+    /// directly (`//h?q`), with no path between.
+    pub(crate) query_after_authority: bool,
     pub(crate) query: Table,
     pub(crate) fragment: Table,
     pub(crate) userinfo: Userinfo,

@@ -34,6 +34,7 @@ pub(crate) const GRAMMAR: Grammar = Grammar {
     path: XCHAR,
     opaque: XCHAR,
     empty_after_scheme: true,
+    query_after_authority: true,
     colon_in_first_segment: true,
     query: XCHAR,
     fragment: XCHAR,

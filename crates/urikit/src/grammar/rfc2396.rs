@@ -38,6 +38,7 @@ pub(crate) const GRAMMAR: Grammar = Grammar {
     path: PCHAR.or(Table::new(b";/")),
     opaque: URIC,
     empty_after_scheme: false,
+    query_after_authority: true,
     colon_in_first_segment: false,
     query: URIC,
     fragment: URIC,

@@ -32,6 +32,7 @@ pub(crate) const GRAMMAR: Grammar = Grammar {
     path: PCHAR.or(Table::new(b"/")),
     opaque: URIC,
     empty_after_scheme: true,
+    query_after_authority: true,
     colon_in_first_segment: false,
     query: PCHAR.or(Table::new(b"/?")),
     fragment: PCHAR.or(Table::new(b"/?")),

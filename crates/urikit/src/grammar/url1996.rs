@@ -10,6 +10,9 @@
 //!   `hostnumber` is four `1*digit`.
 //! - `mark` includes `$` and `,`; `reserved = ";" | "/" | "?" | ":" | "@" |
 //!   "&" | "=" | "+"`; `[` and `]` are not URL characters.
+//! - `net_path = "//" server [ abs_path ]` and `rel_path = [ path_segments ]
+//!   [ "?" query ]` (section 5): a query comes after a path, so `//h?q` is
+//!   no reference (`//h/?q` is); `http://h?q` is one as an `opaque-URL`.
 //! - `opaque-URL = scheme ":" *urlc`: anything, even nothing, may follow the
 //!   scheme; `pchar` includes `:`, so a relative path's first segment may
 //!   hold one (though the Appendix B split reads `a:b` as a scheme).
@@ -30,6 +33,7 @@ pub(crate) const GRAMMAR: Grammar = Grammar {
     path: PCHAR.or(Table::new(b";/")),
     opaque: URLC,
     empty_after_scheme: true,
+    query_after_authority: false,
     colon_in_first_segment: true,
     query: URLC,
     fragment: URLC,

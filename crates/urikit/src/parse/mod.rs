@@ -106,7 +106,8 @@ impl Meta {
     }
 }
 
-/// The kind of a host, as the `host_type` of the `uri parse` JSON output.
+/// The kind of a host: which rule of RFC 3986 section 3.2.2 its text
+/// matches.
 ///
 /// ```
 /// use urikit::{HostType, UriRef};
@@ -127,8 +128,7 @@ pub enum HostType {
 }
 
 impl HostType {
-    /// The name used in the `uri` command's output: `reg-name`, `ipv4`,
-    /// `ipv6` or `ipvfuture`.
+    /// The type's stable name: `reg-name`, `ipv4`, `ipv6` or `ipvfuture`.
     ///
     /// ```
     /// assert_eq!(urikit::HostType::RegName.name(), "reg-name");

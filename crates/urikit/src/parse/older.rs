@@ -116,6 +116,9 @@ pub(crate) fn parse(g: &Grammar, s: &str) -> Result<Meta, Error> {
     // $7: the query.
     let mut query_end = path_end;
     if b.get(path_end) == Some(&b'?') {
+        if scheme_end == 0 && auth.is_some() && path_end == path_start && !g.query_after_authority {
+            return Err(Error::new(ErrorKind::QueryAfterAuthority, path_end));
+        }
         query_end = find(b, path_end + 1, b"#");
         let t = if path_is_opaque { &g.opaque } else { &g.query };
         check(b, path_end + 1, query_end, t, ErrorKind::InvalidChar)?;

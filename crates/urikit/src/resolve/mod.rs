@@ -58,6 +58,11 @@ impl<'a> Resolver<'a> {
     /// ([`UriRef::dialect`]) until [`dialect`](Self::dialect) says
     /// otherwise.
     ///
+    /// # Errors
+    ///
+    /// [`RelativeBase`](crate::ErrorKind::RelativeBase), at 0, when `base` has no scheme (RFC
+    /// 3986 section 5.1: a base URI is absolute).
+    ///
     /// ```
     /// use urikit::{ErrorKind, Resolver, UriRef};
     ///
@@ -180,6 +185,17 @@ impl<'a> Resolver<'a> {
     /// (RFC 3986 section 5.2.4's `a:/.//b` case) it is written with a
     /// leading `/.`, which names the same path.
     ///
+    /// # Errors
+    ///
+    /// [`UnsupportedDialect`](crate::ErrorKind::UnsupportedDialect) under RFC 1738, which has
+    /// no relative URLs; [`InvalidBase`](crate::ErrorKind::InvalidBase) or
+    /// [`DialectMismatch`](crate::ErrorKind::DialectMismatch) when the base or the reference is
+    /// not valid under the resolver's dialect; [`OpaqueBase`](crate::ErrorKind::OpaqueBase)
+    /// under the older dialects for a relative path against a base without a hierarchical path;
+    /// [`PathAboveRoot`](crate::ErrorKind::PathAboveRoot) when
+    /// [`AboveRoot::Reject`](crate::AboveRoot::Reject) meets a `..` above the root, at that
+    /// segment of the reference.
+    ///
     /// ```
     /// use urikit::{Resolver, UriRef};
     ///
@@ -200,6 +216,10 @@ impl<'a> Resolver<'a> {
     /// (cleared first), so that a caller resolving many references can
     /// reuse one buffer.
     ///
+    /// # Errors
+    ///
+    /// Those of [`resolve`](Self::resolve); `out` is then left empty.
+    ///
     /// ```
     /// use urikit::{Resolver, UriRef};
     ///
@@ -210,7 +230,14 @@ impl<'a> Resolver<'a> {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn resolve_into(&self, reference: UriRef<'_>, out: &mut String) -> Result<(), Error> {
-        self.resolve_meta(reference, out).map(|_| ())
+        match self.resolve_meta(reference, out) {
+            Ok(_) => Ok(()),
+            Err(e) => {
+                // Not half a target.
+                out.clear();
+                Err(e)
+            }
+        }
     }
 
     /// [`resolve_into`](Self::resolve_into), returning where the target's
@@ -278,6 +305,10 @@ impl<'a> Resolver<'a> {
 impl<'a> UriRef<'a> {
     /// Resolves this reference against `base` with the default
     /// [`Resolver`] (RFC 3986 section 5.2, strict).
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Resolver::new`] for `base`, then those of [`Resolver::resolve`].
     ///
     /// ```
     /// use urikit::UriRef;

@@ -44,6 +44,15 @@ impl<'a> File<'a> {
     /// (section 5), so `;` must be encoded; `?` is an ordinary character,
     /// and the query that RFC 3986 splits off is part of the path.
     ///
+    /// # Errors
+    ///
+    /// [`UnexpectedScheme`](crate::ErrorKind::UnexpectedScheme) for another scheme; otherwise
+    /// the first part the scheme's syntax (RFC 1738 section 3) does not accept, its kind naming
+    /// it ([`MissingAuthority`](crate::ErrorKind::MissingAuthority),
+    /// [`UnexpectedUserinfo`](crate::ErrorKind::UnexpectedUserinfo),
+    /// [`UnexpectedPort`](crate::ErrorKind::UnexpectedPort),
+    /// [`InvalidHost`](crate::ErrorKind::InvalidHost)).
+    ///
     /// ```
     /// use urikit::{scheme::File, ErrorKind, UriRef};
     /// let err = File::new(UriRef::parse("file:/etc/motd")?).unwrap_err();
@@ -126,6 +135,12 @@ impl<'a> File<'a> {
     /// the host is not this machine, and `unrepresentable-path` when a
     /// segment decodes to a `/` or a NUL, which no file name can hold.
     ///
+    /// # Errors
+    ///
+    /// [`RemoteFile`](crate::ErrorKind::RemoteFile) when the host names another machine (not
+    /// empty, not `localhost`); [`UnrepresentablePath`](crate::ErrorKind::UnrepresentablePath)
+    /// when a decoded segment holds NUL or a `/` (written `%2F`).
+    ///
     /// ```
     /// use urikit::{scheme::File, ErrorKind, UriRef};
     /// let f = File::new(UriRef::parse("file:///a%2Fb")?)?;
@@ -152,8 +167,12 @@ impl<'a> File<'a> {
     /// The local Windows path: `file:///C:/dir/f.txt` is `C:\dir\f.txt`,
     /// and `file://server/share/f.txt` the UNC path `\\server\share\f.txt`
     /// (a path without a drive letter is rooted on the current drive).
-    /// Fails with `invalid-utf8` when the decoded path is not UTF-8, and
-    /// `unrepresentable-path` when a segment decodes to `\`, `/` or NUL.
+    ///
+    /// # Errors
+    ///
+    /// [`UnrepresentablePath`](crate::ErrorKind::UnrepresentablePath) when a segment decodes to
+    /// `\`, `/` or NUL; [`InvalidUtf8`](crate::ErrorKind::InvalidUtf8) when the decoded path
+    /// is not UTF-8; each at its byte in the reference.
     ///
     /// ```
     /// use urikit::{scheme::File, UriRef};
@@ -190,6 +209,11 @@ impl<'a> File<'a> {
     /// The local path, for the platform the program runs on
     /// ([`to_windows_path`](Self::to_windows_path) on Windows,
     /// [`to_unix_path_bytes`](Self::to_unix_path_bytes) elsewhere).
+    ///
+    /// # Errors
+    ///
+    /// Those of [`to_unix_path_bytes`](Self::to_unix_path_bytes) on Unix and
+    /// [`to_windows_path`](Self::to_windows_path) on Windows.
     ///
     /// ```
     /// # #[cfg(unix)] {
@@ -287,6 +311,11 @@ fn push_segment(out: &mut String, bytes: &[u8]) {
 /// `%FF` for a byte that is not UTF-8). A path that does not begin with `/`
 /// is `relative-path`; a NUL byte is `unrepresentable-path`.
 ///
+/// # Errors
+///
+/// [`RelativePath`](crate::ErrorKind::RelativePath) when `path` does not begin with `/`, at
+/// 0; [`UnrepresentablePath`](crate::ErrorKind::UnrepresentablePath) at a NUL byte.
+///
 /// ```
 /// use urikit::scheme::from_unix_path;
 /// use urikit::ErrorKind;
@@ -322,6 +351,14 @@ pub fn from_unix_path(path: &[u8]) -> Result<crate::UriRefBuf, Error> {
 /// Appendix E.3.2). Other paths, which depend
 /// on a current drive or directory (`\\dir`, `dir\\f`, and `C:` or `C:f`,
 /// which name the current directory of drive C), are `relative-path`.
+///
+/// # Errors
+///
+/// [`RelativePath`](crate::ErrorKind::RelativePath) for a path that depends on a current
+/// drive or directory (`C:`, `C:x`, `\x`, `x`); [`InvalidPath`](crate::ErrorKind::InvalidPath)
+/// for a server without a share (`\\srv`), at its end;
+/// [`MissingHost`](crate::ErrorKind::MissingHost) for an empty server name, at 2;
+/// [`UnrepresentablePath`](crate::ErrorKind::UnrepresentablePath) at a NUL character.
 ///
 /// ```
 /// use urikit::scheme::from_windows_path;
@@ -387,6 +424,12 @@ pub fn from_windows_path(path: &str) -> Result<crate::UriRefBuf, Error> {
 /// The `file` URI of an absolute local path, for the platform the program
 /// runs on ([`from_windows_path`] on Windows, [`from_unix_path`]
 /// elsewhere).
+///
+/// # Errors
+///
+/// Those of [`from_unix_path`] or [`from_windows_path`], by platform;
+/// [`InvalidUtf8`](crate::ErrorKind::InvalidUtf8), at 0, for a path that is not Unicode
+/// where the platform's paths are not bytes.
 ///
 /// ```
 /// # #[cfg(unix)] {

@@ -80,6 +80,16 @@ impl<'a> Ftp<'a> {
     /// [ ";type=" ftptype ]]` (section 5). The typecode is accepted in
     /// either case, as is the word `type`.
     ///
+    /// # Errors
+    ///
+    /// [`UnexpectedScheme`](crate::ErrorKind::UnexpectedScheme) for another scheme; otherwise
+    /// the first part the scheme's syntax (RFC 1738 section 3) does not accept, its kind naming
+    /// it ([`MissingAuthority`](crate::ErrorKind::MissingAuthority),
+    /// [`MissingHost`](crate::ErrorKind::MissingHost),
+    /// [`InvalidPort`](crate::ErrorKind::InvalidPort),
+    /// [`InvalidTypecode`](crate::ErrorKind::InvalidTypecode),
+    /// [`InvalidPath`](crate::ErrorKind::InvalidPath)).
+    ///
     /// ```
     /// use urikit::{scheme::Ftp, ErrorKind, UriRef};
     ///

@@ -50,6 +50,14 @@ impl<'a> Gopher<'a> {
     /// [ gtype [ selector [ "%09" search [ "%09" gopher+_string ] ] ] ] ]`
     /// (section 5).
     ///
+    /// # Errors
+    ///
+    /// [`UnexpectedScheme`](crate::ErrorKind::UnexpectedScheme) for another scheme; otherwise
+    /// the first part the scheme's syntax (RFC 1738 section 3) does not accept, its kind naming
+    /// it ([`MissingAuthority`](crate::ErrorKind::MissingAuthority),
+    /// [`UnexpectedUserinfo`](crate::ErrorKind::UnexpectedUserinfo),
+    /// [`InvalidPort`](crate::ErrorKind::InvalidPort)).
+    ///
     /// ```
     /// use urikit::{scheme::Gopher, ErrorKind, UriRef};
     /// let err = Gopher::new(UriRef::parse("gopher://u@h/")?).unwrap_err();

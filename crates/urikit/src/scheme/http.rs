@@ -41,6 +41,15 @@ pub struct Http<'a> {
 impl<'a> Http<'a> {
     /// Reads `uri` as an `http` or `https` URL.
     ///
+    /// # Errors
+    ///
+    /// [`UnexpectedScheme`](crate::ErrorKind::UnexpectedScheme) for another scheme; otherwise
+    /// the first part the scheme's syntax (RFC 1738 section 3) does not accept, its kind naming
+    /// it ([`MissingAuthority`](crate::ErrorKind::MissingAuthority),
+    /// [`MissingHost`](crate::ErrorKind::MissingHost),
+    /// [`UnexpectedUserinfo`](crate::ErrorKind::UnexpectedUserinfo),
+    /// [`PortOutOfRange`](crate::ErrorKind::PortOutOfRange)).
+    ///
     /// ```
     /// use urikit::{scheme::Http, ErrorKind, UriRef};
     /// let err = Http::new(UriRef::parse("http:///path")?).unwrap_err();

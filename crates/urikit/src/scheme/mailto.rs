@@ -43,6 +43,13 @@ impl<'a> Mailto<'a> {
     /// Reads `uri` as a mailto URL: `mailtourl = "mailto:" encoded822addr`,
     /// `encoded822addr = 1*xchar` (section 5).
     ///
+    /// # Errors
+    ///
+    /// [`UnexpectedScheme`](crate::ErrorKind::UnexpectedScheme) for another scheme; otherwise
+    /// the first part the scheme's syntax (RFC 1738 section 3) does not accept, its kind naming
+    /// it ([`UnexpectedAuthority`](crate::ErrorKind::UnexpectedAuthority),
+    /// [`InvalidAddress`](crate::ErrorKind::InvalidAddress)).
+    ///
     /// ```
     /// use urikit::{scheme::Mailto, ErrorKind, UriRef};
     /// let err = Mailto::new(UriRef::parse("mailto:")?).unwrap_err();

@@ -217,6 +217,11 @@ impl<'a> View<'a> {
     /// The view of `uri` for its scheme; a relative reference is
     /// `missing-scheme`.
     ///
+    /// # Errors
+    ///
+    /// [`MissingScheme`](crate::ErrorKind::MissingScheme) for a reference without a scheme;
+    /// otherwise the error of the view of its scheme (see each view's `new`).
+    ///
     /// ```
     /// use urikit::scheme::View;
     /// use urikit::UriRef;
@@ -524,7 +529,7 @@ impl<'a> Iterator for EncodedSplit<'a> {
 }
 
 /// Writes the decoded text of `s`, showing control characters and bytes
-/// that are not UTF-8 as `\xHH` so that a command line stays one line.
+/// that are not UTF-8 as `\xHH`, so that the text stays one line.
 /// Without `alloc`, the text is shown as written.
 fn write_decoded(f: &mut fmt::Formatter<'_>, s: PctStr<'_>) -> fmt::Result {
     #[cfg(feature = "alloc")]

@@ -38,6 +38,15 @@ impl<'a> News<'a> {
     /// = "*" | group | article`, `article = 1*[ uchar | ";" | "/" | "?" |
     /// ":" | "&" | "=" ] "@" host` (section 5).
     ///
+    /// # Errors
+    ///
+    /// [`UnexpectedScheme`](crate::ErrorKind::UnexpectedScheme) for another scheme; otherwise
+    /// the first part the scheme's syntax (RFC 1738 section 3) does not accept, its kind naming
+    /// it ([`UnexpectedAuthority`](crate::ErrorKind::UnexpectedAuthority),
+    /// [`InvalidNewsgroup`](crate::ErrorKind::InvalidNewsgroup),
+    /// [`InvalidPath`](crate::ErrorKind::InvalidPath),
+    /// [`MissingHost`](crate::ErrorKind::MissingHost)).
+    ///
     /// ```
     /// use urikit::{scheme::News, ErrorKind, UriRef};
     /// let err = News::new(UriRef::parse("news:1st.group")?).unwrap_err();

@@ -33,6 +33,15 @@ impl<'a> Nntp<'a> {
     /// [ "/" digits ]` (section 5). An article number too large for 64 bits
     /// is `invalid-path`.
     ///
+    /// # Errors
+    ///
+    /// [`UnexpectedScheme`](crate::ErrorKind::UnexpectedScheme) for another scheme; otherwise
+    /// the first part the scheme's syntax (RFC 1738 section 3) does not accept, its kind naming
+    /// it ([`MissingAuthority`](crate::ErrorKind::MissingAuthority),
+    /// [`UnexpectedUserinfo`](crate::ErrorKind::UnexpectedUserinfo),
+    /// [`InvalidNewsgroup`](crate::ErrorKind::InvalidNewsgroup),
+    /// [`UnexpectedQuery`](crate::ErrorKind::UnexpectedQuery)).
+    ///
     /// ```
     /// use urikit::{scheme::Nntp, ErrorKind, UriRef};
     /// let err = Nntp::new(UriRef::parse("nntp://h/")?).unwrap_err();

@@ -42,6 +42,15 @@ impl<'a> Prospero<'a> {
     /// "/" ppath *[ fieldspec ]`, `fieldspec = ";" fieldname "=" fieldvalue`
     /// (section 5).
     ///
+    /// # Errors
+    ///
+    /// [`UnexpectedScheme`](crate::ErrorKind::UnexpectedScheme) for another scheme; otherwise
+    /// the first part the scheme's syntax (RFC 1738 section 3) does not accept, its kind naming
+    /// it ([`MissingAuthority`](crate::ErrorKind::MissingAuthority),
+    /// [`InvalidPort`](crate::ErrorKind::InvalidPort),
+    /// [`InvalidPath`](crate::ErrorKind::InvalidPath),
+    /// [`InvalidChar`](crate::ErrorKind::InvalidChar)).
+    ///
     /// ```
     /// use urikit::{scheme::Prospero, ErrorKind, UriRef};
     /// let err = Prospero::new(UriRef::parse("prospero://h/n;novalue")?).unwrap_err();

@@ -32,6 +32,15 @@ impl<'a> Telnet<'a> {
     /// Reads `uri` as a telnet URL: `telneturl = "telnet://" login [ "/" ]`
     /// (section 5).
     ///
+    /// # Errors
+    ///
+    /// [`UnexpectedScheme`](crate::ErrorKind::UnexpectedScheme) for another scheme; otherwise
+    /// the first part the scheme's syntax (RFC 1738 section 3) does not accept, its kind naming
+    /// it ([`MissingAuthority`](crate::ErrorKind::MissingAuthority),
+    /// [`InvalidPort`](crate::ErrorKind::InvalidPort),
+    /// [`InvalidPath`](crate::ErrorKind::InvalidPath),
+    /// [`UnexpectedQuery`](crate::ErrorKind::UnexpectedQuery)).
+    ///
     /// ```
     /// assert!(urikit::scheme::Telnet::new(urikit::UriRef::parse("telnet://h")?).is_ok());
     /// # Ok::<(), urikit::Error>(())

@@ -36,6 +36,15 @@ impl<'a> Wais<'a> {
     /// Reads `uri` as a wais URL: `waisdatabase | waisindex | waisdoc`,
     /// where `database`, `wtype` and `wpath` are `*uchar` (section 5).
     ///
+    /// # Errors
+    ///
+    /// [`UnexpectedScheme`](crate::ErrorKind::UnexpectedScheme) for another scheme; otherwise
+    /// the first part the scheme's syntax (RFC 1738 section 3) does not accept, its kind naming
+    /// it ([`MissingAuthority`](crate::ErrorKind::MissingAuthority),
+    /// [`UnexpectedUserinfo`](crate::ErrorKind::UnexpectedUserinfo),
+    /// [`InvalidPath`](crate::ErrorKind::InvalidPath),
+    /// [`UnexpectedQuery`](crate::ErrorKind::UnexpectedQuery)).
+    ///
     /// ```
     /// use urikit::{scheme::Wais, ErrorKind, UriRef};
     /// let err = Wais::new(UriRef::parse("wais://h/db/t/p/q")?).unwrap_err();

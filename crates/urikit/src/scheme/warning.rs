@@ -27,7 +27,7 @@ pub enum WarningKind {
 }
 
 impl WarningKind {
-    /// The stable kebab-case identifier, as in the `uri` command's JSON.
+    /// The stable kebab-case identifier of the warning.
     ///
     /// ```
     /// use urikit::scheme::WarningKind;

@@ -2,14 +2,14 @@
 //! (format in testdata/README.md) and the cost of hostile header blocks.
 
 use serde_json::Value;
-use urikit::{BaseUri, Dialect};
+use urikit::{BaseBuilder, Dialect};
 
 use crate::vectors::check_all;
 
-/// The layers of a vector, as a `BaseUri`; the HTML layer needs the `html`
+/// The layers of a vector, as a `BaseBuilder`; the HTML layer needs the `html`
 /// feature, so vectors with HTML are only run with it.
-fn layers(r: &Value) -> Option<BaseUri> {
-    let mut b = BaseUri::new();
+fn layers(r: &Value) -> Option<BaseBuilder> {
+    let mut b = BaseBuilder::new();
     if let Some(d) = r.get("dialect").and_then(Value::as_str) {
         b = b.dialect(Dialect::from_name(d).unwrap());
     }
@@ -125,7 +125,11 @@ fn a_long_folded_header_is_joined() {
         for _ in 0..n {
             block.push_str("\r\n  x/");
         }
-        let base = BaseUri::new().headers(&block).establish().unwrap().unwrap();
+        let base = BaseBuilder::new()
+            .headers(&block)
+            .establish()
+            .unwrap()
+            .unwrap();
         assert_eq!(base.uri().path().len(), 1 + 2 * n);
     }
 }

@@ -11,8 +11,8 @@
 use urikit::pct::{decode, encode, Component, PctStr};
 use urikit::scheme::{self, File, View};
 use urikit::{
-    count_work, BaseUri, Dialect, ErrorKind, Extractor, Normalizer, QueryParams, Resolver,
-    UriBuilder, UriRef, UriRefBuf,
+    count_work, BaseBuilder, Dialect, ErrorKind, Extractor, Normalizer, QueryParams, Resolver,
+    UriRef, UriRefBuf, UriRefBuilder,
 };
 
 use crate::recompose::{components, recompose};
@@ -353,7 +353,7 @@ pub fn html(data: &[u8]) {
     use urikit::html::HtmlDocument;
     let html = String::from_utf8_lossy(data);
     let doc = HtmlDocument::parse(&html);
-    let mut b = BaseUri::new().retrieved_from("http://example.org/dir/page.html");
+    let mut b = BaseBuilder::new().retrieved_from("http://example.org/dir/page.html");
     if let Some(href) = doc.base_href() {
         b = b.embedded(href);
     }
@@ -380,7 +380,7 @@ pub fn base(data: &[u8]) {
     };
     let d = dialect_of(sel);
     let mut lines = s.split('\n');
-    let mut b = BaseUri::new().dialect(d);
+    let mut b = BaseBuilder::new().dialect(d);
     let mut given = Vec::new();
     for (k, line) in lines.by_ref().take(6).enumerate() {
         if line.is_empty() {
@@ -479,7 +479,7 @@ pub fn builder(data: &[u8]) {
         .map(|l| (l != "-").then_some(l))
         .collect();
     let encoded = |k: u8| sel & (1 << k) != 0;
-    let mut b = UriBuilder::new().dot_prefix(sel & 0x80 != 0);
+    let mut b = UriRefBuilder::new().dot_prefix(sel & 0x80 != 0);
     if let Some(x) = parts[0] {
         b = b.scheme(x);
     }
@@ -533,10 +533,20 @@ pub fn builder(data: &[u8]) {
             plain(u.query(), parts[5], encoded(3));
             plain(u.fragment(), parts[6], encoded(4));
         }
-        // The offset of a setter's error is into the value it was given;
-        // that of a structural error is into the component as encoded,
-        // at most three bytes for each byte given.
-        Err(e) => assert!(e.offset() <= 3 * s.len(), "{e}"),
+        // Every offset is into the value the caller gave: a setter's into
+        // its value, a colon in the first segment at that colon of the
+        // path as given (plain or encoded).
+        Err(e) => {
+            assert!(e.offset() <= s.len(), "{e}");
+            if e.kind() == urikit::ErrorKind::ColonInFirstSegment {
+                let path = parts[4].unwrap_or_default();
+                assert_eq!(
+                    path.as_bytes().get(e.offset()),
+                    Some(&b':'),
+                    "{e}: {path:?}"
+                );
+            }
+        }
     }
 }
 

@@ -126,7 +126,7 @@ fn hostnumbers_with_leading_zeros_keep_their_value() {
 /// came out as an invalid RFC 3986 reference in release builds).
 #[test]
 fn values_stay_valid_in_the_dialect_they_claim() {
-    use urikit::{BaseUri, ErrorKind, Normalizer, Resolver, UriRefBuf};
+    use urikit::{BaseBuilder, ErrorKind, Normalizer, Resolver, UriRefBuf};
     let old = UriRef::parse_with("http://u@h@x/p", Dialect::Rfc2396).unwrap();
     let buf = old.to_buf();
     assert_eq!(buf.dialect(), Dialect::Rfc2396);
@@ -154,7 +154,7 @@ fn values_stay_valid_in_the_dialect_they_claim() {
     assert_eq!((err.kind(), err.offset()), (ErrorKind::DialectMismatch, 5));
 
     // The base of a document keeps its dialect.
-    let base = BaseUri::new()
+    let base = BaseBuilder::new()
         .dialect(Dialect::Rfc2396)
         .retrieved_from("http://u@h@x/p#f")
         .establish()
@@ -186,7 +186,7 @@ fn values_stay_valid_in_the_dialect_they_claim() {
         (n.as_str(), n.dialect()),
         ("http://h/%7EaA", Dialect::Rfc1738)
     );
-    let u2396 = UriRefBuf::parse_with("http://h/%7Ea".into(), Dialect::Rfc2396).unwrap();
+    let u2396 = UriRefBuf::parse_with("http://h/%7Ea", Dialect::Rfc2396).unwrap();
     assert_eq!(
         Normalizer::new().normalize(u2396.as_uri_ref()).as_str(),
         "http://h/~a"
