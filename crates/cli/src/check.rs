@@ -141,9 +141,12 @@ impl<W: Write> Checker<W> {
                 } else {
                     ""
                 };
+                let hint = crate::show::iri_hint(text, e.code(), e.offset())
+                    .map(|h| format!("\n  hint: {h} (with uri parse)"))
+                    .unwrap_or_default();
                 writeln!(
                     self.out,
-                    "{source}:{number}: {e}{note}\n  {shown}\n  {mark}"
+                    "{source}:{number}: {e}{note}\n  {shown}\n  {mark}{hint}"
                 )
             }
             Ok(_) if surprise => {

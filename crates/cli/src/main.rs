@@ -19,6 +19,7 @@ mod extract;
 mod guess;
 mod input;
 mod inspect;
+mod iri;
 mod json;
 mod links;
 mod normalize;
@@ -72,6 +73,10 @@ enum Command {
     Encode(codec::EncodeArgs),
     /// Decode percent-encoded text.
     Decode(codec::DecodeArgs),
+    /// Map IRI references to URI references (RFC 3987 section 3.1).
+    ToUri(iri::ToUriArgs),
+    /// Map URI references to IRI references (RFC 3987 section 3.2).
+    ToIri(iri::ToIriArgs),
 }
 
 fn main() -> ExitCode {
@@ -102,6 +107,8 @@ fn run(cli: Cli) -> ExitCode {
         Command::Inspect(a) => inspect::run(a),
         Command::Extract(a) => extract::run(a),
         Command::Links(a) => links::links(a),
+        Command::ToUri(a) => iri::to_uri(a),
+        Command::ToIri(a) => iri::to_iri(a),
         Command::Base(a) => links::base(a),
         Command::Set(a) => edit::set(a),
         Command::Get(a) => edit::get(a),

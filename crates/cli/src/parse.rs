@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use clap::Args;
-use urikit::UriRef;
+use urikit::{Dialect, UriRef};
 
 use crate::json::{self, ParseRecord};
 use crate::{args, input, show, status};
@@ -35,7 +35,7 @@ pub fn run(a: ParseArgs) -> io::Result<()> {
             if a.json.json {
                 json::write_line(&mut out, &record)?;
             } else {
-                write_human(&mut out, &record)?;
+                write_human(&mut out, &record, a.dialect.dialect)?;
             }
         }
         Ok(())
@@ -43,7 +43,7 @@ pub fn run(a: ParseArgs) -> io::Result<()> {
     out.flush()
 }
 
-fn write_human(out: &mut impl Write, r: &ParseRecord<'_>) -> io::Result<()> {
+fn write_human(out: &mut impl Write, r: &ParseRecord<'_>, dialect: Dialect) -> io::Result<()> {
     writeln!(out, "{}", show::text(r.input))?;
     if let Some(e) = &r.error {
         writeln!(
@@ -53,6 +53,11 @@ fn write_human(out: &mut impl Write, r: &ParseRecord<'_>) -> io::Result<()> {
         )?;
         let (line, caret) = show::caret(r.input, e.offset);
         writeln!(out, "  {line}\n  {caret}")?;
+        if dialect != Dialect::Rfc3987 {
+            if let Some(hint) = show::iri_hint(r.input, e.code, e.offset) {
+                writeln!(out, "  hint: {hint}")?;
+            }
+        }
         return Ok(());
     }
     fn shown(v: Option<&str>) -> std::borrow::Cow<'_, str> {

@@ -86,6 +86,13 @@ pub fn caret(input: &str, offset: usize) -> (String, String) {
     (line, format!("{}^", " ".repeat(col)))
 }
 
+/// A hint for an error at a character beyond ASCII, which only the IRI
+/// dialect (RFC 3987) allows: `None` for any other error.
+pub fn iri_hint(input: &str, code: &str, offset: usize) -> Option<&'static str> {
+    (code == "invalid-char" && input.as_bytes().get(offset).is_some_and(|&c| c >= 0x80))
+        .then_some("characters beyond ASCII are allowed in IRIs: try --dialect rfc3987")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,13 +3,16 @@
 //!
 //! May use: nothing.
 
-/// One of the five URI specifications. Each dialect is exactly its own
+/// One of the six URI specifications. Each dialect is exactly its own
 /// document: its grammar for validation and its algorithm for resolving
-/// relative references. [`Rfc3986`](Dialect::Rfc3986) is the default.
+/// relative references. [`Rfc3986`](Dialect::Rfc3986) is the default;
+/// [`Rfc3987`](Dialect::Rfc3987) reads IRIs, RFC 3986 references with
+/// characters beyond ASCII.
 ///
 /// | dialect | document | resolution |
 /// | --- | --- | --- |
 /// | `rfc3986` | RFC 3986 (January 2005) | section 5.2 with `remove_dot_segments` |
+/// | `rfc3987` | RFC 3987 (January 2005), IRIs | RFC 3986's (RFC 3987 section 6.5) |
 /// | `rfc2396bis` | draft-fielding-uri-rfc2396bis-00 (October 2002) | section 5.2 pseudocode and merge routine |
 /// | `rfc2396` | RFC 2396 (August 1998) | section 5.2, steps 1 to 7 |
 /// | `url-1996` | draft-ietf-url-syntax-00 (December 1996) | section 5.2, steps 1 to 7 |
@@ -28,6 +31,10 @@ pub enum Dialect {
     /// RFC 3986 (STD 66), the published form of draft-fielding-uri-rfc2396bis.
     #[default]
     Rfc3986,
+    /// RFC 3987, Internationalized Resource Identifiers: RFC 3986's grammar
+    /// with `ucschar` in the userinfo, host name, path, query and fragment,
+    /// and `iprivate` in the query (section 2.2); RFC 3986's resolution.
+    Rfc3987,
     /// draft-fielding-uri-rfc2396bis-00 (October 2002).
     Rfc2396bis,
     /// RFC 2396 (August 1998).
@@ -43,10 +50,11 @@ impl Dialect {
     /// Every dialect, newest first.
     ///
     /// ```
-    /// assert_eq!(urikit::Dialect::ALL.len(), 5);
+    /// assert_eq!(urikit::Dialect::ALL.len(), 6);
     /// ```
-    pub const ALL: [Dialect; 5] = [
+    pub const ALL: [Dialect; 6] = [
         Dialect::Rfc3986,
+        Dialect::Rfc3987,
         Dialect::Rfc2396bis,
         Dialect::Rfc2396,
         Dialect::Url1996,
@@ -61,6 +69,7 @@ impl Dialect {
     pub const fn name(self) -> &'static str {
         match self {
             Dialect::Rfc3986 => "rfc3986",
+            Dialect::Rfc3987 => "rfc3987",
             Dialect::Rfc2396bis => "rfc2396bis",
             Dialect::Rfc2396 => "rfc2396",
             Dialect::Url1996 => "url-1996",
@@ -76,6 +85,18 @@ impl Dialect {
     /// ```
     pub fn from_name(name: &str) -> Option<Dialect> {
         Dialect::ALL.into_iter().find(|d| d.name() == name)
+    }
+
+    /// Whether references are read and resolved by RFC 3986's grammar and
+    /// algorithm: RFC 3986 itself, and RFC 3987, whose IRIs are RFC 3986
+    /// references with more characters allowed.
+    ///
+    /// ```
+    /// assert!(urikit::Dialect::Rfc3987.is_rfc3986_family());
+    /// assert!(!urikit::Dialect::Rfc2396.is_rfc3986_family());
+    /// ```
+    pub const fn is_rfc3986_family(self) -> bool {
+        matches!(self, Dialect::Rfc3986 | Dialect::Rfc3987)
     }
 }
 

@@ -61,6 +61,10 @@ pub enum ErrorKind {
     /// Percent-decoded bytes, or an input line, that are not valid UTF-8
     /// (`invalid-utf8`).
     InvalidUtf8,
+    /// A host name that UTS #46 ToASCII refuses (`invalid-idna`), such as
+    /// a label that is not valid Punycode (`xn--a-` ...) or that holds a
+    /// character IDNA does not allow; RFC 3987 section 3.1, step 2.
+    InvalidIdna,
     /// Nothing follows `scheme:` where the dialect needs a path
     /// (`missing-path`): RFC 2396 section 3 has no empty `hier_part`.
     MissingPath,
@@ -179,6 +183,7 @@ impl ErrorKind {
             ErrorKind::InvalidHost => "invalid-host",
             ErrorKind::UnexpectedBracket => "unexpected-bracket",
             ErrorKind::InvalidUtf8 => "invalid-utf8",
+            ErrorKind::InvalidIdna => "invalid-idna",
             ErrorKind::MissingPath => "missing-path",
             ErrorKind::RelativeBase => "relative-base",
             ErrorKind::InvalidBase => "invalid-base",
@@ -254,6 +259,10 @@ impl ErrorKind {
                  elsewhere (%5B, %5D)"
             }
             ErrorKind::InvalidUtf8 => "the bytes are not valid UTF-8",
+            ErrorKind::InvalidIdna => {
+                "this host name is not a valid internationalized domain name (UTS #46 ToASCII \
+                 refuses it)"
+            }
             ErrorKind::MissingPath => {
                 "this dialect requires a path or opaque part after the scheme"
             }
@@ -425,7 +434,8 @@ impl core::error::Error for Error {}
 mod tests {
     use super::*;
 
-    const ALL: [ErrorKind; 40] = [
+    const ALL: [ErrorKind; 41] = [
+        ErrorKind::InvalidIdna,
         ErrorKind::OpaqueBase,
         ErrorKind::DialectMismatch,
         ErrorKind::UnreachableTarget,

@@ -2,7 +2,7 @@
 //! reg-name`, as written, with its type and its address decoded when asked
 //! for (the parsing is `parse::ip`'s).
 //!
-//! May use: `parse`, `pct`.
+//! May use: `parse`, `pct`, `error`.
 
 use core::fmt;
 use core::net::{Ipv4Addr, Ipv6Addr};
@@ -113,6 +113,147 @@ impl<'a> Host<'a> {
             _ => None,
         }
     }
+}
+
+/// Internationalized host names (the `idna` feature): a reg-name is
+/// percent-decoded to UTF-8 (RFC 3986 section 3.2.2: "non-ASCII characters
+/// must first be encoded according to UTF-8 ... and then each octet of the
+/// corresponding UTF-8 sequence must be percent-encoded") and put through
+/// UTS #46 by the `idna` crate. IP addresses are returned as written.
+#[cfg(feature = "idna")]
+impl<'a> Host<'a> {
+    /// The host's ASCII form for the DNS (UTS #46 ToASCII, nontransitional,
+    /// with the URL Standard's forbidden host code points refused): labels
+    /// are mapped (case folded, NFC) and non-ASCII labels written as
+    /// `xn--` Punycode. Anything left that a reg-name cannot hold is
+    /// percent-encoded, so the result is always a valid host.
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidUtf8`](crate::ErrorKind::InvalidUtf8) when the decoded name is not UTF-8,
+    /// [`InvalidIdna`](crate::ErrorKind::InvalidIdna) when UTS #46 refuses it (an invalid
+    /// `xn--` label, a disallowed character); the offset is 0, the start of the host.
+    ///
+    /// ```
+    /// use urikit::{IriRef, UriRef};
+    ///
+    /// let h = IriRef::parse("http://Bücher.example/").unwrap().host().unwrap();
+    /// assert_eq!(h.to_ascii()?, "xn--bcher-kva.example");
+    /// let h = UriRef::parse("http://B%C3%BCcher.EXAMPLE/").unwrap().host().unwrap();
+    /// assert_eq!(h.to_ascii()?, "xn--bcher-kva.example");
+    /// let h = UriRef::parse("http://xn--a-ecp.example/").unwrap().host().unwrap();
+    /// assert_eq!(h.to_ascii().unwrap_err().code(), "invalid-idna");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn to_ascii(&self) -> Result<alloc::borrow::Cow<'a, str>, crate::Error> {
+        use alloc::borrow::Cow;
+        use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+        let Some(name) = self.reg_name() else {
+            return Ok(Cow::Borrowed(self.text));
+        };
+        let bytes = name.decode();
+        let ascii = Uts46::new()
+            .to_ascii(
+                &bytes,
+                AsciiDenyList::URL,
+                Hyphens::Allow,
+                DnsLength::Ignore,
+            )
+            .map_err(|_| idna_error(&bytes))?;
+        if ascii == self.text {
+            return Ok(Cow::Borrowed(self.text));
+        }
+        Ok(Cow::Owned(
+            crate::pct::encode(&ascii, crate::pct::Component::Host).into_owned(),
+        ))
+    }
+
+    /// The host's Unicode form (UTS #46 ToUnicode): `xn--` labels decoded,
+    /// labels mapped (case folded, NFC). Characters an IRI host cannot
+    /// hold are percent-encoded, so the result is always a valid IRI host.
+    ///
+    /// # Errors
+    ///
+    /// As [`to_ascii`](Self::to_ascii).
+    ///
+    /// ```
+    /// let h = urikit::UriRef::parse("http://xn--bcher-kva.EXAMPLE/").unwrap().host().unwrap();
+    /// assert_eq!(h.to_unicode()?, "bücher.example");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn to_unicode(&self) -> Result<alloc::borrow::Cow<'a, str>, crate::Error> {
+        self.unicode_where(|_| true)
+    }
+
+    /// The host as it is safe to show a person: like
+    /// [`to_unicode`](Self::to_unicode) (UTS #46 `to_user_interface`), but
+    /// a label is shown in Unicode only when its characters are allowed
+    /// identifiers of UTS #39 and it is *highly restrictive* (UTS #39
+    /// section 5.2: one script, or Latin with Han and the Japanese or
+    /// Korean scripts), else it stays `xn--`. A name UTS #46 refuses, or a
+    /// name without `xn--` labels, is returned as written.
+    ///
+    /// ```
+    /// let u = urikit::UriRef::parse("http://xn--bcher-kva.example/")?;
+    /// assert_eq!(u.host().unwrap().to_unicode_display(), "bücher.example");
+    /// // "аpple" with a Cyrillic "а" mixes scripts: kept as Punycode.
+    /// let u = urikit::UriRef::parse("http://xn--pple-43d.com/")?;
+    /// assert_eq!(u.host().unwrap().to_unicode_display(), "xn--pple-43d.com");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn to_unicode_display(&self) -> alloc::borrow::Cow<'a, str> {
+        use alloc::borrow::Cow;
+        use unicode_security::{RestrictionLevel, RestrictionLevelDetection};
+        let punycode = self
+            .text
+            .split('.')
+            .any(|l| l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")));
+        if self.reg_name().is_none() || !punycode {
+            return Cow::Borrowed(self.text);
+        }
+        self.unicode_where(|label| {
+            let label: alloc::string::String = label.iter().collect();
+            label.as_str().detect_restriction_level() <= RestrictionLevel::HighlyRestrictive
+        })
+        .unwrap_or(Cow::Borrowed(self.text))
+    }
+
+    /// UTS #46 ToUnicode, with the labels for which `show` is false left
+    /// in Punycode.
+    fn unicode_where(
+        &self,
+        mut show: impl FnMut(&[char]) -> bool,
+    ) -> Result<alloc::borrow::Cow<'a, str>, crate::Error> {
+        use alloc::borrow::Cow;
+        use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
+        let Some(name) = self.reg_name() else {
+            return Ok(Cow::Borrowed(self.text));
+        };
+        let bytes = name.decode();
+        let (text, result) = Uts46::new().to_user_interface(
+            &bytes,
+            AsciiDenyList::URL,
+            Hyphens::Allow,
+            |label, _, _| show(label),
+        );
+        result.map_err(|_| idna_error(&bytes))?;
+        if text == self.text {
+            return Ok(Cow::Borrowed(self.text));
+        }
+        Ok(Cow::Owned(
+            crate::pct::encode_iri(&text, crate::pct::Component::Host).into_owned(),
+        ))
+    }
+}
+
+/// The error for a decoded reg-name UTS #46 refuses.
+#[cfg(feature = "idna")]
+fn idna_error(bytes: &[u8]) -> crate::Error {
+    let kind = match core::str::from_utf8(bytes) {
+        Ok(_) => crate::ErrorKind::InvalidIdna,
+        Err(_) => crate::ErrorKind::InvalidUtf8,
+    };
+    crate::Error::new(kind, 0)
 }
 
 impl fmt::Display for Host<'_> {

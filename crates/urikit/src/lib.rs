@@ -264,6 +264,8 @@ mod dialect;
 mod error;
 mod grammar;
 mod host;
+#[cfg(feature = "alloc")]
+mod iri;
 mod iter;
 #[cfg(feature = "alloc")]
 mod normalize;
@@ -293,6 +295,8 @@ pub use context::{guess, Base, BaseBuilder, BaseError, Extractor, Layer, Match, 
 pub use dialect::Dialect;
 pub use error::{Error, ErrorKind};
 pub use host::Host;
+#[cfg(feature = "alloc")]
+pub use iri::{IriRef, IriRefBuf};
 pub use iter::{QueryPairs, Segments};
 #[cfg(feature = "alloc")]
 pub use normalize::{Normalized, Normalizer};

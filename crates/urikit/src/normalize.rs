@@ -222,8 +222,8 @@ impl Normalizer {
         let Some(out) = out.into_owned() else {
             return u.to_buf();
         };
-        if u.dialect() == Dialect::Rfc3986 {
-            return UriRefBuf::from_parts(out, meta, Dialect::Rfc3986);
+        if u.dialect().is_rfc3986_family() {
+            return UriRefBuf::from_parts(out, meta, u.dialect());
         }
         self.normalize_older(u, out)
     }
@@ -262,7 +262,7 @@ impl Normalizer {
     /// ```
     pub fn normalize_into(&self, u: UriRef<'_>, out: &mut String) {
         out.clear();
-        if u.dialect() != Dialect::Rfc3986 {
+        if !u.dialect().is_rfc3986_family() {
             // The older dialects may need another pass (see `normalize`).
             out.push_str(self.normalize(u).as_str());
             return;
@@ -419,7 +419,7 @@ impl Normalizer {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn is_normalized(&self, u: UriRef<'_>) -> bool {
-        if u.dialect() != Dialect::Rfc3986 {
+        if !u.dialect().is_rfc3986_family() {
             // An older grammar can refuse a step's result (removing the dot
             // of RFC 2396's opaque `a:%2E` leaves `a:`, which it does not
             // accept), and then the input is its own normal form.
@@ -462,7 +462,7 @@ impl Normalizer {
     }
 
     fn normal_text<'a>(&self, u: UriRef<'a>) -> NormalText<'a> {
-        if u.dialect() != Dialect::Rfc3986 {
+        if !u.dialect().is_rfc3986_family() {
             let n = self.normalize(u);
             return if n.as_str() == u.as_str() {
                 NormalText::Same(u.as_str())

@@ -20,7 +20,9 @@ use crate::error::{Error, ErrorKind};
 use crate::grammar::rfc3986 as table;
 use crate::grammar::rfc3986::{hex2_at, hex_val};
 #[cfg(feature = "alloc")]
-use crate::grammar::Table;
+use crate::grammar::rfc3987;
+#[cfg(feature = "alloc")]
+use crate::grammar::{Table, Ucs};
 
 #[cfg(feature = "alloc")]
 use alloc::{borrow::Cow, string::String, vec::Vec};
@@ -474,6 +476,24 @@ impl Component {
             Component::Form => &FORM,
         }
     }
+
+    /// [`keep`](Self::keep) for an IRI (RFC 3987 section 2.2): the same
+    /// bytes, and the characters beyond ASCII the component may hold
+    /// (`iprivate` in the query only; none in a form value, which is
+    /// ASCII by its own convention).
+    #[cfg(feature = "alloc")]
+    pub(crate) const fn keep_iri(self) -> &'static Table {
+        const ISEGMENT: Table = table::PCHAR.or_ucs(Ucs::Chars);
+        match self {
+            Component::Userinfo => &rfc3987::IUSERINFO,
+            Component::Host => &rfc3987::IREG_NAME,
+            Component::Path => &rfc3987::IPATH,
+            Component::Segment => &ISEGMENT,
+            Component::Query => &rfc3987::IQUERY,
+            Component::Fragment => &rfc3987::IFRAGMENT,
+            Component::Form => self.keep(),
+        }
+    }
 }
 
 /// Percent-encodes text for a component; borrowed when nothing needs
@@ -490,15 +510,48 @@ impl Component {
 /// ```
 #[cfg(feature = "alloc")]
 pub fn encode(text: &str, component: Component) -> Cow<'_, str> {
-    let keep = component.keep();
+    encode_with(text, component.keep(), component == Component::Form)
+}
+
+/// Percent-encodes text for a component of an IRI (RFC 3987 section 2.2):
+/// like [`encode`], but the characters beyond ASCII that the component may
+/// hold (`ucschar`, and `iprivate` in a query) stay as they are. A form
+/// value is encoded as by [`encode`].
+///
+/// ```
+/// use urikit::pct::{encode_iri, Component};
+///
+/// assert_eq!(encode_iri("straße 1", Component::Path), "straße%201");
+/// // U+E000 is `iprivate`: allowed in a query only.
+/// assert_eq!(encode_iri("\u{E000}", Component::Query), "\u{E000}");
+/// assert_eq!(encode_iri("\u{E000}", Component::Path), "%EE%80%80");
+/// // Bidi formatting characters are never allowed (section 4.1).
+/// assert_eq!(encode_iri("a\u{202E}", Component::Fragment), "a%E2%80%AE");
+/// ```
+#[cfg(feature = "alloc")]
+pub fn encode_iri(text: &str, component: Component) -> Cow<'_, str> {
+    encode_with(text, component.keep_iri(), component == Component::Form)
+}
+
+/// [`encode`] with the set `keep`.
+#[cfg(feature = "alloc")]
+fn encode_with<'a>(text: &'a str, keep: &Table, form: bool) -> Cow<'a, str> {
     let b = text.as_bytes();
     crate::work::add(b.len());
-    if !b.iter().any(|&c| !keep.allows(c)) {
+    let ascii_kept = |c: u8| keep.allows(c) || (c >= 0x80 && keep.ucs() != Ucs::None);
+    if b.iter().all(|&c| ascii_kept(c)) && (keep.ucs() == Ucs::None || kept_whole(text, keep)) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(b.len() + b.len() / 2 + 2);
-    encode_into(&mut out, text, keep, component == Component::Form);
+    encode_into(&mut out, text, keep, form);
     Cow::Owned(out)
+}
+
+/// Whether every character beyond ASCII in `text` is one `keep` allows.
+#[cfg(feature = "alloc")]
+fn kept_whole(text: &str, keep: &Table) -> bool {
+    text.chars()
+        .all(|c| c.is_ascii() || rfc3987::allows_char(keep.ucs(), u32::from(c)))
 }
 
 /// Appends `text` to `out` with every byte that `keep` does not allow
@@ -508,9 +561,19 @@ pub fn encode(text: &str, component: Component) -> Cow<'_, str> {
 pub(crate) fn encode_into(out: &mut String, text: &str, keep: &Table, form: bool) {
     let b = text.as_bytes();
     let mut run = 0;
+    // The end of the last character beyond ASCII that `keep` allows.
+    let mut kept_to = 0;
     for (i, &c) in b.iter().enumerate() {
-        if keep.allows(c) {
+        if keep.allows(c) || i < kept_to {
             continue;
+        }
+        if c >= 0x80 && keep.ucs() != Ucs::None {
+            if let Some(ch) = text.get(i..).and_then(|t| t.chars().next()) {
+                if rfc3987::allows_char(keep.ucs(), u32::from(ch)) {
+                    kept_to = i + ch.len_utf8();
+                    continue;
+                }
+            }
         }
         // The bytes a table keeps are ASCII, so a run of them lies between
         // character boundaries; an empty run may not (inside `é`).

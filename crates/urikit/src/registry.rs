@@ -22,6 +22,7 @@ pub struct SchemeInfo {
     hierarchical: bool,
     defined: bool,
     empty_path_is_root: bool,
+    dns: bool,
     reference: &'static str,
 }
 
@@ -38,6 +39,7 @@ impl SchemeInfo {
             hierarchical,
             defined: true,
             empty_path_is_root: false,
+            dns: false,
             reference,
         }
     }
@@ -51,6 +53,12 @@ impl SchemeInfo {
         }
     }
 
+    /// The same scheme, whose reg-name hosts are domain names looked up
+    /// in the DNS.
+    const fn dns(self) -> SchemeInfo {
+        SchemeInfo { dns: true, ..self }
+    }
+
     const fn reserved(name: &'static str, hierarchical: bool) -> SchemeInfo {
         SchemeInfo {
             name,
@@ -58,6 +66,7 @@ impl SchemeInfo {
             hierarchical,
             defined: false,
             empty_path_is_root: false,
+            dns: false,
             reference: "RFC 1738 section 4 (name reserved, no syntax defined)",
         }
     }
@@ -105,6 +114,21 @@ impl SchemeInfo {
         self.empty_path_is_root
     }
 
+    /// Whether the scheme's reg-name hosts are domain names resolved through
+    /// the DNS, so that an internationalized name may be written in its
+    /// ASCII form (RFC 3987 section 3.1, step 2): the schemes of RFC 1738's
+    /// common Internet syntax (section 3.1: "the fully qualified domain name
+    /// of a network host"), `https`, `ws` and `wss`; not `file`, whose host
+    /// names a machine by whatever name the system knows it.
+    ///
+    /// ```
+    /// assert!(urikit::scheme::lookup("https").unwrap().uses_dns());
+    /// assert!(!urikit::scheme::lookup("file").unwrap().uses_dns());
+    /// ```
+    pub const fn uses_dns(&self) -> bool {
+        self.dns
+    }
+
     /// Whether a document defines the scheme's syntax (`false` for the names
     /// RFC 1738 section 4 only reserves).
     ///
@@ -127,19 +151,29 @@ impl SchemeInfo {
 
 /// Every scheme in the registry.
 pub const KNOWN: &[SchemeInfo] = &[
-    SchemeInfo::defined("ftp", Some(21), true, "RFC 1738 section 3.2").empty_path_is_root(),
-    SchemeInfo::defined("http", Some(80), true, "RFC 1738 section 3.3").empty_path_is_root(),
-    SchemeInfo::defined("https", Some(443), true, "RFC 2818 section 2.4").empty_path_is_root(),
-    SchemeInfo::defined("gopher", Some(70), false, "RFC 1738 section 3.4"),
+    SchemeInfo::defined("ftp", Some(21), true, "RFC 1738 section 3.2")
+        .empty_path_is_root()
+        .dns(),
+    SchemeInfo::defined("http", Some(80), true, "RFC 1738 section 3.3")
+        .empty_path_is_root()
+        .dns(),
+    SchemeInfo::defined("https", Some(443), true, "RFC 2818 section 2.4")
+        .empty_path_is_root()
+        .dns(),
+    SchemeInfo::defined("gopher", Some(70), false, "RFC 1738 section 3.4").dns(),
     SchemeInfo::defined("mailto", None, false, "RFC 1738 section 3.5"),
     SchemeInfo::defined("news", None, false, "RFC 1738 section 3.6"),
-    SchemeInfo::defined("nntp", Some(119), true, "RFC 1738 section 3.7"),
-    SchemeInfo::defined("telnet", Some(23), false, "RFC 1738 section 3.8"),
-    SchemeInfo::defined("wais", Some(210), false, "RFC 1738 section 3.9"),
+    SchemeInfo::defined("nntp", Some(119), true, "RFC 1738 section 3.7").dns(),
+    SchemeInfo::defined("telnet", Some(23), false, "RFC 1738 section 3.8").dns(),
+    SchemeInfo::defined("wais", Some(210), false, "RFC 1738 section 3.9").dns(),
     SchemeInfo::defined("file", None, true, "RFC 1738 section 3.10"),
-    SchemeInfo::defined("prospero", Some(1525), false, "RFC 1738 section 3.11"),
-    SchemeInfo::defined("ws", Some(80), true, "RFC 6455 section 3").empty_path_is_root(),
-    SchemeInfo::defined("wss", Some(443), true, "RFC 6455 section 3").empty_path_is_root(),
+    SchemeInfo::defined("prospero", Some(1525), false, "RFC 1738 section 3.11").dns(),
+    SchemeInfo::defined("ws", Some(80), true, "RFC 6455 section 3")
+        .empty_path_is_root()
+        .dns(),
+    SchemeInfo::defined("wss", Some(443), true, "RFC 6455 section 3")
+        .empty_path_is_root()
+        .dns(),
     SchemeInfo::reserved("afs", true),
     SchemeInfo::reserved("mid", false),
     SchemeInfo::reserved("cid", false),
@@ -200,6 +234,18 @@ pub fn is_experimental(scheme: &str) -> bool {
 /// ```
 pub fn empty_path_is_root(scheme: &str) -> bool {
     lookup(scheme).is_some_and(SchemeInfo::has_root_empty_path)
+}
+
+/// Whether a scheme's reg-name hosts are DNS names (see
+/// [`SchemeInfo::uses_dns`]); `false` for a scheme the registry does not
+/// know.
+///
+/// ```
+/// assert!(urikit::scheme::uses_dns("HTTP"));
+/// assert!(!urikit::scheme::uses_dns("urn"));
+/// ```
+pub fn uses_dns(scheme: &str) -> bool {
+    lookup(scheme).is_some_and(SchemeInfo::uses_dns)
 }
 
 #[cfg(test)]

@@ -100,7 +100,7 @@ impl Resolver<'_> {
             .in_dialect(self.dialect)
             .map_err(|e| Error::new(ErrorKind::InvalidBase, e.offset()))?;
         let t = target.as_str();
-        let rfc3986 = self.dialect == Dialect::Rfc3986;
+        let rfc3986 = self.dialect.is_rfc3986_family();
         if rfc3986 {
             if let Some(r) = other_authority(base, target) {
                 return Ok(r);
@@ -395,7 +395,7 @@ fn other_authority(b: UriRef<'_>, t: UriRef<'_>) -> Option<UriRefBuf> {
     Some(UriRefBuf::from_parts(
         String::from(t.as_str().get(k..)?),
         meta,
-        Dialect::Rfc3986,
+        t.dialect(),
     ))
 }
 

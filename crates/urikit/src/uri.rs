@@ -162,9 +162,27 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(v.dialect(), Dialect::Rfc2396);
     /// # Ok::<(), urikit::Error>(())
     /// ```
+    #[inline]
     pub fn in_dialect(self, dialect: Dialect) -> Result<UriRef<'a>, Error> {
         if self.dialect == dialect {
             return Ok(self);
+        }
+        self.read_again(dialect)
+    }
+
+    /// [`in_dialect`](Self::in_dialect) for another dialect than the view's.
+    #[cold]
+    #[inline(never)]
+    fn read_again(self, dialect: Dialect) -> Result<UriRef<'a>, Error> {
+        // The IRI grammar differs from RFC 3986's only beyond ASCII, where
+        // RFC 3986 allows nothing: the components lie where they lie.
+        let same = match (self.dialect, dialect) {
+            (Dialect::Rfc3986, Dialect::Rfc3987) => true,
+            (Dialect::Rfc3987, Dialect::Rfc3986) => self.s.is_ascii(),
+            _ => false,
+        };
+        if same {
+            return Ok(UriRef { dialect, ..self });
         }
         UriRef::parse_with(self.s, dialect)
             .map_err(|e| Error::new(ErrorKind::DialectMismatch, e.offset()))

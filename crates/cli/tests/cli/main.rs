@@ -20,7 +20,7 @@ const CLI: &[&str] = &[
     "input",
     "args",
     "each",
-    "check|codec|edit|extract|guess|inspect|links|normalize|parse|resolve",
+    "check|codec|edit|extract|guess|inspect|iri|links|normalize|parse|resolve",
 ];
 
 #[test]

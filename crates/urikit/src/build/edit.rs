@@ -12,18 +12,20 @@ use alloc::vec::Vec;
 use crate::grammar::rfc3986::{ALPHA, DIGIT, SCHEME};
 use crate::grammar::Table;
 use crate::parse::ip::parse_ip_literal;
-use crate::parse::rfc3986::host_type;
+use crate::parse::rfc3986::{host_type_in, Sets, IRI, URI};
 use crate::parse::scan::scan;
 use crate::parse::HostType;
 use crate::parse::{unexpected, AuthMeta, Meta};
-use crate::pct::{encode, Component};
+use crate::pct::{encode, encode_iri, Component};
 use crate::{Dialect, Error, ErrorKind, UriRef, UriRefBuf};
 
 /// The seven components of a reference to be written (section 5.3's
 /// recomposition), each as written; `None` is undefined. An authority is
-/// present exactly when `host` is.
+/// present exactly when `host` is. The result is a reference of `dialect`:
+/// RFC 3986, or RFC 3987 for an IRI.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Components<'a> {
+    pub(crate) dialect: Dialect,
     pub(crate) scheme: Option<&'a str>,
     pub(crate) userinfo: Option<&'a str>,
     pub(crate) host: Option<&'a str>,
@@ -37,6 +39,7 @@ impl<'a> Components<'a> {
     pub(crate) fn of(u: UriRef<'a>) -> Components<'a> {
         let auth = u.authority();
         Components {
+            dialect: u.dialect(),
             scheme: u.scheme(),
             userinfo: auth.and_then(|a| a.userinfo()).map(|x| x.as_str()),
             host: auth.map(|a| a.host().as_str()),
@@ -115,7 +118,8 @@ impl<'a> Components<'a> {
             AuthMeta {
                 host_start,
                 host_end,
-                host: host_type(host).unwrap_or(HostType::RegName),
+                host: host_type_in(host, sets(self.dialect == Dialect::Rfc3987))
+                    .unwrap_or(HostType::RegName),
                 end: s.len(),
             }
         });
@@ -138,13 +142,22 @@ impl<'a> Components<'a> {
                 path_end,
                 query_end,
             },
-            Dialect::Rfc3986,
+            self.dialect,
         )
     }
 
     fn build(&self) -> Result<UriRefBuf, Error> {
         self.check()?;
         Ok(self.assemble())
+    }
+}
+
+/// The component sets of an IRI or of a URI.
+fn sets(iri: bool) -> &'static Sets {
+    if iri {
+        &IRI
+    } else {
+        &URI
     }
 }
 
@@ -181,7 +194,7 @@ fn check_port(s: &str) -> Result<(), Error> {
 /// A host given as plain text: an IP literal in brackets as it is, an IPv6
 /// address without brackets bracketed, anything else a reg-name with what
 /// it cannot hold percent-encoded.
-fn plain_host(text: &str) -> Result<Cow<'_, str>, Error> {
+fn plain_host(text: &str, iri: bool) -> Result<Cow<'_, str>, Error> {
     if text.contains(':') && !text.starts_with('[') {
         let bracketed = alloc::format!("[{text}]");
         // Offsets in the error count from the caller's text.
@@ -192,9 +205,19 @@ fn plain_host(text: &str) -> Result<Cow<'_, str>, Error> {
         };
     }
     if text.starts_with('[') {
-        return host_type(text).map(|_| Cow::Borrowed(text));
+        return host_type_in(text, &URI).map(|_| Cow::Borrowed(text));
     }
-    Ok(encode(text, Component::Host))
+    Ok(encode_for(text, Component::Host, iri))
+}
+
+/// Percent-encodes `text` for `component` of a URI, or of an IRI, where
+/// the characters RFC 3987 allows stay.
+fn encode_for(text: &str, component: Component, iri: bool) -> Cow<'_, str> {
+    if iri {
+        encode_iri(text, component)
+    } else {
+        encode(text, component)
+    }
 }
 
 /// The offset in a plain text of the byte at `at` in its encoding (each
@@ -205,14 +228,21 @@ fn plain_offset(encoded: &str, at: usize) -> usize {
     at - 2 * b.iter().filter(|&&c| c == b'%').count()
 }
 
-/// The encoded form of a value for `component`: checked against the
-/// component's grammar when `encoded`, else percent-encoded by its set.
-fn value(component: Component, text: &str, encoded: bool) -> Result<Cow<'_, str>, Error> {
+/// The encoded form of a value for `component` of a URI (of an IRI when
+/// `iri`): checked against the component's grammar when `encoded`, else
+/// percent-encoded by its set.
+fn value(
+    component: Component,
+    text: &str,
+    encoded: bool,
+    iri: bool,
+) -> Result<Cow<'_, str>, Error> {
     match component {
-        Component::Host if encoded => host_type(text).map(|_| Cow::Borrowed(text)),
-        Component::Host => plain_host(text),
+        Component::Host if encoded => host_type_in(text, sets(iri)).map(|_| Cow::Borrowed(text)),
+        Component::Host => plain_host(text, iri),
+        c if encoded && iri => check_table(text, c.keep_iri()).map(|()| Cow::Borrowed(text)),
         c if encoded => check_table(text, c.keep()).map(|()| Cow::Borrowed(text)),
-        c => Ok(encode(text, c)),
+        c => Ok(encode_for(text, c, iri)),
     }
 }
 
@@ -309,7 +339,7 @@ impl UriRefBuilder {
     /// ```
     #[must_use]
     pub fn userinfo(self, text: &str) -> Self {
-        self.keep(value(Component::Userinfo, text, false), |b, v| {
+        self.keep(value(Component::Userinfo, text, false, false), |b, v| {
             b.userinfo = Some(v)
         })
     }
@@ -322,7 +352,7 @@ impl UriRefBuilder {
     /// ```
     #[must_use]
     pub fn userinfo_encoded(self, text: &str) -> Self {
-        self.keep(value(Component::Userinfo, text, true), |b, v| {
+        self.keep(value(Component::Userinfo, text, true, false), |b, v| {
             b.userinfo = Some(v)
         })
     }
@@ -342,7 +372,9 @@ impl UriRefBuilder {
     /// ```
     #[must_use]
     pub fn host(self, text: &str) -> Self {
-        self.keep(value(Component::Host, text, false), |b, v| b.host = Some(v))
+        self.keep(value(Component::Host, text, false, false), |b, v| {
+            b.host = Some(v)
+        })
     }
 
     /// The host, already encoded: an IP literal in brackets, an IPv4
@@ -354,7 +386,9 @@ impl UriRefBuilder {
     /// ```
     #[must_use]
     pub fn host_encoded(self, text: &str) -> Self {
-        self.keep(value(Component::Host, text, true), |b, v| b.host = Some(v))
+        self.keep(value(Component::Host, text, true, false), |b, v| {
+            b.host = Some(v)
+        })
     }
 
     /// The port as a number.
@@ -398,7 +432,7 @@ impl UriRefBuilder {
     /// ```
     #[must_use]
     pub fn path(self, text: &str) -> Self {
-        self.keep(value(Component::Path, text, false), |b, v| {
+        self.keep(value(Component::Path, text, false, false), |b, v| {
             b.path = v;
             b.path_given_encoded = false;
         })
@@ -413,7 +447,7 @@ impl UriRefBuilder {
     /// ```
     #[must_use]
     pub fn path_encoded(self, text: &str) -> Self {
-        self.keep(value(Component::Path, text, true), |b, v| {
+        self.keep(value(Component::Path, text, true, false), |b, v| {
             b.path = v;
             b.path_given_encoded = true;
         })
@@ -445,7 +479,7 @@ impl UriRefBuilder {
     /// ```
     #[must_use]
     pub fn query(self, text: &str) -> Self {
-        self.keep(value(Component::Query, text, false), |b, v| {
+        self.keep(value(Component::Query, text, false, false), |b, v| {
             b.query = Some(v)
         })
     }
@@ -458,7 +492,7 @@ impl UriRefBuilder {
     /// ```
     #[must_use]
     pub fn query_encoded(self, text: &str) -> Self {
-        self.keep(value(Component::Query, text, true), |b, v| {
+        self.keep(value(Component::Query, text, true, false), |b, v| {
             b.query = Some(v)
         })
     }
@@ -492,7 +526,7 @@ impl UriRefBuilder {
     /// ```
     #[must_use]
     pub fn fragment(self, text: &str) -> Self {
-        self.keep(value(Component::Fragment, text, false), |b, v| {
+        self.keep(value(Component::Fragment, text, false, false), |b, v| {
             b.fragment = Some(v)
         })
     }
@@ -506,7 +540,7 @@ impl UriRefBuilder {
     /// ```
     #[must_use]
     pub fn fragment_encoded(self, text: &str) -> Self {
-        self.keep(value(Component::Fragment, text, true), |b, v| {
+        self.keep(value(Component::Fragment, text, true, false), |b, v| {
             b.fragment = Some(v)
         })
     }
@@ -552,6 +586,7 @@ impl UriRefBuilder {
             return Err(e);
         }
         let mut parts = Components {
+            dialect: Dialect::Rfc3986,
             scheme: self.scheme.as_deref(),
             userinfo: self.userinfo.as_deref(),
             host: self.host.as_deref(),
@@ -613,8 +648,21 @@ enum Edit<'n> {
 /// # Ok::<(), urikit::Error>(())
 /// ```
 impl UriRefBuf {
+    /// Whether edits write an IRI (RFC 3987), keeping characters beyond
+    /// ASCII where section 2.2 allows them.
+    fn is_iri(&self) -> bool {
+        self.dialect() == Dialect::Rfc3987
+    }
+
     fn edit(&mut self, edit: Edit<'_>) -> Result<(), Error> {
-        let mut p = Components::of(self.as_uri_ref().in_dialect(Dialect::Rfc3986)?);
+        // An IRI stays one; a reference of any other dialect becomes an
+        // RFC 3986 reference, if it is one.
+        let d = if self.is_iri() {
+            Dialect::Rfc3987
+        } else {
+            Dialect::Rfc3986
+        };
+        let mut p = Components::of(self.as_uri_ref().in_dialect(d)?);
         // An edit of another component can leave the path as it is but no
         // longer valid: the error then points at the path in this reference.
         let other_component = !matches!(edit, Edit::Path(_));
@@ -695,7 +743,7 @@ impl UriRefBuf {
     /// ```
     pub fn set_userinfo(&mut self, text: Option<&str>) -> Result<(), Error> {
         let v = text
-            .map(|t| value(Component::Userinfo, t, false))
+            .map(|t| value(Component::Userinfo, t, false, self.is_iri()))
             .transpose()?;
         self.edit(Edit::Userinfo(v.as_deref()))
     }
@@ -720,7 +768,7 @@ impl UriRefBuf {
     /// ```
     pub fn set_userinfo_encoded(&mut self, text: Option<&str>) -> Result<(), Error> {
         let v = text
-            .map(|t| value(Component::Userinfo, t, true))
+            .map(|t| value(Component::Userinfo, t, true, self.is_iri()))
             .transpose()?;
         self.edit(Edit::Userinfo(v.as_deref()))
     }
@@ -746,7 +794,9 @@ impl UriRefBuf {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn set_host(&mut self, text: Option<&str>) -> Result<(), Error> {
-        let v = text.map(|t| value(Component::Host, t, false)).transpose()?;
+        let v = text
+            .map(|t| value(Component::Host, t, false, self.is_iri()))
+            .transpose()?;
         self.edit(Edit::Host(v.as_deref()))
     }
 
@@ -769,7 +819,9 @@ impl UriRefBuf {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn set_host_encoded(&mut self, text: Option<&str>) -> Result<(), Error> {
-        let v = text.map(|t| value(Component::Host, t, true)).transpose()?;
+        let v = text
+            .map(|t| value(Component::Host, t, true, self.is_iri()))
+            .transpose()?;
         self.edit(Edit::Host(v.as_deref()))
     }
 
@@ -837,7 +889,7 @@ impl UriRefBuf {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn set_path(&mut self, text: &str) -> Result<(), Error> {
-        let v = value(Component::Path, text, false)?;
+        let v = value(Component::Path, text, false, self.is_iri())?;
         self.edit(Edit::Path(&v)).map_err(|e| match e.kind() {
             ErrorKind::ColonInFirstSegment => Error::new(e.kind(), plain_offset(&v, e.offset())),
             _ => e,
@@ -867,7 +919,7 @@ impl UriRefBuf {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn set_path_encoded(&mut self, text: &str) -> Result<(), Error> {
-        let v = value(Component::Path, text, true)?;
+        let v = value(Component::Path, text, true, self.is_iri())?;
         self.edit(Edit::Path(&v))
     }
 
@@ -890,7 +942,7 @@ impl UriRefBuf {
     /// ```
     pub fn set_query(&mut self, text: Option<&str>) -> Result<(), Error> {
         let v = text
-            .map(|t| value(Component::Query, t, false))
+            .map(|t| value(Component::Query, t, false, self.is_iri()))
             .transpose()?;
         self.edit(Edit::Query(v.as_deref()))
     }
@@ -912,7 +964,9 @@ impl UriRefBuf {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn set_query_encoded(&mut self, text: Option<&str>) -> Result<(), Error> {
-        let v = text.map(|t| value(Component::Query, t, true)).transpose()?;
+        let v = text
+            .map(|t| value(Component::Query, t, true, self.is_iri()))
+            .transpose()?;
         self.edit(Edit::Query(v.as_deref()))
     }
 
@@ -932,7 +986,7 @@ impl UriRefBuf {
     /// ```
     pub fn set_fragment(&mut self, text: Option<&str>) -> Result<(), Error> {
         let v = text
-            .map(|t| value(Component::Fragment, t, false))
+            .map(|t| value(Component::Fragment, t, false, self.is_iri()))
             .transpose()?;
         self.edit(Edit::Fragment(v.as_deref()))
     }
@@ -954,7 +1008,7 @@ impl UriRefBuf {
     /// ```
     pub fn set_fragment_encoded(&mut self, text: Option<&str>) -> Result<(), Error> {
         let v = text
-            .map(|t| value(Component::Fragment, t, true))
+            .map(|t| value(Component::Fragment, t, true, self.is_iri()))
             .transpose()?;
         self.edit(Edit::Fragment(v.as_deref()))
     }

@@ -19,8 +19,23 @@
 pub(crate) struct Table {
     set: [bool; 256],
     pct: bool,
+    ucs: Ucs,
     lanes: Lanes,
     nibbles: Nibbles,
+}
+
+/// Which characters beyond ASCII a table allows (RFC 3987 section 2.2):
+/// none (every URI table), `ucschar`, or `ucschar` and `iprivate` (the
+/// IRI query). The set of bytes says nothing of them: a character beyond
+/// ASCII is checked whole, by the scanner, against [`rfc3987`]'s ranges.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub(crate) enum Ucs {
+    /// No character beyond ASCII.
+    None,
+    /// `ucschar`.
+    Chars,
+    /// `ucschar / iprivate`.
+    CharsAndPrivate,
 }
 
 /// A set of bytes as two sixteen-entry tables, one indexed by a byte's low
@@ -102,6 +117,7 @@ impl Table {
         Table {
             set,
             pct: false,
+            ucs: Ucs::None,
             lanes: Lanes::None,
             nibbles: Nibbles::NONE,
         }
@@ -118,6 +134,7 @@ impl Table {
         Table {
             set,
             pct: false,
+            ucs: Ucs::None,
             lanes: Lanes::None,
             nibbles: Nibbles::NONE,
         }
@@ -134,6 +151,11 @@ impl Table {
         Table {
             set,
             pct: self.pct || other.pct,
+            ucs: if (self.ucs as u8) < (other.ucs as u8) {
+                other.ucs
+            } else {
+                self.ucs
+            },
             lanes: Lanes::None,
             nibbles: Nibbles::NONE,
         }
@@ -152,6 +174,11 @@ impl Table {
         Table {
             set,
             pct: self.pct && other.pct,
+            ucs: if (self.ucs as u8) < (other.ucs as u8) {
+                self.ucs
+            } else {
+                other.ucs
+            },
             lanes: Lanes::None,
             nibbles: Nibbles::NONE,
         }
@@ -159,22 +186,22 @@ impl Table {
 
     /// The same table, also allowing `pct-encoded`.
     pub(crate) const fn or_pct(self) -> Table {
-        Table {
-            set: self.set,
-            pct: true,
-            lanes: self.lanes,
-            nibbles: self.nibbles,
-        }
+        Table { pct: true, ..self }
+    }
+
+    /// The same table (the same bytes, scanned the same way), also
+    /// allowing the characters beyond ASCII that `ucs` names.
+    pub(crate) const fn or_ucs(self, ucs: Ucs) -> Table {
+        Table { ucs, ..self }
     }
 
     /// The same table, scanned sixteen bytes at a time with `lanes`, which
     /// must describe the same set (the tests check).
     pub(crate) const fn with_lanes(self, lanes: Lanes) -> Table {
         Table {
-            set: self.set,
-            pct: self.pct,
             lanes,
             nibbles: Nibbles::of(&self.set),
+            ..self
         }
     }
 
@@ -202,6 +229,12 @@ impl Table {
     #[inline(always)]
     pub(crate) const fn allows_pct(&self) -> bool {
         self.pct
+    }
+
+    /// Which characters beyond ASCII are allowed.
+    #[inline(always)]
+    pub(crate) const fn ucs(&self) -> Ucs {
+        self.ucs
     }
 
     /// The arithmetic form of the set, if it has one.
@@ -233,6 +266,7 @@ pub(crate) mod rfc1738;
 pub(crate) mod rfc2396;
 pub(crate) mod rfc2396bis;
 pub(crate) mod rfc3986;
+pub(crate) mod rfc3987;
 pub(crate) mod url1996;
 
 use crate::dialect::Dialect;
@@ -295,10 +329,11 @@ pub(crate) struct Grammar {
     pub(crate) unreserved: Table,
 }
 
-/// The grammar of a dialect other than RFC 3986.
+/// The grammar of a dialect other than RFC 3986 and RFC 3987 (whose
+/// grammar is RFC 3986's with other sets).
 pub(crate) fn grammar(d: Dialect) -> Option<&'static Grammar> {
     match d {
-        Dialect::Rfc3986 => None,
+        Dialect::Rfc3986 | Dialect::Rfc3987 => None,
         Dialect::Rfc2396bis => Some(&rfc2396bis::GRAMMAR),
         Dialect::Rfc2396 => Some(&rfc2396::GRAMMAR),
         Dialect::Url1996 => Some(&url1996::GRAMMAR),
@@ -317,7 +352,9 @@ pub(crate) fn decodable(d: Dialect) -> &'static Table {
     const URL1996: Table = url1996::GRAMMAR.unreserved.and(UNRESERVED);
     const R1738: Table = rfc1738::GRAMMAR.unreserved.and(UNRESERVED);
     match d {
-        Dialect::Rfc3986 => &UNRESERVED,
+        // Only ASCII is decoded: a percent-encoded `ucschar` is left to the
+        // mapping of RFC 3987 section 3.2, which decides what may be shown.
+        Dialect::Rfc3986 | Dialect::Rfc3987 => &UNRESERVED,
         Dialect::Rfc2396bis => &BIS,
         Dialect::Rfc2396 => &R2396,
         Dialect::Url1996 => &URL1996,

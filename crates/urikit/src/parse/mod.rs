@@ -166,9 +166,17 @@ pub(crate) fn parse_as<R>(s: &str, make: impl FnOnce(Meta) -> R) -> Result<R, Er
 /// Parses a reference under the grammar of `dialect`.
 pub(crate) fn parse_with(s: &str, dialect: Dialect) -> Result<Meta, Error> {
     match crate::grammar::grammar(dialect) {
+        None if dialect == Dialect::Rfc3987 => parse_iri(s),
         None => parse(s),
         Some(g) => older::parse(g, s),
     }
+}
+
+/// Parses an RFC 3987 `IRI-reference`: RFC 3986's parser, with the
+/// components' sets of section 2.2.
+#[inline]
+pub(crate) fn parse_iri(s: &str) -> Result<Meta, Error> {
+    rfc3986::parse_sets(scan::Baseline, s, &rfc3986::IRI)
 }
 
 /// The error for byte `b[i]`, which the grammar has no place for at `i`.

@@ -26,10 +26,47 @@ use super::scan::{scan, scan_in, Baseline, Classify};
 use super::{unexpected, AuthMeta, HostType, Meta};
 use crate::error::{Error, ErrorKind};
 use crate::grammar::rfc3986::{ALPHA, AUTHORITY, DIGIT, FRAGMENT, PATH, QUERY, REG_NAME, SCHEME};
+use crate::grammar::rfc3987::{IAUTHORITY, IFRAGMENT, IPATH, IQUERY, IREG_NAME};
+use crate::grammar::Table;
+
+/// The tables of the components whose characters differ between URIs and
+/// IRIs: one parser reads both.
+pub(crate) struct Sets {
+    reg_name: Table,
+    authority: Table,
+    path: Table,
+    query: Table,
+    fragment: Table,
+}
+
+/// RFC 3986's sets.
+pub(crate) const URI: Sets = Sets {
+    reg_name: REG_NAME,
+    authority: AUTHORITY,
+    path: PATH,
+    query: QUERY,
+    fragment: FRAGMENT,
+};
+
+/// RFC 3987's (section 2.2): `ireg-name`, `ipath`, `iquery`, `ifragment`.
+pub(crate) const IRI: Sets = Sets {
+    reg_name: IREG_NAME,
+    authority: IAUTHORITY,
+    path: IPATH,
+    query: IQUERY,
+    fragment: IFRAGMENT,
+};
 
 /// Parses a `URI-reference`, classifying bytes with `k`.
 #[inline(always)]
 pub(crate) fn parse_in(k: impl Classify, s: &str) -> Result<Meta, Error> {
+    parse_sets(k, s, &URI)
+}
+
+/// Parses a `URI-reference` with the component sets `t` (an
+/// `IRI-reference` with [`IRI`]), classifying bytes with `k`.
+#[inline(always)]
+pub(crate) fn parse_sets(k: impl Classify, s: &str, t: &Sets) -> Result<Meta, Error> {
     let b = s.as_bytes();
     let mut i = 0;
 
@@ -53,7 +90,7 @@ pub(crate) fn parse_in(k: impl Classify, s: &str) -> Result<Meta, Error> {
 
     // "//" authority
     let auth = if b.get(i) == Some(&b'/') && b.get(i + 1) == Some(&b'/') {
-        let a = parse_authority(k, b, i + 2)?;
+        let a = parse_authority(k, b, i + 2, t)?;
         i = a.end;
         Some(a)
     } else {
@@ -63,7 +100,7 @@ pub(crate) fn parse_in(k: impl Classify, s: &str) -> Result<Meta, Error> {
     // path: every path rule is a sequence of pchar and "/". The rules differ
     // only in how they start, which the branches above already decided,
     // except for path-noscheme, checked below.
-    i = scan_in(k, b, i, &PATH);
+    i = scan_in(k, b, i, &t.path);
     let path_end = i;
     if scheme_end == 0 && auth.is_none() {
         // Without scheme or authority the path starts at 0.
@@ -71,11 +108,11 @@ pub(crate) fn parse_in(k: impl Classify, s: &str) -> Result<Meta, Error> {
     }
 
     if b.get(i) == Some(&b'?') {
-        i = scan_in(k, b, i + 1, &QUERY);
+        i = scan_in(k, b, i + 1, &t.query);
     }
     let query_end = i;
     if b.get(i) == Some(&b'#') {
-        i = scan_in(k, b, i + 1, &FRAGMENT);
+        i = scan_in(k, b, i + 1, &t.fragment);
     }
     if i < b.len() {
         return Err(unexpected(b, i, ErrorKind::InvalidChar));
@@ -115,18 +152,18 @@ fn bad_scheme(b: &[u8]) -> Error {
 /// Parses `authority = [ userinfo "@" ] host [ ":" port ]` from `start` (just
 /// after `//`) up to the first `/`, `?`, `#` or the end.
 #[inline(always)]
-fn parse_authority(k: impl Classify, b: &[u8], start: usize) -> Result<AuthMeta, Error> {
+fn parse_authority(k: impl Classify, b: &[u8], start: usize, t: &Sets) -> Result<AuthMeta, Error> {
     // A scan of `*( reg-name characters / ":" )` covers both a userinfo and
     // a `host ":" port` without brackets: up to the first `:`, then on.
-    let mut stop = scan_in(k, b, start, &REG_NAME);
+    let mut stop = scan_in(k, b, start, &t.reg_name);
     let colon = (b.get(stop) == Some(&b':')).then_some(stop);
     if colon.is_some() {
-        stop = scan_in(k, b, stop + 1, &AUTHORITY);
+        stop = scan_in(k, b, stop + 1, &t.authority);
     }
 
     if b.get(stop) == Some(&b'@') {
         // userinfo "@" host [ ":" port ]
-        let (host_end, host) = parse_host_in(k, b, stop + 1)?;
+        let (host_end, host) = parse_host_in(k, b, stop + 1, t)?;
         let end = parse_port(b, host_end)?;
         return Ok(AuthMeta {
             host_start: stop + 1,
@@ -202,8 +239,14 @@ fn reg_name_or_ipv4(host: &[u8]) -> HostType {
 /// of `s`: its type, or the error at the first byte that does not fit.
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 pub(crate) fn host_type(s: &str) -> Result<HostType, Error> {
+    host_type_in(s, &URI)
+}
+
+/// [`host_type`] with the component sets `t` (`ihost` with [`IRI`]).
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+pub(crate) fn host_type_in(s: &str, t: &Sets) -> Result<HostType, Error> {
     let b = s.as_bytes();
-    let (end, host) = parse_host(b, 0)?;
+    let (end, host) = parse_host_in(Baseline, b, 0, t)?;
     if end == b.len() {
         Ok(host)
     } else {
@@ -211,20 +254,19 @@ pub(crate) fn host_type(s: &str) -> Result<HostType, Error> {
     }
 }
 
-/// Parses `host` from `i`; returns where it ends.
-#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
-#[inline]
-pub(crate) fn parse_host(b: &[u8], i: usize) -> Result<(usize, HostType), Error> {
-    parse_host_in(Baseline, b, i)
-}
-
-/// [`parse_host`] with the classifier `k`.
+/// Parses `host` from `i` with the classifier `k` and the sets `t`;
+/// returns where it ends.
 #[inline(always)]
-fn parse_host_in(k: impl Classify, b: &[u8], i: usize) -> Result<(usize, HostType), Error> {
+fn parse_host_in(
+    k: impl Classify,
+    b: &[u8],
+    i: usize,
+    t: &Sets,
+) -> Result<(usize, HostType), Error> {
     if b.get(i) == Some(&b'[') {
         return parse_ip_literal(b, i);
     }
-    let end = scan_in(k, b, i, &REG_NAME);
+    let end = scan_in(k, b, i, &t.reg_name);
     Ok((end, reg_name_or_ipv4(&b[i..end])))
 }
 

@@ -3,7 +3,8 @@
 //! classifier every target has (AVX2 is in [`simd`](super::simd)).
 
 use crate::grammar::rfc3986::hex2_at;
-use crate::grammar::{Lanes, Table};
+use crate::grammar::rfc3987::allows_char;
+use crate::grammar::{Lanes, Table, Ucs};
 
 /// How the parser classifies sixteen bytes at a time: [`Baseline`] on every
 /// target, and on x86-64 processors that have it, AVX2 (`simd::Avx2`).
@@ -177,6 +178,12 @@ fn scan_windows(k: impl Classify, b: &[u8], mut i: usize, t: &Table) -> usize {
             i += 3;
             continue;
         }
+        if t.ucs() != Ucs::None && b[i] >= 0x80 {
+            if let Some(n) = ucs_len(b, i, t.ucs()) {
+                i += n;
+                continue;
+            }
+        }
         return i;
     }
 }
@@ -189,11 +196,41 @@ fn scan_bytes(b: &[u8], mut i: usize, t: &Table) -> usize {
             i += 1;
         } else if c == b'%' && t.allows_pct() && hex2_at(b, i + 1) {
             i += 3;
+        } else if let Some(n) = (t.ucs() != Ucs::None && c >= 0x80)
+            .then(|| ucs_len(b, i, t.ucs()))
+            .flatten()
+        {
+            i += n;
         } else {
             break;
         }
     }
     i
+}
+
+/// The length of the character that starts at `b[i]` (not ASCII) if
+/// `ucs` allows it (RFC 3987 section 2.2), or `None`. `b` comes from a
+/// `str`, so a character starts at every place the scanner stops.
+#[cold]
+#[inline(never)]
+fn ucs_len(b: &[u8], i: usize, ucs: Ucs) -> Option<usize> {
+    let (c, n) = char_at(b, i)?;
+    allows_char(ucs, c).then_some(n)
+}
+
+/// The code point that starts at `b[i]` and its length in bytes, if a
+/// well-formed UTF-8 sequence starts there.
+#[inline]
+pub(crate) fn char_at(b: &[u8], i: usize) -> Option<(u32, usize)> {
+    let n = match *b.get(i)? {
+        0x00..=0x7F => 1,
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return None,
+    };
+    let s = core::str::from_utf8(b.get(i..i + n)?).ok()?;
+    s.chars().next().map(|c| (u32::from(c), n))
 }
 
 #[cfg(test)]

@@ -267,7 +267,7 @@ impl<'a> Resolver<'a> {
             // under 2396bis) that a path may not hold: such a reference,
             // read as relative, gives no URI of the dialect, and is read as
             // the absolute URI it is written as.
-            if self.dialect == Dialect::Rfc3986 || UriRef::parse_with(out, self.dialect).is_ok() {
+            if self.dialect.is_rfc3986_family() || UriRef::parse_with(out, self.dialect).is_ok() {
                 return Ok(meta);
             }
             out.clear();
@@ -282,7 +282,8 @@ impl<'a> Resolver<'a> {
             above_root: self.above_root,
         };
         match self.dialect {
-            Dialect::Rfc3986 => Ok(rfc3986::resolve(base, r, out)),
+            // RFC 3987 section 6.5: IRIs resolve as RFC 3986 references.
+            Dialect::Rfc3986 | Dialect::Rfc3987 => Ok(rfc3986::resolve(base, r, out)),
             Dialect::Rfc2396bis => rfc2396bis::resolve(base, r, opts, out),
             Dialect::Rfc2396 => rfc2396::resolve(base, r, opts, out),
             Dialect::Url1996 => url1996::resolve(base, r, out),

@@ -150,7 +150,7 @@ use crate::pct::PctStr;
 use crate::UriRef;
 
 pub use crate::registry::{
-    default_port, empty_path_is_root, is_experimental, lookup, SchemeInfo, KNOWN,
+    default_port, empty_path_is_root, is_experimental, lookup, uses_dns, SchemeInfo, KNOWN,
 };
 #[cfg(feature = "std")]
 pub use file::from_path;

@@ -26,6 +26,7 @@ pub const LIBRARY: &[&str] = &[
     "iter",
     "uri",
     "buf",
+    "iri",
     "path",
     "resolve",
     "normalize",

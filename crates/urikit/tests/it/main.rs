@@ -11,6 +11,7 @@ mod fuzz_largest;
 mod fuzz_ops;
 mod fuzz_regressions;
 mod grammar;
+mod iri;
 mod layers;
 mod limits;
 mod naive;

@@ -1,0 +1,61 @@
+//! `uri to-uri` and `uri to-iri`: the mappings of RFC 3987 sections 3.1
+//! and 3.2.
+
+use std::io;
+
+use clap::Args;
+use urikit::{IriRef, UriRef};
+
+use crate::args;
+use crate::each::{each_value, Output};
+
+/// The options of `uri to-uri`.
+#[derive(Args)]
+pub struct ToUriArgs {
+    /// Write a reg-name host of a scheme that uses the DNS in its ASCII
+    /// form (UTS #46 ToASCII, `xn--` labels) instead of percent-encoding it.
+    #[arg(long)]
+    idna: bool,
+    #[command(flatten)]
+    json: args::Json,
+    /// IRI references; standard input, one per line, when none.
+    iris: Vec<String>,
+}
+
+/// The options of `uri to-iri`.
+#[derive(Args)]
+pub struct ToIriArgs {
+    #[command(flatten)]
+    json: args::Json,
+    /// URI references; standard input, one per line, when none.
+    uris: Vec<String>,
+}
+
+fn output(json: args::Json) -> Output<'static> {
+    Output {
+        json: json.json,
+        base: None,
+        jobs: 1,
+    }
+}
+
+/// `uri to-uri [--idna]`: each IRI reference as a URI reference.
+pub fn to_uri(a: ToUriArgs) -> io::Result<()> {
+    each_value(a.iris, output(a.json), |s| {
+        let iri = IriRef::parse(s)?;
+        let uri = if a.idna {
+            iri.to_uri_idna()?
+        } else {
+            iri.to_uri()
+        };
+        Ok(uri.into_string())
+    })
+}
+
+/// `uri to-iri`: each URI reference as an IRI reference, with `xn--`
+/// hosts in Unicode where that is safe to show.
+pub fn to_iri(a: ToIriArgs) -> io::Result<()> {
+    each_value(a.uris, output(a.json), |s| {
+        Ok(UriRef::parse(s)?.to_iri_display().to_string())
+    })
+}
