@@ -116,11 +116,7 @@ impl<'a> IriRef<'a> {
         let ascii = host
             .to_ascii()
             .map_err(|e| Error::new(e.kind(), a.host_start + e.offset()))?;
-        let s = self.0.as_str();
-        let mut text = String::with_capacity(s.len() + ascii.len());
-        text.push_str(&s[..a.host_start]);
-        text.push_str(&ascii);
-        text.push_str(&s[a.host_end..]);
+        let text = with_host(self.0.as_str(), a.host_start, a.host_end, &ascii);
         let iri = UriRef::parse_with(&text, Dialect::Rfc3987)?;
         Ok(to_uri(iri))
     }
@@ -367,13 +363,19 @@ impl UriRef<'_> {
         if shown == host.as_str() {
             return iri;
         }
-        let s = iri.as_str();
-        let mut text = String::with_capacity(s.len() + shown.len());
-        text.push_str(&s[..a.host_start]);
-        text.push_str(&shown);
-        text.push_str(&s[a.host_end..]);
+        let text = with_host(iri.as_str(), a.host_start, a.host_end, &shown);
         IriRefBuf::parse(text).unwrap_or(iri)
     }
+}
+
+/// `s` with `host` in place of the bytes from `start` to `end`.
+#[cfg(feature = "idna")]
+fn with_host(s: &str, start: usize, end: usize, host: &str) -> String {
+    let mut text = String::with_capacity(s.len() + host.len());
+    text.push_str(&s[..start]);
+    text.push_str(host);
+    text.push_str(&s[end..]);
+    text
 }
 
 /// Appends `text`, a component that may hold the characters `ucs` allows,
@@ -418,23 +420,20 @@ fn decoded_char(b: &[u8], i: usize, ucs: Ucs) -> (Option<char>, usize) {
         let c = UNRESERVED.allows(first).then_some(char::from(first));
         return (c, 3);
     }
-    let n = match first {
-        0xC2..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        0xF0..=0xF4 => 4,
-        _ => return (None, 3),
-    };
-    let mut bytes = [0u8; 4];
-    for (k, slot) in bytes.iter_mut().enumerate().take(n) {
-        match byte(k) {
-            Some(v) => *slot = v,
-            None => return (None, 3),
+    // Up to four triplets in a row: the longest UTF-8 sequence.
+    let mut bytes = [first, 0, 0, 0];
+    let mut have = 1;
+    while have < 4 {
+        match byte(have) {
+            Some(v) => bytes[have] = v,
+            None => break,
         }
+        have += 1;
     }
     // Step 3: a well-formed sequence; step 4: a character the component
     // may hold.
-    match char_at(&bytes[..n], 0) {
-        Some((c, len)) if len == n && allows_char(ucs, c) => (char::from_u32(c), 3 * n),
+    match char_at(&bytes[..have], 0) {
+        Some((c, n)) if allows_char(ucs, c) => (char::from_u32(c), 3 * n),
         _ => (None, 3),
     }
 }

@@ -538,8 +538,7 @@ pub fn encode_iri(text: &str, component: Component) -> Cow<'_, str> {
 fn encode_with<'a>(text: &'a str, keep: &Table, form: bool) -> Cow<'a, str> {
     let b = text.as_bytes();
     crate::work::add(b.len());
-    let ascii_kept = |c: u8| keep.allows(c) || (c >= 0x80 && keep.ucs() != Ucs::None);
-    if b.iter().all(|&c| ascii_kept(c)) && (keep.ucs() == Ucs::None || kept_whole(text, keep)) {
+    if b.iter().all(|&c| keep.allows(c)) || (keep.ucs() != Ucs::None && kept_whole(text, keep)) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(b.len() + b.len() / 2 + 2);
@@ -547,11 +546,13 @@ fn encode_with<'a>(text: &'a str, keep: &Table, form: bool) -> Cow<'a, str> {
     Cow::Owned(out)
 }
 
-/// Whether every character beyond ASCII in `text` is one `keep` allows.
+/// Whether `keep` allows every character of `text`, ASCII or not.
 #[cfg(feature = "alloc")]
 fn kept_whole(text: &str, keep: &Table) -> bool {
-    text.chars()
-        .all(|c| c.is_ascii() || rfc3987::allows_char(keep.ucs(), u32::from(c)))
+    text.chars().all(|c| match u8::try_from(c) {
+        Ok(b) if b.is_ascii() => keep.allows(b),
+        _ => rfc3987::allows_char(keep.ucs(), u32::from(c)),
+    })
 }
 
 /// Appends `text` to `out` with every byte that `keep` does not allow

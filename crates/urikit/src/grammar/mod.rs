@@ -38,6 +38,26 @@ pub(crate) enum Ucs {
     CharsAndPrivate,
 }
 
+impl Ucs {
+    /// What either allows (the union's).
+    const fn wider(a: Ucs, b: Ucs) -> Ucs {
+        if (a as u8) < (b as u8) {
+            b
+        } else {
+            a
+        }
+    }
+
+    /// What both allow (the intersection's).
+    const fn narrower(a: Ucs, b: Ucs) -> Ucs {
+        if (a as u8) < (b as u8) {
+            a
+        } else {
+            b
+        }
+    }
+}
+
 /// A set of bytes as two sixteen-entry tables, one indexed by a byte's low
 /// four bits and one by its high four: the byte is refused when the two
 /// entries share a bit. That is the form a byte shuffle (`pshufb`) looks up
@@ -151,11 +171,7 @@ impl Table {
         Table {
             set,
             pct: self.pct || other.pct,
-            ucs: if (self.ucs as u8) < (other.ucs as u8) {
-                other.ucs
-            } else {
-                self.ucs
-            },
+            ucs: Ucs::wider(self.ucs, other.ucs),
             lanes: Lanes::None,
             nibbles: Nibbles::NONE,
         }
@@ -174,11 +190,7 @@ impl Table {
         Table {
             set,
             pct: self.pct && other.pct,
-            ucs: if (self.ucs as u8) < (other.ucs as u8) {
-                self.ucs
-            } else {
-                other.ucs
-            },
+            ucs: Ucs::narrower(self.ucs, other.ucs),
             lanes: Lanes::None,
             nibbles: Nibbles::NONE,
         }
