@@ -69,3 +69,33 @@ fn the_fault_hunt_reproducers_through_the_targets() {
         }
     }
 }
+
+/// IRIs (RFC 3987) through every target's properties, with every selector
+/// byte so that each target meets each dialect (`Dialect::ALL`, the IRI
+/// dialect included) and each of its option bits: the corpus predates the
+/// IRI dialect, so these keep its paths in the suite and not only in the
+/// fuzzer's hands.
+#[test]
+fn iris_through_every_target() {
+    let texts = [
+        "http://例え.テスト/パス?q=ü#frag",
+        "http://ü@münchen.de:80/straße/./../a?\u{E000}#x",
+        "//bücher.de/a/b/../c",
+        "../ä/./b?ö",
+        "mailto:ä@example.com",
+        "http://a/b\nhttp://b/ü/../x",
+        "foo:bar\u{10FFFD}/é",
+        "http://xn--mnchen-3ya.de/%C3%BC",
+    ];
+    for &(_, op) in TARGETS {
+        for text in texts {
+            for sel in 0..=255u8 {
+                let mut data = vec![sel];
+                data.extend_from_slice(text.as_bytes());
+                linear(&data, op);
+            }
+            // The text alone, its first character as the selector.
+            linear(text.as_bytes(), op);
+        }
+    }
+}
