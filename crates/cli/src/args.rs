@@ -14,12 +14,46 @@ pub struct Json {
 }
 
 /// `--dialect NAME`: the specification whose grammar (and resolution)
-/// applies.
+/// applies, and `--zone-ids`.
 #[derive(Args, Clone, Copy, Debug)]
 pub struct DialectArg {
     /// The specification whose grammar and resolution rules apply.
     #[arg(long, value_name = "NAME", value_parser = dialect_parser(), default_value = "rfc3986")]
     pub dialect: Dialect,
+    #[command(flatten)]
+    pub zones: ZoneIds,
+}
+
+impl DialectArg {
+    /// The parser of the dialect, with zone identifiers if asked for; a
+    /// usage error (exit status 2) when they are asked for under a dialect
+    /// that has none.
+    pub fn parser(self) -> urikit::Parser {
+        if self.zones.zone_ids && !self.dialect.is_rfc3986_family() {
+            crate::status::usage_error(&format!(
+                "--zone-ids extends RFC 3986 (RFC 6874) and applies to the rfc3986 and rfc3987 \
+                 dialects, not to {}",
+                self.dialect.name()
+            ));
+        }
+        self.zones.parser(self.dialect)
+    }
+}
+
+/// `--zone-ids`: IPv6 zone identifiers (RFC 6874) accepted in IP literals.
+#[derive(Args, Clone, Copy, Debug)]
+pub struct ZoneIds {
+    /// Also accept an IPv6 zone identifier in an IP literal, as in
+    /// `http://[fe80::1%25eth0]/` (RFC 6874; not part of RFC 3986).
+    #[arg(long)]
+    pub zone_ids: bool,
+}
+
+impl ZoneIds {
+    /// The parser of `dialect`, with zone identifiers if asked for.
+    pub fn parser(self, dialect: Dialect) -> urikit::Parser {
+        urikit::Parser::new(dialect).zone_ids(self.zone_ids)
+    }
 }
 
 /// `--jobs N`: threads to work with.

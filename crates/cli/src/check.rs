@@ -32,6 +32,8 @@ pub struct Args {
     json: args::Json,
     #[command(flatten)]
     jobs: args::Jobs,
+    #[command(flatten)]
+    zones: args::ZoneIds,
     /// Files to check, one reference per line; `-` is standard input.
     files: Vec<PathBuf>,
 }
@@ -103,6 +105,7 @@ struct Checker<W: Write> {
     jobs: usize,
     progress: Option<ProgressBar>,
     stats: Stats,
+    parser: urikit::Parser,
 }
 
 impl<W: Write> Checker<W> {
@@ -119,7 +122,7 @@ impl<W: Write> Checker<W> {
         let (text, bad) = input::line_text(raw);
         let text = &*text;
         let result = match bad {
-            None => UriRef::parse(text),
+            None => self.parser.parse(text),
             Some(e) => Err(e),
         };
         self.stats.count(text, &result);
@@ -131,7 +134,10 @@ impl<W: Write> Checker<W> {
         let surprise = expect.is_some_and(|valid| valid != result.is_ok());
         self.stats.surprises += u64::from(surprise);
         if self.json {
-            return json::write_line(&mut self.out, &ParseRecord::new(text, result));
+            return json::write_line(
+                &mut self.out,
+                &ParseRecord::new(text, result, self.parser.accepts_zone_ids()),
+            );
         }
         match result {
             Err(e) => {
@@ -186,6 +192,7 @@ impl<W: Write> Checker<W> {
                         jobs: 1,
                         progress: None,
                         stats: Stats::default(),
+                        parser: self.parser,
                     };
                     for (i, raw) in chunk.iter().enumerate() {
                         // Writing into a Vec cannot fail.
@@ -253,6 +260,7 @@ pub fn run(args: Args) -> io::Result<()> {
         jobs: args.jobs.get(),
         progress: progress_bar(&args),
         stats: Stats::default(),
+        parser: args.zones.parser(urikit::Dialect::Rfc3986),
     };
     if sample {
         for (source, text, valid) in [

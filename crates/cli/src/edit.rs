@@ -6,7 +6,7 @@ use std::io;
 
 use clap::{Args, ValueEnum};
 use urikit::pct::{encode, Component, PctStr};
-use urikit::{Error, QueryParams, UriRef, UriRefBuf};
+use urikit::{Dialect, Error, QueryParams, UriRef, UriRefBuf};
 
 use crate::args;
 use crate::each::{each_value, Output};
@@ -74,6 +74,8 @@ pub struct SetArgs {
     #[arg(long)]
     encoded: bool,
     #[command(flatten)]
+    zones: args::ZoneIds,
+    #[command(flatten)]
     json: args::Json,
     #[command(flatten)]
     jobs: args::Jobs,
@@ -86,7 +88,7 @@ fn at(option: &'static str) -> impl Fn(Error) -> ErrorRecord {
     move |e| ErrorRecord {
         code: e.code(),
         offset: e.offset(),
-        message: format!("{option}: {}", e.kind().message()),
+        message: format!("{option}: {}", crate::json::message(e.kind())),
     }
 }
 
@@ -95,13 +97,14 @@ fn at(option: &'static str) -> impl Fn(Error) -> ErrorRecord {
 /// parameter edits, fragment.
 pub fn set(mut args: SetArgs) -> io::Result<()> {
     let uris = std::mem::take(&mut args.uris);
+    let parser = args.zones.parser(Dialect::Rfc3986);
     let output = Output {
         json: args.json.json,
         base: None,
         jobs: args.jobs.get(),
     };
     each_value(uris, output, |input| {
-        let mut u = UriRefBuf::parse(input.to_owned())?;
+        let mut u = UriRefBuf::parse_by(&parser, input.to_owned())?;
         apply(&args, &mut u)?;
         Ok(u.into_string())
     })
@@ -315,6 +318,8 @@ pub struct GetArgs {
     /// The template: {component} as written, {:component} decoded, {query:KEY} a parameter's value, {{ and }} braces.
     template: String,
     #[command(flatten)]
+    zones: args::ZoneIds,
+    #[command(flatten)]
     json: args::Json,
     #[command(flatten)]
     jobs: args::Jobs,
@@ -338,8 +343,9 @@ pub fn get(a: GetArgs) -> io::Result<()> {
         base: None,
         jobs: a.jobs.get(),
     };
+    let parser = a.zones.parser(Dialect::Rfc3986);
     each_value(a.uris, output, |input| {
-        let u = UriRef::parse(input)?;
+        let u = parser.parse(input)?;
         let mut out = String::new();
         for p in &pieces {
             match p {

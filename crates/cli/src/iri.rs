@@ -4,7 +4,7 @@
 use std::io;
 
 use clap::Args;
-use urikit::{IriRef, UriRef};
+use urikit::{Dialect, IriRef};
 
 use crate::args;
 use crate::each::{each_value, Output};
@@ -12,6 +12,8 @@ use crate::each::{each_value, Output};
 /// The options of `uri to-uri`.
 #[derive(Args)]
 pub struct ToUriArgs {
+    #[command(flatten)]
+    zones: args::ZoneIds,
     /// Write a reg-name host of a scheme that uses the DNS in its ASCII
     /// form (UTS #46 ToASCII, `xn--` labels) instead of percent-encoding it.
     #[arg(long)]
@@ -25,6 +27,8 @@ pub struct ToUriArgs {
 /// The options of `uri to-iri`.
 #[derive(Args)]
 pub struct ToIriArgs {
+    #[command(flatten)]
+    zones: args::ZoneIds,
     #[command(flatten)]
     json: args::Json,
     /// URI references; standard input, one per line, when none.
@@ -42,7 +46,7 @@ fn output(json: args::Json) -> Output<'static> {
 /// `uri to-uri [--idna]`: each IRI reference as a URI reference.
 pub fn to_uri(a: ToUriArgs) -> io::Result<()> {
     each_value(a.iris, output(a.json), |s| {
-        let iri = IriRef::parse(s)?;
+        let iri = IriRef::try_from(a.zones.parser(Dialect::Rfc3987).parse(s)?)?;
         let uri = if a.idna {
             iri.to_uri_idna()?
         } else {
@@ -56,6 +60,10 @@ pub fn to_uri(a: ToUriArgs) -> io::Result<()> {
 /// hosts in Unicode where that is safe to show.
 pub fn to_iri(a: ToIriArgs) -> io::Result<()> {
     each_value(a.uris, output(a.json), |s| {
-        Ok(UriRef::parse(s)?.to_iri_display().to_string())
+        Ok(a.zones
+            .parser(Dialect::Rfc3986)
+            .parse(s)?
+            .to_iri_display()
+            .to_string())
     })
 }

@@ -22,7 +22,13 @@ impl ErrorRecord {
         ErrorRecord {
             code: ErrorKind::InvalidBase.code(),
             offset: e.offset(),
-            message: format!("{}: {e}", ErrorKind::InvalidBase.message()),
+            message: format!(
+                "{}: {} at byte {}: {}",
+                ErrorKind::InvalidBase.message(),
+                e.code(),
+                e.offset(),
+                message(e.kind())
+            ),
         }
     }
 }
@@ -32,8 +38,20 @@ impl From<Error> for ErrorRecord {
         ErrorRecord {
             code: e.code(),
             offset: e.offset(),
-            message: e.kind().message().to_owned(),
+            message: message(e.kind()),
         }
+    }
+}
+
+/// The library's sentence for `kind`, where it speaks of an option, in
+/// terms of the command's flag.
+pub fn message(kind: ErrorKind) -> String {
+    let m = kind.message();
+    match kind {
+        ErrorKind::InvalidIpv6 => {
+            m.replace("when zone identifiers are asked for", "with --zone-ids")
+        }
+        _ => m.to_owned(),
     }
 }
 
@@ -48,6 +66,9 @@ pub struct ParseRecord<'a> {
     pub userinfo: Option<&'a str>,
     pub host: Option<&'a str>,
     pub host_type: Option<&'static str>,
+    /// With `--zone-ids` only: the zone identifier, decoded, or null.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zone_id: Option<Option<String>>,
     pub port: Option<&'a str>,
     pub path: Option<&'a str>,
     pub query: Option<&'a str>,
@@ -56,7 +77,8 @@ pub struct ParseRecord<'a> {
 }
 
 impl<'a> ParseRecord<'a> {
-    pub fn new(input: &'a str, result: Result<UriRef<'a>, Error>) -> ParseRecord<'a> {
+    /// The record of `input`, with `"zone_id"` when `zones` (`--zone-ids`).
+    pub fn new(input: &'a str, result: Result<UriRef<'a>, Error>, zones: bool) -> ParseRecord<'a> {
         match result {
             Ok(u) => {
                 let host = u.host();
@@ -69,6 +91,10 @@ impl<'a> ParseRecord<'a> {
                     userinfo: u.userinfo().map(|x| x.as_str()),
                     host: host.map(|h| h.as_str()),
                     host_type: host.map(|h| h.host_type().name()),
+                    zone_id: zones.then(|| {
+                        host.and_then(|h| h.zone_id())
+                            .map(|z| String::from_utf8_lossy(&z.decode()).into_owned())
+                    }),
                     port: u.port(),
                     path: Some(u.path().as_str()),
                     query: u.query().map(|x| x.as_str()),
@@ -79,6 +105,7 @@ impl<'a> ParseRecord<'a> {
             Err(e) => ParseRecord {
                 input,
                 ok: false,
+                zone_id: zones.then_some(None),
                 error: Some(e.into()),
                 ..ParseRecord::default()
             },

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use clap::Args;
 use urikit::html::HtmlDocument;
-use urikit::{Base, BaseBuilder, BaseError, Dialect, Error, ErrorKind, Resolver, UriRef};
+use urikit::{Base, BaseBuilder, BaseError, Error, ErrorKind, Resolver};
 
 use crate::input::{self, read_text};
 use crate::json::{self, BaseRecord, ErrorRecord, LinkRecord};
@@ -39,6 +39,7 @@ pub fn links(args: LinksArgs) -> io::Result<()> {
         args.files
     };
     let dialect = args.dialect.dialect;
+    let parser = args.dialect.parser();
     let mut target = String::new();
     for source in &sources {
         let text = match read_text(source) {
@@ -66,7 +67,7 @@ pub fn links(args: LinksArgs) -> io::Result<()> {
             eprintln!("error: {shown}: {e}; relative links cannot be resolved");
         }
         for link in doc.links() {
-            let result = resolve_link(link.value(), &base, dialect, &mut target);
+            let result = resolve_link(link.value(), &base, &parser, &mut target);
             status::record(result.is_ok());
             if args.json.json {
                 let (ok, error) = match result {
@@ -114,10 +115,11 @@ pub fn links(args: LinksArgs) -> io::Result<()> {
 fn resolve_link(
     value: &str,
     base: &Result<Option<Base>, BaseError>,
-    dialect: Dialect,
+    parser: &urikit::Parser,
     target: &mut String,
 ) -> Result<(), ErrorRecord> {
-    let r = UriRef::parse_with(value, dialect)?;
+    let dialect = parser.dialect();
+    let r = parser.parse(value)?;
     let resolver = match base {
         Ok(Some(b)) => b.resolver(),
         // With a scheme the reference is its own target (RFC 3986 section
@@ -255,6 +257,10 @@ fn base_error(e: &BaseError) -> ErrorRecord {
     ErrorRecord {
         code: inner.code(),
         offset: inner.offset(),
-        message: format!("the {} base URI: {}", e.layer(), inner.kind().message()),
+        message: format!(
+            "the {} base URI: {}",
+            e.layer(),
+            crate::json::message(inner.kind())
+        ),
     }
 }

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use clap::Args;
 use serde::Serialize;
-use urikit::{Normalizer, UriRef};
+use urikit::{Dialect, Normalizer};
 
 use crate::each::{each_value, Output};
 use crate::json::{self, ErrorRecord};
@@ -13,6 +13,8 @@ use crate::{args, show, status};
 /// The options of `uri normalize`.
 #[derive(Args)]
 pub struct NormalizeArgs {
+    #[command(flatten)]
+    zones: args::ZoneIds,
     #[command(flatten)]
     json: args::Json,
     #[command(flatten)]
@@ -25,6 +27,8 @@ pub struct NormalizeArgs {
 #[derive(Args)]
 pub struct EquivalentArgs {
     #[command(flatten)]
+    zones: args::ZoneIds,
+    #[command(flatten)]
     json: args::Json,
     /// The first reference.
     a: String,
@@ -35,13 +39,14 @@ pub struct EquivalentArgs {
 /// `uri normalize`: RFC 3986 sections 6.2.2 and 6.2.3.
 pub fn normalize(a: NormalizeArgs) -> io::Result<()> {
     let n = Normalizer::new();
+    let parser = a.zones.parser(Dialect::Rfc3986);
     let output = Output {
         json: a.json.json,
         base: None,
         jobs: a.jobs.get(),
     };
     each_value(a.refs, output, |s| {
-        Ok(n.normalize(UriRef::parse(s)?).into_string())
+        Ok(n.normalize(parser.parse(s)?).into_string())
     })
 }
 
@@ -59,9 +64,11 @@ struct EquivalentRecord<'a> {
 /// either is invalid (the error names which).
 pub fn equivalent(args: EquivalentArgs) -> io::Result<()> {
     let (a, b) = (args.a.as_str(), args.b.as_str());
-    let parsed = UriRef::parse(a)
+    let parser = args.zones.parser(Dialect::Rfc3986);
+    let parsed = parser
+        .parse(a)
         .map_err(|e| (e, "A"))
-        .and_then(|x| UriRef::parse(b).map(|y| (x, y)).map_err(|e| (e, "B")));
+        .and_then(|x| parser.parse(b).map(|y| (x, y)).map_err(|e| (e, "B")));
     let result = parsed.map(|(x, y)| Normalizer::new().equivalent(x, y));
     status::record(result.is_ok());
     let stdout = io::stdout();

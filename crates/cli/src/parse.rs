@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use clap::Args;
-use urikit::{Dialect, UriRef};
+use urikit::Dialect;
 
 use crate::json::{self, ParseRecord};
 use crate::{args, input, show, status};
@@ -23,15 +23,16 @@ pub struct ParseArgs {
 pub fn run(a: ParseArgs) -> io::Result<()> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
+    let parser = a.dialect.parser();
     input::batches(a.refs, |lines| {
         for raw in lines {
             let (text, bad) = input::line_text(raw);
             let result = match bad {
-                None => UriRef::parse_with(&text, a.dialect.dialect),
+                None => parser.parse(&text),
                 Some(e) => Err(e),
             };
             status::record(result.is_ok());
-            let record = ParseRecord::new(&text, result);
+            let record = ParseRecord::new(&text, result, parser.accepts_zone_ids());
             if a.json.json {
                 json::write_line(&mut out, &record)?;
             } else {
@@ -74,11 +75,16 @@ fn write_human(out: &mut impl Write, r: &ParseRecord<'_>, dialect: Dialect) -> i
         ("userinfo", r.userinfo),
         ("host", r.host),
         ("host type", r.host_type),
+        ("zone id", r.zone_id.as_ref().and_then(|z| z.as_deref())),
         ("port", r.port),
         ("path", r.path),
         ("query", r.query),
         ("fragment", r.fragment),
     ] {
+        // The zone is shown only when zone identifiers were asked for.
+        if name == "zone id" && r.zone_id.is_none() {
+            continue;
+        }
         writeln!(out, "  {name:<10} {}", shown(value))?;
     }
     Ok(())

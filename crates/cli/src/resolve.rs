@@ -52,14 +52,9 @@ pub fn resolve(a: ResolveArgs) -> io::Result<()> {
         base: Some(&a.base),
         jobs: a.jobs.get(),
     };
-    against_base(
-        &a.base,
-        a.dialect.dialect,
-        !a.non_strict,
-        a.refs,
-        output,
-        |r, u| r.resolve(u),
-    )
+    against_base(&a.base, a.dialect, !a.non_strict, a.refs, output, |r, u| {
+        r.resolve(u)
+    })
 }
 
 /// `uri relativize --base BASE [--dialect D]`: the shortest reference that
@@ -70,33 +65,33 @@ pub fn relativize(a: RelativizeArgs) -> io::Result<()> {
         base: Some(&a.base),
         jobs: a.jobs.get(),
     };
-    against_base(
-        &a.base,
-        a.dialect.dialect,
-        true,
-        a.targets,
-        output,
-        |r, u| r.relativize(u),
-    )
+    against_base(&a.base, a.dialect, true, a.targets, output, |r, u| {
+        r.relativize(u)
+    })
 }
 
 /// Reads the base and each input with the dialect's grammar and prints
 /// `op(resolver, input)`; a bad base fails every input.
 fn against_base(
     base: &str,
-    dialect: Dialect,
+    dialect: args::DialectArg,
     strict: bool,
     inputs: Vec<String>,
     output: Output<'_>,
     op: impl Fn(&Resolver<'_>, UriRef<'_>) -> Result<UriRefBuf, Error> + Sync,
 ) -> io::Result<()> {
-    let grammar = grammar_of(dialect);
-    let resolver = UriRef::parse_with(base, grammar)
+    let grammar = args::DialectArg {
+        dialect: grammar_of(dialect.dialect),
+        ..dialect
+    }
+    .parser();
+    let resolver = grammar
+        .parse(base)
         .and_then(Resolver::new)
-        .map(|r| r.dialect(dialect).strict(strict));
+        .map(|r| r.dialect(dialect.dialect).strict(strict));
     each_value(inputs, output, |s| {
         let resolver = resolver.map_err(ErrorRecord::for_base)?;
-        let u = UriRef::parse_with(s, grammar)?;
+        let u = grammar.parse(s)?;
         Ok(op(&resolver, u)?.into_string())
     })
 }

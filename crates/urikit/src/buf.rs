@@ -97,13 +97,36 @@ impl UriRefBuf {
         Ok(UriRefBuf { s, meta, dialect })
     }
 
+    /// Parses a URI reference with `parser` (its dialect, and zone
+    /// identifiers if it reads them), taking ownership of the text.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Parser::parse`](crate::Parser::parse).
+    ///
+    /// ```
+    /// use urikit::{Parser, UriRefBuf};
+    ///
+    /// let p = Parser::default().zone_ids(true);
+    /// let mut u = UriRefBuf::parse_by(&p, "http://[fe80::a%25Eth0]/a")?;
+    /// u.set_path("/b")?;
+    /// assert_eq!(u.as_str(), "http://[fe80::a%25Eth0]/b");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn parse_by(parser: &crate::Parser, s: impl Into<String>) -> Result<UriRefBuf, Error> {
+        let s = s.into();
+        let u = parser.parse(&s)?;
+        let (meta, dialect) = (u.meta(), u.dialect());
+        Ok(UriRefBuf { s, meta, dialect })
+    }
+
     /// The reference `s` of `dialect` with offsets computed by the caller,
     /// who builds `s` from components and knows where each one lies; debug
     /// builds check them (and that `s` is valid under `dialect`) against a
     /// parse.
     pub(crate) fn from_parts(s: String, meta: Meta, dialect: Dialect) -> UriRefBuf {
         debug_assert_eq!(
-            UriRef::parse_with(&s, dialect).map(|u| u.meta()),
+            parse::parse_with_zones(&s, dialect, meta.zoned(&s)),
             Ok(meta),
             "offsets of {s:?} under {dialect:?}"
         );

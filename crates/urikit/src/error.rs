@@ -244,7 +244,8 @@ impl ErrorKind {
             }
             ErrorKind::InvalidIpv6 => {
                 "invalid IPv6 address: eight groups of up to four hexadecimal digits separated by \
-                 ':', with at most one '::', closed by ']'"
+                 ':', with at most one '::', closed by ']'; a zone identifier ('%25' and a name, \
+                 RFC 6874) is read only when zone identifiers are asked for"
             }
             ErrorKind::InvalidIpvFuture => {
                 "invalid IPvFuture literal: expected 'v', hexadecimal digits, '.', then at least \

@@ -86,7 +86,8 @@ impl<'a> Host<'a> {
         }
     }
 
-    /// The IPv6 address, if the host is one.
+    /// The IPv6 address, if the host is one (without its zone identifier,
+    /// see [`zone_id`](Self::zone_id)).
     ///
     /// ```
     /// let h = urikit::UriRef::parse("//[1::]").unwrap().host().unwrap();
@@ -94,9 +95,39 @@ impl<'a> Host<'a> {
     /// ```
     pub fn ipv6(&self) -> Option<Ipv6Addr> {
         match self.meta {
-            HostType::Ipv6 => parse_ipv6(self.text.as_bytes(), 1)
+            // The text was read as an IPv6 literal: a zone there was
+            // accepted on request.
+            HostType::Ipv6 => parse_ipv6(self.text.as_bytes(), 1, true)
                 .ok()
                 .map(|(_, p)| Ipv6Addr::from(p)),
+            _ => None,
+        }
+    }
+
+    /// The zone identifier of an IPv6 literal (RFC 6874 section 2: the
+    /// `ZoneID` after `%25`), still percent-encoded; decode it with
+    /// [`PctStr::decode_utf8`]. Zone identifiers are read only when the
+    /// parser is asked to ([`Parser::zone_ids`](crate::Parser::zone_ids)):
+    /// RFC 3986 has none, and RFC 9844 obsoleted RFC 6874.
+    ///
+    /// ```
+    /// use urikit::{Dialect, Parser};
+    ///
+    /// let p = Parser::new(Dialect::Rfc3986).zone_ids(true);
+    /// let h = p.parse("http://[fe80::1%25en%301]/").unwrap().host().unwrap();
+    /// assert_eq!(h.zone_id().unwrap(), "en%301");
+    /// assert_eq!(h.zone_id().unwrap().decode_utf8().unwrap(), "en01");
+    /// assert_eq!(h.ipv6(), Some("fe80::1".parse().unwrap()));
+    /// assert!(urikit::UriRef::parse("http://[fe80::1%25en0]/").is_err());
+    /// ```
+    pub fn zone_id(&self) -> Option<PctStr<'a>> {
+        match self.meta {
+            HostType::Ipv6 => {
+                let at = self.text.find("%25")?;
+                Some(PctStr::new_unchecked(
+                    &self.text[at + 3..self.text.len() - 1],
+                ))
+            }
             _ => None,
         }
     }

@@ -18,7 +18,7 @@ use crate::grammar::rfc3987::allows_char;
 use crate::grammar::Ucs;
 use crate::parse::scan::char_at;
 use crate::pct::push_escape;
-use crate::uri::UriRef;
+use crate::uri::{Parser, UriRef};
 
 /// An IRI reference (RFC 3987 section 2.2), borrowed: a [`UriRef`] read
 /// under the [`Rfc3987`](Dialect::Rfc3987) grammar, which it dereferences
@@ -130,6 +130,31 @@ impl<'a> IriRef<'a> {
     /// ```
     pub fn to_buf(self) -> IriRefBuf {
         IriRefBuf(self.0.to_buf())
+    }
+}
+
+/// A reference of any dialect as an IRI: the one it is when it is valid
+/// under RFC 3987 (every RFC 3986 reference is), with a zone identifier it
+/// was read with kept.
+///
+/// # Errors
+///
+/// [`DialectMismatch`](crate::ErrorKind::DialectMismatch) at the first byte RFC 3987 does not
+/// accept.
+///
+/// ```
+/// use urikit::{Dialect, IriRef, Parser, UriRef};
+///
+/// let u = Parser::new(Dialect::Rfc3987).zone_ids(true).parse("http://[::1%25lo]/é")?;
+/// assert_eq!(IriRef::try_from(u)?.to_uri().as_str(), "http://[::1%25lo]/%C3%A9");
+/// assert!(IriRef::try_from(UriRef::parse_with("x://a@b@c/", Dialect::Rfc2396)?).is_err());
+/// # Ok::<(), urikit::Error>(())
+/// ```
+impl<'a> TryFrom<UriRef<'a>> for IriRef<'a> {
+    type Error = Error;
+
+    fn try_from(u: UriRef<'a>) -> Result<IriRef<'a>, Error> {
+        u.in_dialect(Dialect::Rfc3987).map(IriRef)
     }
 }
 
@@ -263,7 +288,8 @@ fn to_uri(u: UriRef<'_>) -> UriRefBuf {
     // Each octet became three ASCII bytes where the grammar allowed the
     // character: the result is an RFC 3986 reference with the same
     // structure, read again for its offsets.
-    UriRefBuf::parse_with(out, Dialect::Rfc3986).unwrap_or_else(|_| u.to_buf())
+    let zones = u.meta().zoned(s);
+    UriRefBuf::parse_by(&Parser::default().zone_ids(zones), out).unwrap_or_else(|_| u.to_buf())
 }
 
 impl<'a> UriRef<'a> {
@@ -338,7 +364,8 @@ impl<'a> UriRef<'a> {
         // Decoding gave each component characters it may hold and no
         // delimiter: read again for the offsets (a decoded reg-name can
         // have become an IPv4 address).
-        IriRefBuf(UriRefBuf::parse_with(out, Dialect::Rfc3987).unwrap_or_else(|_| u.to_buf()))
+        let p = Parser::new(Dialect::Rfc3987).zone_ids(m.zoned(s));
+        IriRefBuf(UriRefBuf::parse_by(&p, out).unwrap_or_else(|_| u.to_buf()))
     }
 }
 

@@ -303,7 +303,7 @@ pub use normalize::{Normalized, Normalizer};
 pub use parse::HostType;
 #[cfg(feature = "alloc")]
 pub use resolve::{AboveRoot, Resolver};
-pub use uri::{Authority, UriRef};
+pub use uri::{Authority, Parser, UriRef};
 #[doc(hidden)]
 #[cfg(feature = "count-work")]
 pub use work::count_work;

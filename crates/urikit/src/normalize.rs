@@ -297,14 +297,26 @@ impl Normalizer {
             }
             let host_start = out.len();
             let host = &src[am.host_start..am.host_end];
+            // An IPv6 zone identifier (RFC 6874, read on request) is not
+            // part of the address: its case is kept, and only its triplets
+            // are normalized (section 6.2.2.2).
+            let (addr, zone) = match am.host {
+                HostType::Ipv6 => host.split_at(host.find('%').unwrap_or(host.len() - 1)),
+                _ => (host, ""),
+            };
             let ipv6 = (am.host == HostType::Ipv6 && self.ipv6_rfc5952)
                 .then(|| u.host().and_then(|h| h.ipv6()))
                 .flatten();
             match ipv6 {
                 Some(ip) => {
-                    let _ = write!(out, "[{ip}]");
+                    let _ = write!(out, "[{ip}");
+                    style.write(out, zone);
                 }
-                None => host_style.write(out, host),
+                None if zone.is_empty() => host_style.write(out, host),
+                None => {
+                    host_style.write(out, addr);
+                    style.write(out, zone);
+                }
             }
             let host_end = out.len();
             if am.host_end < am.end
@@ -322,7 +334,12 @@ impl Normalizer {
                 // (Under RFC 3986 a decoded reg-name is still one; an older
                 // dialect's result is read again by the caller.)
                 host: match am.host {
-                    h if !pct || !any_byte(host.as_bytes(), |c| c == b'%') => h,
+                    h if h != HostType::RegName
+                        || !pct
+                        || !any_byte(host.as_bytes(), |c| c == b'%') =>
+                    {
+                        h
+                    }
                     _ => out
                         .tail(host_start)
                         .get(..host_end - host_start)

@@ -151,7 +151,11 @@ impl Resolver<'_> {
 
     /// Whether `cand` parses and resolves to exactly `t`.
     fn resolves_to(&self, cand: &str, t: &str, check: &mut String) -> bool {
-        UriRef::parse_with(cand, self.dialect)
+        // A candidate's authority is the target's: a zone identifier
+        // (RFC 6874) there was accepted when the target was read.
+        crate::Parser::new(self.dialect)
+            .zone_ids(true)
+            .parse(cand)
             .is_ok_and(|r| self.resolve_into(r, check).is_ok() && check == t)
     }
 }

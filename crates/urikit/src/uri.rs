@@ -14,6 +14,108 @@ use crate::iter::{QueryPairs, Segments};
 use crate::parse::{self, AuthMeta, Meta};
 use crate::pct::PctStr;
 
+/// How to read references: the dialect, and what it may be extended with
+/// on request. [`UriRef::parse_with`] is `Parser::new(dialect).parse`.
+///
+/// The one extension is IPv6 zone identifiers (RFC 6874 section 2,
+/// `[fe80::1%25eth0]`), for the RFC 3986 family (`rfc3986`, `rfc3987`):
+/// RFC 3986 has no zones and RFC 9844 (2025) obsoleted RFC 6874, so
+/// without [`zone_ids`](Self::zone_ids) such a host is
+/// [`InvalidIpv6`](crate::ErrorKind::InvalidIpv6) at its `%`. A reference
+/// read with a zone keeps it through resolution, normalization (the
+/// zone's case is kept), relativization and editing, and whatever reads
+/// its text again accepts it.
+///
+/// ```
+/// use urikit::{Dialect, ErrorKind, Parser};
+///
+/// let strict = Parser::new(Dialect::Rfc3986);
+/// let err = strict.parse("http://[fe80::1%25eth0]/").unwrap_err();
+/// assert_eq!((err.kind(), err.offset()), (ErrorKind::InvalidIpv6, 15));
+///
+/// let zones = strict.zone_ids(true);
+/// let u = zones.parse("http://[fe80::1%25eth0]:8080/")?;
+/// assert_eq!(u.host().unwrap().as_str(), "[fe80::1%25eth0]");
+/// assert_eq!(u.host().unwrap().zone_id().unwrap(), "eth0");
+/// // The zone's own `%` must be written `%25` (RFC 6874 section 2).
+/// let err = zones.parse("http://[fe80::1%eth0]/").unwrap_err();
+/// assert_eq!((err.kind(), err.offset()), (ErrorKind::InvalidIpv6, 15));
+/// # Ok::<(), urikit::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Parser {
+    dialect: Dialect,
+    zone_ids: bool,
+}
+
+impl Parser {
+    /// A parser of `dialect`'s grammar, with no extension.
+    ///
+    /// ```
+    /// let p = urikit::Parser::new(urikit::Dialect::Rfc2396);
+    /// assert_eq!(p.dialect(), urikit::Dialect::Rfc2396);
+    /// ```
+    pub const fn new(dialect: Dialect) -> Parser {
+        Parser {
+            dialect,
+            zone_ids: false,
+        }
+    }
+
+    /// Whether IPv6 literals may carry a zone identifier (RFC 6874
+    /// section 2). The older dialects' grammars have no zones, and for
+    /// them this changes nothing.
+    ///
+    /// ```
+    /// let p = urikit::Parser::default().zone_ids(true);
+    /// assert!(p.accepts_zone_ids());
+    /// assert!(p.parse("//[::1%25lo]").is_ok());
+    /// ```
+    pub const fn zone_ids(mut self, on: bool) -> Parser {
+        self.zone_ids = on;
+        self
+    }
+
+    /// The dialect read.
+    ///
+    /// ```
+    /// assert_eq!(urikit::Parser::default().dialect(), urikit::Dialect::Rfc3986);
+    /// ```
+    pub const fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// Whether zone identifiers are read: asked for, and the dialect is of
+    /// the RFC 3986 family.
+    ///
+    /// ```
+    /// use urikit::{Dialect, Parser};
+    /// assert!(!Parser::new(Dialect::Rfc2396).zone_ids(true).accepts_zone_ids());
+    /// ```
+    pub const fn accepts_zone_ids(&self) -> bool {
+        self.zone_ids && self.dialect.is_rfc3986_family()
+    }
+
+    /// Parses a URI reference.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`UriRef::parse_with`] under the dialect; with zone
+    /// identifiers, an invalid one is [`InvalidIpv6`](crate::ErrorKind::InvalidIpv6) at a
+    /// `%` not followed by `25` or at the first byte after `%25` that cannot continue the
+    /// zone (an empty zone included), and
+    /// [`InvalidPercentEncoding`](crate::ErrorKind::InvalidPercentEncoding) at a bad triplet.
+    ///
+    /// ```
+    /// let p = urikit::Parser::default().zone_ids(true);
+    /// assert_eq!(p.parse("//[::1%25]").unwrap_err().offset(), 9);
+    /// ```
+    pub fn parse<'a>(&self, s: &'a str) -> Result<UriRef<'a>, Error> {
+        parse::parse_with_zones(s, self.dialect, self.zone_ids)
+            .map(|meta| UriRef::from_parts(s, meta, self.dialect))
+    }
+}
+
 /// A parsed URI reference (RFC 3986 section 4.1): an absolute URI or a
 /// relative reference, with an optional fragment. It is the input string plus
 /// the offsets of its components, so it is `Copy` and its accessors only
@@ -184,7 +286,9 @@ impl<'a> UriRef<'a> {
         if same {
             return Ok(UriRef { dialect, ..self });
         }
-        UriRef::parse_with(self.s, dialect)
+        // A zone identifier was accepted on request; it stays accepted.
+        parse::parse_with_zones(self.s, dialect, self.meta.zoned(self.s))
+            .map(|meta| UriRef::from_parts(self.s, meta, dialect))
             .map_err(|e| Error::new(ErrorKind::DialectMismatch, e.offset()))
     }
 

@@ -12,7 +12,7 @@ use alloc::vec::Vec;
 use crate::grammar::rfc3986::{ALPHA, DIGIT, SCHEME};
 use crate::grammar::Table;
 use crate::parse::ip::parse_ip_literal;
-use crate::parse::rfc3986::{host_type_in, Sets, IRI, URI};
+use crate::parse::rfc3986::{host_type_in, sets};
 use crate::parse::scan::scan;
 use crate::parse::HostType;
 use crate::parse::{unexpected, AuthMeta, Meta};
@@ -26,6 +26,9 @@ use crate::{Dialect, Error, ErrorKind, UriRef, UriRefBuf};
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Components<'a> {
     pub(crate) dialect: Dialect,
+    /// Whether the host may carry an IPv6 zone identifier (RFC 6874):
+    /// only when the reference edited already has one.
+    pub(crate) zones: bool,
     pub(crate) scheme: Option<&'a str>,
     pub(crate) userinfo: Option<&'a str>,
     pub(crate) host: Option<&'a str>,
@@ -40,6 +43,7 @@ impl<'a> Components<'a> {
         let auth = u.authority();
         Components {
             dialect: u.dialect(),
+            zones: u.meta().zoned(u.as_str()),
             scheme: u.scheme(),
             userinfo: auth.and_then(|a| a.userinfo()).map(|x| x.as_str()),
             host: auth.map(|a| a.host().as_str()),
@@ -118,7 +122,7 @@ impl<'a> Components<'a> {
             AuthMeta {
                 host_start,
                 host_end,
-                host: host_type_in(host, sets(self.dialect == Dialect::Rfc3987))
+                host: host_type_in(host, sets(self.dialect == Dialect::Rfc3987, self.zones))
                     .unwrap_or(HostType::RegName),
                 end: s.len(),
             }
@@ -152,13 +156,14 @@ impl<'a> Components<'a> {
     }
 }
 
-/// The component sets of an IRI or of a URI.
-fn sets(iri: bool) -> &'static Sets {
-    if iri {
-        &IRI
-    } else {
-        &URI
-    }
+/// What a value set by an edit may hold beyond RFC 3986: the characters
+/// of an IRI (RFC 3987 section 2.2) in an IRI, and an IPv6 zone identifier
+/// (RFC 6874) in the host of a reference that already has one (a zone is
+/// accepted only on request, when the reference is read).
+#[derive(Clone, Copy, Default)]
+struct Mode {
+    iri: bool,
+    zones: bool,
 }
 
 /// Checks `s` against a component's table (`%HH` included); the error is at
@@ -194,20 +199,20 @@ fn check_port(s: &str) -> Result<(), Error> {
 /// A host given as plain text: an IP literal in brackets as it is, an IPv6
 /// address without brackets bracketed, anything else a reg-name with what
 /// it cannot hold percent-encoded.
-fn plain_host(text: &str, iri: bool) -> Result<Cow<'_, str>, Error> {
+fn plain_host(text: &str, mode: Mode) -> Result<Cow<'_, str>, Error> {
     if text.contains(':') && !text.starts_with('[') {
         let bracketed = alloc::format!("[{text}]");
         // Offsets in the error count from the caller's text.
-        return match parse_ip_literal(bracketed.as_bytes(), 0) {
+        return match parse_ip_literal(bracketed.as_bytes(), 0, mode.zones) {
             Ok((end, _)) if end == bracketed.len() => Ok(Cow::Owned(bracketed)),
             Ok((end, _)) => Err(Error::new(ErrorKind::InvalidIpv6, end.saturating_sub(1))),
             Err(e) => Err(Error::new(e.kind(), e.offset().saturating_sub(1))),
         };
     }
     if text.starts_with('[') {
-        return host_type_in(text, &URI).map(|_| Cow::Borrowed(text));
+        return host_type_in(text, sets(false, mode.zones)).map(|_| Cow::Borrowed(text));
     }
-    Ok(encode_for(text, Component::Host, iri))
+    Ok(encode_for(text, Component::Host, mode.iri))
 }
 
 /// Percent-encodes `text` for `component` of a URI, or of an IRI, where
@@ -235,14 +240,16 @@ fn value(
     component: Component,
     text: &str,
     encoded: bool,
-    iri: bool,
+    mode: Mode,
 ) -> Result<Cow<'_, str>, Error> {
     match component {
-        Component::Host if encoded => host_type_in(text, sets(iri)).map(|_| Cow::Borrowed(text)),
-        Component::Host => plain_host(text, iri),
-        c if encoded && iri => check_table(text, c.keep_iri()).map(|()| Cow::Borrowed(text)),
+        Component::Host if encoded => {
+            host_type_in(text, sets(mode.iri, mode.zones)).map(|_| Cow::Borrowed(text))
+        }
+        Component::Host => plain_host(text, mode),
+        c if encoded && mode.iri => check_table(text, c.keep_iri()).map(|()| Cow::Borrowed(text)),
         c if encoded => check_table(text, c.keep()).map(|()| Cow::Borrowed(text)),
-        c => Ok(encode_for(text, c, iri)),
+        c => Ok(encode_for(text, c, mode.iri)),
     }
 }
 
@@ -339,9 +346,10 @@ impl UriRefBuilder {
     /// ```
     #[must_use]
     pub fn userinfo(self, text: &str) -> Self {
-        self.keep(value(Component::Userinfo, text, false, false), |b, v| {
-            b.userinfo = Some(v)
-        })
+        self.keep(
+            value(Component::Userinfo, text, false, Mode::default()),
+            |b, v| b.userinfo = Some(v),
+        )
     }
 
     /// The userinfo, already encoded.
@@ -352,9 +360,10 @@ impl UriRefBuilder {
     /// ```
     #[must_use]
     pub fn userinfo_encoded(self, text: &str) -> Self {
-        self.keep(value(Component::Userinfo, text, true, false), |b, v| {
-            b.userinfo = Some(v)
-        })
+        self.keep(
+            value(Component::Userinfo, text, true, Mode::default()),
+            |b, v| b.userinfo = Some(v),
+        )
     }
 
     /// The host (section 3.2.2): an IPv6 address is bracketed for you, text
@@ -372,9 +381,10 @@ impl UriRefBuilder {
     /// ```
     #[must_use]
     pub fn host(self, text: &str) -> Self {
-        self.keep(value(Component::Host, text, false, false), |b, v| {
-            b.host = Some(v)
-        })
+        self.keep(
+            value(Component::Host, text, false, Mode::default()),
+            |b, v| b.host = Some(v),
+        )
     }
 
     /// The host, already encoded: an IP literal in brackets, an IPv4
@@ -386,9 +396,10 @@ impl UriRefBuilder {
     /// ```
     #[must_use]
     pub fn host_encoded(self, text: &str) -> Self {
-        self.keep(value(Component::Host, text, true, false), |b, v| {
-            b.host = Some(v)
-        })
+        self.keep(
+            value(Component::Host, text, true, Mode::default()),
+            |b, v| b.host = Some(v),
+        )
     }
 
     /// The port as a number.
@@ -432,10 +443,13 @@ impl UriRefBuilder {
     /// ```
     #[must_use]
     pub fn path(self, text: &str) -> Self {
-        self.keep(value(Component::Path, text, false, false), |b, v| {
-            b.path = v;
-            b.path_given_encoded = false;
-        })
+        self.keep(
+            value(Component::Path, text, false, Mode::default()),
+            |b, v| {
+                b.path = v;
+                b.path_given_encoded = false;
+            },
+        )
     }
 
     /// The path, already encoded.
@@ -447,10 +461,13 @@ impl UriRefBuilder {
     /// ```
     #[must_use]
     pub fn path_encoded(self, text: &str) -> Self {
-        self.keep(value(Component::Path, text, true, false), |b, v| {
-            b.path = v;
-            b.path_given_encoded = true;
-        })
+        self.keep(
+            value(Component::Path, text, true, Mode::default()),
+            |b, v| {
+                b.path = v;
+                b.path_given_encoded = true;
+            },
+        )
     }
 
     /// Appends one path segment, encoding `/` inside it as `%2F`, after a
@@ -479,9 +496,10 @@ impl UriRefBuilder {
     /// ```
     #[must_use]
     pub fn query(self, text: &str) -> Self {
-        self.keep(value(Component::Query, text, false, false), |b, v| {
-            b.query = Some(v)
-        })
+        self.keep(
+            value(Component::Query, text, false, Mode::default()),
+            |b, v| b.query = Some(v),
+        )
     }
 
     /// The query, already encoded.
@@ -492,9 +510,10 @@ impl UriRefBuilder {
     /// ```
     #[must_use]
     pub fn query_encoded(self, text: &str) -> Self {
-        self.keep(value(Component::Query, text, true, false), |b, v| {
-            b.query = Some(v)
-        })
+        self.keep(
+            value(Component::Query, text, true, Mode::default()),
+            |b, v| b.query = Some(v),
+        )
     }
 
     /// The query from [`QueryParams`](crate::QueryParams), whose text is already encoded (so
@@ -526,9 +545,10 @@ impl UriRefBuilder {
     /// ```
     #[must_use]
     pub fn fragment(self, text: &str) -> Self {
-        self.keep(value(Component::Fragment, text, false, false), |b, v| {
-            b.fragment = Some(v)
-        })
+        self.keep(
+            value(Component::Fragment, text, false, Mode::default()),
+            |b, v| b.fragment = Some(v),
+        )
     }
 
     /// The fragment, already encoded.
@@ -540,9 +560,10 @@ impl UriRefBuilder {
     /// ```
     #[must_use]
     pub fn fragment_encoded(self, text: &str) -> Self {
-        self.keep(value(Component::Fragment, text, true, false), |b, v| {
-            b.fragment = Some(v)
-        })
+        self.keep(
+            value(Component::Fragment, text, true, Mode::default()),
+            |b, v| b.fragment = Some(v),
+        )
     }
 
     /// Lets [`build`](Self::build) write `./` before a relative path whose
@@ -587,6 +608,7 @@ impl UriRefBuilder {
         }
         let mut parts = Components {
             dialect: Dialect::Rfc3986,
+            zones: false,
             scheme: self.scheme.as_deref(),
             userinfo: self.userinfo.as_deref(),
             host: self.host.as_deref(),
@@ -652,6 +674,14 @@ impl UriRefBuf {
     /// ASCII where section 2.2 allows them.
     fn is_iri(&self) -> bool {
         self.dialect() == Dialect::Rfc3987
+    }
+
+    /// What values set by edits may hold (see [`Mode`]).
+    fn mode(&self) -> Mode {
+        Mode {
+            iri: self.is_iri(),
+            zones: self.as_uri_ref().meta().zoned(self.as_str()),
+        }
     }
 
     fn edit(&mut self, edit: Edit<'_>) -> Result<(), Error> {
@@ -743,7 +773,7 @@ impl UriRefBuf {
     /// ```
     pub fn set_userinfo(&mut self, text: Option<&str>) -> Result<(), Error> {
         let v = text
-            .map(|t| value(Component::Userinfo, t, false, self.is_iri()))
+            .map(|t| value(Component::Userinfo, t, false, self.mode()))
             .transpose()?;
         self.edit(Edit::Userinfo(v.as_deref()))
     }
@@ -768,7 +798,7 @@ impl UriRefBuf {
     /// ```
     pub fn set_userinfo_encoded(&mut self, text: Option<&str>) -> Result<(), Error> {
         let v = text
-            .map(|t| value(Component::Userinfo, t, true, self.is_iri()))
+            .map(|t| value(Component::Userinfo, t, true, self.mode()))
             .transpose()?;
         self.edit(Edit::Userinfo(v.as_deref()))
     }
@@ -795,7 +825,7 @@ impl UriRefBuf {
     /// ```
     pub fn set_host(&mut self, text: Option<&str>) -> Result<(), Error> {
         let v = text
-            .map(|t| value(Component::Host, t, false, self.is_iri()))
+            .map(|t| value(Component::Host, t, false, self.mode()))
             .transpose()?;
         self.edit(Edit::Host(v.as_deref()))
     }
@@ -820,7 +850,7 @@ impl UriRefBuf {
     /// ```
     pub fn set_host_encoded(&mut self, text: Option<&str>) -> Result<(), Error> {
         let v = text
-            .map(|t| value(Component::Host, t, true, self.is_iri()))
+            .map(|t| value(Component::Host, t, true, self.mode()))
             .transpose()?;
         self.edit(Edit::Host(v.as_deref()))
     }
@@ -889,7 +919,7 @@ impl UriRefBuf {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn set_path(&mut self, text: &str) -> Result<(), Error> {
-        let v = value(Component::Path, text, false, self.is_iri())?;
+        let v = value(Component::Path, text, false, self.mode())?;
         self.edit(Edit::Path(&v)).map_err(|e| match e.kind() {
             ErrorKind::ColonInFirstSegment => Error::new(e.kind(), plain_offset(&v, e.offset())),
             _ => e,
@@ -919,7 +949,7 @@ impl UriRefBuf {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn set_path_encoded(&mut self, text: &str) -> Result<(), Error> {
-        let v = value(Component::Path, text, true, self.is_iri())?;
+        let v = value(Component::Path, text, true, self.mode())?;
         self.edit(Edit::Path(&v))
     }
 
@@ -942,7 +972,7 @@ impl UriRefBuf {
     /// ```
     pub fn set_query(&mut self, text: Option<&str>) -> Result<(), Error> {
         let v = text
-            .map(|t| value(Component::Query, t, false, self.is_iri()))
+            .map(|t| value(Component::Query, t, false, self.mode()))
             .transpose()?;
         self.edit(Edit::Query(v.as_deref()))
     }
@@ -965,7 +995,7 @@ impl UriRefBuf {
     /// ```
     pub fn set_query_encoded(&mut self, text: Option<&str>) -> Result<(), Error> {
         let v = text
-            .map(|t| value(Component::Query, t, true, self.is_iri()))
+            .map(|t| value(Component::Query, t, true, self.mode()))
             .transpose()?;
         self.edit(Edit::Query(v.as_deref()))
     }
@@ -986,7 +1016,7 @@ impl UriRefBuf {
     /// ```
     pub fn set_fragment(&mut self, text: Option<&str>) -> Result<(), Error> {
         let v = text
-            .map(|t| value(Component::Fragment, t, false, self.is_iri()))
+            .map(|t| value(Component::Fragment, t, false, self.mode()))
             .transpose()?;
         self.edit(Edit::Fragment(v.as_deref()))
     }
@@ -1008,7 +1038,7 @@ impl UriRefBuf {
     /// ```
     pub fn set_fragment_encoded(&mut self, text: Option<&str>) -> Result<(), Error> {
         let v = text
-            .map(|t| value(Component::Fragment, t, true, self.is_iri()))
+            .map(|t| value(Component::Fragment, t, true, self.mode()))
             .transpose()?;
         self.edit(Edit::Fragment(v.as_deref()))
     }

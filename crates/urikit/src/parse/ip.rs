@@ -6,13 +6,22 @@
 //! IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
 //! ```
 //!
+//! and, only where the caller opts in, the IPv6 zone identifiers of
+//! RFC 6874 section 2 (obsoleted by RFC 9844; RFC 3986 has none):
+//!
+//! ```text
+//! IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]"
+//! IPv6addrz  = IPv6address "%25" ZoneID
+//! ZoneID     = 1*( unreserved / pct-encoded )
+//! ```
+//!
 //! A host that matches `IPv4address` is an IPv4 address; anything else that
 //! matches `reg-name`, including `256.1.1.1` and `1.2.3`, is a registered
 //! name ("first-match-wins", section 3.2.2).
 
 use super::HostType;
 use crate::error::{Error, ErrorKind};
-use crate::grammar::rfc3986::{hex_val, DIGIT, HEXDIG, IPVFUTURE};
+use crate::grammar::rfc3986::{hex_val, DIGIT, HEXDIG, IPVFUTURE, UNRESERVED};
 
 /// The four numbers of a host typed IPv4: `1*digit "." 1*digit "." 1*digit
 /// "." 1*digit`, each at most 255. This covers RFC 3986's `IPv4address` and
@@ -78,15 +87,48 @@ fn parse_ipv4(b: &[u8], mut i: usize) -> Result<(usize, [u8; 4]), Error> {
     Ok((i, out))
 }
 
-/// Parses an `IP-literal` whose `[` is at `open`; returns the offset just
-/// after `]` and what the literal is.
-pub(crate) fn parse_ip_literal(b: &[u8], open: usize) -> Result<(usize, HostType), Error> {
+/// Parses an `IP-literal` whose `[` is at `open`, with an IPv6 zone
+/// identifier allowed when `zones` is set; returns the offset just after
+/// `]` and what the literal is.
+pub(crate) fn parse_ip_literal(
+    b: &[u8],
+    open: usize,
+    zones: bool,
+) -> Result<(usize, HostType), Error> {
     let i = open + 1;
     match b.get(i) {
         // ABNF strings are case-insensitive (RFC 5234 section 2.3): "v" or "V".
         Some(b'v' | b'V') => parse_ipvfuture(b, i + 1).map(|end| (end, HostType::IpvFuture)),
-        _ => parse_ipv6(b, i).map(|(end, _)| (end, HostType::Ipv6)),
+        _ => parse_ipv6(b, i, zones).map(|(end, _)| (end, HostType::Ipv6)),
     }
+}
+
+/// `"%25" ZoneID "]"` from the `%` at `i` (RFC 6874 section 2); returns
+/// the offset of the `]`. A `%` not followed by `25` is reported at the
+/// `%` (the zone's own `%` must be encoded, section 2 says), anything else
+/// at the first byte that cannot continue the zone.
+#[cold]
+fn parse_zone(b: &[u8], i: usize) -> Result<usize, Error> {
+    let err = |at| Err(Error::new(ErrorKind::InvalidIpv6, at));
+    if b.get(i + 1..i + 3) != Some(b"25") {
+        return err(i);
+    }
+    let start = i + 3;
+    let mut j = start;
+    loop {
+        match b.get(j) {
+            Some(&c) if UNRESERVED.allows(c) => j += 1,
+            Some(b'%') => match b.get(j + 1..j + 3) {
+                Some(&[h, l]) if HEXDIG.allows(h) && HEXDIG.allows(l) => j += 3,
+                _ => return Err(Error::new(ErrorKind::InvalidPercentEncoding, j)),
+            },
+            _ => break,
+        }
+    }
+    if j == start || b.get(j) != Some(&b']') {
+        return err(j);
+    }
+    Ok(j)
 }
 
 /// `IPvFuture` after its `v`, through the closing `]`.
@@ -111,11 +153,19 @@ fn parse_ipvfuture(b: &[u8], mut i: usize) -> Result<usize, Error> {
 }
 
 /// `IPv6address` (all nine forms of RFC 3986 section 3.2.2) through the
-/// closing `]`. Without `::` there are exactly eight 16-bit pieces; with it,
-/// at most seven, and `::` stands for one or more zero pieces. A dotted IPv4
-/// address (`ls32`) may only fill the last two pieces.
-pub(crate) fn parse_ipv6(b: &[u8], mut i: usize) -> Result<(usize, [u16; 8]), Error> {
+/// closing `]`, and with `zones` an `IPv6addrz` (its zone identifier is
+/// read and left out of the address). Without `::` there are exactly
+/// eight 16-bit pieces; with it, at most seven, and `::` stands for one or
+/// more zero pieces. A dotted IPv4 address (`ls32`) may only fill the last
+/// two pieces.
+pub(crate) fn parse_ipv6(b: &[u8], mut i: usize, zones: bool) -> Result<(usize, [u16; 8]), Error> {
     let err = |at| Err(Error::new(ErrorKind::InvalidIpv6, at));
+    // Where the address may end: at `]`, or at the `%` of a zone.
+    let close = |i: usize| match b.get(i) {
+        Some(b']') => true,
+        Some(b'%') => zones,
+        _ => false,
+    };
     let mut pieces = [0u16; 8];
     let mut n = 0usize;
     let mut gap: Option<usize> = None;
@@ -132,7 +182,7 @@ pub(crate) fn parse_ipv6(b: &[u8], mut i: usize) -> Result<(usize, [u16; 8]), Er
         i += 2;
     }
     loop {
-        if after_gap && b.get(i) == Some(&b']') {
+        if after_gap && close(i) {
             break;
         }
         // At most 8 pieces without `::`, 7 with it.
@@ -164,7 +214,7 @@ pub(crate) fn parse_ipv6(b: &[u8], mut i: usize) -> Result<(usize, [u16; 8]), Er
             pieces[n + 1] = u16::from_be_bytes([y, z]);
             n += 2;
             i = end;
-            if b.get(i) != Some(&b']') {
+            if !close(i) {
                 return err(i);
             }
             break;
@@ -173,7 +223,7 @@ pub(crate) fn parse_ipv6(b: &[u8], mut i: usize) -> Result<(usize, [u16; 8]), Er
         n += 1;
         after_gap = false;
         match b.get(i) {
-            Some(b']') => break,
+            _ if close(i) => break,
             // All pieces are there: nothing but `]` may follow.
             _ if n == max => return err(i),
             Some(b':') if b.get(i + 1) == Some(&b':') => {
@@ -188,7 +238,7 @@ pub(crate) fn parse_ipv6(b: &[u8], mut i: usize) -> Result<(usize, [u16; 8]), Er
             _ => return err(i),
         }
     }
-    // Here b[i] is `]`.
+    // Here b[i] is `]`, or the `%` of a zone.
     match gap {
         None if n != 8 => return err(i),
         Some(g) => {
@@ -197,6 +247,9 @@ pub(crate) fn parse_ipv6(b: &[u8], mut i: usize) -> Result<(usize, [u16; 8]), Er
             pieces[g..8 - tail].fill(0);
         }
         None => {}
+    }
+    if b[i] == b'%' {
+        i = parse_zone(b, i)?;
     }
     Ok((i + 1, pieces))
 }
@@ -208,10 +261,10 @@ mod tests {
 
     fn v6(s: &str) -> Result<Ipv6Addr, (ErrorKind, usize)> {
         let b = s.as_bytes();
-        match parse_ip_literal(b, 0) {
-            Ok((end, HostType::Ipv6)) if end == b.len() => {
-                Ok(Ipv6Addr::from(parse_ipv6(b, 1).expect("typed IPv6").1))
-            }
+        match parse_ip_literal(b, 0, false) {
+            Ok((end, HostType::Ipv6)) if end == b.len() => Ok(Ipv6Addr::from(
+                parse_ipv6(b, 1, false).expect("typed IPv6").1,
+            )),
             Ok(other) => panic!("{s}: unexpected {other:?}"),
             Err(e) => Err((e.kind(), e.offset())),
         }
@@ -279,7 +332,7 @@ mod tests {
     fn ipvfuture() {
         for s in ["[v1.x]", "[V1F.a:b]", "[v7.!$&'()*+,;=-._~:]"] {
             assert!(
-                matches!(parse_ip_literal(s.as_bytes(), 0), Ok((e, HostType::IpvFuture)) if e == s.len()),
+                matches!(parse_ip_literal(s.as_bytes(), 0, false), Ok((e, HostType::IpvFuture)) if e == s.len()),
                 "{s}"
             );
         }
@@ -291,7 +344,7 @@ mod tests {
             ("[v1.x", 5),
             ("[v1.%41]", 4),
         ] {
-            let e = parse_ip_literal(s.as_bytes(), 0).unwrap_err();
+            let e = parse_ip_literal(s.as_bytes(), 0, false).unwrap_err();
             assert_eq!(
                 (e.kind(), e.offset()),
                 (ErrorKind::InvalidIpvFuture, at),

@@ -95,6 +95,18 @@ impl Meta {
         }
     }
 
+    /// Whether the reference `s`, which these offsets are of, has an IPv6
+    /// zone identifier (RFC 6874): it was then read with zones accepted,
+    /// and whatever reads its text again must accept them too. Only a
+    /// zone puts a `%` in an IPv6 literal.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    #[inline]
+    pub(crate) fn zoned(&self, s: &str) -> bool {
+        self.auth.is_some_and(|a| {
+            a.host == HostType::Ipv6 && s.as_bytes()[a.host_start..a.host_end].contains(&b'%')
+        })
+    }
+
     /// Where the path starts.
     #[inline]
     pub(crate) fn path_start(&self) -> usize {
@@ -169,6 +181,20 @@ pub(crate) fn parse_with(s: &str, dialect: Dialect) -> Result<Meta, Error> {
         None if dialect == Dialect::Rfc3987 => parse_iri(s),
         None => parse(s),
         Some(g) => older::parse(g, s),
+    }
+}
+
+/// [`parse_with`], with IPv6 zone identifiers (RFC 6874) accepted when
+/// `zones` is set and `dialect` is of the RFC 3986 family, which RFC 6874
+/// extends; the older grammars have no zones and ignore it.
+pub(crate) fn parse_with_zones(s: &str, dialect: Dialect, zones: bool) -> Result<Meta, Error> {
+    match dialect {
+        Dialect::Rfc3986 | Dialect::Rfc3987 if zones => rfc3986::parse_sets(
+            scan::Baseline,
+            s,
+            rfc3986::sets(dialect == Dialect::Rfc3987, true),
+        ),
+        _ => parse_with(s, dialect),
     }
 }
 

@@ -183,7 +183,7 @@ fn server(g: &Grammar, b: &[u8], start: usize, end: usize) -> Result<AuthMeta, E
     };
     // The host, then ":" port.
     let (host_end, host) = if b.get(host_start) == Some(&b'[') && g.hosts == Hosts::Bis {
-        let (close, meta) = parse_ip_literal(&b[..end], host_start)?;
+        let (close, meta) = parse_ip_literal(&b[..end], host_start, false)?;
         if meta == HostType::IpvFuture {
             // 2396bis has IPv6 references only; IPvFuture came with RFC 3986.
             return Err(Error::new(ErrorKind::InvalidIpv6, host_start + 1));

@@ -29,14 +29,17 @@ use crate::grammar::rfc3986::{ALPHA, AUTHORITY, DIGIT, FRAGMENT, PATH, QUERY, RE
 use crate::grammar::rfc3987::{IAUTHORITY, IFRAGMENT, IPATH, IQUERY, IREG_NAME};
 use crate::grammar::Table;
 
-/// The tables of the components whose characters differ between URIs and
-/// IRIs: one parser reads both.
+/// What the parser reads besides RFC 3986's grammar: the tables of the
+/// components whose characters differ between URIs and IRIs (one parser
+/// reads both), and whether an IPv6 literal may carry a zone identifier
+/// (RFC 6874, on request only).
 pub(crate) struct Sets {
     reg_name: Table,
     authority: Table,
     path: Table,
     query: Table,
     fragment: Table,
+    zone_ids: bool,
 }
 
 /// RFC 3986's sets.
@@ -46,6 +49,7 @@ pub(crate) const URI: Sets = Sets {
     path: PATH,
     query: QUERY,
     fragment: FRAGMENT,
+    zone_ids: false,
 };
 
 /// RFC 3987's (section 2.2): `ireg-name`, `ipath`, `iquery`, `ifragment`.
@@ -55,7 +59,31 @@ pub(crate) const IRI: Sets = Sets {
     path: IPATH,
     query: IQUERY,
     fragment: IFRAGMENT,
+    zone_ids: false,
 };
+
+/// [`URI`] with IPv6 zone identifiers (RFC 6874 section 2).
+pub(crate) const URI_ZONES: Sets = Sets {
+    zone_ids: true,
+    ..URI
+};
+
+/// [`IRI`] with IPv6 zone identifiers.
+pub(crate) const IRI_ZONES: Sets = Sets {
+    zone_ids: true,
+    ..IRI
+};
+
+/// The sets of an IRI (`iri`) or a URI, with zone identifiers or without.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+pub(crate) const fn sets(iri: bool, zones: bool) -> &'static Sets {
+    match (iri, zones) {
+        (false, false) => &URI,
+        (true, false) => &IRI,
+        (false, true) => &URI_ZONES,
+        (true, true) => &IRI_ZONES,
+    }
+}
 
 /// Parses a `URI-reference`, classifying bytes with `k`.
 #[inline(always)]
@@ -174,7 +202,7 @@ fn parse_authority(k: impl Classify, b: &[u8], start: usize, t: &Sets) -> Result
     }
 
     let result = if stop == start && b.get(start) == Some(&b'[') {
-        parse_ip_literal(b, start)
+        parse_ip_literal(b, start, t.zone_ids)
             .and_then(|(host_end, host)| Ok((host_end, host, parse_port(b, host_end)?)))
     } else {
         // host [":" port], already scanned: check the port's digits.
@@ -264,7 +292,7 @@ fn parse_host_in(
     t: &Sets,
 ) -> Result<(usize, HostType), Error> {
     if b.get(i) == Some(&b'[') {
-        return parse_ip_literal(b, i);
+        return parse_ip_literal(b, i, t.zone_ids);
     }
     let end = scan_in(k, b, i, &t.reg_name);
     Ok((end, reg_name_or_ipv4(&b[i..end])))

@@ -22,6 +22,7 @@ mod relativize;
 mod resolve;
 mod scheme;
 mod vectors;
+mod zone;
 
 /// The library's modules import only modules below them (docs/design.md).
 #[test]
