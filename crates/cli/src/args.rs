@@ -14,29 +14,42 @@ pub struct Json {
 }
 
 /// `--dialect NAME`: the specification whose grammar (and resolution)
-/// applies, and `--zone-ids`.
+/// applies.
 #[derive(Args, Clone, Copy, Debug)]
-pub struct DialectArg {
+pub struct DialectName {
     /// The specification whose grammar and resolution rules apply.
     #[arg(long, value_name = "NAME", value_parser = dialect_parser(), default_value = "rfc3986")]
     pub dialect: Dialect,
+}
+
+/// `--dialect NAME` and `--zone-ids`: how the commands that parse
+/// references read them.
+#[derive(Args, Clone, Copy, Debug)]
+pub struct DialectArg {
+    #[command(flatten)]
+    pub name: DialectName,
     #[command(flatten)]
     pub zones: ZoneIds,
 }
 
 impl DialectArg {
+    /// The dialect.
+    pub fn dialect(self) -> Dialect {
+        self.name.dialect
+    }
+
     /// The parser of the dialect, with zone identifiers if asked for; a
     /// usage error (exit status 2) when they are asked for under a dialect
     /// that has none.
     pub fn parser(self) -> urikit::Parser {
-        if self.zones.zone_ids && !self.dialect.is_rfc3986_family() {
+        if self.zones.zone_ids && !self.dialect().is_rfc3986_family() {
             crate::status::usage_error(&format!(
                 "--zone-ids extends RFC 3986 (RFC 6874) and applies to the rfc3986 and rfc3987 \
                  dialects, not to {}",
-                self.dialect.name()
+                self.dialect().name()
             ));
         }
-        self.zones.parser(self.dialect)
+        self.zones.parser(self.dialect())
     }
 }
 

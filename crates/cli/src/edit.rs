@@ -224,6 +224,17 @@ enum Piece {
     Component(&'static str, bool),
     /// The first value of a query parameter, decoded or as written.
     Param(String, bool),
+    /// The host in its ASCII form for the DNS (`{host:ascii}`, UTS #46
+    /// ToASCII) or in Unicode (`{host:unicode}`, ToUnicode).
+    Host(HostForm),
+}
+
+/// The forms of a host name that IDNA converts between (RFC 3987 section
+/// 3.1 step 2, RFC 3986 section 3.2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HostForm {
+    Ascii,
+    Unicode,
 }
 
 const COMPONENTS: &[&str] = &[
@@ -271,12 +282,17 @@ fn parse_template(t: &str) -> Result<Vec<Piece>, String> {
         }
         if let Some(key) = name.strip_prefix("query:") {
             pieces.push(Piece::Param(key.to_owned(), decoded));
+        } else if name == "host:ascii" {
+            pieces.push(Piece::Host(HostForm::Ascii));
+        } else if name == "host:unicode" {
+            pieces.push(Piece::Host(HostForm::Unicode));
         } else {
             match COMPONENTS.iter().find(|&&c| c == name) {
                 Some(c) => pieces.push(Piece::Component(c, decoded)),
                 None => {
                     return Err(format!(
-                        "unknown component {{{name}}}; known: {}, query:KEY",
+                        "unknown component {{{name}}}; known: {}, query:KEY, host:ascii, \
+                         host:unicode",
                         COMPONENTS.join(", ")
                     ))
                 }
@@ -289,6 +305,13 @@ fn parse_template(t: &str) -> Result<Vec<Piece>, String> {
         pieces.push(Piece::Text(text));
     }
     Ok(pieces)
+}
+
+/// The byte offset of the host in the reference's text (the host is a
+/// slice of it).
+fn host_start(u: &UriRef<'_>) -> Option<usize> {
+    let h = u.host()?;
+    Some(h.as_str().as_ptr() as usize - u.as_str().as_ptr() as usize)
 }
 
 fn component<'a>(u: &UriRef<'a>, name: &str) -> Option<&'a str> {
@@ -315,10 +338,10 @@ fn push_decoded(out: &mut String, s: &str) {
 /// The options of `uri get`.
 #[derive(Args)]
 pub struct GetArgs {
-    /// The template: {component} as written, {:component} decoded, {query:KEY} a parameter's value, {{ and }} braces.
+    /// The template: {component} as written, {:component} decoded, {query:KEY} a parameter's value, {host:ascii} / {host:unicode} the host name converted by IDNA (UTS #46), {{ and }} braces.
     template: String,
     #[command(flatten)]
-    zones: args::ZoneIds,
+    dialect: args::DialectArg,
     #[command(flatten)]
     json: args::Json,
     #[command(flatten)]
@@ -343,7 +366,7 @@ pub fn get(a: GetArgs) -> io::Result<()> {
         base: None,
         jobs: a.jobs.get(),
     };
-    let parser = a.zones.parser(Dialect::Rfc3986);
+    let parser = a.dialect.parser();
     each_value(a.uris, output, |input| {
         let u = parser.parse(input)?;
         let mut out = String::new();
@@ -357,6 +380,19 @@ pub fn get(a: GetArgs) -> io::Result<()> {
                         push_decoded(&mut out, v);
                     } else {
                         out.push_str(v);
+                    }
+                }
+                Piece::Host(form) => {
+                    // An IP address is its own ASCII and Unicode form; a
+                    // reg-name is decoded and converted, and one IDNA
+                    // refuses fails the input (at its offset in the input).
+                    if let (Some(h), Some(start)) = (u.host(), host_start(&u)) {
+                        let converted = match form {
+                            HostForm::Ascii => h.to_ascii(),
+                            HostForm::Unicode => h.to_unicode(),
+                        };
+                        let v = converted.map_err(|e| Error::new(e.kind(), start + e.offset()))?;
+                        out.push_str(&v);
                     }
                 }
                 Piece::Param(key, decoded) => {

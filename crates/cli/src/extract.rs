@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use clap::Args;
-use urikit::Extractor;
+use urikit::{Dialect, Extractor};
 
 use crate::json::{self, ExtractRecord};
 use crate::{args, input, show, status};
@@ -14,6 +14,10 @@ pub struct ExtractArgs {
     /// Also find abbreviated URIs beginning with www. or ftp. (Appendix F).
     #[arg(long)]
     abbreviated: bool,
+    /// The specification the URIs found must be valid under; `rfc3987`
+    /// finds IRIs (characters beyond ASCII).
+    #[command(flatten)]
+    dialect: args::DialectName,
     #[command(flatten)]
     json: args::Json,
     /// Text files (`-` is standard input); standard input when none.
@@ -33,11 +37,20 @@ pub fn run(a: ExtractArgs) -> io::Result<()> {
     } else {
         a.files
     };
-    let x = Extractor::new().abbreviated(a.abbreviated);
+    let dialect = a.dialect.dialect;
+    let x = Extractor::new().abbreviated(a.abbreviated).dialect(dialect);
+    // Outside the IRI dialect, the IRIs a chunk beyond ASCII holds, to
+    // suggest that dialect in the human output when some were passed over.
+    let iris = Extractor::new()
+        .abbreviated(a.abbreviated)
+        .dialect(Dialect::Rfc3987);
+    let mut missed = 0usize;
     for source in &sources {
         let read = input::open(source).and_then(|mut r| {
             input::text_chunks(&mut r, |text, first_line| {
-                x.extract(text).try_for_each(|m| {
+                let mut found = 0usize;
+                let result = x.extract(text).try_for_each(|m| {
+                    found += 1;
                     let line = first_line + m.line() - 1;
                     if a.json.json {
                         let record = ExtractRecord {
@@ -52,7 +65,11 @@ pub fn run(a: ExtractArgs) -> io::Result<()> {
                     } else {
                         writeln!(out, "{}", m.as_str())
                     }
-                })
+                });
+                if !a.json.json && dialect != Dialect::Rfc3987 && !text.is_ascii() {
+                    missed += iris.extract(text).count().saturating_sub(found);
+                }
+                result
             })
         });
         match read {
@@ -64,5 +81,14 @@ pub fn run(a: ExtractArgs) -> io::Result<()> {
             other => other?,
         }
     }
-    out.flush()
+    out.flush()?;
+    if missed > 0 {
+        eprintln!(
+            "hint: {missed} IRI{} with characters beyond ASCII not extracted under {}; try \
+             --dialect rfc3987",
+            if missed == 1 { "" } else { "s" },
+            dialect.name()
+        );
+    }
+    Ok(())
 }

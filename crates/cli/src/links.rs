@@ -38,7 +38,7 @@ pub fn links(args: LinksArgs) -> io::Result<()> {
     } else {
         args.files
     };
-    let dialect = args.dialect.dialect;
+    let dialect = args.dialect.dialect();
     let parser = args.dialect.parser();
     let mut target = String::new();
     for source in &sources {
@@ -178,7 +178,7 @@ pub struct BaseArgs {
 /// Prints the base URI and the layer that gave it; a layer whose value is
 /// not usable makes the exit status 1.
 pub fn base(args: BaseArgs) -> io::Result<()> {
-    let mut layers = BaseBuilder::new().dialect(args.dialect.dialect);
+    let mut layers = BaseBuilder::new().dialect(args.dialect.dialect());
     if let Some(file) = &args.html {
         if let Some(href) = HtmlDocument::parse(&read_text(file)?).base_href() {
             layers = layers.embedded(href);

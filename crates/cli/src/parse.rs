@@ -36,7 +36,7 @@ pub fn run(a: ParseArgs) -> io::Result<()> {
             if a.json.json {
                 json::write_line(&mut out, &record)?;
             } else {
-                write_human(&mut out, &record, a.dialect.dialect)?;
+                write_human(&mut out, &record, a.dialect.dialect())?;
             }
         }
         Ok(())

@@ -81,14 +81,16 @@ fn against_base(
     op: impl Fn(&Resolver<'_>, UriRef<'_>) -> Result<UriRefBuf, Error> + Sync,
 ) -> io::Result<()> {
     let grammar = args::DialectArg {
-        dialect: grammar_of(dialect.dialect),
+        name: args::DialectName {
+            dialect: grammar_of(dialect.dialect()),
+        },
         ..dialect
     }
     .parser();
     let resolver = grammar
         .parse(base)
         .and_then(Resolver::new)
-        .map(|r| r.dialect(dialect.dialect).strict(strict));
+        .map(|r| r.dialect(dialect.dialect()).strict(strict));
     each_value(inputs, output, |s| {
         let resolver = resolver.map_err(ErrorRecord::for_base)?;
         let u = grammar.parse(s)?;

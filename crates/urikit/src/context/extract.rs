@@ -8,7 +8,9 @@ use alloc::vec::Vec;
 use core::ops::Range;
 
 use crate::grammar::rfc3986::{ALPHA, DIGIT, URI_CHAR};
-use crate::grammar::Table;
+use crate::grammar::rfc3987::allows_char;
+use crate::grammar::{Table, Ucs};
+use crate::parse::scan::char_at;
 use crate::{work, Dialect, UriRef};
 
 /// Finds URI references in text.
@@ -35,7 +37,14 @@ use crate::{work, Dialect, UriRef};
 /// names are found too and completed by [`guess`](crate::guess).
 ///
 /// Every URI found is valid under the extractor's dialect (RFC 3986 by
-/// default). The scan is linear in the text: candidates are found with
+/// default). Under [`Rfc3987`](Dialect::Rfc3987) IRIs are found: a run
+/// goes on over the characters beyond ASCII that RFC 3987 section 2.2
+/// allows (`ucschar`, and `iprivate`), except those that delimit words in
+/// text written without spaces: Unicode white space (U+3000 IDEOGRAPHIC
+/// SPACE is a `ucschar`), the ideographic and full-width sentence marks
+/// (`。`, `、`, `，`, `！`, `？` ...), brackets (`「」`, `（）`, `【】` ...)
+/// and quotation marks (`“”`, `‘’`, `«»`). Like a space in a URI, such a
+/// character in an IRI must be percent-encoded to be found. The scan is linear in the text: candidates are found with
 /// `memchr`, and each byte is looked at a bounded number of times.
 ///
 /// ```
@@ -269,6 +278,44 @@ impl Run {
 /// Characters of a scheme after its first letter.
 const SCHEME_REST: Table = ALPHA.or(DIGIT).or(Table::new(b"+-."));
 
+/// Whether `c`, a character beyond ASCII, ends a bare IRI (see
+/// [`Extractor`]): white space, and the punctuation that delimits words
+/// in text written without spaces.
+fn delimits(c: char) -> bool {
+    c.is_whitespace()
+        || matches!(
+            c,
+            '。' | '、'
+                | '，'
+                | '．'
+                | '！'
+                | '？'
+                | '：'
+                | '；'
+                | '…'
+                | '（'
+                | '）'
+                | '「'
+                | '」'
+                | '『'
+                | '』'
+                | '【'
+                | '】'
+                | '〈'
+                | '〉'
+                | '《'
+                | '》'
+                | '〔'
+                | '〕'
+                | '“'
+                | '”'
+                | '‘'
+                | '’'
+                | '«'
+                | '»'
+        )
+}
+
 /// Whether a URI may begin right after byte `c`: anything that cannot be
 /// part of a URI, or an opening `(` or `'`.
 fn opens(c: u8) -> bool {
@@ -359,6 +406,25 @@ impl<'t> Matches<'t> {
         Step::Found(uri, start..end, close + 1)
     }
 
+    /// The length of the character at `i` if it can be part of a bare IRI
+    /// beyond ASCII (only under RFC 3987): a `ucschar` or `iprivate` that
+    /// does not [delimit](delimits) words; 0 otherwise.
+    #[cold]
+    fn ucs_len(&self, i: usize) -> usize {
+        if self.x.dialect != Dialect::Rfc3987 {
+            return 0;
+        }
+        match char_at(self.text.as_bytes(), i) {
+            Some((c, n))
+                if allows_char(Ucs::CharsAndPrivate, c)
+                    && !char::from_u32(c).is_some_and(delimits) =>
+            {
+                n
+            }
+            _ => 0,
+        }
+    }
+
     /// A bare URI around the `:` at `i`.
     fn bare(&self, i: usize) -> Step<'t> {
         let skip = Step::Skip(i + 1);
@@ -366,7 +432,7 @@ impl<'t> Matches<'t> {
         // Most colons in prose end a word ("Note: ..."). With no URI
         // character after it, the run would end at the ':', which is then
         // dropped as punctuation, leaving no scheme: nothing to find.
-        if !b.get(i + 1).is_some_and(|&c| URI_CHAR.allows(c)) {
+        if !b.get(i + 1).is_some_and(|&c| URI_CHAR.allows(c)) && self.ucs_len(i + 1) == 0 {
             return skip;
         }
         // Back over the scheme (never before `pos`: each byte is backed
@@ -425,8 +491,15 @@ impl<'t> Matches<'t> {
         let b = self.text.as_bytes();
         let scan = |from: usize| {
             let mut end = from;
-            while end < b.len() && URI_CHAR.allows(b[end]) {
-                end += 1;
+            while end < b.len() {
+                if URI_CHAR.allows(b[end]) {
+                    end += 1;
+                    continue;
+                }
+                match self.ucs_len(end) {
+                    0 => break,
+                    n => end += n,
+                }
             }
             work::add(end - from + 1);
             end
@@ -484,7 +557,8 @@ impl<'t> Matches<'t> {
         let text = self.text;
         let b = text.as_bytes();
         let end = more.last().unwrap_or(&first).end;
-        if b.get(end).is_some_and(|&c| c >= 0x80) {
+        let iri = self.x.dialect == Dialect::Rfc3987;
+        if !iri && b.get(end).is_some_and(|&c| c >= 0x80) {
             return None;
         }
         let start = first.start;
@@ -549,7 +623,7 @@ impl<'t> Matches<'t> {
             i += 1;
         }
         work::add(i - end);
-        if i >= b.len() || !URI_CHAR.allows(b[i]) {
+        if i >= b.len() || !URI_CHAR.allows(b[i]) && self.ucs_len(i) == 0 {
             return None;
         }
         let mut colon = i;

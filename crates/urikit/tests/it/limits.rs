@@ -158,6 +158,12 @@ fn extraction_reads_each_byte_a_bounded_number_of_times() {
         "ftp.a-\n(www.b-\n",
         "http://a/))))",
         "https://h:x(mailto:",
+        // IRIs: runs over characters beyond ASCII, cut at delimiters.
+        "http://例%-\n",
+        "(http:ü%",
+        "http://a/ü」-\n",
+        "「http://例え/\u{202e}",
+        "http://é\u{3000}",
     ];
     for unit in units {
         for dialect in Dialect::ALL {
