@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use clap::Args;
 use serde::Serialize;
-use urikit::{Dialect, Normalizer};
+use urikit::Normalizer;
 
 use crate::each::{each_value, Output};
 use crate::json::{self, ErrorRecord};
@@ -14,7 +14,9 @@ use crate::{args, show, status};
 #[derive(Args)]
 pub struct NormalizeArgs {
     #[command(flatten)]
-    zones: args::ZoneIds,
+    dialect: args::DialectArg,
+    #[command(flatten)]
+    unicode: UnicodeSteps,
     #[command(flatten)]
     json: args::Json,
     #[command(flatten)]
@@ -27,7 +29,9 @@ pub struct NormalizeArgs {
 #[derive(Args)]
 pub struct EquivalentArgs {
     #[command(flatten)]
-    zones: args::ZoneIds,
+    dialect: args::DialectArg,
+    #[command(flatten)]
+    unicode: UnicodeSteps,
     #[command(flatten)]
     json: args::Json,
     /// The first reference.
@@ -36,10 +40,28 @@ pub struct EquivalentArgs {
     b: String,
 }
 
+/// The steps of RFC 3987 section 5.3 beyond RFC 3986's, off by default.
+#[derive(Args, Clone, Copy)]
+struct UnicodeSteps {
+    /// Put an IRI's text in Unicode Normalization Form C (RFC 3987 section 5.3.2.2).
+    #[arg(long)]
+    nfc: bool,
+    /// Map the host of a scheme that uses the DNS by UTS #46: Unicode in an IRI, `xn--` in a URI
+    /// (RFC 3987 section 5.3.3).
+    #[arg(long)]
+    idna: bool,
+}
+
+impl UnicodeSteps {
+    fn normalizer(self) -> Normalizer {
+        Normalizer::new().nfc(self.nfc).idna_hosts(self.idna)
+    }
+}
+
 /// `uri normalize`: RFC 3986 sections 6.2.2 and 6.2.3.
 pub fn normalize(a: NormalizeArgs) -> io::Result<()> {
-    let n = Normalizer::new();
-    let parser = a.zones.parser(Dialect::Rfc3986);
+    let n = a.unicode.normalizer();
+    let parser = a.dialect.parser();
     let output = Output {
         json: a.json.json,
         base: None,
@@ -64,12 +86,12 @@ struct EquivalentRecord<'a> {
 /// either is invalid (the error names which).
 pub fn equivalent(args: EquivalentArgs) -> io::Result<()> {
     let (a, b) = (args.a.as_str(), args.b.as_str());
-    let parser = args.zones.parser(Dialect::Rfc3986);
+    let parser = args.dialect.parser();
     let parsed = parser
         .parse(a)
         .map_err(|e| (e, "A"))
         .and_then(|x| parser.parse(b).map(|y| (x, y)).map_err(|e| (e, "B")));
-    let result = parsed.map(|(x, y)| Normalizer::new().equivalent(x, y));
+    let result = parsed.map(|(x, y)| args.unicode.normalizer().equivalent(x, y));
     status::record(result.is_ok());
     let stdout = io::stdout();
     let mut out = stdout.lock();

@@ -146,6 +146,16 @@ impl<'a> Host<'a> {
     }
 }
 
+/// `s` with `host` in place of `s[start..end]`, where its host lies.
+#[cfg(feature = "idna")]
+pub(crate) fn splice(s: &str, start: usize, end: usize, host: &str) -> alloc::string::String {
+    let mut text = alloc::string::String::with_capacity(s.len() + host.len());
+    text.push_str(&s[..start]);
+    text.push_str(host);
+    text.push_str(&s[end..]);
+    text
+}
+
 /// Internationalized host names (the `idna` feature): a reg-name is
 /// percent-decoded to UTF-8 (RFC 3986 section 3.2.2: "non-ASCII characters
 /// must first be encoded according to UTF-8 ... and then each octet of the

@@ -116,7 +116,7 @@ impl<'a> IriRef<'a> {
         let ascii = host
             .to_ascii()
             .map_err(|e| Error::new(e.kind(), a.host_start + e.offset()))?;
-        let text = with_host(self.0.as_str(), a.host_start, a.host_end, &ascii);
+        let text = crate::host::splice(self.0.as_str(), a.host_start, a.host_end, &ascii);
         let iri = UriRef::parse_with(&text, Dialect::Rfc3987)?;
         Ok(to_uri(iri))
     }
@@ -390,19 +390,9 @@ impl UriRef<'_> {
         if shown == host.as_str() {
             return iri;
         }
-        let text = with_host(iri.as_str(), a.host_start, a.host_end, &shown);
+        let text = crate::host::splice(iri.as_str(), a.host_start, a.host_end, &shown);
         IriRefBuf::parse(text).unwrap_or(iri)
     }
-}
-
-/// `s` with `host` in place of the bytes from `start` to `end`.
-#[cfg(feature = "idna")]
-fn with_host(s: &str, start: usize, end: usize, host: &str) -> String {
-    let mut text = String::with_capacity(s.len() + host.len());
-    text.push_str(&s[..start]);
-    text.push_str(host);
-    text.push_str(&s[end..]);
-    text
 }
 
 /// Appends `text`, a component that may hold the characters `ucs` allows,

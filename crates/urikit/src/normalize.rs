@@ -41,6 +41,16 @@ use crate::{Dialect, UriRefBuf};
 /// | [`remove_default_port`](Self::remove_default_port): `:80` for `http`, or an empty port | 6.2.3 | on |
 /// | [`slash_empty_path`](Self::slash_empty_path): `http://a` to `http://a/` | 6.2.3 | on |
 /// | [`ipv6_rfc5952`](Self::ipv6_rfc5952): `[2001:DB8:0:0::1]` to `[2001:db8::1]` | RFC 5952 4 | off |
+/// | `idna_hosts` (feature `idna`): a DNS host by UTS #46, `xn--` in a URI, Unicode in an IRI | RFC 3987 5.3.3 | off |
+/// | `nfc` (feature `nfc`): an IRI's text in Unicode Normalization Form C | RFC 3987 5.3.2.2 | off |
+///
+/// Together they make the comparison ladder of RFC 3987 section 5.3 for
+/// IRIs (the `rfc3987` dialect): simple string comparison is `==` on the
+/// text; syntax-based normalization is the default steps (5.3.2.1, 5.3.2.3,
+/// 5.3.2.4) with NFC (5.3.2.2) only where asked for, as that section says
+/// an IRI should already be in NFC; scheme-based normalization (5.3.3) is
+/// the default port and empty path steps, and the IDNA host step, whose
+/// UTS #46 mapping folds case beyond ASCII.
 ///
 /// Normalization keeps meaning: it never decodes a reserved character (so
 /// `%2F` stays), never changes the case of what percent-encodings encode or
@@ -70,6 +80,8 @@ pub struct Normalizer {
     default_port: bool,
     slash_empty_path: bool,
     ipv6_rfc5952: bool,
+    idna_hosts: bool,
+    nfc: bool,
 }
 
 impl Default for Normalizer {
@@ -96,6 +108,8 @@ impl Normalizer {
             default_port: true,
             slash_empty_path: true,
             ipv6_rfc5952: false,
+            idna_hosts: false,
+            nfc: false,
         }
     }
 
@@ -204,6 +218,110 @@ impl Normalizer {
         self
     }
 
+    /// The host of a scheme that uses the DNS ([`uses_dns`](crate::scheme::uses_dns)) put
+    /// through UTS #46 (RFC 3987 section 5.3.3, RFC 3986 section 3.2.2): in an IRI (the
+    /// `rfc3987` dialect) its Unicode form ([`Host::to_unicode`](crate::Host::to_unicode),
+    /// `xn--` labels decoded), in a URI its ASCII form
+    /// ([`Host::to_ascii`](crate::Host::to_ascii), percent-encoded UTF-8 to `xn--`); the
+    /// mapping folds case beyond ASCII. A name UTS #46 refuses is left as it is. Needs the
+    /// `idna` feature.
+    ///
+    /// ```
+    /// use urikit::{IriRef, Normalizer, UriRef};
+    ///
+    /// let n = Normalizer::new().idna_hosts(true);
+    /// let iri = IriRef::parse("http://XN--MNCHEN-3YA.de/")?;
+    /// assert_eq!(n.normalize(*iri).as_str(), "http://münchen.de/");
+    /// assert!(n.equivalent(*iri, *IriRef::parse("http://MÜNCHEN.DE")?));
+    /// let uri = UriRef::parse("http://M%C3%9CNCHEN.de/")?;
+    /// assert_eq!(n.normalize(uri).as_str(), "http://xn--mnchen-3ya.de/");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[cfg(feature = "idna")]
+    #[must_use]
+    pub const fn idna_hosts(mut self, on: bool) -> Normalizer {
+        self.idna_hosts = on;
+        self
+    }
+
+    /// An IRI's text in Unicode Normalization Form C (RFC 3987 section
+    /// 5.3.2.2: for IRIs that may not have been created in NFC). Only the
+    /// characters beyond ASCII change; percent-encoded octets are left
+    /// alone, and a URI (ASCII only) does not change. Needs the `nfc`
+    /// feature.
+    ///
+    /// ```
+    /// use urikit::{IriRef, Normalizer};
+    ///
+    /// // "e" and U+0301 COMBINING ACUTE ACCENT compose to "é".
+    /// let decomposed = IriRef::parse("http://example.org/re\u{301}sume\u{301}")?;
+    /// let n = Normalizer::new().nfc(true);
+    /// assert_eq!(n.normalize(*decomposed).as_str(), "http://example.org/résumé");
+    /// assert!(!Normalizer::new().equivalent(*decomposed, *IriRef::parse("http://example.org/résumé")?));
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[cfg(feature = "nfc")]
+    #[must_use]
+    pub const fn nfc(mut self, on: bool) -> Normalizer {
+        self.nfc = on;
+        self
+    }
+
+    /// The reference with the Unicode steps (`nfc`, then `idna_hosts`)
+    /// applied, when they change it; the other steps then apply to it.
+    #[cold]
+    #[inline(never)]
+    fn unicode_steps(&self, u: UriRef<'_>) -> Option<UriRefBuf> {
+        let parser = crate::Parser::new(u.dialect()).zone_ids(u.meta().zoned(u.as_str()));
+        #[allow(unused_mut)]
+        let mut text: Option<String> = None;
+        #[cfg(feature = "nfc")]
+        if self.nfc && !u.as_str().is_ascii() {
+            use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+            if is_nfc_quick(u.as_str().chars()) != IsNormalized::Yes {
+                let composed: String = u.as_str().nfc().collect();
+                crate::work::add(u.as_str().len());
+                if composed != u.as_str() && parser.parse(&composed).is_ok() {
+                    text = Some(composed);
+                }
+            }
+        }
+        #[cfg(feature = "idna")]
+        if self.idna_hosts {
+            let current = text.as_deref().unwrap_or(u.as_str());
+            let v = parser.parse(current).ok()?;
+            if let (Some(h), Some(a)) = (v.host(), v.meta().auth) {
+                if v.scheme().is_some_and(crate::registry::uses_dns) {
+                    let mapped = if v.dialect() == Dialect::Rfc3987 {
+                        h.to_unicode()
+                    } else {
+                        h.to_ascii()
+                    };
+                    if let Ok(m) = mapped {
+                        if m != h.as_str() {
+                            let spliced =
+                                crate::host::splice(current, a.host_start, a.host_end, &m);
+                            if parser.parse(&spliced).is_ok() {
+                                text = Some(spliced);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let text = text?;
+        UriRefBuf::parse_by(&parser, text).ok()
+    }
+
+    /// This normalizer without the Unicode steps.
+    const fn ascii_steps(&self) -> Normalizer {
+        Normalizer {
+            idna_hosts: false,
+            nfc: false,
+            ..*self
+        }
+    }
+
     /// The normalized form of `u`.
     ///
     /// ```
@@ -212,6 +330,13 @@ impl Normalizer {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn normalize(&self, u: UriRef<'_>) -> UriRefBuf {
+        if self.idna_hosts || self.nfc {
+            let plain = self.ascii_steps();
+            return match self.unicode_steps(u) {
+                Some(pre) => plain.normalize(pre.as_uri_ref()),
+                None => plain.normalize(u),
+            };
+        }
         // Most references are normal already: the output then stays the
         // input, borrowed, and is copied once.
         let mut out = Lazy::new(u.as_str());
@@ -262,7 +387,7 @@ impl Normalizer {
     /// ```
     pub fn normalize_into(&self, u: UriRef<'_>, out: &mut String) {
         out.clear();
-        if !u.dialect().is_rfc3986_family() {
+        if !u.dialect().is_rfc3986_family() || self.idna_hosts || self.nfc {
             // The older dialects may need another pass (see `normalize`).
             out.push_str(self.normalize(u).as_str());
             return;
@@ -479,7 +604,7 @@ impl Normalizer {
     }
 
     fn normal_text<'a>(&self, u: UriRef<'a>) -> NormalText<'a> {
-        if !u.dialect().is_rfc3986_family() {
+        if !u.dialect().is_rfc3986_family() || self.idna_hosts || self.nfc {
             let n = self.normalize(u);
             return if n.as_str() == u.as_str() {
                 NormalText::Same(u.as_str())

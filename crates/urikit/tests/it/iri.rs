@@ -16,6 +16,7 @@ fn check(v: &Value) -> Result<(), String> {
             IriRef::parse(input).and_then(|i| i.to_uri_idna().map(|u| u.into_string()))
         }
         "to_iri" => UriRef::parse(input).map(|u| u.to_iri_display().to_string()),
+        "compare" => return compare(input, v["other"].as_str().ok_or("no other")?, v),
         op => return Err(format!("unknown op {op}")),
     };
     match (got, v.get("result"), v.get("error")) {
@@ -27,6 +28,41 @@ fn check(v: &Value) -> Result<(), String> {
             Ok(())
         }
         (got, _, _) => Err(format!("got {got:?}")),
+    }
+}
+
+/// The first rung of RFC 3987 section 5.3's ladder at which `a` and `b`
+/// compare equal.
+fn rung(a: IriRef<'_>, b: IriRef<'_>) -> &'static str {
+    let syntax = Normalizer::new()
+        .remove_default_port(false)
+        .slash_empty_path(false);
+    let syntax_nfc = syntax.nfc(true);
+    let scheme = Normalizer::new().nfc(true).idna_hosts(true);
+    if a.as_str() == b.as_str() {
+        "string"
+    } else if syntax.equivalent(*a, *b) {
+        "syntax"
+    } else if syntax_nfc.equivalent(*a, *b) {
+        "syntax-nfc"
+    } else if scheme.equivalent(*a, *b) {
+        "scheme"
+    } else {
+        "different"
+    }
+}
+
+fn compare(a: &str, b: &str, v: &Value) -> Result<(), String> {
+    let (a, b) = (IriRef::parse(a), IriRef::parse(b));
+    let (a, b) = (a.map_err(|e| e.to_string())?, b.map_err(|e| e.to_string())?);
+    let got = rung(a, b);
+    // Equivalence is symmetric at every rung.
+    if got != rung(b, a) {
+        return Err(format!("{got} one way, {} the other", rung(b, a)));
+    }
+    match v["rung"].as_str() {
+        Some(want) if want == got => Ok(()),
+        _ => Err(format!("got rung {got}")),
     }
 }
 
