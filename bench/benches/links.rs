@@ -9,17 +9,12 @@
 //! Throughput is in bytes, so criterion prints MB/s.
 
 use std::hint::black_box;
-use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use urikit::html::HtmlDocument;
 
 fn page() -> String {
-    let dir = std::env::var_os("URIKIT_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/urls")
-        });
+    let dir = urikit_bench::data_dir();
     let mut html = String::from(
         "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>Links</title>\n\
          <link rel=stylesheet href=\"/css/site.css\"><style>a { color: red } /* <a href=no> */</style>\n\

@@ -6,37 +6,9 @@
 //! Before timing, each library's count of accepted lines is printed: a
 //! faster parser that accepts different inputs is not doing the same work.
 
-use std::hint::black_box;
-use std::path::PathBuf;
-
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-
-fn data_dir() -> PathBuf {
-    std::env::var_os("URIKIT_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/urls"))
-}
-
-/// The datasets, each as its lines (the trailing newline removed).
-fn datasets() -> Vec<(String, Vec<String>)> {
-    let dir = data_dir();
-    let mut names: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot read the datasets in {}: {e}", dir.display()))
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    names.sort();
-    names
-        .into_iter()
-        .map(|p| {
-            let bytes = std::fs::read(&p).unwrap();
-            let text = String::from_utf8_lossy(&bytes);
-            let lines = text.lines().map(str::to_owned).collect();
-            (p.file_stem().unwrap().to_string_lossy().into_owned(), lines)
-        })
-        .collect()
-}
+use std::hint::black_box;
+use urikit_bench::datasets;
 
 type Parser = (&'static str, fn(&str) -> bool);
 

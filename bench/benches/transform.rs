@@ -11,17 +11,10 @@
 //! are visible beside the times.
 
 use std::hint::black_box;
-use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use iri_string::types::{UriAbsoluteStr, UriReferenceStr, UriStr};
-use urikit_bench::REFS;
-
-fn data_dir() -> PathBuf {
-    std::env::var_os("URIKIT_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/urls"))
-}
+use urikit_bench::{data_dir, REFS};
 
 /// Absolute http(s) URLs of a dataset that every library accepts, so that
 /// all do the same work.

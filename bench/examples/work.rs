@@ -1,6 +1,6 @@
 //! One library doing one job over a dataset, for an instruction counter:
 //! `cargo run --release --example work -- JOB LIBRARY FILE ROUNDS`, where
-//! JOB is `parse`, `normalize` (`normalize-into`: into one `String`),
+//! JOB is `parse`, `parse-iri` (urikit's `IriRef` or oxiri), `normalize` (`normalize-into`: into one `String`),
 //! `resolve` or `relativize` and LIBRARY is
 //! `urikit` or a peer (`fluent-uri` for parse, normalize and resolve,
 //! `oxiri` for relativize). `resolve` resolves a mix of references (those
@@ -25,6 +25,20 @@ fn main() {
             for _ in 0..rounds {
                 for l in &lines {
                     sum += urikit::UriRef::parse(black_box(l)).is_ok() as usize;
+                }
+            }
+        }
+        ("parse-iri", "urikit") => {
+            for _ in 0..rounds {
+                for l in &lines {
+                    sum += urikit::IriRef::parse(black_box(l)).is_ok() as usize;
+                }
+            }
+        }
+        ("parse-iri", "oxiri") => {
+            for _ in 0..rounds {
+                for l in &lines {
+                    sum += oxiri::IriRef::parse(black_box(*l)).is_ok() as usize;
                 }
             }
         }

@@ -1,5 +1,37 @@
 //! What the benchmarks and the instruction-count example share.
 
+use std::path::PathBuf;
+
+/// Where the datasets are: `URIKIT_DATA`, or `../../shared/data/urls`
+/// relative to this crate (they are never copied into the repository).
+pub fn data_dir() -> PathBuf {
+    std::env::var_os("URIKIT_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/urls"))
+}
+
+/// The datasets, each as its name and its lines (the trailing newline
+/// removed).
+pub fn datasets() -> Vec<(String, Vec<String>)> {
+    let dir = data_dir();
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot read the datasets in {}: {e}", dir.display()))
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|p| {
+            let bytes = std::fs::read(&p).unwrap();
+            let text = String::from_utf8_lossy(&bytes);
+            let lines = text.lines().map(str::to_owned).collect();
+            (p.file_stem().unwrap().to_string_lossy().into_owned(), lines)
+        })
+        .collect()
+}
+
 /// A fixed mix of reference kinds: RFC 3986 section 5.4, normal and
 /// abnormal, plus typical links.
 pub const REFS: &[&str] = &[
@@ -31,3 +63,79 @@ pub const REFS: &[&str] = &[
     "/search?q=uri&lang=en",
     "https://example.com/x",
 ];
+
+/// The scripts the Unicode IRIs are written in, as the first letter of a
+/// run that stands for `a` to `z`: Cyrillic, Greek, Devanagari, Han, Hangul
+/// syllables and Arabic (all `ucschar`, RFC 3987 section 2.2; none a bidi
+/// formatting character).
+const SCRIPTS: &[(&str, u32)] = &[
+    ("cyrillic", 0x0430),
+    ("greek", 0x03B1),
+    ("devanagari", 0x0915),
+    ("han", 0x4E00),
+    ("hangul", 0xAC00),
+    ("arabic", 0x0628),
+];
+
+/// `line` rewritten into a script, where it is an http(s) URL with a
+/// reg-name: the letters of its host (but the top-level label, as real
+/// IDNs mostly keep an ASCII one) and of its path become letters of the
+/// `n`th script; digits, delimiters and percent-encodings stay. `None`
+/// for any other line.
+pub fn in_script(line: &str, n: usize) -> Option<String> {
+    let u = urikit::UriRef::parse_absolute(line).ok()?;
+    if !matches!(u.scheme(), Some("http" | "https")) {
+        return None;
+    }
+    let host = u.host()?.reg_name()?.as_str();
+    let tld = host.rfind('.').map_or(host.len(), |i| i);
+    let first = SCRIPTS[n % SCRIPTS.len()].1;
+    let map = |s: &str| -> String {
+        let mut out = String::with_capacity(s.len() * 3);
+        let mut escape = 0;
+        for c in s.chars() {
+            // The two hex digits after '%' stay.
+            if c == '%' {
+                escape = 2;
+                out.push(c);
+                continue;
+            }
+            if escape > 0 {
+                escape -= 1;
+                out.push(c);
+                continue;
+            }
+            let l = c.to_ascii_lowercase();
+            match l {
+                'a'..='z' => out.push(char::from_u32(first + (l as u32 - 'a' as u32)).unwrap()),
+                _ => out.push(c),
+            }
+        }
+        out
+    };
+    let scheme = u.scheme()?;
+    let rest = &line[scheme.len() + 3 + u.authority()?.as_str().len()..];
+    let path_end = rest.find(['?', '#']).unwrap_or(rest.len());
+    let userinfo = u.userinfo().map(|x| format!("{}@", x.as_str()));
+    let port = u.port().map(|p| format!(":{p}"));
+    Some(format!(
+        "{scheme}://{}{}{}{}{}{}",
+        userinfo.unwrap_or_default(),
+        map(&host[..tld]),
+        &host[tld..],
+        port.unwrap_or_default(),
+        map(&rest[..path_end]),
+        &rest[path_end..]
+    ))
+}
+
+/// Every http(s) URL of `lines` with a reg-name, rewritten by turns into
+/// each script of [`in_script`].
+pub fn unicode_iris<'a>(lines: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    lines
+        .into_iter()
+        .filter(|l| l.starts_with("http"))
+        .enumerate()
+        .filter_map(|(i, l)| in_script(l, i))
+        .collect()
+}

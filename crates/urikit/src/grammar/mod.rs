@@ -112,6 +112,11 @@ impl Nibbles {
         Nibbles { lo, hi }
     }
 
+    /// The bytes that are not [plain](rfc3987::is_plain_ucs_byte) bytes
+    /// beyond ASCII: a window of an IRI component refuses what its table
+    /// refuses and this.
+    pub(crate) const NOT_PLAIN_UCS: Nibbles = Nibbles::of(&rfc3987::PLAIN_UCS);
+
     /// Tables that refuse every byte, for tables scanned a byte at a time.
     const NONE: Nibbles = Nibbles {
         lo: [1; 16],

@@ -76,6 +76,33 @@ pub(crate) const fn is_bidi_format(c: u32) -> bool {
     matches!(c, 0x061C | 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069)
 }
 
+/// The bytes beyond ASCII that need no decoding in a component that
+/// allows `ucschar` (in text that is well-formed UTF-8): the continuation
+/// bytes, and the lead bytes all of whose characters are `ucschar`: C3 to
+/// D7 and D9 to DF (U+00C0 to U+05FF, U+0640 to U+07FF), E0 and E1 (U+0800
+/// to U+1FFF), E3 to ED (U+3000 to U+D7FF; surrogates are no characters).
+/// The other lead bytes, C2 (C1 controls), D8 (U+061C), E2 (the block of
+/// the bidi formatting characters), EE and EF (private use, non-characters
+/// and specials) and F0 to F4 (the other planes), start characters that
+/// are decoded and checked by [`allows_char`]. A run of these bytes
+/// starting at a character's start is a run of `ucschar`, which is what
+/// lets the scanner classify IRI text many bytes at a time.
+#[inline(always)]
+pub(crate) const fn is_plain_ucs_byte(b: u8) -> bool {
+    matches!(b, 0x80..=0xBF | 0xC3..=0xD7 | 0xD9..=0xDF | 0xE0 | 0xE1 | 0xE3..=0xED)
+}
+
+/// [`is_plain_ucs_byte`] as a set of bytes, for the nibble tables.
+pub(crate) const PLAIN_UCS: [bool; 256] = {
+    let mut set = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        set[b] = is_plain_ucs_byte(b as u8);
+        b += 1;
+    }
+    set
+};
+
 /// Whether a component whose table allows `ucs` may hold the character
 /// `c` (beyond ASCII) literally.
 #[inline]

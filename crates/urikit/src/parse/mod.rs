@@ -202,6 +202,10 @@ pub(crate) fn parse_with_zones(s: &str, dialect: Dialect, zones: bool) -> Result
 /// components' sets of section 2.2.
 #[inline]
 pub(crate) fn parse_iri(s: &str) -> Result<Meta, Error> {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_no_avx2)))]
+    if let Some(k) = simd::Avx2::detect() {
+        return k.parse_iri(s);
+    }
     rfc3986::parse_sets(scan::Baseline, s, &rfc3986::IRI)
 }
 

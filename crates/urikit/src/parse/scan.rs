@@ -3,7 +3,7 @@
 //! classifier every target has (AVX2 is in [`simd`](super::simd)).
 
 use crate::grammar::rfc3986::hex2_at;
-use crate::grammar::rfc3987::allows_char;
+use crate::grammar::rfc3987::{allows_char, is_plain_ucs_byte};
 use crate::grammar::{Lanes, Table, Ucs};
 
 /// How the parser classifies sixteen bytes at a time: [`Baseline`] on every
@@ -66,12 +66,49 @@ impl Classify for Baseline {
     #[inline(always)]
     fn refused16(self, t: &Table, c: &[u8; 16]) -> u32 {
         #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
-        return crate::parse::simd::sse2_refused16(t.lanes(), c);
-        #[cfg(all(target_arch = "x86_64", target_feature = "sse2", urikit_portable))]
-        return refused16_portable(t.lanes(), c);
-        #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-        return refused16_portable(t.lanes(), c);
+        return {
+            let r = crate::parse::simd::sse2_refused16(t.lanes(), c);
+            // An IRI component lets the plain bytes beyond ASCII through
+            // (the table's test is known when this is inlined).
+            if t.ucs() == Ucs::None {
+                r
+            } else {
+                r & !crate::parse::simd::sse2_plain_ucs16(c)
+            }
+        };
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))))]
+        return portable_refused16(t, c);
     }
+}
+
+/// [`Classify::refused16`] without intrinsics, IRI components included.
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)),
+    allow(dead_code)
+)]
+#[inline(always)]
+fn portable_refused16(t: &Table, c: &[u8; 16]) -> u32 {
+    let r = refused16_portable(t.lanes(), c);
+    if t.ucs() == Ucs::None {
+        r
+    } else {
+        r & !plain_ucs16_portable(c)
+    }
+}
+
+/// A mask of the bytes of `c` that are [plain](is_plain_ucs_byte) bytes
+/// beyond ASCII, without intrinsics.
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)),
+    allow(dead_code)
+)]
+#[inline(always)]
+pub(crate) fn plain_ucs16_portable(c: &[u8; 16]) -> u32 {
+    let mut f = [0u8; 16];
+    for k in 0..16 {
+        f[k] = u8::from(is_plain_ucs_byte(c[k]));
+    }
+    gather_bits(&f)
 }
 
 /// Sixteen bytes of 0 or 1 as sixteen bits: byte `j` of a word lands on
@@ -179,8 +216,12 @@ fn scan_windows(k: impl Classify, b: &[u8], mut i: usize, t: &Table) -> usize {
             continue;
         }
         if t.ucs() != Ucs::None && b[i] >= 0x80 {
-            if let Some(n) = ucs_len(b, i, t.ucs()) {
-                i += n;
+            let j = ucs_run(b, i, t.ucs());
+            if j > i {
+                i = j;
+                if i >= n {
+                    return n;
+                }
                 continue;
             }
         }
@@ -196,14 +237,37 @@ fn scan_bytes(b: &[u8], mut i: usize, t: &Table) -> usize {
             i += 1;
         } else if c == b'%' && t.allows_pct() && hex2_at(b, i + 1) {
             i += 3;
-        } else if let Some(n) = (t.ucs() != Ucs::None && c >= 0x80)
-            .then(|| ucs_len(b, i, t.ucs()))
-            .flatten()
-        {
-            i += n;
+        } else if t.ucs() != Ucs::None && c >= 0x80 && ucs_run(b, i, t.ucs()) > i {
+            i = ucs_run(b, i, t.ucs());
         } else {
             break;
         }
+    }
+    i
+}
+
+/// The end of the run of characters beyond ASCII from `b[i]` that `ucs`
+/// allows (RFC 3987 section 2.2). `b` comes from a `str`, so a character
+/// starts at every place the scanner stops, and a
+/// [plain](is_plain_ucs_byte) lead byte alone tells a `ucschar`; the
+/// others are decoded and checked one by one.
+#[inline(always)]
+fn ucs_run(b: &[u8], mut i: usize, ucs: Ucs) -> usize {
+    while let Some(&c) = b.get(i) {
+        let n = match c {
+            0x00..=0x7F => break,
+            // A plain lead byte: two bytes below E0, three from it.
+            c if is_plain_ucs_byte(c) => 2 + usize::from(c >= 0xE0),
+            _ => match ucs_len(b, i, ucs) {
+                Some(n) => n,
+                None => break,
+            },
+        };
+        // (A slice cut inside a character would end here.)
+        if i + n > b.len() {
+            break;
+        }
+        i += n;
     }
     i
 }
@@ -247,7 +311,7 @@ mod tests {
         #[allow(unused_mut)]
         let mut v: alloc::vec::Vec<(&'static str, Refused16)> = alloc::vec![
             ("baseline", |t, c| Baseline.refused16(t, c)),
-            ("portable", |t, c| refused16_portable(t.lanes(), c)),
+            ("portable", portable_refused16),
         ];
         #[cfg(target_arch = "x86_64")]
         if crate::parse::simd::Avx2::detect().is_some() {
@@ -256,6 +320,97 @@ mod tests {
             }));
         }
         v
+    }
+
+    /// The IRI tables (RFC 3987 section 2.2): every classifier lets
+    /// through exactly what the table allows and the plain bytes beyond
+    /// ASCII, over every byte in every lane.
+    #[test]
+    fn iri_lanes_let_the_plain_bytes_beyond_ascii_through() {
+        use crate::grammar::rfc3987::{IFRAGMENT, IPATH, IQUERY, IREG_NAME};
+        assert_eq!(
+            (0..=255u8).filter(|&c| is_plain_ucs_byte(c)).count(),
+            64 + 21 + 7 + 2 + 11,
+            "the continuation bytes and the plain lead bytes"
+        );
+        for (name, t) in [
+            ("ireg-name", &IREG_NAME),
+            ("ipath", &IPATH),
+            ("iquery", &IQUERY),
+            ("ifragment", &IFRAGMENT),
+        ] {
+            for (how, refused16) in classifiers() {
+                for c in 0..=255u8 {
+                    for k in 0..16 {
+                        let mut chunk = [b'a'; 16];
+                        chunk[k] = c;
+                        let want = if t.allows(c) || is_plain_ucs_byte(c) {
+                            0
+                        } else {
+                            1 << k
+                        };
+                        assert_eq!(
+                            refused16(t, &chunk),
+                            want,
+                            "{how} {name}: 0x{c:02X} in lane {k}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The scanner on IRI text: each character beyond ASCII that section
+    /// 2.2 allows is one the scan goes over, whatever its lead byte, and
+    /// each it refuses stops the scan at its first byte.
+    #[test]
+    fn iri_scans_stop_exactly_at_refused_characters() {
+        use crate::grammar::rfc3987::{is_ucschar, IPATH};
+        let samples = [
+            'a',
+            'é',
+            '\u{a0}',
+            '\u{85}',
+            '\u{61b}',
+            '\u{61c}',
+            '\u{200d}',
+            '\u{200e}',
+            '\u{202e}',
+            '\u{2066}',
+            'ア',
+            '한',
+            '\u{d7ff}',
+            '\u{e000}',
+            '\u{f900}',
+            '\u{fdd0}',
+            '\u{fffd}',
+            '\u{10000}',
+            '\u{1fffe}',
+            '\u{e0001}',
+        ];
+        for &bad in &samples {
+            for len in [1, 15, 16, 17, 40, 70] {
+                let mut text = "ü".repeat(len);
+                let at = text.len();
+                text.push(bad);
+                text.push_str("xyz");
+                let allowed = u32::from(bad) < 0x80 || is_ucschar(u32::from(bad));
+                let want = if allowed { text.len() } else { at };
+                assert_eq!(
+                    scan(text.as_bytes(), 0, &IPATH),
+                    want,
+                    "{bad:?} after {len}"
+                );
+                #[cfg(target_arch = "x86_64")]
+                if let Some(k) = crate::parse::simd::Avx2::detect() {
+                    assert_eq!(
+                        scan_in(k, text.as_bytes(), 0, &IPATH),
+                        want,
+                        "avx2 {bad:?} after {len}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -34,11 +34,11 @@ use core::arch::x86_64::{
     _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
 };
 
-use super::rfc3986::parse_in;
+use super::rfc3986::{parse_in, parse_sets, IRI};
 use super::scan::{two_chunks, Classify};
 use super::Meta;
 use crate::error::Error;
-use crate::grammar::{Lanes, Nibbles, Table};
+use crate::grammar::{Lanes, Nibbles, Table, Ucs};
 
 /// Proof that the processor has AVX2: the only way to run the code compiled
 /// for it.
@@ -77,13 +77,38 @@ impl Avx2 {
         // SAFETY: `self` exists, so the processor has AVX2.
         unsafe { parse(self, s, make) }
     }
+
+    /// Parses the IRI `s` with the parser compiled for AVX2 and RFC
+    /// 3987's sets.
+    #[inline]
+    pub(crate) fn parse_iri(self, s: &str) -> Result<Meta, Error> {
+        #[target_feature(enable = "avx2")]
+        unsafe fn parse(k: Avx2, s: &str) -> Result<Meta, Error> {
+            if s.len() >= 32 {
+                parse_sets(Avx2Long(k), s, &IRI)
+            } else {
+                parse_sets(k, s, &IRI)
+            }
+        }
+        // SAFETY: `self` exists, so the processor has AVX2.
+        unsafe { parse(self, s) }
+    }
 }
 
 impl Classify for Avx2 {
     #[inline(always)]
     fn refused16(self, t: &Table, c: &[u8; 16]) -> u32 {
         // SAFETY: `self` exists, so the processor has AVX2.
-        unsafe { avx2_refused16(t.nibbles(), c) }
+        unsafe {
+            let r = avx2_refused16(t.nibbles(), c);
+            // An IRI component: refused by the table and not a plain byte
+            // beyond ASCII (the table's test is known when inlined).
+            if t.ucs() == Ucs::None {
+                r
+            } else {
+                r & avx2_refused16(&Nibbles::NOT_PLAIN_UCS, c)
+            }
+        }
     }
 }
 
@@ -116,7 +141,14 @@ impl Classify for Avx2Long {
         }
         two_chunks::<32>(b, i, |c| {
             // SAFETY: `self` exists, so the processor has AVX2.
-            u64::from(unsafe { avx2_refused32(t.nibbles(), c) })
+            u64::from(unsafe {
+                let r = avx2_refused32(t.nibbles(), c);
+                if t.ucs() == Ucs::None {
+                    r
+                } else {
+                    r & avx2_refused32(&Nibbles::NOT_PLAIN_UCS, c)
+                }
+            })
         })
     }
 }
@@ -200,6 +232,26 @@ pub(crate) fn sse2_refused16(lanes: Lanes, c: &[u8; 16]) -> u32 {
         };
         // Sixteen bits: the `i32` is never negative.
         _mm_movemask_epi8(refused) as u32
+    }
+}
+
+/// A mask of the bytes of `c` that are plain bytes beyond ASCII
+/// (`grammar::rfc3987::is_plain_ucs_byte`): 0x80 to 0xEF but C0 to C2,
+/// D8, E2, EE and EF, by signed comparisons.
+#[inline(always)]
+pub(crate) fn sse2_plain_ucs16(c: &[u8; 16]) -> u32 {
+    // SAFETY: see the module's documentation: SSE2 is enabled at compile
+    // time, and the load reads the sixteen bytes `c` refers to.
+    unsafe {
+        let x = _mm_loadu_si128(c.as_ptr().cast::<__m128i>());
+        let set = |b: u8| _mm_set1_epi8(b as i8);
+        let eq = |b: u8| _mm_cmpeq_epi8(x, set(b));
+        // Signed, 0x80 to 0xED are the bytes below -0x12 (0xEE).
+        let range = _mm_cmpgt_epi8(set(0xEE), x);
+        // C0 to C2 are the bytes that `| 3` makes C3 (C3 itself is plain).
+        let c0_c2 = _mm_andnot_si128(eq(0xC3), _mm_cmpeq_epi8(_mm_or_si128(x, set(3)), set(0xC3)));
+        let other = _mm_or_si128(_mm_or_si128(eq(0xD8), eq(0xE2)), c0_c2);
+        _mm_movemask_epi8(_mm_andnot_si128(other, range)) as u32
     }
 }
 
