@@ -422,26 +422,10 @@ impl Normalizer {
             }
             let host_start = out.len();
             let host = &src[am.host_start..am.host_end];
-            // An IPv6 zone identifier (RFC 6874, read on request) is not
-            // part of the address: its case is kept, and only its triplets
-            // are normalized (section 6.2.2.2).
-            let (addr, zone) = match am.host {
-                HostType::Ipv6 => host.split_at(host.find('%').unwrap_or(host.len() - 1)),
-                _ => (host, ""),
-            };
-            let ipv6 = (am.host == HostType::Ipv6 && self.ipv6_rfc5952)
-                .then(|| u.host().and_then(|h| h.ipv6()))
-                .flatten();
-            match ipv6 {
-                Some(ip) => {
-                    let _ = write!(out, "[{ip}");
-                    style.write(out, zone);
-                }
-                None if zone.is_empty() => host_style.write(out, host),
-                None => {
-                    host_style.write(out, addr);
-                    style.write(out, zone);
-                }
+            if am.host == HostType::Ipv6 {
+                self.write_ipv6(u, host, out, host_style, style);
+            } else {
+                host_style.write(out, host);
             }
             let host_end = out.len();
             if am.host_end < am.end
@@ -586,6 +570,31 @@ impl Normalizer {
     /// ```
     pub fn equivalent(&self, a: UriRef<'_>, b: UriRef<'_>) -> bool {
         self.normal_text(a).as_str() == self.normal_text(b).as_str()
+    }
+
+    /// Writes the IPv6 literal `host` of `u`: in the text form of RFC 5952
+    /// when asked, else with the case and triplets of `host_style`. A zone
+    /// identifier (RFC 6874, read on request) is not part of the address:
+    /// its case is kept, and only its triplets are normalized (section
+    /// 6.2.2.2).
+    #[cold]
+    fn write_ipv6(
+        &self,
+        u: UriRef<'_>,
+        host: &str,
+        out: &mut impl Out,
+        host_style: PctStyle,
+        style: PctStyle,
+    ) {
+        // `]`, or the `%` of the zone through the `]`.
+        let (addr, rest) = host.split_at(host.find('%').unwrap_or(host.len() - 1));
+        match self.ipv6_rfc5952.then(|| u.host().and_then(|h| h.ipv6())).flatten() {
+            Some(ip) => {
+                let _ = write!(out, "[{ip}");
+            }
+            None => host_style.write(out, addr),
+        }
+        style.write(out, rest);
     }
 
     /// Percent-normalization by this normalizer's steps under `dialect`;
