@@ -588,7 +588,11 @@ impl Normalizer {
     ) {
         // `]`, or the `%` of the zone through the `]`.
         let (addr, rest) = host.split_at(host.find('%').unwrap_or(host.len() - 1));
-        match self.ipv6_rfc5952.then(|| u.host().and_then(|h| h.ipv6())).flatten() {
+        match self
+            .ipv6_rfc5952
+            .then(|| u.host().and_then(|h| h.ipv6()))
+            .flatten()
+        {
             Some(ip) => {
                 let _ = write!(out, "[{ip}");
             }

@@ -658,3 +658,44 @@ mod robustness {
         assert_eq!(v["error"]["offset"], 9);
     }
 }
+
+/// Bad input of the IRI work (issue: a 10 MB line of text beyond ASCII,
+/// mixed scripts, bytes that are not UTF-8): each line gets its answer,
+/// with the offsets of its first offending byte.
+#[test]
+fn a_ten_megabyte_line_beyond_ascii_and_mixed_scripts() {
+    let path = "/пример/例え/مثال/παράδειγμα/".repeat(10 * 1024 * 1024 / 60);
+    let line = format!("http://例え.テスト{path}");
+    let bad = format!("{line}\u{202e}x");
+    let stdin = format!("{line}\n{bad}\n");
+    let out = run(
+        &["parse", "--json", "--dialect", "rfc3987"].map(String::from),
+        stdin.as_bytes(),
+    );
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let records: Vec<Value> = out
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0]["ok"], true);
+    assert_eq!(records[0]["path"].as_str().map(str::len), Some(path.len()));
+    // U+202E RIGHT-TO-LEFT OVERRIDE (RFC 3987 section 4.1) at its byte.
+    assert_eq!(records[1]["error"]["code"], "invalid-char");
+    assert_eq!(records[1]["error"]["offset"], line.len());
+    // Extraction of the same text finds the IRI whole, and the other up to
+    // the formatting character.
+    let out = run(
+        &["extract", "--json", "--dialect", "rfc3987"].map(String::from),
+        stdin.as_bytes(),
+    );
+    let found: Vec<Value> = out
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(found.len(), 2, "{}", out.stderr);
+    assert_eq!(found[0]["uri"].as_str().map(str::len), Some(line.len()));
+    assert_eq!(found[1]["uri"].as_str().map(str::len), Some(line.len()));
+}
