@@ -2,12 +2,17 @@
 # Instructions and (simulated) mispredicted branches per item, counted by
 # valgrind's cachegrind: unlike wall time, the same on a busy machine.
 # Usage: [JOBS='parse:urikit ...'] ./cachegrind.sh [DATASET]   (default ../../shared/data/urls/kasztp.txt;
+# `unicode`: the Unicode IRIs built from the datasets, for parse-iri;
 # resolve and relativize assume one with 400 and 4,000 http(s) lines)
 set -euo pipefail
 cd "$(dirname "$0")"
 data=${1:-../../shared/data/urls/kasztp.txt}
 cargo build -q --release --example work
 bin=target/release/examples/work
+if [ "$data" = unicode ]; then
+  "$bin" dump - unicode 0 >target/unicode-iris.txt
+  data=target/unicode-iris.txt
+fi
 count() { # JOB LIB ROUNDS -> "instructions mispredicts"
   valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes \
     --cachegrind-out-file=/dev/null "$bin" "$1" "$2" "$data" "$3" 2>&1 >/dev/null |

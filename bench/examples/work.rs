@@ -1,5 +1,6 @@
 //! One library doing one job over a dataset, for an instruction counter:
-//! `cargo run --release --example work -- JOB LIBRARY FILE ROUNDS`, where
+//! `cargo run --release --example work -- JOB LIBRARY FILE ROUNDS` (FILE
+//! `unicode`: the Unicode IRIs of `unicode_iris`), where
 //! JOB is `parse`, `parse-iri` (urikit's `IriRef` or oxiri), `normalize` (`normalize-into`: into one `String`),
 //! `resolve` or `relativize` and LIBRARY is
 //! `urikit` or a peer (`fluent-uri` for parse, normalize and resolve,
@@ -17,10 +18,24 @@ fn main() {
         panic!("usage: work JOB LIBRARY FILE ROUNDS");
     };
     let rounds: usize = rounds.parse().expect("ROUNDS is a number");
-    let text = std::fs::read_to_string(file).expect("the dataset");
+    // `unicode`: the Unicode IRIs built from every dataset.
+    let text = if file == "unicode" {
+        let sets = urikit_bench::datasets();
+        urikit_bench::unicode_iris(sets.iter().flat_map(|(_, l)| l.iter().map(String::as_str)))
+            .join("\n")
+    } else {
+        std::fs::read_to_string(file).expect("the dataset")
+    };
     let lines: Vec<&str> = text.lines().collect();
     let mut sum = 0usize;
     match (job.as_str(), lib.as_str()) {
+        // The lines themselves (for `unicode`, to count them).
+        ("dump", _) => {
+            for l in &lines {
+                println!("{l}");
+            }
+            return;
+        }
         ("parse", "urikit") => {
             for _ in 0..rounds {
                 for l in &lines {
