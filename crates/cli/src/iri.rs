@@ -63,7 +63,7 @@ pub fn to_iri(a: ToIriArgs) -> io::Result<()> {
         Ok(a.zones
             .parser(Dialect::Rfc3986)
             .parse(s)?
-            .to_iri_display()
+            .to_iri_display()?
             .to_string())
     })
 }

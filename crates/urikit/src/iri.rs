@@ -312,29 +312,35 @@ impl<'a> UriRef<'a> {
     /// [`to_uri`](IriRef::to_uri) gives the input back wherever the input
     /// used upper-case hex and encoded only what it had to.
     ///
+    /// # Errors
+    ///
+    /// [`DialectMismatch`](crate::ErrorKind::DialectMismatch) for a reference read under an
+    /// older dialect that RFC 3987 does not accept (such as RFC 2396's `x://a@b@c/`): it has
+    /// no IRI form. A reference of RFC 3986 or RFC 3987 always has one.
+    ///
     /// ```
-    /// use urikit::UriRef;
+    /// use urikit::{Dialect, ErrorKind, UriRef};
     ///
     /// let u = UriRef::parse("http://www.example.org/D%C3%BCrst")?;
-    /// assert_eq!(u.to_iri().as_str(), "http://www.example.org/Dürst");
+    /// assert_eq!(u.to_iri()?.as_str(), "http://www.example.org/Dürst");
     /// // Not UTF-8: kept (section 3.2's example).
     /// let u = UriRef::parse("http://www.example.org/D%FCrst")?;
-    /// assert_eq!(u.to_iri().as_str(), "http://www.example.org/D%FCrst");
+    /// assert_eq!(u.to_iri()?.as_str(), "http://www.example.org/D%FCrst");
     /// // U+202E RIGHT-TO-LEFT OVERRIDE: kept (section 4.1).
     /// let u = UriRef::parse("http://xn--99zt52a.example.org/%e2%80%ae")?;
-    /// assert_eq!(u.to_iri().as_str(), "http://xn--99zt52a.example.org/%e2%80%ae");
+    /// assert_eq!(u.to_iri()?.as_str(), "http://xn--99zt52a.example.org/%e2%80%ae");
+    /// let old = UriRef::parse_with("x://a@b@c/", Dialect::Rfc2396)?;
+    /// assert_eq!(old.to_iri().unwrap_err().kind(), ErrorKind::DialectMismatch);
     /// # Ok::<(), urikit::Error>(())
     /// ```
-    pub fn to_iri(self) -> IriRefBuf {
+    pub fn to_iri(self) -> Result<IriRefBuf, Error> {
         let s = self.as_str();
         crate::work::add(s.len());
-        let u = match self.in_dialect(Dialect::Rfc3987) {
-            Ok(u) if s.contains('%') => u,
-            // Nothing to decode (or an older dialect's reference that is
-            // no IRI, given back under its own dialect).
-            Ok(u) => return IriRefBuf(u.to_buf()),
-            Err(_) => return IriRefBuf(self.to_buf()),
-        };
+        let u = self.in_dialect(Dialect::Rfc3987)?;
+        if !s.contains('%') {
+            // Nothing to decode.
+            return Ok(IriRefBuf(u.to_buf()));
+        }
         let m = u.meta();
         let mut out = String::with_capacity(s.len());
         // Each component with the characters beyond ASCII it may hold; the
@@ -365,7 +371,9 @@ impl<'a> UriRef<'a> {
         // delimiter: read again for the offsets (a decoded reg-name can
         // have become an IPv4 address).
         let p = Parser::new(Dialect::Rfc3987).zone_ids(m.zoned(s));
-        IriRefBuf(UriRefBuf::parse_by(&p, out).unwrap_or_else(|_| u.to_buf()))
+        Ok(IriRefBuf(
+            UriRefBuf::parse_by(&p, out).unwrap_or_else(|_| u.to_buf()),
+        ))
     }
 }
 
@@ -375,23 +383,27 @@ impl UriRef<'_> {
     /// ([`Host::to_unicode_display`](crate::Host::to_unicode_display)).
     /// Needs the `idna` feature.
     ///
+    /// # Errors
+    ///
+    /// Those of [`to_iri`](Self::to_iri).
+    ///
     /// ```
     /// let u = urikit::UriRef::parse("http://xn--bcher-kva.example/D%C3%BCrst")?;
-    /// assert_eq!(u.to_iri_display().as_str(), "http://bücher.example/Dürst");
+    /// assert_eq!(u.to_iri_display()?.as_str(), "http://bücher.example/Dürst");
     /// # Ok::<(), urikit::Error>(())
     /// ```
     #[cfg(feature = "idna")]
-    pub fn to_iri_display(self) -> IriRefBuf {
-        let iri = self.to_iri();
+    pub fn to_iri_display(self) -> Result<IriRefBuf, Error> {
+        let iri = self.to_iri()?;
         let (Some(host), Some(a)) = (iri.host(), iri.as_uri_ref().meta().auth) else {
-            return iri;
+            return Ok(iri);
         };
         let shown = host.to_unicode_display();
         if shown == host.as_str() {
-            return iri;
+            return Ok(iri);
         }
         let text = crate::host::splice(iri.as_str(), a.host_start, a.host_end, &shown);
-        IriRefBuf::parse(text).unwrap_or(iri)
+        Ok(IriRefBuf::parse(text).unwrap_or(iri))
     }
 }
 

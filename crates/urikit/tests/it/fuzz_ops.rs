@@ -605,6 +605,14 @@ pub fn dialects(data: &[u8]) {
             assert!(UriRef::parse(s).is_err());
         }
     }
+    // An IRI is an IRI: of RFC 3987, or no IRI at all.
+    match u.to_iri() {
+        Ok(i) => {
+            assert_eq!(i.dialect(), Dialect::Rfc3987);
+            reparse(&i.as_uri_ref());
+        }
+        Err(e) => assert_eq!(e.kind(), ErrorKind::DialectMismatch),
+    }
     let mut edited = u.to_buf();
     match edited.set_fragment(Some("f")) {
         Ok(()) => {
