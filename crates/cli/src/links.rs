@@ -193,6 +193,12 @@ pub fn base(args: BaseArgs) -> io::Result<()> {
         block.pop();
     }
     for field in &args.header {
+        if !is_header_field(field) {
+            status::usage_error(&format!(
+                "--header {field:?}: a header field is written 'Name: value' (a name of letters, \
+                 digits and !#$%&'*+-.^_`|~, then ':')"
+            ));
+        }
         block.push('\n');
         block.push_str(field);
     }
@@ -263,4 +269,13 @@ fn base_error(e: &BaseError) -> ErrorRecord {
             crate::json::message(inner.kind())
         ),
     }
+}
+
+/// Whether `field` is a header field, `field-name ":" field-value` (RFC
+/// 9110 section 5: the name is a `token`), as `--header` takes it.
+fn is_header_field(field: &str) -> bool {
+    let tchar = |c: u8| c.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&c);
+    field
+        .split_once(':')
+        .is_some_and(|(name, _)| !name.is_empty() && name.bytes().all(tchar))
 }

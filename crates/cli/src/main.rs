@@ -53,7 +53,9 @@ enum Command {
     Relativize(resolve::RelativizeArgs),
     /// Normalize each reference (RFC 3986 sections 6.2.2 and 6.2.3).
     Normalize(normalize::NormalizeArgs),
-    /// Whether two references are equal after normalization.
+    /// Whether two references are equal after normalization: the syntax-based and
+    /// scheme-based rungs of the ladder (RFC 3986 section 6.2.2 and 6.2.3; with --ipv6,
+    /// --nfc and --idna, the steps RFC 5952 and RFC 3987 section 5.3 add).
     Equivalent(normalize::EquivalentArgs),
     /// The scheme-specific view of each URI (RFC 1738 section 3), with security warnings.
     Inspect(inspect::InspectArgs),

@@ -16,7 +16,7 @@ pub struct NormalizeArgs {
     #[command(flatten)]
     dialect: args::DialectArg,
     #[command(flatten)]
-    unicode: UnicodeSteps,
+    unicode: Steps,
     #[command(flatten)]
     json: args::Json,
     #[command(flatten)]
@@ -31,18 +31,28 @@ pub struct EquivalentArgs {
     #[command(flatten)]
     dialect: args::DialectArg,
     #[command(flatten)]
-    unicode: UnicodeSteps,
+    unicode: Steps,
     #[command(flatten)]
     json: args::Json,
+    /// Print nothing; exit 0 when A and B are equivalent, 1 when they are
+    /// not, 2 when either is invalid (for `if uri equivalent --status A B`).
+    #[arg(long, conflicts_with = "json")]
+    status: bool,
     /// The first reference.
     a: String,
     /// The second reference.
     b: String,
 }
 
-/// The steps of RFC 3987 section 5.3 beyond RFC 3986's, off by default.
+/// The normalization steps beyond the default ones, off unless asked
+/// for: the IPv6 text form of RFC 5952, and the steps RFC 3987 section
+/// 5.3 adds for IRIs.
 #[derive(Args, Clone, Copy)]
-struct UnicodeSteps {
+struct Steps {
+    /// Write an IPv6 address in its canonical text form (RFC 5952 section 4: lower case,
+    /// zeros compressed), so that `[::1]` and `[0:0::1]` compare equal.
+    #[arg(long)]
+    ipv6: bool,
     /// Put an IRI's text in Unicode Normalization Form C (RFC 3987 section 5.3.2.2).
     #[arg(long)]
     nfc: bool,
@@ -52,9 +62,12 @@ struct UnicodeSteps {
     idna: bool,
 }
 
-impl UnicodeSteps {
+impl Steps {
     fn normalizer(self) -> Normalizer {
-        Normalizer::new().nfc(self.nfc).idna_hosts(self.idna)
+        Normalizer::new()
+            .ipv6_rfc5952(self.ipv6)
+            .nfc(self.nfc)
+            .idna_hosts(self.idna)
     }
 }
 
@@ -92,6 +105,18 @@ pub fn equivalent(args: EquivalentArgs) -> io::Result<()> {
         .map_err(|e| (e, "A"))
         .and_then(|x| parser.parse(b).map(|y| (x, y)).map_err(|e| (e, "B")));
     let result = parsed.map(|(x, y)| args.unicode.normalizer().equivalent(x, y));
+    if args.status {
+        let code = match &result {
+            Ok(true) => 0,
+            Ok(false) => 1,
+            Err((e, which)) => {
+                let text = if *which == "A" { a } else { b };
+                eprintln!("error: {which} \"{}\": {e}", show::text(text));
+                2
+            }
+        };
+        std::process::exit(code);
+    }
     status::record(result.is_ok());
     let stdout = io::stdout();
     let mut out = stdout.lock();

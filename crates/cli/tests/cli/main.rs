@@ -162,6 +162,11 @@ fn check(case: &Value) -> Result<(), String> {
             }
         }
     }
+    if let Some(want) = case.get("stdout_is").and_then(Value::as_str) {
+        if r.stdout != want {
+            return Err(format!("stdout: {:?}, expected {want:?}", r.stdout));
+        }
+    }
     Ok(())
 }
 

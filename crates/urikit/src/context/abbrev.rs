@@ -25,7 +25,9 @@ use crate::UriRef;
 /// 3. `host[:port][/path][?query][#fragment]`, where the host is
 ///    `localhost`, a dotted IPv4 address, a bracketed IPv6 address, or a
 ///    domain name of at least two labels whose last is at least two
-///    letters: `ftp://` is put in front when the host begins with `ftp.`,
+///    letters, but not a file name (two labels, the last a common file
+///    extension such as `txt`, `md`, `pdf`, `zip` or `py`, many of which
+///    are also top-level domains): `ftp://` is put in front when the host begins with `ftp.`,
 ///    `http://` otherwise ("most hostnames beginning with "www" are likely
 ///    to have a URL prefix of "http://"").
 /// 4. Anything else (whitespace, a single word, `user:password@host`, a
@@ -44,6 +46,9 @@ use crate::UriRef;
 /// assert_eq!(guess("hello"), None);
 /// assert_eq!(guess("../relative/path"), None);
 /// assert_eq!(guess("two words.com"), None);
+/// assert_eq!(guess("file.txt"), None);
+/// assert_eq!(guess("README.md"), None);
+/// assert_eq!(guess("docs.example.md").as_deref(), Some("http://docs.example.md"));
 /// ```
 pub fn guess(text: &str) -> Option<String> {
     let t = text.trim();
@@ -79,7 +84,7 @@ pub fn guess(text: &str) -> Option<String> {
             };
             let host_ok = host.eq_ignore_ascii_case("localhost")
                 || crate::parse::ip::ipv4_exact(host.as_bytes()).is_some()
-                || domain_like(host);
+                || domain_like(host) && !file_like(host);
             (host_ok && port_ok(port)).then_some(host)?
         };
         let ftp = host
@@ -98,6 +103,30 @@ fn port_ok(port: &str) -> bool {
     match port.strip_prefix(':') {
         None => port.is_empty(),
         Some(d) => (1..=5).contains(&d.len()) && d.parse::<u16>().is_ok(),
+    }
+}
+
+/// The extensions of file names that people write beside URLs; a name of
+/// two labels ending in one (`file.txt`, `setup.py`) is taken for a file,
+/// not a host, though some (`md`, `py`, `rs`, `sh`, `zip`, `mov`) are
+/// top-level domains too.
+const FILE_EXTENSIONS: &[&str] = &[
+    "7z", "avi", "bak", "bin", "bz2", "cfg", "class", "conf", "cpp", "css", "csv", "deb", "dll",
+    "dmg", "doc", "docx", "exe", "gif", "go", "gz", "hpp", "htm", "html", "ico", "ini", "iso",
+    "jar", "java", "jpeg", "jpg", "js", "json", "lock", "log", "md", "mkv", "mov", "mp3", "mp4",
+    "pdf", "php", "pkg", "pl", "png", "ppt", "pptx", "py", "rar", "rb", "rpm", "rs", "sh", "so",
+    "svg", "swp", "tar", "tgz", "tmp", "toml", "ts", "txt", "wav", "webp", "xls", "xlsx", "xml",
+    "xz", "yaml", "yml", "zip",
+];
+
+/// Whether `host` (a [`domain_like`] name) reads as a file name: two
+/// labels, the last a [file extension](FILE_EXTENSIONS).
+fn file_like(host: &str) -> bool {
+    match host.split_once('.') {
+        Some((_, ext)) if !ext.contains('.') => {
+            FILE_EXTENSIONS.iter().any(|e| e.eq_ignore_ascii_case(ext))
+        }
+        _ => false,
     }
 }
 
