@@ -136,7 +136,7 @@ impl<W: Write> Checker<W> {
         if self.json {
             return json::write_line(
                 &mut self.out,
-                &ParseRecord::new(text, result, self.parser.accepts_zone_ids()),
+                &ParseRecord::new(text, result, self.parser.accepts_zone_ids(), false),
             );
         }
         match result {
@@ -147,12 +147,11 @@ impl<W: Write> Checker<W> {
                 } else {
                     ""
                 };
-                let hint = crate::show::iri_hint(text, e.code(), e.offset())
-                    .map(|h| format!("\n  hint: {h} (with uri parse)"))
-                    .unwrap_or_default();
+                let r = json::ErrorRecord::at(e, text, false);
                 writeln!(
                     self.out,
-                    "{source}:{number}: {e}{note}\n  {shown}\n  {mark}{hint}"
+                    "{source}:{number}: {} at byte {}: {}{note}\n  {shown}\n  {mark}",
+                    r.code, r.offset, r.message
                 )
             }
             Ok(_) if surprise => {

@@ -104,7 +104,8 @@ pub fn set(mut args: SetArgs) -> io::Result<()> {
         jobs: args.jobs.get(),
     };
     each_value(uris, output, |input| {
-        let mut u = UriRefBuf::parse_by(&parser, input.to_owned())?;
+        let mut u = UriRefBuf::parse_by(&parser, input.to_owned())
+            .map_err(|e| ErrorRecord::at(e, input, false))?;
         apply(&args, &mut u)?;
         Ok(u.into_string())
     })
@@ -368,7 +369,9 @@ pub fn get(a: GetArgs) -> io::Result<()> {
     };
     let parser = a.dialect.parser();
     each_value(a.uris, output, |input| {
-        let u = parser.parse(input)?;
+        let u = parser
+            .parse(input)
+            .map_err(|e| ErrorRecord::at(e, input, parser.dialect() == Dialect::Rfc3987))?;
         let mut out = String::new();
         for p in &pieces {
             match p {

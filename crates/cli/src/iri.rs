@@ -8,6 +8,7 @@ use urikit::{Dialect, IriRef};
 
 use crate::args;
 use crate::each::{each_value, Output};
+use crate::json::ErrorRecord;
 
 /// The options of `uri to-uri`.
 #[derive(Args)]
@@ -46,7 +47,8 @@ fn output(json: args::Json) -> Output<'static> {
 /// `uri to-uri [--idna]`: each IRI reference as a URI reference.
 pub fn to_uri(a: ToUriArgs) -> io::Result<()> {
     each_value(a.iris, output(a.json), |s| {
-        let iri = IriRef::try_from(a.zones.parser(Dialect::Rfc3987).parse(s)?)?;
+        let parsed = a.zones.parser(Dialect::Rfc3987).parse(s);
+        let iri = IriRef::try_from(parsed.map_err(|e| ErrorRecord::at(e, s, true))?)?;
         let uri = if a.idna {
             iri.to_uri_idna()?
         } else {
@@ -62,7 +64,8 @@ pub fn to_iri(a: ToIriArgs) -> io::Result<()> {
     each_value(a.uris, output(a.json), |s| {
         Ok(a.zones
             .parser(Dialect::Rfc3986)
-            .parse(s)?
+            .parse(s)
+            .map_err(|e| ErrorRecord::at(e, s, false))?
             .to_iri_display()?
             .to_string())
     })

@@ -43,6 +43,22 @@ impl From<Error> for ErrorRecord {
     }
 }
 
+impl ErrorRecord {
+    /// The record of `e`, an error at a byte of `input` read under a dialect
+    /// that is the IRI one when `iri`: a character that is not allowed is
+    /// named, with its code point and component (see
+    /// [`show::char_not_allowed`]).
+    pub fn at(e: Error, input: &str, iri: bool) -> ErrorRecord {
+        let mut r = ErrorRecord::from(e);
+        if e.kind() == ErrorKind::InvalidChar {
+            if let Some(m) = crate::show::char_not_allowed(input, e.offset(), iri) {
+                r.message = m;
+            }
+        }
+        r
+    }
+}
+
 /// The library's sentence for `kind`, where it speaks of an option, in
 /// terms of the command's flag.
 pub fn message(kind: ErrorKind) -> String {
@@ -78,7 +94,12 @@ pub struct ParseRecord<'a> {
 
 impl<'a> ParseRecord<'a> {
     /// The record of `input`, with `"zone_id"` when `zones` (`--zone-ids`).
-    pub fn new(input: &'a str, result: Result<UriRef<'a>, Error>, zones: bool) -> ParseRecord<'a> {
+    pub fn new(
+        input: &'a str,
+        result: Result<UriRef<'a>, Error>,
+        zones: bool,
+        iri: bool,
+    ) -> ParseRecord<'a> {
         match result {
             Ok(u) => {
                 let host = u.host();
@@ -106,7 +127,7 @@ impl<'a> ParseRecord<'a> {
                 input,
                 ok: false,
                 zone_id: zones.then_some(None),
-                error: Some(e.into()),
+                error: Some(ErrorRecord::at(e, input, iri)),
                 ..ParseRecord::default()
             },
         }

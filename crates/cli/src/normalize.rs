@@ -75,13 +75,15 @@ impl Steps {
 pub fn normalize(a: NormalizeArgs) -> io::Result<()> {
     let n = a.unicode.normalizer();
     let parser = a.dialect.parser();
+    let iri = parser.dialect() == urikit::Dialect::Rfc3987;
     let output = Output {
         json: a.json.json,
         base: None,
         jobs: a.jobs.get(),
     };
     each_value(a.refs, output, |s| {
-        Ok(n.normalize(parser.parse(s)?).into_string())
+        let u = parser.parse(s).map_err(|e| ErrorRecord::at(e, s, iri))?;
+        Ok(n.normalize(u).into_string())
     })
 }
 

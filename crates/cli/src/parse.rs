@@ -32,11 +32,12 @@ pub fn run(a: ParseArgs) -> io::Result<()> {
                 Some(e) => Err(e),
             };
             status::record(result.is_ok());
-            let record = ParseRecord::new(&text, result, parser.accepts_zone_ids());
+            let iri = parser.dialect() == Dialect::Rfc3987;
+            let record = ParseRecord::new(&text, result, parser.accepts_zone_ids(), iri);
             if a.json.json {
                 json::write_line(&mut out, &record)?;
             } else {
-                write_human(&mut out, &record, a.dialect.dialect())?;
+                write_human(&mut out, &record)?;
             }
         }
         Ok(())
@@ -44,7 +45,7 @@ pub fn run(a: ParseArgs) -> io::Result<()> {
     out.flush()
 }
 
-fn write_human(out: &mut impl Write, r: &ParseRecord<'_>, dialect: Dialect) -> io::Result<()> {
+fn write_human(out: &mut impl Write, r: &ParseRecord<'_>) -> io::Result<()> {
     writeln!(out, "{}", show::text(r.input))?;
     if let Some(e) = &r.error {
         writeln!(
@@ -54,11 +55,6 @@ fn write_human(out: &mut impl Write, r: &ParseRecord<'_>, dialect: Dialect) -> i
         )?;
         let (line, caret) = show::caret(r.input, e.offset);
         writeln!(out, "  {line}\n  {caret}")?;
-        if dialect != Dialect::Rfc3987 {
-            if let Some(hint) = show::iri_hint(r.input, e.code, e.offset) {
-                writeln!(out, "  hint: {hint}")?;
-            }
-        }
         return Ok(());
     }
     fn shown(v: Option<&str>) -> std::borrow::Cow<'_, str> {

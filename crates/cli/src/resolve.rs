@@ -93,7 +93,8 @@ fn against_base(
         .map(|r| r.dialect(dialect.dialect()).strict(strict));
     each_value(inputs, output, |s| {
         let resolver = resolver.map_err(ErrorRecord::for_base)?;
-        let u = grammar.parse(s)?;
+        let iri = grammar.dialect() == Dialect::Rfc3987;
+        let u = grammar.parse(s).map_err(|e| ErrorRecord::at(e, s, iri))?;
         Ok(op(&resolver, u)?.into_string())
     })
 }

@@ -86,16 +86,108 @@ pub fn caret(input: &str, offset: usize) -> (String, String) {
     (line, format!("{}^", " ".repeat(col)))
 }
 
-/// A hint for an error at a character beyond ASCII, which only the IRI
-/// dialect (RFC 3987) allows: `None` for any other error.
-pub fn iri_hint(input: &str, code: &str, offset: usize) -> Option<&'static str> {
-    (code == "invalid-char" && input.as_bytes().get(offset).is_some_and(|&c| c >= 0x80))
-        .then_some("characters beyond ASCII are allowed in IRIs: try --dialect rfc3987")
+/// The sentence for a character that is not allowed at byte `offset` of
+/// `input`: the character (shown by this module's rule) with its code
+/// point, the component it stands in, and what to do, such as `'"'
+/// (U+0022) is not allowed in a path; percent-encode it as %22`. A
+/// character beyond ASCII suggests the IRI dialect when `iri` is false
+/// (the dialect is not RFC 3987). `None` past the end.
+pub fn char_not_allowed(input: &str, offset: usize, iri: bool) -> Option<String> {
+    let c = input.get(offset..)?.chars().next()?;
+    let mut utf8 = [0; 4];
+    let encoded: String = c
+        .encode_utf8(&mut utf8)
+        .bytes()
+        .map(|b| format!("%{b:02X}"))
+        .collect();
+    let shown = text(c.encode_utf8(&mut [0; 4])).into_owned();
+    let place = component_at(input, offset);
+    let what = match place {
+        "a scheme" => "a scheme holds only letters, digits, '+', '-' and '.'".to_owned(),
+        "a port" => "a port holds only digits".to_owned(),
+        _ => format!("percent-encode it as {encoded}"),
+    };
+    let mut m = format!(
+        "'{shown}' (U+{:04X}) is not allowed in {place}; {what}",
+        u32::from(c)
+    );
+    if !c.is_ascii() && !iri {
+        m.push_str(", or read the text as an IRI (RFC 3987) with --dialect rfc3987");
+    }
+    Some(m)
+}
+
+/// The component of `input` that byte `at` falls in, by the split of RFC
+/// 3986 Appendix B (which reads any text): `a scheme`, `the userinfo`, `a
+/// host`, `a port`, `a path`, `a query` or `a fragment`.
+fn component_at(input: &str, at: usize) -> &'static str {
+    let b = input.as_bytes();
+    let stop = |from: usize, set: &[u8]| {
+        b[from..]
+            .iter()
+            .position(|c| set.contains(c))
+            .map_or(b.len(), |p| from + p)
+    };
+    let mut i = 0;
+    let colon = stop(0, b":/?#");
+    if colon > 0 && b.get(colon) == Some(&b':') {
+        if at < colon {
+            return "a scheme";
+        }
+        i = colon + 1;
+    }
+    if b[i..].starts_with(b"//") {
+        let end = stop(i + 2, b"/?#");
+        if at < end {
+            let auth = &b[i + 2..end];
+            let host_start = auth
+                .iter()
+                .rposition(|&c| c == b'@')
+                .map_or(i + 2, |p| i + 2 + p + 1);
+            if at < host_start {
+                return "the userinfo";
+            }
+            let port = b[host_start..end].iter().rposition(|&c| c == b':');
+            let close = b[host_start..end].iter().rposition(|&c| c == b']');
+            return match (port, close) {
+                (Some(p), Some(c)) if p > c && at > host_start + p => "a port",
+                (Some(p), None) if at > host_start + p => "a port",
+                _ => "a host",
+            };
+        }
+        i = end;
+    }
+    let path_end = stop(i, b"?#");
+    if at < path_end {
+        return "a path";
+    }
+    let query_end = stop(path_end, b"#");
+    if b.get(path_end) == Some(&b'?') && at < query_end {
+        return "a query";
+    }
+    "a fragment"
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn components_by_the_appendix_b_split() {
+        let at = |s: &str, c: char| component_at(s, s.find(c).unwrap());
+        assert_eq!(at("ht^tp://h/", '^'), "a scheme");
+        assert_eq!(at("http://u^@h:1/", '^'), "the userinfo");
+        assert_eq!(at("http://u@h^:1/", '^'), "a host");
+        assert_eq!(at("http://h:1^/", '^'), "a port");
+        assert_eq!(at("http://[::1^]/", '^'), "a host");
+        assert_eq!(at("http://[::1]:8^/", '^'), "a port");
+        assert_eq!(at("//h/p^", '^'), "a path");
+        assert_eq!(at("a^b", '^'), "a path");
+        assert_eq!(at("/p?q^#f", '^'), "a query");
+        assert_eq!(at("/p?q#f^", '^'), "a fragment");
+        assert_eq!(at("/p#f?^", '^'), "a fragment");
+        assert_eq!(char_not_allowed("/p", 2, false), None);
+    }
 
     #[test]
     fn caret_sits_under_the_offending_character() {
