@@ -3,7 +3,7 @@
 //! the offending byte, and summarizes.
 
 use std::collections::{BTreeMap, HashMap};
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -168,11 +168,14 @@ impl<W: Write> Checker<W> {
     /// Checks a stream in batches of lines, on `jobs` threads; memory is
     /// one batch (bounded by lines and bytes) whatever the length of the
     /// input.
-    fn stream(&mut self, source: &str, r: &mut dyn BufRead) -> io::Result<()> {
+    fn stream(&mut self, source: &str, r: &mut dyn input::Source) -> io::Result<()> {
         let mut batch = input::Batch::default();
         let mut n = 0u64;
+        // Standard input may be a terminal or `tail -f`: each line is
+        // answered as soon as it is read.
+        let eager = source == input::name("-");
         loop {
-            let bytes = input::read_batch(r, &mut batch)?;
+            let bytes = input::read_batch(r, &mut batch, eager)?;
             if batch.is_empty() {
                 return Ok(());
             }
@@ -208,6 +211,8 @@ impl<W: Write> Checker<W> {
             if let Some(p) = &self.progress {
                 p.inc(bytes);
             }
+            // Each batch's answers go out before the next is waited for.
+            self.out.flush()?;
         }
     }
 }
@@ -278,7 +283,7 @@ pub fn run(args: Args) -> io::Result<()> {
         };
         for source in &sources {
             let checked =
-                input::open(source).and_then(|mut r| c.stream(input::name(source), &mut r));
+                input::open(source).and_then(|mut r| c.stream(input::name(source), &mut *r));
             match checked {
                 Err(e) if input::is_read_error(&e) => {
                     c.out.flush()?;

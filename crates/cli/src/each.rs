@@ -42,7 +42,8 @@ pub fn each_value(
                     err.clear();
                 }
             }
-            return Ok(());
+            // Each batch's answers go out before the next is waited for.
+            return out.flush();
         }
         let parts = batch::ordered(output.jobs, lines, |chunk, _| {
             let (mut o, mut e) = (Vec::new(), Vec::new());
@@ -59,7 +60,7 @@ pub fn each_value(
                 io::stderr().write_all(&e)?;
             }
         }
-        Ok(())
+        out.flush()
     })?;
     out.flush()
 }

@@ -46,10 +46,32 @@ impl Batch {
     }
 }
 
+/// A buffered source of lines that can tell whether it has read ahead:
+/// when it has not, the next read waits for its input.
+pub trait Source: BufRead {
+    /// Whether nothing read ahead is left, so that another line means
+    /// waiting on the input.
+    fn idle(&self) -> bool;
+}
+
+impl<R: Read> Source for BufReader<R> {
+    fn idle(&self) -> bool {
+        self.buffer().is_empty()
+    }
+}
+
 /// Reads the next batch of lines into `batch` (its buffers reused, and
 /// given back to the system after a line far longer than a batch); returns
-/// how many bytes were read, 0 at the end of the input.
-pub fn read_batch(r: &mut (impl BufRead + ?Sized), batch: &mut Batch) -> io::Result<u64> {
+/// how many bytes were read, 0 at the end of the input. With `eager` (a
+/// terminal or a pipe, where lines may come one at a time, as from `tail
+/// -f`), the batch also ends when no more input is waiting, so that every
+/// line read gets its answer before the command waits for the next; a
+/// file's batches stay full.
+pub fn read_batch(
+    r: &mut (impl Source + ?Sized),
+    batch: &mut Batch,
+    eager: bool,
+) -> io::Result<u64> {
     batch.buf.clear();
     batch.ends.clear();
     if batch.buf.capacity() > 4 * BATCH_BYTES {
@@ -69,6 +91,9 @@ pub fn read_batch(r: &mut (impl BufRead + ?Sized), batch: &mut Batch) -> io::Res
             }
         }
         batch.ends.push(batch.buf.len());
+        if eager && r.idle() {
+            break;
+        }
     }
     Ok(bytes)
 }
@@ -80,10 +105,9 @@ pub fn batches(args: Vec<String>, mut f: impl FnMut(&[&[u8]]) -> io::Result<()>)
         let lines: Vec<&[u8]> = args.iter().map(|a| a.as_bytes()).collect();
         return f(&lines);
     }
-    let stdin = io::stdin();
-    let mut lock = stdin.lock();
+    let mut stdin = open("-")?;
     let mut batch = Batch::default();
-    while read_batch(&mut lock, &mut batch)? > 0 {
+    while read_batch(&mut *stdin, &mut batch, true)? > 0 {
         f(&batch.lines())?;
     }
     Ok(())
@@ -128,7 +152,7 @@ impl<R: Read> Read for Named<R> {
 
 /// Opens a source for reading: a file, or standard input for `-`. Every
 /// error, at the opening or at any read, names the source.
-pub fn open(source: &str) -> io::Result<Box<dyn BufRead>> {
+pub fn open(source: &str) -> io::Result<Box<dyn Source>> {
     if source == "-" {
         return Ok(Box::new(BufReader::with_capacity(
             1 << 16,
@@ -238,12 +262,28 @@ mod tests {
 
     #[test]
     fn batches_split_lines_and_strip_line_ends() {
-        let mut r = io::Cursor::new(b"a\r\nb\n\nc".to_vec());
+        let mut r = BufReader::new(io::Cursor::new(b"a\r\nb\n\nc".to_vec()));
         let mut batch = Batch::default();
-        assert_eq!(read_batch(&mut r, &mut batch).unwrap(), 7);
+        assert_eq!(read_batch(&mut r, &mut batch, false).unwrap(), 7);
         assert_eq!(batch.lines(), [&b"a"[..], b"b", b"", b"c"]);
-        assert_eq!(read_batch(&mut r, &mut batch).unwrap(), 0);
+        assert_eq!(read_batch(&mut r, &mut batch, false).unwrap(), 0);
         assert!(batch.is_empty());
+    }
+
+    /// An eager batch ends where the reader has nothing read ahead: with
+    /// a buffer of 4 bytes, `a\nb\n` fills it, and `c\n` needs another
+    /// read, which would wait on a terminal.
+    #[test]
+    fn eager_batches_end_where_the_input_would_be_waited_for() {
+        let mut r = BufReader::with_capacity(4, io::Cursor::new(b"a\nb\nc\nd\n".to_vec()));
+        let mut batch = Batch::default();
+        let mut sizes = Vec::new();
+        while read_batch(&mut r, &mut batch, true).unwrap() > 0 {
+            sizes.push(batch.lines().len());
+        }
+        assert_eq!(sizes, [2, 2]);
+        let mut r = BufReader::with_capacity(4, io::Cursor::new(b"a\nb\nc\nd\n".to_vec()));
+        assert_eq!(read_batch(&mut r, &mut batch, false).unwrap(), 8);
     }
 
     /// A batch stops at its byte bound: long lines make small batches.
@@ -255,10 +295,10 @@ mod tests {
             text.extend_from_slice(&line);
             text.push(b'\n');
         }
-        let mut r = io::Cursor::new(text);
+        let mut r = BufReader::new(io::Cursor::new(text));
         let mut batch = Batch::default();
         let mut sizes = Vec::new();
-        while read_batch(&mut r, &mut batch).unwrap() > 0 {
+        while read_batch(&mut r, &mut batch, false).unwrap() > 0 {
             sizes.push(batch.lines().len());
         }
         assert_eq!(sizes, [4, 4, 2]);

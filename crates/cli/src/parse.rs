@@ -40,7 +40,8 @@ pub fn run(a: ParseArgs) -> io::Result<()> {
                 write_human(&mut out, &record)?;
             }
         }
-        Ok(())
+        // Each batch's answers go out before the next is waited for.
+        out.flush()
     })?;
     out.flush()
 }

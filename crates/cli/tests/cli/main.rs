@@ -704,3 +704,47 @@ fn a_ten_megabyte_line_beyond_ascii_and_mixed_scripts() {
     assert_eq!(found[0]["uri"].as_str().map(str::len), Some(line.len()));
     assert_eq!(found[1]["uri"].as_str().map(str::len), Some(line.len()));
 }
+
+/// A line from a terminal or a slow pipe (`tail -f | uri parse`) is
+/// answered before the next line comes, not when the input ends. (The
+/// wait below only keeps a regression from hanging the suite.)
+#[test]
+fn each_line_is_answered_before_the_input_ends() {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    for (args, line, answer) in [
+        (&["parse", "--json"][..], "http://a/x\n", "\"ok\":true"),
+        (&["normalize"][..], "HTTP://A/x\n", "http://a/x"),
+        (
+            &["resolve", "--base", "http://a/b/"][..],
+            "../c\n",
+            "http://a/c",
+        ),
+        (&["check", "--json", "-"][..], "http://a/x\n", "\"ok\":true"),
+        (&["check", "-"][..], "http://a/x y\n", "invalid-char"),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_uri"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut first = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut first);
+            let _ = tx.send(first);
+        });
+        // Standard input is still open: the answer must come regardless.
+        let got = rx.recv_timeout(std::time::Duration::from_secs(60));
+        drop(stdin);
+        let _ = child.wait();
+        let got = got.unwrap_or_else(|_| panic!("{args:?}: no answer while the input stayed open"));
+        assert!(got.contains(answer), "{args:?}: {got}");
+    }
+}
