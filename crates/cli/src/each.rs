@@ -22,8 +22,9 @@ pub struct Output<'a> {
 /// and prints its result, one per line, or the contract's `{"base"?,
 /// "input", "ok", "result", "error"}` records with `--json`. In human
 /// output results are shown by the escaping rule of [`show`], and an error
-/// goes to standard error, naming the input. With one job each result is
-/// written as soon as it is made; with more, a batch at a time.
+/// takes its input's place (`error: "input": code at byte N: message`),
+/// so that the output has one line per input, in order. Each batch is
+/// written as soon as it is done.
 pub fn each_value(
     args: Vec<String>,
     output: Output<'_>,
@@ -31,48 +32,36 @@ pub fn each_value(
 ) -> io::Result<()> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut err = Vec::new();
     input::batches(args, |lines| {
         if output.jobs <= 1 || lines.len() < 2 {
             for raw in lines {
-                value_line(raw, output, &f, &mut out, &mut err)?;
-                if !err.is_empty() {
-                    out.flush()?;
-                    io::stderr().write_all(&err)?;
-                    err.clear();
-                }
+                value_line(raw, output, &f, &mut out)?;
             }
             // Each batch's answers go out before the next is waited for.
             return out.flush();
         }
         let parts = batch::ordered(output.jobs, lines, |chunk, _| {
-            let (mut o, mut e) = (Vec::new(), Vec::new());
+            let mut o = Vec::new();
             for raw in chunk {
                 // Writing into a Vec cannot fail.
-                let _ = value_line(raw, output, &f, &mut o, &mut e);
+                let _ = value_line(raw, output, &f, &mut o);
             }
-            (o, e)
+            o
         });
-        for (o, e) in parts {
+        for o in parts {
             out.write_all(&o)?;
-            if !e.is_empty() {
-                out.flush()?;
-                io::stderr().write_all(&e)?;
-            }
         }
         out.flush()
     })?;
     out.flush()
 }
 
-/// One input of [`each_value`]: its record or result into `out`, its error
-/// (in human output) into `err`.
+/// One input of [`each_value`]: its record, result or error into `out`.
 fn value_line(
     raw: &[u8],
     output: Output<'_>,
     f: &impl Fn(&str) -> Result<String, ErrorRecord>,
     out: &mut impl Write,
-    err: &mut Vec<u8>,
 ) -> io::Result<()> {
     let (text, bad) = input::line_text(raw);
     let result = match bad {
@@ -98,7 +87,7 @@ fn value_line(
     match &result {
         Ok(r) => writeln!(out, "{}", show::text(r)),
         Err(e) => writeln!(
-            err,
+            out,
             "error: \"{}\": {} at byte {}: {}",
             show::text(&text),
             e.code,

@@ -142,7 +142,15 @@ pub fn equivalent(args: EquivalentArgs) -> io::Result<()> {
         (Ok(false), false) => writeln!(out, "not equivalent")?,
         (Err((e, which)), false) => {
             let text = if *which == "A" { a } else { b };
-            eprintln!("error: {which} \"{}\": {e}", show::text(text));
+            let r = ErrorRecord::at(*e, text, parser.dialect() == urikit::Dialect::Rfc3987);
+            writeln!(
+                out,
+                "error: {which} \"{}\": {} at byte {}: {}",
+                show::text(text),
+                r.code,
+                r.offset,
+                r.message
+            )?;
         }
     }
     Ok(())
