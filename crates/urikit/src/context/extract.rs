@@ -395,8 +395,10 @@ impl<'t> Matches<'t> {
         if memchr::memchr(b':', raw.as_bytes()).is_none() {
             return skip;
         }
-        let uri: Cow<'t, str> = if raw.bytes().any(|c| c.is_ascii_whitespace()) {
-            Cow::Owned(raw.split_ascii_whitespace().collect::<String>())
+        // All white space, ASCII or not (U+00A0 NO-BREAK SPACE is common
+        // in converted documents).
+        let uri: Cow<'t, str> = if raw.chars().any(char::is_whitespace) {
+            Cow::Owned(raw.split(char::is_whitespace).collect::<String>())
         } else {
             Cow::Borrowed(raw)
         };
@@ -558,7 +560,14 @@ impl<'t> Matches<'t> {
         let b = text.as_bytes();
         let end = more.last().unwrap_or(&first).end;
         let iri = self.x.dialect == Dialect::Rfc3987;
-        if !iri && b.get(end).is_some_and(|&c| c >= 0x80) {
+        // A letter beyond ASCII right after the run makes the word longer
+        // than the URI (an IRI, which only the IRI dialect extracts); white
+        // space beyond ASCII (U+00A0 NO-BREAK SPACE, U+3000 ...) and the
+        // punctuation that delimits words end it like a space.
+        if !iri
+            && b.get(end).is_some_and(|&c| c >= 0x80)
+            && !text[end..].chars().next().is_some_and(delimits)
+        {
             return None;
         }
         let start = first.start;
