@@ -34,6 +34,13 @@ pub struct Args {
     jobs: args::Jobs,
     #[command(flatten)]
     zones: args::ZoneIds,
+    /// Print only the valid lines, as they are (a filter for pipelines; the summary goes to
+    /// standard error).
+    #[arg(long, conflicts_with_all = ["json", "invalid_only"])]
+    valid_only: bool,
+    /// Print only the invalid lines, as they are.
+    #[arg(long, conflicts_with = "json")]
+    invalid_only: bool,
     /// Files to check, one reference per line; `-` is standard input.
     files: Vec<PathBuf>,
 }
@@ -106,6 +113,9 @@ struct Checker<W: Write> {
     progress: Option<ProgressBar>,
     stats: Stats,
     parser: urikit::Parser,
+    /// `--valid-only` (`Some(true)`) or `--invalid-only` (`Some(false)`):
+    /// the lines themselves instead of the report.
+    only: Option<bool>,
 }
 
 impl<W: Write> Checker<W> {
@@ -133,6 +143,13 @@ impl<W: Write> Checker<W> {
         }
         let surprise = expect.is_some_and(|valid| valid != result.is_ok());
         self.stats.surprises += u64::from(surprise);
+        if let Some(valid) = self.only {
+            if result.is_ok() == valid {
+                self.out.write_all(raw)?;
+                self.out.write_all(b"\n")?;
+            }
+            return Ok(());
+        }
         if self.json {
             return json::write_line(
                 &mut self.out,
@@ -195,6 +212,7 @@ impl<W: Write> Checker<W> {
                         progress: None,
                         stats: Stats::default(),
                         parser: self.parser,
+                        only: self.only,
                     };
                     for (i, raw) in chunk.iter().enumerate() {
                         // Writing into a Vec cannot fail.
@@ -221,7 +239,12 @@ impl<W: Write> Checker<W> {
 /// standard input (bytes so far), only when standard error is a terminal
 /// and the output is not JSON.
 fn progress_bar(args: &Args) -> Option<ProgressBar> {
-    if args.json.json || args.sample || !io::stderr().is_terminal() {
+    if args.json.json
+        || args.valid_only
+        || args.invalid_only
+        || args.sample
+        || !io::stderr().is_terminal()
+    {
         return None;
     }
     let total: Option<u64> = args
@@ -265,6 +288,11 @@ pub fn run(args: Args) -> io::Result<()> {
         progress: progress_bar(&args),
         stats: Stats::default(),
         parser: args.zones.parser(urikit::Dialect::Rfc3986),
+        only: match (args.valid_only, args.invalid_only) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        },
     };
     if sample {
         for (source, text, valid) in [
@@ -309,7 +337,7 @@ pub fn run(args: Args) -> io::Result<()> {
     if sample {
         status::record(stats.surprises == 0);
     }
-    if args.json.json {
+    if args.json.json || c.only.is_some() {
         summary(&mut io::stderr().lock(), &stats, elapsed, sample)?;
     } else {
         let mut out = stdout.lock();
