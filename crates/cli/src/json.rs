@@ -170,6 +170,9 @@ pub struct LinkRecord<'a> {
     pub input: &'a str,
     pub ok: bool,
     pub result: Option<&'a str>,
+    /// Whether `result` is resolved: false for a relative link of a
+    /// document without a base URI, given as it is.
+    pub resolved: bool,
     pub error: Option<ErrorRecord>,
 }
 

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use clap::Args;
 use urikit::html::HtmlDocument;
-use urikit::{Base, BaseBuilder, BaseError, Error, ErrorKind, Resolver};
+use urikit::{Base, BaseBuilder, BaseError, Error, Resolver};
 
 use crate::input::{self, read_text};
 use crate::json::{self, BaseRecord, ErrorRecord, LinkRecord};
@@ -40,6 +40,21 @@ pub fn links(args: LinksArgs) -> io::Result<()> {
     };
     let dialect = args.dialect.dialect();
     let parser = args.dialect.parser();
+    // A base that is no absolute URI is the command's mistake, said once.
+    if let Some(b) = &args.base {
+        let why = match parser.parse(b) {
+            Err(e) => Some(format!("{e}")),
+            Ok(u) if !u.has_scheme() => Some("it has no scheme".to_owned()),
+            Ok(_) => None,
+        };
+        if let Some(why) = why {
+            status::usage_error(&format!(
+                "--base \"{}\": {why}; the base must be an absolute URI such as \
+                 'http://host/' (RFC 3986 section 5.1)",
+                show::text(b)
+            ));
+        }
+    }
     let mut target = String::new();
     for source in &sources {
         let text = match read_text(source) {
@@ -69,9 +84,10 @@ pub fn links(args: LinksArgs) -> io::Result<()> {
         for link in doc.links() {
             let result = resolve_link(link.value(), &base, &parser, &mut target);
             status::record(result.is_ok());
+            let resolved = !matches!(result, Ok(false));
             if args.json.json {
                 let (ok, error) = match result {
-                    Ok(()) => (true, None),
+                    Ok(_) => (true, None),
                     Err(e) => (false, Some(e)),
                 };
                 let record = LinkRecord {
@@ -82,6 +98,7 @@ pub fn links(args: LinksArgs) -> io::Result<()> {
                     input: link.value(),
                     ok,
                     result: ok.then_some(target.as_str()),
+                    resolved: ok && resolved,
                     error,
                 };
                 json::write_line(&mut out, &record)?;
@@ -94,45 +111,49 @@ pub fn links(args: LinksArgs) -> io::Result<()> {
                 link.attribute()
             );
             match result {
-                Ok(()) => writeln!(out, "{place} {target}")?,
-                Err(e) => {
-                    out.flush()?;
-                    eprintln!(
-                        "error: {place} \"{}\": {} at byte {}: {}",
-                        show::text(link.value()),
-                        e.code,
-                        e.offset,
-                        e.message
-                    );
-                }
+                Ok(true) => writeln!(out, "{place} {}", show::text(&target))?,
+                Ok(false) => writeln!(
+                    out,
+                    "{place} {} (relative, unresolved: no base URI)",
+                    show::text(&target)
+                )?,
+                Err(e) => writeln!(
+                    out,
+                    "{place} error: \"{}\": {} at byte {}: {}",
+                    show::text(link.value()),
+                    e.code,
+                    e.offset,
+                    e.message
+                )?,
             }
         }
     }
     out.flush()
 }
 
-/// Resolves one link value into `target`.
+/// Resolves one link value into `target`: `true` when it is resolved,
+/// `false` for a relative link of a document without a base URI, which
+/// is given as it is (RFC 3986 section 5.1.4: without a base, relative
+/// references cannot be resolved).
 fn resolve_link(
     value: &str,
     base: &Result<Option<Base>, BaseError>,
     parser: &urikit::Parser,
     target: &mut String,
-) -> Result<(), ErrorRecord> {
+) -> Result<bool, ErrorRecord> {
     let dialect = parser.dialect();
-    let r = parser.parse(value)?;
+    let r = parser
+        .parse(value)
+        .map_err(|e| ErrorRecord::at(e, value, dialect == urikit::Dialect::Rfc3987))?;
     let resolver = match base {
         Ok(Some(b)) => b.resolver(),
         // With a scheme the reference is its own target (RFC 3986 section
         // 5.2.2: the base is not used), so it needs no base.
         _ if r.has_scheme() => Resolver::new(r)?,
         Ok(None) => {
-            return Err(ErrorRecord {
-                code: ErrorKind::MissingScheme.code(),
-                offset: 0,
-                message: "the link is relative and the document has no base URI \
-                          (no BASE element in its head; give --base)"
-                    .to_owned(),
-            })
+            target.clear();
+            target.push_str(value);
+            return Ok(false);
         }
         Err(e) => {
             let mut record = ErrorRecord::for_base(e.error());
@@ -141,7 +162,7 @@ fn resolve_link(
         }
     };
     resolver.dialect(dialect).resolve_into(r, target)?;
-    Ok(())
+    Ok(true)
 }
 
 /// The options of `uri base`.
