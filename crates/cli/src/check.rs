@@ -116,6 +116,8 @@ struct Checker<W: Write> {
     /// `--valid-only` (`Some(true)`) or `--invalid-only` (`Some(false)`):
     /// the lines themselves instead of the report.
     only: Option<bool>,
+    /// Whether records name their file and line (several files).
+    named: bool,
 }
 
 impl<W: Write> Checker<W> {
@@ -151,10 +153,12 @@ impl<W: Write> Checker<W> {
             return Ok(());
         }
         if self.json {
-            return json::write_line(
-                &mut self.out,
-                &ParseRecord::new(text, result, self.parser.accepts_zone_ids(), false),
-            );
+            let mut record = ParseRecord::new(text, result, self.parser.accepts_zone_ids(), false);
+            if self.named {
+                record.file = Some(source);
+                record.line = Some(number);
+            }
+            return json::write_line(&mut self.out, &record);
         }
         match result {
             Err(e) => {
@@ -213,6 +217,7 @@ impl<W: Write> Checker<W> {
                         stats: Stats::default(),
                         parser: self.parser,
                         only: self.only,
+                        named: self.named,
                     };
                     for (i, raw) in chunk.iter().enumerate() {
                         // Writing into a Vec cannot fail.
@@ -293,6 +298,7 @@ pub fn run(args: Args) -> io::Result<()> {
             (_, true) => Some(false),
             _ => None,
         },
+        named: args.files.len() > 1,
     };
     if sample {
         for (source, text, valid) in [

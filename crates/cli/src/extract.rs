@@ -54,6 +54,7 @@ pub fn run(a: ExtractArgs) -> io::Result<()> {
                     let line = first_line + m.line() - 1;
                     if a.json.json {
                         let record = ExtractRecord {
+                            file: (sources.len() > 1).then(|| input::name(source)),
                             uri: m.as_str(),
                             line,
                             column: m.column(),

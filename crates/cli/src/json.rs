@@ -74,6 +74,12 @@ pub fn message(kind: ErrorKind) -> String {
 /// The record of `uri parse` (and `uri check --json`).
 #[derive(Serialize, Default)]
 pub struct ParseRecord<'a> {
+    /// `uri check --json` of several files: the file and the line (from
+    /// 1) the input was read from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
     pub input: &'a str,
     pub ok: bool,
     pub kind: Option<&'static str>,
@@ -104,6 +110,8 @@ impl<'a> ParseRecord<'a> {
             Ok(u) => {
                 let host = u.host();
                 ParseRecord {
+                    file: None,
+                    line: None,
                     input,
                     ok: true,
                     kind: Some(if u.has_scheme() { "uri" } else { "relative" }),
@@ -124,6 +132,8 @@ impl<'a> ParseRecord<'a> {
                 }
             }
             Err(e) => ParseRecord {
+                file: None,
+                line: None,
                 input,
                 ok: false,
                 zone_id: zones.then_some(None),
@@ -155,6 +165,9 @@ pub fn write_line(out: &mut impl std::io::Write, record: &impl Serialize) -> std
 /// The record of `uri extract`.
 #[derive(Serialize)]
 pub struct ExtractRecord<'a> {
+    /// The file, when several were given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<&'a str>,
     pub uri: &'a str,
     pub line: usize,
     pub column: usize,

@@ -760,3 +760,49 @@ fn each_line_is_answered_before_the_input_ends() {
         assert!(got.contains(answer), "{args:?}: {got}");
     }
 }
+
+/// With several files, the records of `check --json` and `extract --json`
+/// name the file (and `check`'s the line) each input came from; with one,
+/// they are the contract's records as they are.
+#[test]
+fn records_of_several_files_name_their_file_and_line() {
+    let a = temp_file("several-a.txt", "http://a/\n")
+        .display()
+        .to_string();
+    let b = temp_file("several-b.txt", "x\nsee http://b/\n")
+        .display()
+        .to_string();
+    let out = run(
+        &["check".into(), "--json".into(), a.clone(), b.clone()],
+        b"",
+    );
+    let records: Vec<Value> = out
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let places: Vec<(String, u64)> = records
+        .iter()
+        .map(|r| {
+            (
+                r["file"].as_str().unwrap().to_owned(),
+                r["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(places, [(a.clone(), 1), (b.clone(), 1), (b.clone(), 2)]);
+    let out = run(
+        &["extract".into(), "--json".into(), a.clone(), b.clone()],
+        b"",
+    );
+    let found: Vec<Value> = out
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(found[0]["file"], a.as_str());
+    assert_eq!(found[1]["file"], b.as_str());
+    assert_eq!(found[1]["line"], 2);
+    let one = run(&["check".into(), "--json".into(), a], b"");
+    assert!(!one.stdout.contains("\"file\""), "{}", one.stdout);
+}
