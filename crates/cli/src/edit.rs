@@ -24,6 +24,13 @@ enum Part {
     Fragment,
 }
 
+/// `--default-port`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum DefaultPort {
+    Drop,
+    Add,
+}
+
 /// The options of `uri set`.
 #[derive(Args)]
 pub struct SetArgs {
@@ -60,9 +67,18 @@ pub struct SetArgs {
     /// Repeatable; always plain text.
     #[arg(long, value_name = "K=V")]
     append_query: Vec<String>,
-    /// Remove every query parameter with this key. Repeatable.
-    #[arg(long, value_name = "K")]
+    /// Remove every query parameter whose decoded key matches this glob (`*` any run, `?` one
+    /// character; `utm_*`). Repeatable.
+    #[arg(long, value_name = "GLOB")]
     remove_query: Vec<String>,
+    /// Set a query parameter KEY=VALUE in place: the first with the key takes the value, the
+    /// others go; appended when there is none. Repeatable; plain text.
+    #[arg(long, value_name = "K=V")]
+    set_query: Vec<String>,
+    /// Remove the port when it is the scheme's default (`drop`), or write the default port
+    /// when there is none (`add`).
+    #[arg(long, value_name = "HOW")]
+    default_port: Option<DefaultPort>,
     /// Sort the query parameters by key (stable).
     #[arg(long)]
     sort_query: bool,
@@ -170,11 +186,33 @@ fn apply(a: &SetArgs, u: &mut UriRefBuf) -> Result<(), ErrorRecord> {
         )
         .map_err(at("--query"))?;
     }
-    let params_edited = !a.append_query.is_empty() || !a.remove_query.is_empty() || a.sort_query;
+    if let Some(how) = a.default_port {
+        let default = u.scheme().and_then(urikit::scheme::default_port);
+        match (how, default, u.port_u16()) {
+            (DefaultPort::Drop, Some(d), Ok(Some(p))) if p == d => {
+                u.set_port(None).map_err(at("--default-port"))?;
+            }
+            (DefaultPort::Drop, _, _) if u.port() == Some("") => {
+                u.set_port(None).map_err(at("--default-port"))?;
+            }
+            (DefaultPort::Add, Some(d), Ok(None)) if u.host().is_some() => {
+                u.set_port(Some(d)).map_err(at("--default-port"))?;
+            }
+            _ => {}
+        }
+    }
+    let params_edited = !a.append_query.is_empty()
+        || !a.remove_query.is_empty()
+        || !a.set_query.is_empty()
+        || a.sort_query;
     if params_edited {
         let mut params: QueryParams = u.query_params().form(a.form);
         for k in &a.remove_query {
-            params.remove(k);
+            params.remove_matching(k);
+        }
+        for kv in &a.set_query {
+            let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
+            params.set(k, v);
         }
         for kv in &a.append_query {
             match kv.split_once('=') {

@@ -53,6 +53,9 @@ enum Command {
     Relativize(resolve::RelativizeArgs),
     /// Normalize each reference (RFC 3986 sections 6.2.2 and 6.2.3).
     Normalize(normalize::NormalizeArgs),
+    /// The key for de-duplication: normalized, tracking parameters dropped, query sorted,
+    /// fragment dropped.
+    Clean(normalize::CleanArgs),
     /// Whether two references are equal after normalization: the syntax-based and
     /// scheme-based rungs of the ladder (RFC 3986 section 6.2.2 and 6.2.3; with --ipv6,
     /// --nfc and --idna, the steps RFC 5952 and RFC 3987 section 5.3 add).
@@ -106,6 +109,7 @@ fn run(cli: Cli) -> ExitCode {
         Command::Relativize(a) => resolve::relativize(a),
         Command::Normalize(a) => normalize::normalize(a),
         Command::Equivalent(a) => normalize::equivalent(a),
+        Command::Clean(a) => normalize::clean(a),
         Command::Inspect(a) => inspect::run(a),
         Command::Extract(a) => extract::run(a),
         Command::Links(a) => links::links(a),

@@ -155,3 +155,40 @@ pub fn equivalent(args: EquivalentArgs) -> io::Result<()> {
     }
     Ok(())
 }
+
+/// The options of `uri clean`.
+#[derive(Args)]
+pub struct CleanArgs {
+    /// Drop the query parameters whose decoded key matches this glob instead of the tracking
+    /// parameters of the list (`utm_*`, `fbclid`, `gclid`, ... see the README). Repeatable.
+    #[arg(long, value_name = "GLOB")]
+    drop: Vec<String>,
+    #[command(flatten)]
+    zones: args::ZoneIds,
+    #[command(flatten)]
+    json: args::Json,
+    #[command(flatten)]
+    jobs: args::Jobs,
+    /// References to clean; standard input, one per line, when none.
+    refs: Vec<String>,
+}
+
+/// `uri clean`: the key for de-duplication (`urikit::clean`): normalized,
+/// tracking parameters dropped, query sorted, fragment dropped.
+pub fn clean(a: CleanArgs) -> io::Result<()> {
+    let parser = a.zones.parser(urikit::Dialect::Rfc3986);
+    let drop: Vec<&str> = if a.drop.is_empty() {
+        urikit::TRACKING_PARAMS.to_vec()
+    } else {
+        a.drop.iter().map(String::as_str).collect()
+    };
+    let output = Output {
+        json: a.json.json,
+        base: None,
+        jobs: a.jobs.get(),
+    };
+    each_value(a.refs, output, |s| {
+        let u = parser.parse(s).map_err(|e| ErrorRecord::at(e, s, false))?;
+        Ok(urikit::clean(u, &drop)?.into_string())
+    })
+}

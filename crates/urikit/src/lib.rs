@@ -287,7 +287,7 @@ mod work;
 #[cfg(feature = "alloc")]
 pub use buf::UriRefBuf;
 #[cfg(feature = "alloc")]
-pub use build::{Param, QueryParams, UriRefBuilder};
+pub use build::{clean, Param, QueryParams, UriRefBuilder, TRACKING_PARAMS};
 #[cfg(feature = "html")]
 pub use context::html;
 #[cfg(feature = "alloc")]

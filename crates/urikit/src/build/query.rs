@@ -388,6 +388,32 @@ impl QueryParams {
         before - self.len
     }
 
+    /// Removes every parameter whose decoded key matches the glob
+    /// `pattern`: `*` stands for any run of bytes (none included), `?` for
+    /// one byte, and every other byte for itself (`utm_*` removes
+    /// `utm_source` and `utm_medium`). Returns how many were removed. The
+    /// match takes time proportional to the key's length times the
+    /// pattern's at worst.
+    ///
+    /// ```
+    /// let mut p = urikit::QueryParams::parse("utm_source=x&id=7&utm%5Fmedium=y&fbclid=z")?;
+    /// assert_eq!(p.remove_matching("utm_*"), 2);
+    /// assert_eq!(p.remove_matching("?bclid"), 1);
+    /// assert_eq!(p.to_string(), "id=7");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn remove_matching(&mut self, pattern: &str) -> usize {
+        let before = self.len;
+        let form = self.form;
+        let mut key = alloc::vec::Vec::new();
+        self.retain(|p| {
+            key.clear();
+            key.extend(p.key.decoded_bytes_as(form));
+            !glob_matches(pattern.as_bytes(), &key)
+        });
+        before - self.len
+    }
+
     /// Sorts by decoded key (compared byte by byte), keeping the order of
     /// equal keys (a stable sort). The keys are compared where they lie,
     /// without decoding them into copies: the sort needs one index entry
@@ -516,5 +542,70 @@ impl UriRefBuf {
             return self.set_query_encoded(None);
         }
         self.set_query_encoded(Some(params.as_str()))
+    }
+}
+
+/// Whether `text` matches the glob `pat` (`*` any run, `?` one byte): the
+/// greedy match that goes back only to the last `*`, in time proportional
+/// to `text.len() * pat.len()` at worst and no memory.
+fn glob_matches(pat: &[u8], text: &[u8]) -> bool {
+    let (mut p, mut t) = (0, 0);
+    // The last `*` seen, and where in `text` it was tried from.
+    let mut star: Option<(usize, usize)> = None;
+    while t < text.len() {
+        crate::work::add(1);
+        match pat.get(p) {
+            Some(b'*') => {
+                star = Some((p, t));
+                p += 1;
+            }
+            Some(&c) if c == b'?' || c == text[t] => {
+                p += 1;
+                t += 1;
+            }
+            _ => match star {
+                // The `*` takes one more byte.
+                Some((sp, st)) => {
+                    p = sp + 1;
+                    t = st + 1;
+                    star = Some((sp, st + 1));
+                }
+                None => return false,
+            },
+        }
+    }
+    pat[p..].iter().all(|&c| c == b'*')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::glob_matches;
+
+    #[test]
+    fn globs() {
+        let m = |p: &str, t: &str| glob_matches(p.as_bytes(), t.as_bytes());
+        assert!(m("utm_*", "utm_"));
+        assert!(m("utm_*", "utm_source"));
+        assert!(!m("utm_*", "xutm_source"));
+        assert!(m("*id", "fbclid"));
+        assert!(m("*", ""));
+        assert!(m("", ""));
+        assert!(!m("", "a"));
+        assert!(m("a?c", "abc"));
+        assert!(!m("a?c", "ac"));
+        assert!(m("a*b*c", "aXbYbZc"));
+        assert!(!m("a*b*c", "aXbYbZ"));
+        assert!(m("**a**", "bab"));
+    }
+
+    /// Backtracking goes back to the last `*` only: a hostile pattern on a
+    /// long key costs at most the product of their lengths.
+    #[cfg(feature = "count-work")]
+    #[test]
+    fn globs_are_bounded_by_the_product_of_lengths() {
+        let key = "a".repeat(4000);
+        let (work, matched) = crate::count_work(|| glob_matches(b"*a*a*a*b", key.as_bytes()));
+        assert!(!matched);
+        assert!(work <= 8 * key.len() as u64, "{work}");
     }
 }
