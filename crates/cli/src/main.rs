@@ -82,10 +82,31 @@ enum Command {
     ToUri(iri::ToUriArgs),
     /// Map URI references to IRI references (RFC 3987 section 3.2).
     ToIri(iri::ToIriArgs),
+    /// Print a completion script for a shell: `uri completions bash > /etc/bash_completion.d/uri`.
+    Completions {
+        /// bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `uri man > uri.1; man ./uri.1`.
+    Man,
+}
+
+/// `uri --version`: the version, the library's features this build has,
+/// and the byte classifier the parser uses on this processor.
+fn long_version() -> String {
+    format!(
+        "{} (urikit features: {}; parser: {})",
+        env!("CARGO_PKG_VERSION"),
+        urikit::FEATURES.join(", "),
+        urikit::classifier()
+    )
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    use clap::{CommandFactory, FromArgMatches};
+    let version: &'static str = Box::leak(long_version().into_boxed_str());
+    let matches = Cli::command().long_version(version).get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     // The contract's statuses are 0, 1 and 2: a bug that panics is an
     // error (2) with a message, not Rust's 101.
     std::panic::set_hook(Box::new(|info| {
@@ -115,6 +136,15 @@ fn run(cli: Cli) -> ExitCode {
         Command::Links(a) => links::links(a),
         Command::ToUri(a) => iri::to_uri(a),
         Command::ToIri(a) => iri::to_iri(a),
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            clap_complete::generate(shell, &mut Cli::command(), "uri", &mut io::stdout());
+            Ok(())
+        }
+        Command::Man => {
+            use clap::CommandFactory;
+            clap_mangen::Man::new(Cli::command()).render(&mut io::stdout())
+        }
         Command::Base(a) => links::base(a),
         Command::Set(a) => edit::set(a),
         Command::Get(a) => edit::get(a),

@@ -300,7 +300,29 @@ pub use iri::{IriRef, IriRefBuf};
 pub use iter::{QueryPairs, Segments};
 #[cfg(feature = "alloc")]
 pub use normalize::{Normalized, Normalizer};
-pub use parse::HostType;
+pub use parse::{classifier, HostType};
+
+/// The cargo features this build of the library has, for version
+/// strings and bug reports.
+///
+/// ```
+/// # #[cfg(feature = "std")]
+/// assert!(urikit::FEATURES.contains(&"std"));
+/// ```
+pub const FEATURES: &[&str] = &[
+    #[cfg(feature = "std")]
+    "std",
+    #[cfg(feature = "alloc")]
+    "alloc",
+    #[cfg(feature = "serde")]
+    "serde",
+    #[cfg(feature = "html")]
+    "html",
+    #[cfg(feature = "idna")]
+    "idna",
+    #[cfg(feature = "nfc")]
+    "nfc",
+];
 #[cfg(feature = "alloc")]
 pub use resolve::{AboveRoot, Resolver};
 pub use uri::{Authority, Parser, UriRef};

@@ -175,6 +175,31 @@ pub(crate) fn parse_as<R>(s: &str, make: impl FnOnce(Meta) -> R) -> Result<R, Er
     rfc3986::parse_in(scan::Baseline, s).map(make)
 }
 
+/// The byte classifier the parser uses on this processor: `"avx2"` (chosen
+/// at run time where the processor has it), `"sse2"` (every x86-64), or
+/// `"portable"` (comparisons the compiler vectorizes, on other targets).
+/// Every classifier gives the same results; this says which speed to
+/// expect.
+///
+/// ```
+/// assert!(["avx2", "sse2", "portable"].contains(&urikit::classifier()));
+/// ```
+pub fn classifier() -> &'static str {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_no_avx2)))]
+    if simd::Avx2::detect().is_some() {
+        return "avx2";
+    }
+    if cfg!(all(
+        target_arch = "x86_64",
+        target_feature = "sse2",
+        not(urikit_portable)
+    )) {
+        "sse2"
+    } else {
+        "portable"
+    }
+}
+
 /// Parses a reference under the grammar of `dialect`.
 pub(crate) fn parse_with(s: &str, dialect: Dialect) -> Result<Meta, Error> {
     match crate::grammar::grammar(dialect) {
