@@ -261,11 +261,21 @@ enum Piece {
     Text(String),
     /// A component, decoded or as written.
     Component(&'static str, bool),
+    /// The whole reference (`{url}`), decoded or as written.
+    Url(bool),
+    /// The port, or the scheme's default port where there is none
+    /// (`{port:default}`).
+    PortOrDefault,
     /// The first value of a query parameter, decoded or as written.
     Param(String, bool),
+    /// Every value of a query parameter, separated by a space
+    /// (`{query-all:KEY}`), decoded or as written.
+    ParamAll(String, bool),
     /// The host in its ASCII form for the DNS (`{host:ascii}`, UTS #46
     /// ToASCII) or in Unicode (`{host:unicode}`, ToUnicode).
     Host(HostForm),
+    /// `[...]`: printed only when every placeholder in it is defined.
+    Optional(Vec<Piece>),
 }
 
 /// The forms of a host name that IDNA converts between (RFC 3987 section
@@ -287,14 +297,26 @@ const COMPONENTS: &[&str] = &[
     "fragment",
 ];
 
-/// Reads a template: `{name}` is a component as written, `{:name}` decoded,
-/// `{query:KEY}` / `{:query:KEY}` the first value of a parameter, `{{` and
-/// `}}` literal braces.
+/// Reads a template: `{name}` is a component as written, `{:name}`
+/// decoded; `{url}` the whole reference; `{port:default}` the port or the
+/// scheme's default; `{query:KEY}` the first value of a parameter and
+/// `{query-all:KEY}` every value, space-separated (both `:`-prefixed for
+/// decoded); `{host:ascii}`, `{host:unicode}`; `[...]` a part printed only
+/// when every placeholder in it is defined (not nested); `{{`, `}}`, `[[`
+/// and `]]` the characters themselves.
 fn parse_template(t: &str) -> Result<Vec<Piece>, String> {
-    let mut pieces = Vec::new();
+    let mut top: Vec<Piece> = Vec::new();
+    // The open `[...]` part, with where it opened.
+    let mut optional: Option<(Vec<Piece>, usize)> = None;
     let mut text = String::new();
     let mut rest = t;
-    while let Some(i) = rest.find(['{', '}']) {
+    let flush = |text: &mut String, into: &mut Vec<Piece>| {
+        if !text.is_empty() {
+            into.push(Piece::Text(std::mem::take(text)));
+        }
+    };
+    while let Some(i) = rest.find(['{', '}', '[', ']']) {
+        let at = t.len() - rest.len() + i;
         text.push_str(&rest[..i]);
         let (c, after) = (rest.as_bytes()[i], &rest[i + 1..]);
         if after.starts_with(c as char) {
@@ -302,48 +324,83 @@ fn parse_template(t: &str) -> Result<Vec<Piece>, String> {
             rest = &after[1..];
             continue;
         }
-        if c == b'}' {
-            return Err(format!(
-                "unmatched '}}' at byte {}",
-                t.len() - rest.len() + i
-            ));
+        let open = optional.is_some();
+        match c {
+            b'}' => {
+                return Err(format!(
+                    "unmatched '}}' at byte {at} (write '}}}}' for one)"
+                ))
+            }
+            b'[' if open => {
+                return Err(format!(
+                    "'[' at byte {at} inside '[...]' (write '[[' for one)"
+                ))
+            }
+            b'[' => {
+                flush(&mut text, &mut top);
+                optional = Some((Vec::new(), at));
+                rest = after;
+                continue;
+            }
+            b']' => {
+                let Some((inner, _)) = optional.take() else {
+                    return Err(format!("unmatched ']' at byte {at} (write ']]' for one)"));
+                };
+                let mut inner = inner;
+                flush(&mut text, &mut inner);
+                top.push(Piece::Optional(inner));
+                rest = after;
+                continue;
+            }
+            _ => {}
         }
         let Some(end) = after.find('}') else {
-            return Err("unclosed '{'".into());
+            return Err(format!("unclosed '{{' at byte {at}"));
         };
-        let name = &after[..end];
-        let (decoded, name) = match name.strip_prefix(':') {
-            Some(n) => (true, n),
-            None => (false, name),
+        let into = match &mut optional {
+            Some((v, _)) => v,
+            None => &mut top,
         };
-        if !text.is_empty() {
-            pieces.push(Piece::Text(std::mem::take(&mut text)));
-        }
-        if let Some(key) = name.strip_prefix("query:") {
-            pieces.push(Piece::Param(key.to_owned(), decoded));
-        } else if name == "host:ascii" {
-            pieces.push(Piece::Host(HostForm::Ascii));
-        } else if name == "host:unicode" {
-            pieces.push(Piece::Host(HostForm::Unicode));
-        } else {
-            match COMPONENTS.iter().find(|&&c| c == name) {
-                Some(c) => pieces.push(Piece::Component(c, decoded)),
+        flush(&mut text, into);
+        into.push(placeholder(&after[..end])?);
+        rest = &after[end + 1..];
+    }
+    if let Some((_, at)) = optional {
+        return Err(format!("unclosed '[' at byte {at}"));
+    }
+    text.push_str(rest);
+    flush(&mut text, &mut top);
+    Ok(top)
+}
+
+/// The piece a `{...}` placeholder names.
+fn placeholder(name: &str) -> Result<Piece, String> {
+    let (decoded, name) = match name.strip_prefix(':') {
+        Some(n) => (true, n),
+        None => (false, name),
+    };
+    Ok(if let Some(key) = name.strip_prefix("query:") {
+        Piece::Param(key.to_owned(), decoded)
+    } else if let Some(key) = name.strip_prefix("query-all:") {
+        Piece::ParamAll(key.to_owned(), decoded)
+    } else {
+        match name {
+            "url" => Piece::Url(decoded),
+            "port:default" => Piece::PortOrDefault,
+            "host:ascii" => Piece::Host(HostForm::Ascii),
+            "host:unicode" => Piece::Host(HostForm::Unicode),
+            _ => match COMPONENTS.iter().find(|&&c| c == name) {
+                Some(c) => Piece::Component(c, decoded),
                 None => {
                     return Err(format!(
-                        "unknown component {{{name}}}; known: {}, query:KEY, host:ascii, \
-                         host:unicode",
+                        "unknown placeholder {{{name}}}; known: {}, url, port:default, \
+                         query:KEY, query-all:KEY, host:ascii, host:unicode",
                         COMPONENTS.join(", ")
                     ))
                 }
-            }
+            },
         }
-        rest = &after[end + 1..];
-    }
-    text.push_str(rest);
-    if !text.is_empty() {
-        pieces.push(Piece::Text(text));
-    }
-    Ok(pieces)
+    })
 }
 
 /// The byte offset of the host in the reference's text (the host is a
@@ -377,8 +434,17 @@ fn push_decoded(out: &mut String, s: &str) {
 /// The options of `uri get`.
 #[derive(Args)]
 pub struct GetArgs {
-    /// The template: {component} as written, {:component} decoded, {query:KEY} a parameter's value, {host:ascii} / {host:unicode} the host name converted by IDNA (UTS #46), {{ and }} braces.
+    /// The template: {component} as written, {:component} decoded (the opposite of trurl's
+    /// convention, where ':' marks the encoded form); {url} the whole reference; {port:default}
+    /// the port or the scheme's default; {query:KEY} the first value of a parameter,
+    /// {query-all:KEY} every value (space-separated); {host:ascii} / {host:unicode} the host
+    /// converted by IDNA (UTS #46); [...] a part printed only when every placeholder in it is
+    /// defined, as in '{scheme}://{host}[:{port}]{path}[?{query}]'; {{ }} [[ ]] the characters.
     template: String,
+    /// Query keys and values use "+" for a space (application/x-www-form-urlencoded) when
+    /// decoded.
+    #[arg(long)]
+    form: bool,
     #[command(flatten)]
     dialect: args::DialectArg,
     #[command(flatten)]
@@ -411,23 +477,68 @@ pub fn get(a: GetArgs) -> io::Result<()> {
             .parse(input)
             .map_err(|e| ErrorRecord::at(e, input, parser.dialect() == Dialect::Rfc3987))?;
         let mut out = String::new();
-        for p in &pieces {
-            match p {
-                Piece::Text(t) => out.push_str(t),
-                Piece::Component(name, decoded) => {
-                    let v = component(&u, name).unwrap_or_default();
-                    // A host's brackets and a scheme hold no escapes.
-                    if *decoded && *name != "scheme" {
-                        push_decoded(&mut out, v);
-                    } else {
-                        out.push_str(v);
-                    }
+        fill(&pieces, &u, a.form, &mut out)?;
+        Ok(out)
+    })
+}
+
+/// Writes `pieces` filled in for `u` onto `out`; whether every placeholder
+/// was defined (an undefined one writes nothing, and an optional part with
+/// one is left out).
+fn fill(pieces: &[Piece], u: &UriRef<'_>, form: bool, out: &mut String) -> Result<bool, Error> {
+    let mut defined = true;
+    let decode = |out: &mut String, s: &str| {
+        let p = PctStr::new(s).ok();
+        let bytes = match p {
+            Some(p) if form => p.decode_form(),
+            Some(p) => p.decode(),
+            None => return out.push_str(s),
+        };
+        out.push_str(&String::from_utf8_lossy(&bytes));
+    };
+    for p in pieces {
+        match p {
+            Piece::Text(t) => out.push_str(t),
+            Piece::Optional(inner) => {
+                let mut part = String::new();
+                if fill(inner, u, form, &mut part)? {
+                    out.push_str(&part);
                 }
-                Piece::Host(form) => {
-                    // An IP address is its own ASCII and Unicode form; a
-                    // reg-name is decoded and converted, and one IDNA
-                    // refuses fails the input (at its offset in the input).
-                    if let (Some(h), Some(start)) = (u.host(), host_start(&u)) {
+            }
+            Piece::Url(decoded) => {
+                if *decoded {
+                    decode(out, u.as_str());
+                } else {
+                    out.push_str(u.as_str());
+                }
+            }
+            Piece::Component(name, decoded) => match component(u, name) {
+                // A host's brackets and a scheme hold no escapes.
+                Some(v) if *decoded && *name != "scheme" => push_decoded(out, v),
+                Some(v) => out.push_str(v),
+                None => defined = false,
+            },
+            Piece::PortOrDefault => {
+                let port = u
+                    .port()
+                    .filter(|p| !p.is_empty())
+                    .map(str::to_owned)
+                    .or_else(|| {
+                        u.scheme()
+                            .and_then(urikit::scheme::default_port)
+                            .map(|p| p.to_string())
+                    });
+                match port {
+                    Some(p) if u.authority().is_some() => out.push_str(&p),
+                    _ => defined = false,
+                }
+            }
+            Piece::Host(form) => {
+                // An IP address is its own ASCII and Unicode form; a
+                // reg-name is decoded and converted, and one IDNA refuses
+                // fails the input (at its offset in the input).
+                match (u.host(), host_start(u)) {
+                    (Some(h), Some(start)) => {
                         let converted = match form {
                             HostForm::Ascii => h.to_ascii(),
                             HostForm::Unicode => h.to_unicode(),
@@ -435,24 +546,43 @@ pub fn get(a: GetArgs) -> io::Result<()> {
                         let v = converted.map_err(|e| Error::new(e.kind(), start + e.offset()))?;
                         out.push_str(&v);
                     }
+                    _ => defined = false,
                 }
-                Piece::Param(key, decoded) => {
-                    // The first value of the parameter, found without
-                    // collecting the others.
-                    let value = u
-                        .query_pairs()
-                        .find(|(k, _)| k.as_str() == key || k.decoded_bytes().eq(key.bytes()))
-                        .and_then(|(_, v)| v);
-                    match (decoded, value) {
-                        (true, Some(v)) => push_decoded(&mut out, v.as_str()),
-                        (false, Some(v)) => out.push_str(v.as_str()),
-                        (_, None) => {}
+            }
+            Piece::Param(key, decoded) | Piece::ParamAll(key, decoded) => {
+                let all = matches!(p, Piece::ParamAll(..));
+                let mut values = u
+                    .query_pairs()
+                    .filter(|(k, _)| {
+                        k.as_str() == key
+                            || if form {
+                                k.decode_form().as_ref() == key.as_bytes()
+                            } else {
+                                k.decoded_bytes().eq(key.bytes())
+                            }
+                    })
+                    .map(|(_, v)| v.map_or("", |v| v.as_str()))
+                    .peekable();
+                if values.peek().is_none() {
+                    defined = false;
+                }
+                for (i, v) in values.enumerate() {
+                    if i > 0 {
+                        if !all {
+                            break;
+                        }
+                        out.push(' ');
+                    }
+                    if *decoded {
+                        decode(out, v);
+                    } else {
+                        out.push_str(v);
                     }
                 }
             }
         }
-        Ok(out)
-    })
+    }
+    Ok(defined)
 }
 
 #[cfg(test)]
