@@ -41,6 +41,10 @@ pub struct Args {
     /// Print only the invalid lines, as they are.
     #[arg(long, conflicts_with = "json")]
     invalid_only: bool,
+    /// Show beside each invalid line its repaired form (as `uri repair` makes it), where
+    /// there is one.
+    #[arg(long, conflicts_with_all = ["json", "valid_only", "invalid_only"])]
+    repair: bool,
     /// Files to check, one reference per line; `-` is standard input.
     files: Vec<PathBuf>,
 }
@@ -118,6 +122,8 @@ struct Checker<W: Write> {
     only: Option<bool>,
     /// Whether records name their file and line (several files).
     named: bool,
+    /// `--repair`: the repaired form beside each invalid line.
+    repair: bool,
 }
 
 impl<W: Write> Checker<W> {
@@ -173,7 +179,18 @@ impl<W: Write> Checker<W> {
                     self.out,
                     "{source}:{number}: {} at byte {}: {}{note}\n  {shown}\n  {mark}",
                     r.code, r.offset, r.message
-                )
+                )?;
+                if self.repair && expect.is_none() {
+                    match urikit::repair(text).result {
+                        Ok(u) => {
+                            writeln!(self.out, "  repaired: {}", crate::show::text(u.as_str()))?
+                        }
+                        Err(e) => {
+                            writeln!(self.out, "  no repair: {} at byte {}", e.code(), e.offset())?
+                        }
+                    }
+                }
+                Ok(())
             }
             Ok(_) if surprise => {
                 writeln!(
@@ -218,6 +235,7 @@ impl<W: Write> Checker<W> {
                         parser: self.parser,
                         only: self.only,
                         named: self.named,
+                        repair: self.repair,
                     };
                     for (i, raw) in chunk.iter().enumerate() {
                         // Writing into a Vec cannot fail.
@@ -299,6 +317,7 @@ pub fn run(args: Args) -> io::Result<()> {
             _ => None,
         },
         named: args.files.len() > 1,
+        repair: args.repair,
     };
     if sample {
         for (source, text, valid) in [

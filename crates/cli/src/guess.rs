@@ -1,12 +1,14 @@
-//! `uri guess`: abbreviated URIs typed by a person (Appendix F).
+//! `uri guess`: abbreviated URIs typed by a person (Appendix F), and `uri
+//! repair`: near-URIs made valid, every change reported.
 
-use std::io;
+use std::io::{self, Write};
 
 use clap::Args;
+use serde::Serialize;
 
-use crate::args;
 use crate::each::{each_value, Output};
-use crate::json::ErrorRecord;
+use crate::json::{self, ErrorRecord};
+use crate::{args, input, show, status};
 
 /// The options of `uri guess`.
 #[derive(Args)]
@@ -33,4 +35,93 @@ pub fn run(a: GuessArgs) -> io::Result<()> {
                 .to_owned(),
         })
     })
+}
+
+/// The options of `uri repair`.
+#[derive(Args)]
+pub struct RepairArgs {
+    #[command(flatten)]
+    json: args::Json,
+    /// Texts to repair; standard input, one per line, when none.
+    texts: Vec<String>,
+}
+
+/// `{"offset", "from", "to"}`: one change of a repair.
+#[derive(Serialize)]
+struct ChangeRecord<'a> {
+    offset: usize,
+    from: &'a str,
+    to: &'a str,
+}
+
+/// `{"input", "ok", "result", "changes", "error"}`.
+#[derive(Serialize)]
+struct RepairRecord<'a> {
+    input: &'a str,
+    ok: bool,
+    result: Option<&'a str>,
+    changes: Vec<ChangeRecord<'a>>,
+    error: Option<ErrorRecord>,
+}
+
+/// `uri repair`: each text made a valid RFC 3986 reference where it can
+/// be, with every change reported (`urikit::repair`).
+pub fn repair(a: RepairArgs) -> io::Result<()> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    input::batches(a.texts, |lines| {
+        for raw in lines {
+            let (text, bad) = input::line_text(raw);
+            let repaired = urikit::repair(&text);
+            let result = match bad {
+                Some(e) => Err(ErrorRecord::from(e)),
+                None => repaired
+                    .result
+                    .as_ref()
+                    .map_err(|&e| ErrorRecord::at(e, &text, false)),
+            };
+            status::record(result.is_ok());
+            let changes: Vec<ChangeRecord<'_>> = repaired
+                .changes
+                .iter()
+                .map(|c| ChangeRecord {
+                    offset: c.offset,
+                    from: c.from,
+                    to: &c.to,
+                })
+                .collect();
+            if a.json.json {
+                let (result, error) = match result {
+                    Ok(u) => (Some(u.as_str()), None),
+                    Err(e) => (None, Some(e)),
+                };
+                let record = RepairRecord {
+                    input: &text,
+                    ok: error.is_none(),
+                    result,
+                    changes,
+                    error,
+                };
+                json::write_line(&mut out, &record)?;
+                continue;
+            }
+            match result {
+                Ok(u) => writeln!(out, "{}", show::text(u.as_str()))?,
+                Err(e) => writeln!(
+                    out,
+                    "error: \"{}\": {} at byte {}: {}",
+                    show::text(&text),
+                    e.code,
+                    e.offset,
+                    e.message
+                )?,
+            }
+            for c in &changes {
+                let to = if c.to.is_empty() { "(removed)" } else { c.to };
+                writeln!(out, "  byte {}: '{}' -> {to}", c.offset, show::text(c.from))?;
+            }
+        }
+        out.flush()
+    })?;
+    out.flush()
 }

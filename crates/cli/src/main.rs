@@ -82,6 +82,9 @@ enum Command {
     ToUri(iri::ToUriArgs),
     /// Map URI references to IRI references (RFC 3987 section 3.2).
     ToIri(iri::ToIriArgs),
+    /// Make near-URIs valid RFC 3986 references (encode what may not appear, strip quotes and
+    /// brackets around them), reporting each change.
+    Repair(guess::RepairArgs),
     /// Print a completion script for a shell: `uri completions bash > /etc/bash_completion.d/uri`.
     Completions {
         /// bash, zsh, fish, elvish or powershell.
@@ -149,6 +152,7 @@ fn run(cli: Cli) -> ExitCode {
         Command::Set(a) => edit::set(a),
         Command::Get(a) => edit::get(a),
         Command::Guess(a) => guess::run(a),
+        Command::Repair(a) => guess::repair(a),
         Command::Encode(a) => codec::encode(a),
         Command::Decode(a) => codec::decode(a),
     };

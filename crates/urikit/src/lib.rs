@@ -291,7 +291,9 @@ pub use build::{clean, Param, QueryParams, UriRefBuilder, TRACKING_PARAMS};
 #[cfg(feature = "html")]
 pub use context::html;
 #[cfg(feature = "alloc")]
-pub use context::{guess, Base, BaseBuilder, BaseError, Extractor, Layer, Match, Matches};
+pub use context::{
+    guess, repair, Base, BaseBuilder, BaseError, Change, Extractor, Layer, Match, Matches, Repaired,
+};
 pub use dialect::Dialect;
 pub use error::{Error, ErrorKind};
 pub use host::Host;

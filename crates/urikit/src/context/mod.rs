@@ -1,6 +1,6 @@
 //! URIs in context: found in plain text (`extract`), completed from what a
 //! person typed (`abbrev`), the base of a document (`base`) and the links
-//! of an HTML document (`html`).
+//! of an HTML document (`html`), near-URIs repaired (`repair`).
 //!
 //! May use: everything below it.
 
@@ -9,7 +9,11 @@ mod base;
 mod extract;
 #[cfg(feature = "html")]
 pub mod html;
+#[cfg(feature = "alloc")]
+mod repair;
 
 pub use abbrev::guess;
 pub use base::{Base, BaseBuilder, BaseError, Layer};
 pub use extract::{Extractor, Match, Matches};
+#[cfg(feature = "alloc")]
+pub use repair::{repair, Change, Repaired};

@@ -19,6 +19,7 @@ mod normalize;
 mod props;
 mod recompose;
 mod relativize;
+mod repair;
 mod resolve;
 mod scheme;
 mod vectors;
