@@ -16,10 +16,15 @@ use html5ever::tokenizer::{
     BufferQueue, Tag, TagKind, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts,
 };
 
-/// The elements and attributes whose values are links.
+/// The elements and attributes whose whole values are links (the HTML
+/// standard's attributes that take a "valid URL potentially surrounded by
+/// spaces"). Besides these, each candidate of `srcset` on `img` and
+/// `source` is a link, and so is the URL of `<meta http-equiv=refresh
+/// content="0; url=...">` (attribute `content`).
 ///
 /// ```
 /// assert!(urikit::html::LINK_ATTRIBUTES.contains(&("form", "action")));
+/// assert!(urikit::html::LINK_ATTRIBUTES.contains(&("video", "poster")));
 /// ```
 pub const LINK_ATTRIBUTES: &[(&str, &str)] = &[
     ("a", "href"),
@@ -29,7 +34,95 @@ pub const LINK_ATTRIBUTES: &[(&str, &str)] = &[
     ("script", "src"),
     ("iframe", "src"),
     ("form", "action"),
+    ("source", "src"),
+    ("video", "src"),
+    ("video", "poster"),
+    ("audio", "src"),
+    ("track", "src"),
+    ("embed", "src"),
+    ("object", "data"),
+    ("input", "src"),
+    ("button", "formaction"),
+    ("input", "formaction"),
+    ("blockquote", "cite"),
+    ("q", "cite"),
+    ("ins", "cite"),
+    ("del", "cite"),
 ];
+
+/// The URLs of a `srcset` value, by the HTML standard's "parse a srcset
+/// attribute": candidates separated by commas, each a URL (a run without
+/// white space; commas at its end are separators) and descriptors (`2x`,
+/// `100w`), which are skipped up to the next comma outside parentheses.
+fn srcset_urls(v: &str) -> impl Iterator<Item = &str> {
+    let mut rest = v;
+    core::iter::from_fn(move || loop {
+        rest = rest.trim_start_matches(|c: char| c.is_ascii_whitespace() || c == ',');
+        if rest.is_empty() {
+            return None;
+        }
+        let end = rest
+            .find(|c: char| c.is_ascii_whitespace())
+            .unwrap_or(rest.len());
+        let url = &rest[..end];
+        let (url, ended) = match url.trim_end_matches(',') {
+            u if u.len() < url.len() => (u, true),
+            u => (u, false),
+        };
+        rest = &rest[end..];
+        if !ended {
+            // The descriptors, to the next comma outside parentheses.
+            let mut depth = 0usize;
+            let cut = rest
+                .char_indices()
+                .find(|&(_, c)| {
+                    match c {
+                        '(' => depth += 1,
+                        ')' => depth = depth.saturating_sub(1),
+                        ',' if depth == 0 => return true,
+                        _ => {}
+                    }
+                    false
+                })
+                .map_or(rest.len(), |(i, _)| i);
+            rest = &rest[cut..];
+        }
+        if !url.is_empty() {
+            return Some(url);
+        }
+    })
+}
+
+/// The URL of a `<meta http-equiv=refresh>` `content` value, by the HTML
+/// standard's "shared declarative refresh steps": a time, `;` or `,`, then
+/// `url=` (any case, spaces around `=`), the URL in quotes or to the end.
+/// `None` when the value names no URL (a plain reload).
+fn refresh_url(content: &str) -> Option<&str> {
+    let s = content.trim_start_matches(|c: char| c.is_ascii_whitespace());
+    let s = s.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let s = s.trim_start_matches(|c: char| c.is_ascii_whitespace());
+    let s = s.strip_prefix([';', ','])?;
+    let s = s.trim_start_matches(|c: char| c.is_ascii_whitespace());
+    let s = match s.get(..3) {
+        Some(p) if p.eq_ignore_ascii_case("url") => {
+            let after = s[3..].trim_start_matches(|c: char| c.is_ascii_whitespace());
+            match after.strip_prefix('=') {
+                Some(a) => a.trim_start_matches(|c: char| c.is_ascii_whitespace()),
+                None => s,
+            }
+        }
+        _ => s,
+    };
+    let url = match s.chars().next() {
+        Some(q @ ('"' | '\'')) => {
+            let inner = &s[1..];
+            &inner[..inner.find(q).unwrap_or(inner.len())]
+        }
+        _ => s,
+    };
+    let url = url.trim_matches(|c: char| c.is_ascii_whitespace());
+    (!url.is_empty()).then_some(url)
+}
 
 /// One link of a document: the element and attribute it came from, its
 /// value, and the line its tag ends on.
@@ -245,6 +338,35 @@ impl State {
                 }
             }
         }
+        let srcset_element = match name {
+            "img" => Some("img"),
+            "source" => Some("source"),
+            _ => None,
+        };
+        if let (Some(element), Some(v)) = (srcset_element, attribute(tag, "srcset")) {
+            for url in srcset_urls(v) {
+                self.doc.links.push(HtmlLink {
+                    element,
+                    attribute: "srcset",
+                    value: url.into(),
+                    line,
+                });
+            }
+        }
+        let refresh = name == "meta"
+            && attribute(tag, "http-equiv").is_some_and(|v| v.eq_ignore_ascii_case("refresh"));
+        if let Some(url) = refresh
+            .then(|| attribute(tag, "content"))
+            .flatten()
+            .and_then(refresh_url)
+        {
+            self.doc.links.push(HtmlLink {
+                element: "meta",
+                attribute: "content",
+                value: url.into(),
+                line,
+            });
+        }
         // What the tree builder tells the tokenizer (HTML standard 13.2.6).
         let raw = match name {
             "title" | "textarea" => RawKind::Rcdata,
@@ -280,6 +402,34 @@ mod tests {
 
     fn base(html: &str) -> Option<String> {
         HtmlDocument::parse(html).base_href().map(String::from)
+    }
+
+    #[test]
+    fn srcset_candidates_each_a_link() {
+        fn urls(v: &str) -> Vec<&str> {
+            srcset_urls(v).collect()
+        }
+        assert_eq!(urls("a.png 1x, b.png 2x"), ["a.png", "b.png"]);
+        // A comma inside the URL is part of it (only trailing ones end it).
+        assert_eq!(urls("a.png,b.png"), ["a.png,b.png"]);
+        assert_eq!(urls("a.png, b.png"), ["a.png", "b.png"]);
+        assert_eq!(urls(" a,b.png 100w , c.png"), ["a,b.png", "c.png"]);
+        assert_eq!(urls("x.png (foo, bar) 2x, y.png"), ["x.png", "y.png"]);
+        assert_eq!(
+            urls("data:image/png;base64,AAA= 1x"),
+            ["data:image/png;base64,AAA="]
+        );
+        assert!(urls(" , ,").is_empty());
+    }
+
+    #[test]
+    fn refresh_urls() {
+        assert_eq!(refresh_url("0; url=http://a/"), Some("http://a/"));
+        assert_eq!(refresh_url("5;URL = 'b.html' "), Some("b.html"));
+        assert_eq!(refresh_url("1, \"c d\""), Some("c d"));
+        assert_eq!(refresh_url("3; /x"), Some("/x"));
+        assert_eq!(refresh_url("10"), None);
+        assert_eq!(refresh_url("x; url=y"), None);
     }
 
     #[test]
