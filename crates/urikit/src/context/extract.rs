@@ -317,9 +317,10 @@ fn delimits(c: char) -> bool {
 }
 
 /// Whether a URI may begin right after byte `c`: anything that cannot be
-/// part of a URI, or an opening `(` or `'`.
+/// part of a URI, an opening `(`, `[` or `'`, or the `*` of Markdown
+/// emphasis (`**http://x/**`).
 fn opens(c: u8) -> bool {
-    !URI_CHAR.allows(c) || c == b'(' || c == b'\''
+    !URI_CHAR.allows(c) || matches!(c, b'(' | b'[' | b'\'' | b'*')
 }
 
 impl<'t> Matches<'t> {
@@ -493,7 +494,17 @@ impl<'t> Matches<'t> {
         let b = self.text.as_bytes();
         let scan = |from: usize| {
             let mut end = from;
+            // A `]` belongs to a URI only when it closes the `[` of an IP
+            // literal; any other ends the run, as in Markdown's `[text](url)`
+            // and `[http://x/]`.
+            let mut bracket = false;
             while end < b.len() {
+                match b[end] {
+                    b'[' => bracket = true,
+                    b']' if !bracket => break,
+                    b']' => bracket = false,
+                    _ => {}
+                }
                 if URI_CHAR.allows(b[end]) {
                     end += 1;
                     continue;
@@ -583,10 +594,13 @@ impl<'t> Matches<'t> {
                 close += usize::from(c == b')');
             }
         }
+        // Markdown emphasis around the URI (`**http://x/**`).
+        let starred = start > 0 && b[start - 1] == b'*';
         let mut last = end;
         while last > last_start {
             match b[last - 1] {
                 b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' => last -= 1,
+                b'*' if starred => last -= 1,
                 b')' if close > open => {
                     close -= 1;
                     last -= 1;
