@@ -91,7 +91,7 @@ pub fn links(args: LinksArgs) -> io::Result<()> {
                     Err(e) => (false, Some(e)),
                 };
                 let record = LinkRecord {
-                    file: source,
+                    file: input::name(source),
                     line: link.line(),
                     element: link.element(),
                     attribute: link.attribute(),
