@@ -44,46 +44,101 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Parse each URI reference and print its components.
+    #[command(
+        after_help = "Examples:\n  uri parse 'http://u@[::1]:8080/p?q#f'\n  uri parse --json --dialect rfc3987 'https://例え.テスト/パス'\n  grep -o 'http[^ ]*' notes.txt | uri parse --json"
+    )]
     Parse(parse::ParseArgs),
     /// Validate every line of files (or standard input, or the embedded sample) and summarize.
+    #[command(
+        after_help = "Examples:\n  uri check urls.txt\n  uri check --json a.txt b.txt > records.jsonl\n  uri check --valid-only < urls.txt > valid.txt\n  uri check --repair urls.txt"
+    )]
     Check(check::Args),
     /// Resolve each reference against a base URI.
+    #[command(
+        after_help = "Examples:\n  uri resolve --base 'http://a/b/c/d;p?q' ../g '?y' '#s'\n  uri resolve --dialect rfc2396 --base 'http://a/b/c/d;p?q' '?y'"
+    )]
     Resolve(resolve::ResolveArgs),
     /// The shortest reference that resolves against a base to each target.
+    #[command(
+        after_help = "Examples:\n  uri relativize --base http://a/b/c/d http://a/b/g http://x/y"
+    )]
     Relativize(resolve::RelativizeArgs),
     /// Normalize each reference (RFC 3986 sections 6.2.2 and 6.2.3).
+    #[command(
+        after_help = "Examples:\n  uri normalize 'HTTP://Example.COM:80/a/./b/../%7euser'\n  uri normalize --ipv6 'http://[2001:DB8:0:0::1]/'\n  uri normalize --dialect rfc3987 --nfc --idna 'http://XN--MNCHEN-3YA.de/'"
+    )]
     Normalize(normalize::NormalizeArgs),
     /// The key for de-duplication: normalized, tracking parameters dropped, query sorted,
     /// fragment dropped.
+    #[command(
+        after_help = "Examples:\n  uri clean 'https://Example.com/a?utm_source=x&b=2&a=1#top'\n  uri clean --drop 'ref*' < urls.txt | sort -u"
+    )]
     Clean(normalize::CleanArgs),
     /// Whether two references are equal after normalization: the syntax-based and
     /// scheme-based rungs of the ladder (RFC 3986 section 6.2.2 and 6.2.3; with --ipv6,
     /// --nfc and --idna, the steps RFC 5952 and RFC 3987 section 5.3 add).
+    #[command(
+        after_help = "Examples:\n  uri equivalent 'HTTP://a:80/%7e' 'http://a/~'\n  if uri equivalent --status \"$a\" \"$b\"; then echo same; fi"
+    )]
     Equivalent(normalize::EquivalentArgs),
     /// The scheme-specific view of each URI (RFC 1738 section 3), with security warnings.
+    #[command(
+        after_help = "Examples:\n  uri inspect 'ftp://myname@host.dom/%2Fetc/motd;type=a'\n  uri inspect --json 'gopher://mail.example.com:25/1%0D%0AHELO'"
+    )]
     Inspect(inspect::InspectArgs),
     /// Find URIs in plain text (Appendix E: <URL:...>, <...>, quotes, bare URIs).
+    #[command(
+        after_help = "Examples:\n  uri extract mail.txt\n  uri extract --abbreviated --json notes.txt\n  uri extract --dialect rfc3987 page.txt"
+    )]
     Extract(extract::ExtractArgs),
-    /// Every link of HTML documents (a, area, link, img, script, iframe, form), resolved.
+    /// Every link of HTML documents (href, src, srcset, action, cite, meta refresh ...), resolved.
+    #[command(
+        after_help = "Examples:\n  uri links --base https://example.com/dir/ page.html\n  curl -s https://example.com/ | uri links --base https://example.com/ --json"
+    )]
     Links(links::LinksArgs),
     /// The base URI of a document and the layer that gave it (section 5.1).
+    #[command(
+        after_help = "Examples:\n  uri base --html page.html --retrieval https://example.com/a/\n  uri base -H 'Content-Location: /b/' --retrieval https://example.com/a/"
+    )]
     Base(links::BaseArgs),
     /// Edit components of each URI reference (set, clear, append to the path, edit query parameters).
+    #[command(
+        after_help = "Examples:\n  uri set --host example.com --port 8080 https://curl.se/x\n  uri set --remove-query 'utm_*' --sort-query < urls.txt\n  uri set --append-path users --set-query page=2 https://api.example/v1"
+    )]
     Set(edit::SetArgs),
     /// Print components of each URI reference through a template such as '{scheme}://{host}{path}'.
+    #[command(
+        after_help = "Examples:\n  uri get '{host}' https://example.com/a\n  uri get '{scheme}://{host}[:{port}]{path}' < urls.txt\n  uri get '{:query:q} {port:default}' 'https://s.example/?q=a%20b'"
+    )]
     Get(edit::GetArgs),
     /// Complete abbreviated URIs typed by a person (Appendix F heuristics).
+    #[command(
+        after_help = "Examples:\n  uri guess www.w3.org/Addressing/ user@example.org localhost:8080"
+    )]
     Guess(guess::GuessArgs),
     /// Percent-encode text for a component.
+    #[command(
+        after_help = "Examples:\n  uri encode --component path 'a b/c?d'\n  uri encode --component query 'x=1&y=2'"
+    )]
     Encode(codec::EncodeArgs),
     /// Decode percent-encoded text.
+    #[command(
+        after_help = "Examples:\n  uri decode 'a%20b%2Fc'\n  uri decode --component form 'a+b%26c'"
+    )]
     Decode(codec::DecodeArgs),
     /// Map IRI references to URI references (RFC 3987 section 3.1).
+    #[command(
+        after_help = "Examples:\n  uri to-uri 'http://www.example.org/Dürst'\n  uri to-uri --idna 'https://例え.テスト/パス'"
+    )]
     ToUri(iri::ToUriArgs),
     /// Map URI references to IRI references (RFC 3987 section 3.2).
+    #[command(after_help = "Examples:\n  uri to-iri 'http://xn--bcher-kva.example/D%C3%BCrst'")]
     ToIri(iri::ToIriArgs),
     /// Make near-URIs valid RFC 3986 references (encode what may not appear, strip quotes and
     /// brackets around them), reporting each change.
+    #[command(
+        after_help = "Examples:\n  uri repair ' \"http://example.com/a b|c\" '\n  uri repair --json < near-urls.txt"
+    )]
     Repair(guess::RepairArgs),
     /// Print a completion script for a shell: `uri completions bash > /etc/bash_completion.d/uri`.
     Completions {

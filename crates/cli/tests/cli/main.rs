@@ -806,3 +806,37 @@ fn records_of_several_files_name_their_file_and_line() {
     let one = run(&["check".into(), "--json".into(), a], b"");
     assert!(!one.stdout.contains("\"file\""), "{}", one.stdout);
 }
+
+/// Every subcommand's help ends with examples.
+#[test]
+fn every_help_has_examples() {
+    for cmd in [
+        "parse",
+        "check",
+        "resolve",
+        "relativize",
+        "normalize",
+        "clean",
+        "equivalent",
+        "inspect",
+        "extract",
+        "links",
+        "base",
+        "set",
+        "get",
+        "guess",
+        "encode",
+        "decode",
+        "to-uri",
+        "to-iri",
+        "repair",
+    ] {
+        let out = run(&[cmd.into(), "--help".into()], b"");
+        assert_eq!(out.code, 0, "{cmd}");
+        assert!(
+            out.stdout.contains("Examples:\n  uri "),
+            "{cmd}: {}",
+            out.stdout
+        );
+    }
+}
