@@ -177,13 +177,21 @@ impl<W: Write> Checker<W> {
                 let r = json::ErrorRecord::at(e, text, false);
                 writeln!(
                     self.out,
-                    "{source}:{number}: {} at byte {}: {}{note}\n  {shown}\n  {mark}",
-                    r.code, r.offset, r.message
+                    "{source}:{number}: {} at byte {}: {}{note}\n  {shown}\n  {}",
+                    crate::show::paint(r.code, crate::show::ERROR),
+                    r.offset,
+                    r.message,
+                    crate::show::paint(&mark, crate::show::ERROR)
                 )?;
                 if self.repair && expect.is_none() {
                     match urikit::repair(text).result {
                         Ok(u) => {
-                            writeln!(self.out, "  repaired: {}", crate::show::text(u.as_str()))?
+                            let shown = crate::show::text(u.as_str());
+                            writeln!(
+                                self.out,
+                                "  repaired: {}",
+                                crate::show::paint(&shown, crate::show::GOOD)
+                            )?
                         }
                         Err(e) => {
                             writeln!(self.out, "  no repair: {} at byte {}", e.code(), e.offset())?

@@ -88,7 +88,8 @@ fn value_line(
         Ok(r) => writeln!(out, "{}", show::text(r)),
         Err(e) => writeln!(
             out,
-            "error: \"{}\": {} at byte {}: {}",
+            "{} \"{}\": {} at byte {}: {}",
+            show::paint("error:", show::ERROR),
             show::text(&text),
             e.code,
             e.offset,

@@ -109,7 +109,8 @@ pub fn repair(a: RepairArgs) -> io::Result<()> {
                 Ok(u) => writeln!(out, "{}", show::text(u.as_str()))?,
                 Err(e) => writeln!(
                     out,
-                    "error: \"{}\": {} at byte {}: {}",
+                    "{} \"{}\": {} at byte {}: {}",
+                    show::paint("error:", show::ERROR),
                     show::text(&text),
                     e.code,
                     e.offset,

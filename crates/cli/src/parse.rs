@@ -51,11 +51,14 @@ fn write_human(out: &mut impl Write, r: &ParseRecord<'_>) -> io::Result<()> {
     if let Some(e) = &r.error {
         writeln!(
             out,
-            "  error: {} at byte {}: {}",
-            e.code, e.offset, e.message
+            "  {} {} at byte {}: {}",
+            show::paint("error:", show::ERROR),
+            e.code,
+            e.offset,
+            e.message
         )?;
         let (line, caret) = show::caret(r.input, e.offset);
-        writeln!(out, "  {line}\n  {caret}")?;
+        writeln!(out, "  {line}\n  {}", show::paint(&caret, show::ERROR))?;
         return Ok(());
     }
     fn shown(v: Option<&str>) -> std::borrow::Cow<'_, str> {

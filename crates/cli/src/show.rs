@@ -8,6 +8,35 @@
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
+use std::sync::OnceLock;
+
+use anstyle::{AnsiColor, Style};
+
+/// The style of what went wrong: the `error` label and the caret.
+pub const ERROR: Style = AnsiColor::Red.on_default().bold();
+
+/// The style of what went right: a repaired form.
+pub const GOOD: Style = AnsiColor::Green.on_default();
+
+/// Whether human output is coloured: standard output is a terminal and
+/// the environment allows it (`NO_COLOR` turns colour off,
+/// `CLICOLOR_FORCE` on), by anstream's rules, as clap's own output.
+pub fn color() -> bool {
+    static COLOR: OnceLock<bool> = OnceLock::new();
+    *COLOR.get_or_init(|| {
+        anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never
+    })
+}
+
+/// `text` in `style` where output is coloured (text that is already
+/// escaped by this module's rule).
+pub fn paint(text: &str, style: Style) -> Cow<'_, str> {
+    if color() {
+        Cow::Owned(format!("{style}{text}{style:#}"))
+    } else {
+        Cow::Borrowed(text)
+    }
+}
 
 /// Whether `c` is written as an escape.
 fn escaped(c: char) -> bool {

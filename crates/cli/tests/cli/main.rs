@@ -70,8 +70,18 @@ struct Run {
 }
 
 fn run(args: &[String], stdin: &[u8]) -> Run {
+    run_env(args, stdin, &[])
+}
+
+/// [`run`] with the colour variables of the environment removed (so that
+/// the tests see plain text wherever they run), then `env` set.
+fn run_env(args: &[String], stdin: &[u8], env: &[(String, String)]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_uri"))
         .args(args)
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .envs(env.iter().map(|(k, v)| (k, v)))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -100,7 +110,16 @@ fn check(case: &Value) -> Result<(), String> {
         (_, Some(h)) => hex(h.as_str().unwrap()),
         _ => Vec::new(),
     };
-    let r = run(&args, &stdin);
+    let env: Vec<(String, String)> = case
+        .get("env")
+        .and_then(Value::as_object)
+        .map(|m| {
+            m.iter()
+                .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_owned()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let r = run_env(&args, &stdin, &env);
     let want_exit = case["exit"].as_i64().unwrap() as i32;
     if r.code != want_exit {
         return Err(format!(
