@@ -47,7 +47,7 @@ impl ErrorRecord {
     /// The record of `e`, an error at a byte of `input` read under a dialect
     /// that is the IRI one when `iri`: a character that is not allowed is
     /// named, with its code point and component (see
-    /// [`show::char_not_allowed`]).
+    /// [`crate::show::char_not_allowed`]).
     pub fn at(e: Error, input: &str, iri: bool) -> ErrorRecord {
         let mut r = ErrorRecord::from(e);
         if e.kind() == ErrorKind::InvalidChar {
