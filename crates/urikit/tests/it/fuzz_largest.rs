@@ -86,6 +86,9 @@ fn iris_through_every_target() {
         "http://a/b\nhttp://b/ü/../x",
         "foo:bar\u{10FFFD}/é",
         "http://xn--mnchen-3ya.de/%C3%BC",
+        // Zone identifiers, which the dialects target reads on request.
+        "http://[FE80::1%25Eth0]:80/a/../b?q#f",
+        "//[::1%25lo%2D1]/x",
     ];
     for &(_, op) in TARGETS {
         for text in texts {

@@ -651,4 +651,47 @@ pub fn dialects(data: &[u8]) {
         }
         Err(e) => assert_eq!(e.kind(), ErrorKind::DialectMismatch, "{e}"),
     }
+    zones(s, d);
+}
+
+/// IPv6 zone identifiers read on request (RFC 6874): a reference read
+/// with them is what a plain parse gives when it has none; its owned
+/// copy, normal form, resolution and edits are text the same parser reads
+/// again with the same components.
+fn zones(s: &str, d: Dialect) {
+    let zp = urikit::Parser::new(d).zone_ids(true);
+    let Ok(z) = zp.parse(s) else {
+        return;
+    };
+    let again = |text: &str| {
+        let fresh = zp.parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        fresh.to_buf()
+    };
+    let zoned = z.host().and_then(|h| h.zone_id()).is_some();
+    if !zoned {
+        assert_eq!(UriRef::parse_with(s, d).map(|u| u.to_buf()), Ok(z.to_buf()));
+    }
+    assert_eq!(again(z.to_buf().as_str()), z.to_buf());
+    let n = z.normalize();
+    assert_eq!(again(n.as_str()), n);
+    assert_eq!(
+        again(n.as_uri_ref().normalize().as_str()).as_str(),
+        n.as_str(),
+        "idempotent"
+    );
+    if d.is_rfc3986_family() {
+        let base = zp.parse("http://[fe80::1%25eth0]/a/b").unwrap();
+        let r = Resolver::new(base).unwrap();
+        if let Ok(t) = r.resolve(z) {
+            again(t.as_str());
+            if let Ok(rel) = r.relativize(t.as_uri_ref()) {
+                assert_eq!(r.resolve(rel.as_uri_ref()).unwrap().as_str(), t.as_str());
+            }
+        }
+        let mut e = z.to_buf();
+        if e.set_path("/x").is_ok() {
+            again(e.as_str());
+            assert_eq!(e.host().and_then(|h| h.zone_id()).is_some(), zoned);
+        }
+    }
 }
