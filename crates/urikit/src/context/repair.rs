@@ -82,9 +82,7 @@ pub fn repair(text: &str) -> Repaired<'_> {
         end -= close.len();
         trim(text, &mut start, &mut end, &mut changes, &mut trailing);
     }
-    // The repaired text, and for each of its bytes the input's offset.
     let mut out = String::with_capacity(end - start);
-    let mut at = Vec::with_capacity(end - start);
     let b = text.as_bytes();
     let mut i = start;
     while i < end {
@@ -93,7 +91,6 @@ pub fn repair(text: &str) -> Repaired<'_> {
         let bad_pct = c == b'%' && !(i + 3 <= end && hex2_at(b, i + 1));
         if (c < 0x80 && URI_CHAR.allows(c) && c != b'%') || (c == b'%' && !bad_pct) {
             out.push(char::from(c));
-            at.push(i);
             i += 1;
             continue;
         }
@@ -102,7 +99,6 @@ pub fn repair(text: &str) -> Repaired<'_> {
             let _ = write!(to, "%{byte:02X}");
         }
         out.push_str(&to);
-        at.extend(core::iter::repeat(i).take(to.len()));
         changes.push(Change {
             offset: i,
             from: &text[i..i + n],
@@ -112,11 +108,34 @@ pub fn repair(text: &str) -> Repaired<'_> {
     }
     trailing.reverse();
     changes.extend(trailing);
-    let result = UriRefBuf::parse(out).map_err(|e| {
-        let offset = at.get(e.offset()).copied().unwrap_or(end);
-        Error::new(e.kind(), offset)
-    });
+    let result = UriRefBuf::parse(out)
+        .map_err(|e| Error::new(e.kind(), input_offset(&changes, start, e.offset())));
     Repaired { result, changes }
+}
+
+/// The offset in the input of byte `at` of the repaired text, which
+/// starts at the input's byte `start`: each change before it moved it by
+/// the difference of its lengths, and a byte inside a change's `to` is
+/// that change's.
+fn input_offset(changes: &[Change<'_>], start: usize, at: usize) -> usize {
+    // `out` and `input` walk together; `out` counts repaired bytes.
+    let (mut out, mut input) = (0, start);
+    for c in changes
+        .iter()
+        .filter(|c| c.offset >= start && !c.to.is_empty())
+    {
+        let plain = c.offset - input;
+        if at < out + plain {
+            return input + (at - out);
+        }
+        out += plain;
+        if at < out + c.to.len() {
+            return c.offset;
+        }
+        out += c.to.len();
+        input = c.offset + c.from.len();
+    }
+    input + (at - out)
 }
 
 /// Removes the white space at both ends of `text[start..end]`, each a
