@@ -36,7 +36,9 @@ pub struct Repaired<'a> {
 /// inside angle brackets, RFC 3986 Appendix C); every character that no
 /// component may hold is percent-encoded as UTF-8 (space, `"`, `<`, `>`,
 /// `\`, `^`, `` ` ``, `{`, `|`, `}`, controls, characters beyond ASCII),
-/// and so is a `%` that starts no `%HH`. Nothing else is touched: a text
+/// and so is a `%` that starts no `%HH` (a run of adjacent characters
+/// encoded is one change, so the changes of a long line beyond ASCII stay
+/// few). Nothing else is touched: a text
 /// whose structure is wrong (a bad port, an IP literal, a bracket outside
 /// a host) stays invalid, with its error.
 ///
@@ -99,11 +101,18 @@ pub fn repair(text: &str) -> Repaired<'_> {
             let _ = write!(to, "%{byte:02X}");
         }
         out.push_str(&to);
-        changes.push(Change {
-            offset: i,
-            from: &text[i..i + n],
-            to,
-        });
+        // A run of characters encoded is one change.
+        match changes.last_mut() {
+            Some(last) if !last.to.is_empty() && last.offset + last.from.len() == i => {
+                last.from = &text[last.offset..i + n];
+                last.to.push_str(&to);
+            }
+            _ => changes.push(Change {
+                offset: i,
+                from: &text[i..i + n],
+                to,
+            }),
+        }
         i += n;
     }
     trailing.reverse();

@@ -36,6 +36,16 @@ fn repair_vectors() {
     });
 }
 
+/// A long line beyond ASCII is one change, made in linear work.
+#[test]
+fn a_long_run_beyond_ascii_is_one_change() {
+    let text = format!("http://a/{}", "ü".repeat(500_000));
+    let (work, r) = urikit::count_work(|| repair(&text));
+    assert_eq!(r.changes.len(), 1);
+    assert_eq!(r.result.unwrap().as_str().len(), 9 + 6 * 500_000);
+    assert!(work <= 4 * text.len() as u64, "{work}");
+}
+
 proptest! {
     /// Whatever the text: the changes lie in order inside the input and,
     /// applied to it, give the result; a valid result parses; a text that
