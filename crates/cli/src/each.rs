@@ -86,14 +86,20 @@ fn value_line(
     }
     match &result {
         Ok(r) => writeln!(out, "{}", show::text(r)),
-        Err(e) => writeln!(
-            out,
-            "{} \"{}\": {} at byte {}: {}",
-            show::paint("error:", show::ERROR),
-            show::text(&text),
-            e.code,
-            e.offset,
-            e.message
-        ),
+        Err(e) => write_error(out, &text, e),
     }
+}
+
+/// The human entry of an input that failed, in its place:
+/// `error: "input": code at byte N: message`.
+pub fn write_error(out: &mut impl Write, input: &str, e: &ErrorRecord) -> io::Result<()> {
+    writeln!(
+        out,
+        "{} \"{}\": {} at byte {}: {}",
+        show::paint("error:", show::ERROR),
+        show::text(input),
+        e.code,
+        e.offset,
+        e.message
+    )
 }

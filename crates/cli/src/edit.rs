@@ -423,12 +423,15 @@ fn component<'a>(u: &UriRef<'a>, name: &str) -> Option<&'a str> {
     }
 }
 
-fn push_decoded(out: &mut String, s: &str) {
-    let bytes = PctStr::new(s).map(|p| p.decode().into_owned());
-    match bytes {
-        Ok(b) => out.push_str(&String::from_utf8_lossy(&b)),
-        Err(_) => out.push_str(s),
-    }
+/// Appends `s` percent-decoded (`+` as a space too when `form`), bytes
+/// that are not UTF-8 as U+FFFD; text that is not well encoded as it is.
+fn push_decoded(out: &mut String, s: &str, form: bool) {
+    let bytes = match PctStr::new(s) {
+        Ok(p) if form => p.decode_form(),
+        Ok(p) => p.decode(),
+        Err(_) => return out.push_str(s),
+    };
+    out.push_str(&String::from_utf8_lossy(&bytes));
 }
 
 /// The options of `uri get`.
@@ -487,15 +490,6 @@ pub fn get(a: GetArgs) -> io::Result<()> {
 /// one is left out).
 fn fill(pieces: &[Piece], u: &UriRef<'_>, form: bool, out: &mut String) -> Result<bool, Error> {
     let mut defined = true;
-    let decode = |out: &mut String, s: &str| {
-        let p = PctStr::new(s).ok();
-        let bytes = match p {
-            Some(p) if form => p.decode_form(),
-            Some(p) => p.decode(),
-            None => return out.push_str(s),
-        };
-        out.push_str(&String::from_utf8_lossy(&bytes));
-    };
     for p in pieces {
         match p {
             Piece::Text(t) => out.push_str(t),
@@ -507,14 +501,14 @@ fn fill(pieces: &[Piece], u: &UriRef<'_>, form: bool, out: &mut String) -> Resul
             }
             Piece::Url(decoded) => {
                 if *decoded {
-                    decode(out, u.as_str());
+                    push_decoded(out, u.as_str(), form);
                 } else {
                     out.push_str(u.as_str());
                 }
             }
             Piece::Component(name, decoded) => match component(u, name) {
                 // A host's brackets and a scheme hold no escapes.
-                Some(v) if *decoded && *name != "scheme" => push_decoded(out, v),
+                Some(v) if *decoded && *name != "scheme" => push_decoded(out, v, false),
                 Some(v) => out.push_str(v),
                 None => defined = false,
             },
@@ -551,17 +545,15 @@ fn fill(pieces: &[Piece], u: &UriRef<'_>, form: bool, out: &mut String) -> Resul
             }
             Piece::Param(key, decoded) | Piece::ParamAll(key, decoded) => {
                 let all = matches!(p, Piece::ParamAll(..));
-                let mut values = u
-                    .query_pairs()
-                    .filter(|(k, _)| {
-                        k.as_str() == key
-                            || if form {
-                                k.decode_form().as_ref() == key.as_bytes()
-                            } else {
-                                k.decoded_bytes().eq(key.bytes())
-                            }
-                    })
-                    .map(|(_, v)| v.map_or("", |v| v.as_str()))
+                // The parameters as `QueryParams` reads them: a key matches
+                // as written or decoded (`+` as a space with `--form`).
+                let query = u.query().map_or("", |q| q.as_str());
+                let params = QueryParams::parse(query)
+                    .unwrap_or_else(|_| QueryParams::new())
+                    .form(form);
+                let mut values = params
+                    .get_all(key)
+                    .map(|p| p.value_encoded().unwrap_or(""))
                     .peekable();
                 if values.peek().is_none() {
                     defined = false;
@@ -574,7 +566,7 @@ fn fill(pieces: &[Piece], u: &UriRef<'_>, form: bool, out: &mut String) -> Resul
                         out.push(' ');
                     }
                     if *decoded {
-                        decode(out, v);
+                        push_decoded(out, v, form);
                     } else {
                         out.push_str(v);
                     }

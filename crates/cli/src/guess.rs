@@ -107,15 +107,7 @@ pub fn repair(a: RepairArgs) -> io::Result<()> {
             }
             match result {
                 Ok(u) => writeln!(out, "{}", show::text(u.as_str()))?,
-                Err(e) => writeln!(
-                    out,
-                    "{} \"{}\": {} at byte {}: {}",
-                    show::paint("error:", show::ERROR),
-                    show::text(&text),
-                    e.code,
-                    e.offset,
-                    e.message
-                )?,
+                Err(e) => crate::each::write_error(&mut out, &text, &e)?,
             }
             for c in &changes {
                 let to = if c.to.is_empty() { "(removed)" } else { c.to };
