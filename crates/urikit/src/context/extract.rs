@@ -44,8 +44,10 @@ use crate::{work, Dialect, UriRef};
 /// SPACE is a `ucschar`), the ideographic and full-width sentence marks
 /// (`。`, `、`, `，`, `！`, `？` ...), brackets (`「」`, `（）`, `【】` ...)
 /// and quotation marks (`“”`, `‘’`, `«»`). Like a space in a URI, such a
-/// character in an IRI must be percent-encoded to be found. The scan is linear in the text: candidates are found with
-/// `memchr`, and each byte is looked at a bounded number of times.
+/// character in an IRI must be percent-encoded to be found.
+///
+/// The scan is linear in the text: candidates are found with `memchr`,
+/// and each byte is looked at a bounded number of times.
 ///
 /// ```
 /// use urikit::Extractor;
@@ -412,11 +414,20 @@ impl<'t> Matches<'t> {
     /// The length of the character at `i` if it can be part of a bare IRI
     /// beyond ASCII (only under RFC 3987): a `ucschar` or `iprivate` that
     /// does not [delimit](delimits) words; 0 otherwise.
-    #[cold]
+    #[inline]
     fn ucs_len(&self, i: usize) -> usize {
-        if self.x.dialect != Dialect::Rfc3987 {
+        // ASCII, or any other dialect: nothing to decode.
+        if self.x.dialect != Dialect::Rfc3987
+            || !self.text.as_bytes().get(i).is_some_and(|&c| c >= 0x80)
+        {
             return 0;
         }
+        self.ucs_char_len(i)
+    }
+
+    /// [`ucs_len`](Self::ucs_len) of a character beyond ASCII.
+    #[cold]
+    fn ucs_char_len(&self, i: usize) -> usize {
         match char_at(self.text.as_bytes(), i) {
             Some((c, n))
                 if allows_char(Ucs::CharsAndPrivate, c)
