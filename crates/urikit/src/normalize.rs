@@ -272,45 +272,48 @@ impl Normalizer {
     #[cold]
     #[inline(never)]
     fn unicode_steps(&self, u: UriRef<'_>) -> Option<UriRefBuf> {
+        #[cfg_attr(not(any(feature = "nfc", feature = "idna")), allow(unused_variables))]
         let parser = crate::Parser::new(u.dialect()).zone_ids(u.meta().zoned(u.as_str()));
+        // The text after each step that changed it, read once.
         #[allow(unused_mut)]
-        let mut text: Option<String> = None;
+        let mut changed: Option<UriRefBuf> = None;
         #[cfg(feature = "nfc")]
         if self.nfc && !u.as_str().is_ascii() {
             use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
             if is_nfc_quick(u.as_str().chars()) != IsNormalized::Yes {
-                let composed: String = u.as_str().nfc().collect();
                 crate::work::add(u.as_str().len());
-                if composed != u.as_str() && parser.parse(&composed).is_ok() {
-                    text = Some(composed);
+                let composed: String = u.as_str().nfc().collect();
+                if composed != u.as_str() {
+                    changed = UriRefBuf::parse_by(&parser, composed).ok();
                 }
             }
         }
         #[cfg(feature = "idna")]
         if self.idna_hosts {
-            let current = text.as_deref().unwrap_or(u.as_str());
-            let v = parser.parse(current).ok()?;
-            if let (Some(h), Some(a)) = (v.host(), v.meta().auth) {
-                if v.scheme().is_some_and(crate::registry::uses_dns) {
-                    let mapped = if v.dialect() == Dialect::Rfc3987 {
+            let v = changed.as_ref().map_or(u, UriRefBuf::as_uri_ref);
+            let mapped = match (v.host(), v.meta().auth) {
+                (Some(h), Some(a)) if v.scheme().is_some_and(crate::registry::uses_dns) => {
+                    let m = if v.dialect() == Dialect::Rfc3987 {
                         h.to_unicode()
                     } else {
                         h.to_ascii()
                     };
-                    if let Ok(m) = mapped {
-                        if m != h.as_str() {
-                            let spliced =
-                                crate::host::splice(current, a.host_start, a.host_end, &m);
-                            if parser.parse(&spliced).is_ok() {
-                                text = Some(spliced);
-                            }
-                        }
-                    }
+                    m.ok()
+                        .filter(|m| m != h.as_str())
+                        .map(|m| crate::host::splice(v.as_str(), a.host_start, a.host_end, &m))
                 }
+                _ => None,
+            };
+            if let Some(b) = mapped.and_then(|text| UriRefBuf::parse_by(&parser, text).ok()) {
+                changed = Some(b);
             }
         }
-        let text = text?;
-        UriRefBuf::parse_by(&parser, text).ok()
+        changed
+    }
+
+    /// Whether a step beyond ASCII (`nfc`, `idna_hosts`) is on.
+    const fn unicode(&self) -> bool {
+        self.idna_hosts || self.nfc
     }
 
     /// This normalizer without the Unicode steps.
@@ -330,7 +333,7 @@ impl Normalizer {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn normalize(&self, u: UriRef<'_>) -> UriRefBuf {
-        if self.idna_hosts || self.nfc {
+        if self.unicode() {
             let plain = self.ascii_steps();
             return match self.unicode_steps(u) {
                 Some(pre) => plain.normalize(pre.as_uri_ref()),
@@ -387,7 +390,7 @@ impl Normalizer {
     /// ```
     pub fn normalize_into(&self, u: UriRef<'_>, out: &mut String) {
         out.clear();
-        if !u.dialect().is_rfc3986_family() || self.idna_hosts || self.nfc {
+        if !u.dialect().is_rfc3986_family() || self.unicode() {
             // The older dialects may need another pass (see `normalize`).
             out.push_str(self.normalize(u).as_str());
             return;
@@ -617,7 +620,7 @@ impl Normalizer {
     }
 
     fn normal_text<'a>(&self, u: UriRef<'a>) -> NormalText<'a> {
-        if !u.dialect().is_rfc3986_family() || self.idna_hosts || self.nfc {
+        if !u.dialect().is_rfc3986_family() || self.unicode() {
             let n = self.normalize(u);
             return if n.as_str() == u.as_str() {
                 NormalText::Same(u.as_str())
