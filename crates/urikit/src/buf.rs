@@ -92,9 +92,7 @@ impl UriRefBuf {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn parse_with(s: impl Into<String>, dialect: Dialect) -> Result<UriRefBuf, Error> {
-        let s = s.into();
-        let meta = UriRef::parse_with(&s, dialect)?.meta();
-        Ok(UriRefBuf { s, meta, dialect })
+        UriRefBuf::parse_by(&crate::Parser::new(dialect), s)
     }
 
     /// Parses a URI reference with `parser` (its dialect, and zone
