@@ -51,9 +51,7 @@ impl ErrorRecord {
     pub fn at(e: Error, input: &str, iri: bool) -> ErrorRecord {
         let mut r = ErrorRecord::from(e);
         if e.kind() == ErrorKind::InvalidChar {
-            if let Some(m) = crate::show::char_not_allowed(input, e.offset(), iri) {
-                r.message = m;
-            }
+            r.message = crate::show::char_not_allowed(e, input, iri);
         }
         r
     }

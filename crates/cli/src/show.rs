@@ -1,13 +1,11 @@
 //! How text from the input is shown in human output: one rule for every
-//! command. Control characters (C0, DEL, C1), the bidirectional formatting
-//! characters and the line and paragraph separators are written as escapes
-//! (`\n`, `\t`, `\r`, `\e`, `\u{202E}`), and a backslash as `\\`, so that
-//! the input can neither move the cursor, change colours, reorder what the
-//! terminal shows, nor split one entry into several lines. `--json` gives
-//! the exact text.
+//! command, the library's ([`urikit::report`]: control characters,
+//! bidirectional formatting and line separators escaped, so that the input
+//! can neither move the cursor, change colours, reorder what the terminal
+//! shows, nor split one entry into several lines), and colour where the
+//! terminal takes it. `--json` gives the exact text.
 
 use std::borrow::Cow;
-use std::fmt::Write as _;
 use std::sync::OnceLock;
 
 use anstyle::{AnsiColor, Style};
@@ -38,214 +36,14 @@ pub fn paint(text: &str, style: Style) -> Cow<'_, str> {
     }
 }
 
-/// Whether `c` is written as an escape.
-fn escaped(c: char) -> bool {
-    c.is_control()
-        || c == '\\'
-        || matches!(c, '\u{2028}' | '\u{2029}')
-        // Bidirectional formatting (RFC 3987 section 4.1 lists them).
-        || matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-}
+pub use urikit::report::{caret, escape as text};
 
-/// `s` as it is shown: borrowed when nothing needs an escape.
-pub fn text(s: &str) -> Cow<'_, str> {
-    if !s.chars().any(escaped) {
-        return Cow::Borrowed(s);
-    }
-    let mut out = String::with_capacity(s.len() + 8);
-    for c in s.chars() {
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\x1b' => out.push_str("\\e"),
-            '\\' => out.push_str("\\\\"),
-            c if escaped(c) => {
-                let _ = write!(out, "\\u{{{:X}}}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    Cow::Owned(out)
-}
-
-/// How many characters `c` takes once shown (for carets under the text).
-pub fn width(c: char) -> usize {
-    if !escaped(c) {
-        1
-    } else {
-        match c {
-            '\n' | '\t' | '\r' | '\x1b' | '\\' => 2,
-            c => format!("\\u{{{:X}}}", u32::from(c)).len(),
-        }
-    }
-}
-
-/// The input as one printable line (by the escaping rule of this module) and
-/// a caret line under byte `offset`; a long input is cut to a window
-/// around the offset.
-pub fn caret(input: &str, offset: usize) -> (String, String) {
-    const BEFORE: usize = 50;
-    const AFTER: usize = 30;
-    let offset = offset.min(input.len());
-    let offset = (0..=offset)
-        .rev()
-        .find(|&i| input.is_char_boundary(i))
-        .unwrap_or(0);
-    // Only the window is looked at: a long line costs no more than a short
-    // one.
-    let before: Vec<char> = input[..offset].chars().rev().take(BEFORE + 1).collect();
-    let mut line = String::new();
-    let skip = before.len() > BEFORE;
-    if skip {
-        line.push('…');
-    }
-    let mut col = usize::from(skip);
-    for &c in before.iter().take(BEFORE).rev() {
-        line.push_str(&text(c.encode_utf8(&mut [0; 4])));
-        col += width(c);
-    }
-    let mut rest = input[offset..].chars();
-    for c in rest.by_ref().take(AFTER) {
-        line.push_str(&text(c.encode_utf8(&mut [0; 4])));
-    }
-    if rest.next().is_some() {
-        line.push('…');
-    }
-    (line, format!("{}^", " ".repeat(col)))
-}
-
-/// The sentence for a character that is not allowed at byte `offset` of
-/// `input`: the character (shown by this module's rule) with its code
-/// point, the component it stands in, and what to do, such as `'"'
-/// (U+0022) is not allowed in a path; percent-encode it as %22`. A
-/// character beyond ASCII suggests the IRI dialect when `iri` is false
-/// (the dialect is not RFC 3987). `None` past the end.
-pub fn char_not_allowed(input: &str, offset: usize, iri: bool) -> Option<String> {
-    let c = input.get(offset..)?.chars().next()?;
-    let mut utf8 = [0; 4];
-    let encoded: String = c
-        .encode_utf8(&mut utf8)
-        .bytes()
-        .map(|b| format!("%{b:02X}"))
-        .collect();
-    let shown = text(c.encode_utf8(&mut [0; 4])).into_owned();
-    let place = component_at(input, offset);
-    let what = match place {
-        "a scheme" => "a scheme holds only letters, digits, '+', '-' and '.'".to_owned(),
-        "a port" => "a port holds only digits".to_owned(),
-        _ => format!("percent-encode it as {encoded}"),
-    };
-    let mut m = format!(
-        "'{shown}' (U+{:04X}) is not allowed in {place}; {what}",
-        u32::from(c)
-    );
-    if !c.is_ascii() && !iri {
-        m.push_str(", or read the text as an IRI (RFC 3987) with --dialect rfc3987");
-    }
-    Some(m)
-}
-
-/// The component of `input` that byte `at` falls in, by the split of RFC
-/// 3986 Appendix B (which reads any text): `a scheme`, `the userinfo`, `a
-/// host`, `a port`, `a path`, `a query` or `a fragment`.
-fn component_at(input: &str, at: usize) -> &'static str {
-    let b = input.as_bytes();
-    let stop = |from: usize, set: &[u8]| {
-        b[from..]
-            .iter()
-            .position(|c| set.contains(c))
-            .map_or(b.len(), |p| from + p)
-    };
-    let mut i = 0;
-    let colon = stop(0, b":/?#");
-    if colon > 0 && b.get(colon) == Some(&b':') {
-        if at < colon {
-            return "a scheme";
-        }
-        i = colon + 1;
-    }
-    if b[i..].starts_with(b"//") {
-        let end = stop(i + 2, b"/?#");
-        if at < end {
-            let auth = &b[i + 2..end];
-            let host_start = auth
-                .iter()
-                .rposition(|&c| c == b'@')
-                .map_or(i + 2, |p| i + 2 + p + 1);
-            if at < host_start {
-                return "the userinfo";
-            }
-            let port = b[host_start..end].iter().rposition(|&c| c == b':');
-            let close = b[host_start..end].iter().rposition(|&c| c == b']');
-            return match (port, close) {
-                (Some(p), Some(c)) if p > c && at > host_start + p => "a port",
-                (Some(p), None) if at > host_start + p => "a port",
-                _ => "a host",
-            };
-        }
-        i = end;
-    }
-    let path_end = stop(i, b"?#");
-    if at < path_end {
-        return "a path";
-    }
-    let query_end = stop(path_end, b"#");
-    if b.get(path_end) == Some(&b'?') && at < query_end {
-        return "a query";
-    }
-    "a fragment"
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn components_by_the_appendix_b_split() {
-        let at = |s: &str, c: char| component_at(s, s.find(c).unwrap());
-        assert_eq!(at("ht^tp://h/", '^'), "a scheme");
-        assert_eq!(at("http://u^@h:1/", '^'), "the userinfo");
-        assert_eq!(at("http://u@h^:1/", '^'), "a host");
-        assert_eq!(at("http://h:1^/", '^'), "a port");
-        assert_eq!(at("http://[::1^]/", '^'), "a host");
-        assert_eq!(at("http://[::1]:8^/", '^'), "a port");
-        assert_eq!(at("//h/p^", '^'), "a path");
-        assert_eq!(at("a^b", '^'), "a path");
-        assert_eq!(at("/p?q^#f", '^'), "a query");
-        assert_eq!(at("/p?q#f^", '^'), "a fragment");
-        assert_eq!(at("/p#f?^", '^'), "a fragment");
-        assert_eq!(char_not_allowed("/p", 2, false), None);
-    }
-
-    #[test]
-    fn caret_sits_under_the_offending_character() {
-        assert_eq!(
-            caret("http://h:8a/", 10),
-            ("http://h:8a/".into(), "          ^".into())
-        );
-        assert_eq!(caret("é b", 3).1, "  ^");
-        assert_eq!(caret("a\tb", 2), ("a\\tb".into(), "   ^".into()));
-        assert_eq!(caret("", 0), (String::new(), "^".into()));
-        let long = "x".repeat(200);
-        let (line, mark) = caret(&long, 150);
-        assert!(line.starts_with('…') && line.ends_with('…'));
-        assert_eq!(mark.len(), 52);
-    }
-
-    #[test]
-    fn controls_escape_sequences_and_bidi_are_escaped() {
-        assert_eq!(text("http://a/b"), "http://a/b");
-        assert_eq!(text("http://a/\x1b[31mx"), "http://a/\\e[31mx");
-        assert_eq!(text("a\nb\tc\rd"), "a\\nb\\tc\\rd");
-        assert_eq!(text("a\\b"), "a\\\\b");
-        assert_eq!(
-            text("\u{202E}abc\u{7f}\u{85}"),
-            "\\u{202E}abc\\u{7F}\\u{85}"
-        );
-        assert_eq!(text("é"), "é");
-        for c in ['\n', '\u{202E}', 'a', '\u{7f}'] {
-            assert_eq!(width(c), text(&c.to_string()).chars().count(), "{c:?}");
-        }
+/// The library's sentence for a character that is not allowed
+/// ([`urikit::report::describe`]), its hint naming the command's flag.
+pub fn char_not_allowed(e: urikit::Error, input: &str, iri: bool) -> String {
+    let m = urikit::report::describe(&e, input, iri);
+    match m.strip_suffix(urikit::report::IRI_HINT) {
+        Some(rest) => format!("{rest}{} with --dialect rfc3987", urikit::report::IRI_HINT),
+        None => m,
     }
 }

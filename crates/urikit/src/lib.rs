@@ -291,6 +291,8 @@ pub use build::{clean, Param, QueryParams, UriRefBuilder, TRACKING_PARAMS};
 #[cfg(feature = "html")]
 pub use context::html;
 #[cfg(feature = "alloc")]
+pub use context::report;
+#[cfg(feature = "alloc")]
 pub use context::{
     guess, repair, Base, BaseBuilder, BaseError, Change, Extractor, Layer, Match, Matches, Repaired,
 };
