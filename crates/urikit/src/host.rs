@@ -156,6 +156,67 @@ pub(crate) fn splice(s: &str, start: usize, end: usize, host: &str) -> alloc::st
     text
 }
 
+/// The Public Suffix List's reading of a host name.
+#[cfg(feature = "psl")]
+impl<'a> Host<'a> {
+    /// The public suffix of a reg-name by the Public Suffix List (its ICANN
+    /// and private sections, as the `psl` crate compiles them), as written:
+    /// the labels under which names are registered, such as `co.uk` of
+    /// `www.example.co.uk`. A name no rule matches has its last label as
+    /// suffix (the list's default rule `*`). `None` for an IP address, an
+    /// empty host, or a name longer than a DNS name (253 octets, a final
+    /// dot aside). Letters are compared without case; a final dot is left
+    /// out of the result.
+    ///
+    /// ```
+    /// use urikit::UriRef;
+    /// let host = |s| UriRef::parse(s).unwrap().host().unwrap();
+    /// assert_eq!(host("http://www.Example.CO.uk/").public_suffix(), Some("CO.uk"));
+    /// assert_eq!(host("http://a.b.github.io/").public_suffix(), Some("github.io"));
+    /// assert_eq!(host("http://10.0.0.1/").public_suffix(), None);
+    /// ```
+    pub fn public_suffix(&self) -> Option<&'a str> {
+        self.by_suffix_list(|name| {
+            psl::Psl::suffix(&psl::List, name).map(|s| s.trim().as_bytes().len())
+        })
+    }
+
+    /// The registrable domain of a reg-name by the Public Suffix List: its
+    /// public suffix and one label more, as written (`example.co.uk` of
+    /// `www.example.co.uk`). `None` where [`public_suffix`](Self::public_suffix)
+    /// is, and for a name that is itself a public suffix.
+    ///
+    /// ```
+    /// use urikit::UriRef;
+    /// let host = |s| UriRef::parse(s).unwrap().host().unwrap();
+    /// assert_eq!(host("http://www.Example.co.uk./").registrable_domain(), Some("Example.co.uk"));
+    /// assert_eq!(host("http://co.uk/").registrable_domain(), None);
+    /// assert_eq!(host("http://[::1]/").registrable_domain(), None);
+    /// ```
+    pub fn registrable_domain(&self) -> Option<&'a str> {
+        self.by_suffix_list(|name| {
+            psl::Psl::domain(&psl::List, name).map(|d| d.trim().as_bytes().len())
+        })
+    }
+
+    /// The tail of the reg-name whose length `tail` finds in the name
+    /// lowercased, without the final dot.
+    fn by_suffix_list(&self, tail: impl Fn(&[u8]) -> Option<usize>) -> Option<&'a str> {
+        const MAX: usize = 254;
+        let name = self.reg_name()?.as_str();
+        let trimmed = name.strip_suffix('.').unwrap_or(name);
+        if trimmed.is_empty() || name.len() > MAX {
+            return None;
+        }
+        let mut lower = [0u8; MAX];
+        let lower = &mut lower[..name.len()];
+        lower.copy_from_slice(name.as_bytes());
+        lower.make_ascii_lowercase();
+        let len = tail(lower)?;
+        trimmed.get(trimmed.len().checked_sub(len)?..)
+    }
+}
+
 /// Internationalized host names (the `idna` feature): a reg-name is
 /// percent-decoded to UTF-8 (RFC 3986 section 3.2.2: "non-ASCII characters
 /// must first be encoded according to UTF-8 ... and then each octet of the

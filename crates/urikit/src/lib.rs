@@ -326,6 +326,8 @@ pub const FEATURES: &[&str] = &[
     "idna",
     #[cfg(feature = "nfc")]
     "nfc",
+    #[cfg(feature = "psl")]
+    "psl",
 ];
 #[cfg(feature = "alloc")]
 pub use resolve::{AboveRoot, Resolver};

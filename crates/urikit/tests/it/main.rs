@@ -17,6 +17,7 @@ mod limits;
 mod naive;
 mod normalize;
 mod props;
+mod psl;
 mod recompose;
 mod relativize;
 mod repair;
