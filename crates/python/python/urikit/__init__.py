@@ -1,0 +1,78 @@
+"""Strict URI references for Python: RFC 3986 (and RFC 3987 IRIs, and the
+older RFCs as dialects) with precise errors, over the Rust library urikit.
+
+>>> import urikit
+>>> u = urikit.parse("https://user@example.com:8443/a/b?q=1#f")
+>>> (u.scheme, u.host, u.port, u.path, u.query["q"], u.fragment)
+('https', 'example.com', 8443, '/a/b', '1', 'f')
+>>> str(u.resolve("../c"))
+'https://user@example.com:8443/c'
+>>> try:
+...     urikit.parse("http://example.com:80a/")
+... except urikit.ParseError as e:
+...     print(e.code, e.offset, e.byte_offset)
+invalid-port 21 21
+
+Columns of URIs go to Rust in one call each through ``urikit.arrow``.
+"""
+
+from urikit._urikit import (
+    Change,
+    IRIRef,
+    Link,
+    Match,
+    ParseError,
+    QueryParams,
+    URIRef,
+    build_info,
+    clean,
+    decode,
+    decode_bytes,
+    encode,
+    equivalent,
+    extract,
+    guess,
+    is_valid,
+    links,
+    normalize,
+    parse,
+    relativize,
+    repair,
+    resolve,
+)
+
+__version__ = build_info()[0]
+
+DIALECTS = ("rfc3986", "rfc3987", "rfc2396bis", "rfc2396", "url-1996", "rfc1738")
+"""The dialects' names: RFC 3986 (the default), RFC 3987 (IRIs),
+draft-fielding-uri-rfc2396bis-00, RFC 2396, draft-ietf-url-syntax-00 and
+RFC 1738."""
+
+COMPONENTS = ("userinfo", "host", "path", "segment", "query", "fragment", "form")
+"""The components ``encode`` and ``decode`` know."""
+
+__all__ = [
+    "COMPONENTS",
+    "DIALECTS",
+    "Change",
+    "IRIRef",
+    "Link",
+    "Match",
+    "ParseError",
+    "QueryParams",
+    "URIRef",
+    "clean",
+    "decode",
+    "decode_bytes",
+    "encode",
+    "equivalent",
+    "extract",
+    "guess",
+    "is_valid",
+    "links",
+    "normalize",
+    "parse",
+    "relativize",
+    "repair",
+    "resolve",
+]

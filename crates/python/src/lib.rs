@@ -1,0 +1,44 @@
+//! The Python package `urikit`: the compiled module `urikit._urikit`,
+//! which the package's Python files re-export.
+//!
+//! Layers, each using only those above it in this list: `error` (the
+//! exception and the text of an argument), `ops` (the column functions of
+//! the contract over the library), `uri` (the value types), `funcs` (the
+//! module's functions), `columns` (the Arrow kernels).
+
+mod columns;
+mod error;
+mod funcs;
+mod ops;
+mod uri;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("ParseError", m.py().get_type::<error::ParseError>())?;
+    m.add_class::<uri::PyURIRef>()?;
+    m.add_class::<uri::PyIRIRef>()?;
+    m.add_class::<uri::QueryParams>()?;
+    m.add_class::<funcs::Match>()?;
+    m.add_class::<funcs::Change>()?;
+    m.add_class::<funcs::Link>()?;
+    m.add_function(wrap_pyfunction!(funcs::parse, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::is_valid, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::relativize, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::equivalent, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::clean, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::encode, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::decode, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::decode_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::extract, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::guess, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::repair, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::links, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::build_info, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::call, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::specs, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,247 @@
+//! The column functions of the contract (`../shared/contract/functions.md`),
+//! one Rust function each over a parsed reference: the Arrow kernels
+//! (`columns`) map them over arrays, and the Python value type answers
+//! through the same functions wherever the contract defines the answer, so
+//! that a column and a loop over `URIRef` cannot disagree.
+//!
+//! A decoded text that is not UTF-8 is `None` here (NULL in a column).
+
+use std::borrow::Cow;
+
+use urikit::pct::{Component, PctStr};
+use urikit::{
+    clean as clean_ref, Dialect, Extractor, HostType, Normalizer, Resolver, UriRef, UriRefBuf,
+    TRACKING_PARAMS,
+};
+
+/// `kind`: `uri` with a scheme, `relative` without (RFC 3986 section 4.1).
+pub fn kind(u: UriRef<'_>) -> &'static str {
+    if u.has_scheme() {
+        "uri"
+    } else {
+        "relative"
+    }
+}
+
+/// The host type's name (`reg-name`, `ipv4`, `ipv6`, `ipvfuture`).
+pub fn host_type(u: UriRef<'_>) -> Option<&'static str> {
+    u.host().map(|h| h.host_type().name())
+}
+
+/// The port, or the scheme's default when none is written; `None` when
+/// neither, or when the port is out of range.
+pub fn port_number(u: UriRef<'_>) -> Option<u16> {
+    u.port_or_default().ok().flatten()
+}
+
+/// The userinfo before its first `:`, decoded.
+pub fn user(u: UriRef<'_>) -> Option<Cow<'_, str>> {
+    let ui = u.userinfo()?;
+    let user = ui.split_once(':').map_or(ui, |(user, _)| user);
+    user.decode_utf8().ok()
+}
+
+/// The userinfo after its first `:`, decoded; `None` without a `:`.
+pub fn password(u: UriRef<'_>) -> Option<Cow<'_, str>> {
+    let (_, pass) = u.userinfo()?.split_once(':')?;
+    pass.decode_utf8().ok()
+}
+
+/// A reg-name percent-decoded; an IP literal without its brackets.
+pub fn host_decoded(u: UriRef<'_>) -> Option<Cow<'_, str>> {
+    let h = u.host()?;
+    match h.host_type() {
+        HostType::RegName => h.reg_name()?.decode_utf8().ok(),
+        HostType::Ipv4 => Some(Cow::Borrowed(h.as_str())),
+        HostType::Ipv6 | HostType::IpvFuture => h.ip_literal().map(Cow::Borrowed),
+    }
+}
+
+/// UTS #46 ToASCII of a reg-name (an IP address as written).
+pub fn host_ascii(u: UriRef<'_>) -> Option<Cow<'_, str>> {
+    u.host()?.to_ascii().ok()
+}
+
+/// UTS #46 ToUnicode of a reg-name (an IP address as written).
+pub fn host_unicode(u: UriRef<'_>) -> Option<Cow<'_, str>> {
+    u.host()?.to_unicode().ok()
+}
+
+/// The registrable domain by the Public Suffix List.
+pub fn registrable_domain(u: UriRef<'_>) -> Option<&str> {
+    u.host()?.registrable_domain()
+}
+
+/// The public suffix by the Public Suffix List.
+pub fn public_suffix(u: UriRef<'_>) -> Option<&str> {
+    u.host()?.public_suffix()
+}
+
+/// The path's segments, decoded (`None` for one that is not UTF-8).
+pub fn path_segments(u: UriRef<'_>) -> Vec<Option<Cow<'_, str>>> {
+    u.path_segments().map(|s| s.decode_utf8().ok()).collect()
+}
+
+/// A query parameter decoded: its key and its value (none without `=`).
+pub type Pair<'a> = (Option<Cow<'a, str>>, Option<Cow<'a, str>>);
+
+/// Form-decodes `s` (`+` is a space).
+fn form(s: PctStr<'_>) -> Option<Cow<'_, str>> {
+    s.decode_form_utf8().ok()
+}
+
+/// The query's pairs in order, form-decoded; a pair without `=` has no
+/// value. A key or value that is not UTF-8 is `None`.
+pub fn query_params(u: UriRef<'_>) -> Vec<Pair<'_>> {
+    u.query_pairs()
+        .map(|(k, v)| (form(k), v.and_then(form)))
+        .collect()
+}
+
+/// The first value of the parameter named `name` (form-decoded); `""` for
+/// a pair without `=`; `None` when absent.
+pub fn query_param<'a>(u: UriRef<'a>, name: &str) -> Option<Cow<'a, str>> {
+    u.query_pairs()
+        .find(|(k, _)| form(*k).is_some_and(|k| k == name))
+        .map(|(_, v)| v.and_then(form).unwrap_or(Cow::Borrowed("")))
+}
+
+/// The reference without its query.
+pub fn without_query(u: UriRef<'_>) -> Option<UriRefBuf> {
+    let mut b = u.to_buf();
+    b.set_query(None).ok()?;
+    Some(b)
+}
+
+/// The reference without its fragment.
+pub fn without_fragment(u: UriRef<'_>) -> Option<UriRefBuf> {
+    let mut b = u.to_buf();
+    b.set_fragment(None).ok()?;
+    Some(b)
+}
+
+/// The reference without its userinfo.
+pub fn without_userinfo(u: UriRef<'_>) -> Option<UriRefBuf> {
+    let mut b = u.to_buf();
+    b.set_userinfo(None).ok()?;
+    Some(b)
+}
+
+/// The reference without the query parameters whose name matches one of
+/// `globs`; the query goes when no parameter is left.
+pub fn remove_query_params(u: UriRef<'_>, globs: &[&str]) -> Option<UriRefBuf> {
+    let mut b = u.to_buf();
+    if b.query().is_none() {
+        return Some(b);
+    }
+    let mut params = b.query_params();
+    for g in globs {
+        params.remove_matching(g);
+    }
+    if params.is_empty() {
+        b.set_query(None).ok()?;
+    } else {
+        b.set_query_params(&params).ok()?;
+    }
+    Some(b)
+}
+
+/// `reference` resolved against `base` (RFC 3986 section 5.2, or the
+/// dialect's algorithm); `None` when the base is not an absolute URI.
+pub fn resolve(reference: UriRef<'_>, base: UriRef<'_>, dialect: Dialect) -> Option<UriRefBuf> {
+    Resolver::new(base)
+        .ok()?
+        .dialect(dialect)
+        .resolve(reference)
+        .ok()
+}
+
+/// The reference normalized by RFC 3986 section 6.2.2 (as `uri normalize`).
+pub fn normalize(u: UriRef<'_>) -> UriRefBuf {
+    Normalizer::new().normalize(u)
+}
+
+/// Whether `a` and `b` are equivalent (section 6.2.2's ladder).
+pub fn equivalent(a: UriRef<'_>, b: UriRef<'_>) -> bool {
+    a.equivalent(b)
+}
+
+/// The shortest reference that resolves against `base` to `target`.
+pub fn relativize(target: UriRef<'_>, base: UriRef<'_>) -> Option<UriRefBuf> {
+    Resolver::new(base).ok()?.relativize(target).ok()
+}
+
+/// The reference made for de-duplication: normalized, the tracking
+/// parameters (or the globs in `drop`) removed, the query sorted, the
+/// fragment dropped.
+pub fn clean(u: UriRef<'_>, drop: Option<&[&str]>) -> Option<UriRefBuf> {
+    clean_ref(u, drop.unwrap_or(TRACKING_PARAMS)).ok()
+}
+
+/// The reference cut after each path segment: `http://a/b/c` gives
+/// `http://a/`, `http://a/b/`, `http://a/b/c` (the query and fragment
+/// dropped). The part before the path comes first when the path is
+/// absolute or empty with an authority.
+pub fn hierarchy(u: UriRef<'_>) -> Vec<String> {
+    let s = u.as_str();
+    let path = u.path().as_str();
+    let path_start = path.as_ptr() as usize - s.as_ptr() as usize;
+    let head = &s[..path_start];
+    let mut out = Vec::new();
+    if path.is_empty() {
+        if u.authority().is_some() {
+            out.push(format!("{head}/"));
+        } else if !head.is_empty() {
+            out.push(head.to_owned());
+        }
+        return out;
+    }
+    // Each `/` ends a level; the whole path is the last one.
+    let mut from = 0;
+    if path.starts_with('/') {
+        out.push(format!("{head}/"));
+        from = 1;
+    }
+    for (i, c) in path.char_indices().skip(from) {
+        if c == '/' {
+            out.push(format!("{head}{}", &path[..=i]));
+        }
+    }
+    if !path.ends_with('/') {
+        out.push(format!("{head}{path}"));
+    }
+    out
+}
+
+/// An IRI mapped to a URI (RFC 3987 section 3.1), host names by IDNA's
+/// ToASCII when `idna`; `None` when `text` is not an IRI reference.
+pub fn to_uri(text: &str, idna: bool) -> Option<UriRefBuf> {
+    let iri = urikit::IriRef::parse(text).ok()?;
+    if idna {
+        iri.to_uri_idna().ok()
+    } else {
+        Some(iri.to_uri())
+    }
+}
+
+/// A URI mapped to an IRI (RFC 3987 section 3.2).
+pub fn to_iri(u: UriRef<'_>) -> Option<String> {
+    u.to_iri().ok().map(|i| i.as_str().to_owned())
+}
+
+/// `text` percent-encoded for `component`.
+pub fn encode(text: &str, component: Component) -> Cow<'_, str> {
+    urikit::pct::encode(text, component)
+}
+
+/// `text` percent-decoded; `None` for an invalid `%` or bytes that are not
+/// UTF-8.
+pub fn decode(text: &str) -> Option<Cow<'_, str>> {
+    PctStr::new(text).ok()?.decode_utf8().ok()
+}
+
+/// The URIs found in `text` (RFC 3986 Appendix C's rules).
+pub fn extract(text: &str, dialect: Dialect) -> Vec<Cow<'_, str>> {
+    let found = Extractor::new().dialect(dialect);
+    found.extract(text).map(|m| m.into_cow()).collect()
+}
