@@ -1,11 +1,15 @@
-"""The examples in the compiled module's docstrings, run as doctests.
+"""The examples in the package's docstrings and in the READMEs, run as
+doctests.
 
-pytest's ``--doctest-modules`` reads only ``.py`` files, so the examples
-written in Rust (the classes' and functions' docstrings) are collected
-here: every docstring of every public object and of each class's members.
+pytest's ``--doctest-modules`` reads only ``.py`` files from a directory,
+so the examples are collected here, from the installed package: every
+docstring of every public object and of each class's members (most are
+written in Rust), the Python modules' own, and the READMEs' Python
+examples.
 """
 
 import doctest
+from pathlib import Path
 
 import pytest
 
@@ -29,6 +33,23 @@ def _docstrings():
 
 
 EXAMPLES = [(n, d) for n, d in _docstrings() if d and ">>>" in d]
+
+HERE = Path(__file__).resolve().parent
+READMES = [HERE.parent / "README.md", HERE.parents[2] / "README.md"]
+
+
+@pytest.mark.parametrize("module", [urikit, urikit.arrow], ids=lambda m: m.__name__)
+def test_module_docstrings(module):
+    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert tried > 0 and failures == 0
+
+
+@pytest.mark.parametrize("path", READMES, ids=lambda p: str(p.relative_to(HERE.parents[2])))
+def test_readme(path):
+    failures, tried = doctest.testfile(
+        str(path), module_relative=False, optionflags=doctest.ELLIPSIS
+    )
+    assert tried > 0 and failures == 0
 
 
 def test_there_are_examples():
