@@ -11,7 +11,7 @@ use clap::Args;
 use serde::ser::{Error as _, SerializeMap, SerializeSeq, Serializer as _};
 use serde::Serialize;
 use urikit::pct::PctStr;
-use urikit::scheme::{self, FtpCommand, GopherPlus, View, Warning};
+use urikit::scheme::{self, Fields, FtpCommand, GopherPlus, View, Warning};
 use urikit::{Error, UriRef};
 
 use crate::json::ErrorRecord;
@@ -42,7 +42,7 @@ pub fn run(a: InspectArgs) -> io::Result<()> {
             let warnings: Vec<Warning> = uri.iter().flat_map(scheme::warnings).collect();
             let view = uri.and_then(|u| {
                 let view = View::new(u)?;
-                visit(&view, &mut Check)?;
+                view.visit(&mut Check)?;
                 Ok(view)
             });
             status::record(view.is_ok());
@@ -73,113 +73,6 @@ struct Inspected<'a, 'u> {
     scheme: Option<&'a str>,
     view: &'a Result<View<'u>, Error>,
     warnings: &'a [Warning],
-}
-
-/// A reader of the fields of a view, called in the contract's order.
-trait Fields {
-    type Err;
-    /// A decoded value.
-    fn text(&mut self, name: &str, uri: UriRef<'_>, v: PctStr<'_>) -> Result<(), Self::Err>;
-    /// A decoded value, or `null`.
-    fn opt_text(
-        &mut self,
-        name: &str,
-        uri: UriRef<'_>,
-        v: Option<PctStr<'_>>,
-    ) -> Result<(), Self::Err>;
-    /// A value as written, or `null`.
-    fn raw(&mut self, name: &str, v: Option<&str>) -> Result<(), Self::Err>;
-    /// A number, or `null`.
-    fn number(&mut self, name: &str, v: Option<u64>) -> Result<(), Self::Err>;
-    /// A boolean.
-    fn flag(&mut self, name: &str, v: bool) -> Result<(), Self::Err>;
-    /// A list of decoded values.
-    fn list<'p>(
-        &mut self,
-        name: &str,
-        uri: UriRef<'_>,
-        items: &mut dyn Iterator<Item = PctStr<'p>>,
-    ) -> Result<(), Self::Err>;
-    /// A list of decoded `[name, value]` pairs.
-    fn pairs<'p>(
-        &mut self,
-        name: &str,
-        uri: UriRef<'_>,
-        items: &mut dyn Iterator<Item = (PctStr<'p>, PctStr<'p>)>,
-    ) -> Result<(), Self::Err>;
-}
-
-/// The contract's `fields` of a view, in the contract's order.
-fn visit<F: Fields>(view: &View<'_>, f: &mut F) -> Result<(), F::Err> {
-    let uri = view.uri();
-    fn host<'h>(h: urikit::Host<'h>) -> &'h str {
-        h.as_str()
-    }
-    let port = |p: u16| Some(u64::from(p));
-    match view {
-        View::Ftp(v) => {
-            f.opt_text("user", uri, v.user())?;
-            f.opt_text("password", uri, v.password())?;
-            f.raw("host", Some(host(v.host())))?;
-            f.number("port", port(v.port()))?;
-            f.list("cwd", uri, &mut v.cwd())?;
-            f.opt_text("name", uri, v.name())?;
-            let code = v.typecode().map(|t| t.as_char());
-            let mut buf = [0; 4];
-            f.raw("typecode", code.map(|c| &*c.encode_utf8(&mut buf)))
-        }
-        View::Http(v) => {
-            f.raw("host", Some(host(v.host())))?;
-            f.number("port", port(v.port()))?;
-            f.raw("path", Some(v.path().as_str()))?;
-            f.raw("search", v.search().map(|s| s.as_str()))
-        }
-        View::Gopher(v) => {
-            f.raw("host", Some(host(v.host())))?;
-            f.number("port", port(v.port()))?;
-            f.text("gopher_type", uri, v.gopher_type())?;
-            f.text("selector", uri, v.selector())?;
-            f.opt_text("search", uri, v.search())?;
-            f.opt_text("gopher_plus", uri, v.gopher_plus_str())
-        }
-        View::Mailto(v) => f.list("addresses", uri, &mut v.addresses()),
-        View::News(v) => {
-            f.opt_text("newsgroup", uri, v.newsgroup())?;
-            f.opt_text("message_id", uri, v.message_id())?;
-            f.flag("all_groups", v.is_all_groups())
-        }
-        View::Nntp(v) => {
-            f.raw("host", Some(host(v.host())))?;
-            f.number("port", port(v.port()))?;
-            f.text("newsgroup", uri, v.newsgroup())?;
-            f.number("article", v.article())
-        }
-        View::Telnet(v) => {
-            f.opt_text("user", uri, v.user())?;
-            f.opt_text("password", uri, v.password())?;
-            f.raw("host", Some(host(v.host())))?;
-            f.number("port", port(v.port()))
-        }
-        View::Wais(v) => {
-            f.raw("host", Some(host(v.host())))?;
-            f.number("port", port(v.port()))?;
-            f.text("database", uri, v.database())?;
-            f.opt_text("search", uri, v.search())?;
-            f.opt_text("wtype", uri, v.wtype())?;
-            f.opt_text("wpath", uri, v.wpath())
-        }
-        View::File(v) => {
-            f.raw("host", Some(host(v.host())))?;
-            f.text("path", uri, v.path())
-        }
-        View::Prospero(v) => {
-            f.raw("host", Some(host(v.host())))?;
-            f.number("port", port(v.port()))?;
-            f.text("hsoname", uri, v.hsoname())?;
-            f.pairs("fields", uri, &mut v.fields())
-        }
-        _ => Ok(()),
-    }
 }
 
 /// The decoded text of a part of `uri`; `invalid-utf8` at its offset in
@@ -317,7 +210,7 @@ struct FieldsOf<'a, 'u>(&'a View<'u>);
 impl Serialize for FieldsOf<'_, '_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(None)?;
-        visit(self.0, &mut JsonFields(&mut map))?;
+        self.0.visit(&mut JsonFields(&mut map))?;
         map.end()
     }
 }
@@ -454,7 +347,7 @@ fn write_human(out: &mut impl Write, r: &Inspected<'_, '_>) -> io::Result<()> {
             writeln!(out, "  {line}\n  {mark}")?;
         }
         Ok(view) => {
-            visit(view, &mut HumanFields(out))?;
+            view.visit(&mut HumanFields(out))?;
             write_semantics(out, view)?;
         }
     }

@@ -454,6 +454,22 @@ pub fn links(
     Ok(out)
 }
 
+/// The scheme's view of RFC 1738 section 3 for `uri` (see
+/// `URIRef.inspect`).
+///
+/// >>> import urikit
+/// >>> urikit.inspect("gopher://h/7a%09b")["fields"]["search"]
+/// 'b'
+#[pyfunction]
+pub fn inspect<'py>(
+    py: Python<'py>,
+    uri: &Bound<'_, PyAny>,
+) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+    let p = Parser::new(Dialect::Rfc3986);
+    let u = parse_obj(uri, &p, "the URI")?;
+    crate::inspect::inspect(py, u.as_uri_ref())
+}
+
 /// The library's version and the features it was built with.
 #[pyfunction]
 pub fn build_info() -> (String, Vec<&'static str>) {

@@ -3,12 +3,13 @@
 //!
 //! Layers, each using only those above it in this list: `error` (the
 //! exception and the text of an argument), `ops` (the column functions of
-//! the contract over the library), `uri` (the value types), `funcs` (the
+//! the contract over the library), `inspect` (the scheme views), `uri` (the value types), `funcs` (the
 //! module's functions), `columns` (the Arrow kernels).
 
 mod columns;
 mod error;
 mod funcs;
+mod inspect;
 mod ops;
 mod uri;
 
@@ -37,6 +38,7 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(funcs::guess, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::repair, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::links, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::inspect, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::build_info, m)?)?;
     m.add_function(wrap_pyfunction!(columns::call, m)?)?;
     m.add_function(wrap_pyfunction!(columns::specs, m)?)?;

@@ -792,6 +792,22 @@ impl PyURIRef {
         wrap(py, iri.into_uri_ref_buf(), self.zone_ids)
     }
 
+    /// The scheme's view of RFC 1738 section 3 (ftp, http, gopher, mailto,
+    /// news, nntp, telnet, wais, file, prospero), as `uri inspect --json`
+    /// writes it: `ok`, `scheme`, `default_port`, `fields` (decoded values;
+    /// None when the scheme's own syntax is not met), `warnings` (the
+    /// specifications' security notes, each `{code, offset, message}`) and
+    /// `error` (a `ParseError` or None).
+    ///
+    /// >>> r = URIRef("ftp://me:secret@h/%2Fetc/motd;type=a").inspect()
+    /// >>> r["fields"]["cwd"], r["fields"]["typecode"], [w["code"] for w in r["warnings"]]
+    /// (['/etc'], 'a', ['password-in-userinfo'])
+    /// >>> URIRef("nntp://h/group/12x").inspect()["error"].code
+    /// 'invalid-path'
+    fn inspect<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        crate::inspect::inspect(py, self.u())
+    }
+
     fn __str__(&self) -> &str {
         self.buf.as_str()
     }

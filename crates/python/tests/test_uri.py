@@ -236,3 +236,19 @@ def test_links_resolved_against_the_document_base():
     with pytest.raises(ParseError) as e:
         urikit.links("", base="relative")
     assert e.value.code == "relative-base"
+
+
+def test_inspect_the_contracts_example():
+    # cli.md, `uri inspect`: RFC 1738 section 3.2's ftp fields.
+    r = urikit.inspect("ftp://myname@host.dom/%2Fetc/motd;type=a")
+    assert r == {
+        "ok": True, "scheme": "ftp", "default_port": 21,
+        "fields": {"user": "myname", "password": None, "host": "host.dom", "port": 21,
+                   "cwd": ["/etc"], "name": "motd", "typecode": "a"},
+        "warnings": [], "error": None,
+    }
+    r = URIRef("http://h:81/%0D%0A").inspect()
+    assert [w["code"] for w in r["warnings"]] == ["non-default-port", "encoded-control-character"]
+    assert URIRef("urn:isbn:0").inspect()["fields"] == {}
+    bad = URIRef("file:///a%FFb").inspect()
+    assert not bad["ok"] and bad["error"].code == "invalid-utf8" and bad["fields"] is None

@@ -552,6 +552,197 @@ fn write_decoded(f: &mut fmt::Formatter<'_>, s: PctStr<'_>) -> fmt::Result {
     f.write_str(s.as_str())
 }
 
+/// A reader of the fields of a [`View`], called by [`View::visit`] in a
+/// fixed order for each scheme: the fields of RFC 1738 section 3 (and, for
+/// `http`, RFC 2396bis) by their names in `uri inspect`'s contract. Each
+/// method gets the field's name and its value; `uri` is the URI read, for
+/// offsets into it.
+pub trait Fields {
+    /// What a reader may fail with; it stops the visit.
+    type Err;
+    /// A decoded value.
+    ///
+    /// # Errors
+    ///
+    /// Whatever the reader fails with; the visit stops there.
+    fn text(&mut self, name: &str, uri: UriRef<'_>, v: PctStr<'_>) -> Result<(), Self::Err>;
+    /// A decoded value, or `null`.
+    ///
+    /// # Errors
+    ///
+    /// Whatever the reader fails with; the visit stops there.
+    fn opt_text(
+        &mut self,
+        name: &str,
+        uri: UriRef<'_>,
+        v: Option<PctStr<'_>>,
+    ) -> Result<(), Self::Err>;
+    /// A value as written, or `null`.
+    ///
+    /// # Errors
+    ///
+    /// Whatever the reader fails with; the visit stops there.
+    fn raw(&mut self, name: &str, v: Option<&str>) -> Result<(), Self::Err>;
+    /// A number, or `null`.
+    ///
+    /// # Errors
+    ///
+    /// Whatever the reader fails with; the visit stops there.
+    fn number(&mut self, name: &str, v: Option<u64>) -> Result<(), Self::Err>;
+    /// A boolean.
+    ///
+    /// # Errors
+    ///
+    /// Whatever the reader fails with; the visit stops there.
+    fn flag(&mut self, name: &str, v: bool) -> Result<(), Self::Err>;
+    /// A list of decoded values.
+    ///
+    /// # Errors
+    ///
+    /// Whatever the reader fails with; the visit stops there.
+    fn list<'p>(
+        &mut self,
+        name: &str,
+        uri: UriRef<'_>,
+        items: &mut dyn Iterator<Item = PctStr<'p>>,
+    ) -> Result<(), Self::Err>;
+    /// A list of decoded `[name, value]` pairs.
+    ///
+    /// # Errors
+    ///
+    /// Whatever the reader fails with; the visit stops there.
+    fn pairs<'p>(
+        &mut self,
+        name: &str,
+        uri: UriRef<'_>,
+        items: &mut dyn Iterator<Item = (PctStr<'p>, PctStr<'p>)>,
+    ) -> Result<(), Self::Err>;
+}
+
+impl View<'_> {
+    /// Calls `f` with each field of the view, in the order of `uri
+    /// inspect`'s contract (none for [`View::Other`]).
+    ///
+    /// # Errors
+    ///
+    /// The first error `f` returns.
+    ///
+    /// ```
+    /// use urikit::pct::PctStr;
+    /// use urikit::scheme::{Fields, View};
+    /// use urikit::UriRef;
+    ///
+    /// struct Names(Vec<String>);
+    /// impl Fields for Names {
+    ///     type Err = ();
+    ///     fn text(&mut self, n: &str, _: UriRef<'_>, _: PctStr<'_>) -> Result<(), ()> {
+    ///         Ok(self.0.push(n.into()))
+    ///     }
+    ///     fn opt_text(&mut self, n: &str, _: UriRef<'_>, _: Option<PctStr<'_>>) -> Result<(), ()> {
+    ///         Ok(self.0.push(n.into()))
+    ///     }
+    ///     fn raw(&mut self, n: &str, _: Option<&str>) -> Result<(), ()> {
+    ///         Ok(self.0.push(n.into()))
+    ///     }
+    ///     fn number(&mut self, n: &str, _: Option<u64>) -> Result<(), ()> {
+    ///         Ok(self.0.push(n.into()))
+    ///     }
+    ///     fn flag(&mut self, n: &str, _: bool) -> Result<(), ()> {
+    ///         Ok(self.0.push(n.into()))
+    ///     }
+    ///     fn list<'p>(
+    ///         &mut self, n: &str, _: UriRef<'_>, _: &mut dyn Iterator<Item = PctStr<'p>>,
+    ///     ) -> Result<(), ()> {
+    ///         Ok(self.0.push(n.into()))
+    ///     }
+    ///     fn pairs<'p>(
+    ///         &mut self, n: &str, _: UriRef<'_>,
+    ///         _: &mut dyn Iterator<Item = (PctStr<'p>, PctStr<'p>)>,
+    ///     ) -> Result<(), ()> {
+    ///         Ok(self.0.push(n.into()))
+    ///     }
+    /// }
+    ///
+    /// let view = View::new(UriRef::parse("ftp://h/a/b;type=i")?)?;
+    /// let mut names = Names(Vec::new());
+    /// view.visit(&mut names).unwrap();
+    /// assert_eq!(names.0, ["user", "password", "host", "port", "cwd", "name", "typecode"]);
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn visit<F: Fields>(&self, f: &mut F) -> Result<(), F::Err> {
+        let view = self;
+        let uri = view.uri();
+        fn host<'h>(h: crate::Host<'h>) -> &'h str {
+            h.as_str()
+        }
+        let port = |p: u16| Some(u64::from(p));
+        match view {
+            View::Ftp(v) => {
+                f.opt_text("user", uri, v.user())?;
+                f.opt_text("password", uri, v.password())?;
+                f.raw("host", Some(host(v.host())))?;
+                f.number("port", port(v.port()))?;
+                f.list("cwd", uri, &mut v.cwd())?;
+                f.opt_text("name", uri, v.name())?;
+                let code = v.typecode().map(|t| t.as_char());
+                let mut buf = [0; 4];
+                f.raw("typecode", code.map(|c| &*c.encode_utf8(&mut buf)))
+            }
+            View::Http(v) => {
+                f.raw("host", Some(host(v.host())))?;
+                f.number("port", port(v.port()))?;
+                f.raw("path", Some(v.path().as_str()))?;
+                f.raw("search", v.search().map(|s| s.as_str()))
+            }
+            View::Gopher(v) => {
+                f.raw("host", Some(host(v.host())))?;
+                f.number("port", port(v.port()))?;
+                f.text("gopher_type", uri, v.gopher_type())?;
+                f.text("selector", uri, v.selector())?;
+                f.opt_text("search", uri, v.search())?;
+                f.opt_text("gopher_plus", uri, v.gopher_plus_str())
+            }
+            View::Mailto(v) => f.list("addresses", uri, &mut v.addresses()),
+            View::News(v) => {
+                f.opt_text("newsgroup", uri, v.newsgroup())?;
+                f.opt_text("message_id", uri, v.message_id())?;
+                f.flag("all_groups", v.is_all_groups())
+            }
+            View::Nntp(v) => {
+                f.raw("host", Some(host(v.host())))?;
+                f.number("port", port(v.port()))?;
+                f.text("newsgroup", uri, v.newsgroup())?;
+                f.number("article", v.article())
+            }
+            View::Telnet(v) => {
+                f.opt_text("user", uri, v.user())?;
+                f.opt_text("password", uri, v.password())?;
+                f.raw("host", Some(host(v.host())))?;
+                f.number("port", port(v.port()))
+            }
+            View::Wais(v) => {
+                f.raw("host", Some(host(v.host())))?;
+                f.number("port", port(v.port()))?;
+                f.text("database", uri, v.database())?;
+                f.opt_text("search", uri, v.search())?;
+                f.opt_text("wtype", uri, v.wtype())?;
+                f.opt_text("wpath", uri, v.wpath())
+            }
+            View::File(v) => {
+                f.raw("host", Some(host(v.host())))?;
+                f.text("path", uri, v.path())
+            }
+            View::Prospero(v) => {
+                f.raw("host", Some(host(v.host())))?;
+                f.number("port", port(v.port()))?;
+                f.text("hsoname", uri, v.hsoname())?;
+                f.pairs("fields", uri, &mut v.fields())
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
