@@ -15,7 +15,8 @@ use arrow_array::builder::{
     BooleanBuilder, Int32Builder, Int64Builder, ListBuilder, StringBuilder, StructBuilder,
 };
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, BooleanArray};
+use arrow_array::{Array, ArrayRef, BooleanArray, OffsetSizeTrait};
+use arrow_buffer::ArrowNativeType;
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -224,11 +225,25 @@ fn parse_fields() -> Fields {
 }
 
 /// A column of text: Arrow `string`, `large_string` or `string_view`.
-#[derive(Clone, Copy)]
+///
+/// Arrow promises UTF-8, but a producer may not keep the promise (Spark
+/// casting a binary column to string sends the bytes as they are, and an
+/// array imported through the C data interface is not checked), so nothing
+/// here takes it on trust: a range of rows whose bytes are all UTF-8 and
+/// whose offsets all fall between characters is read through Arrow's own
+/// accessor, any other row is checked on its own.
 enum Strs<'a> {
     Utf8(&'a arrow_array::StringArray),
     Large(&'a arrow_array::LargeStringArray),
-    View(&'a arrow_array::StringViewArray),
+    View(arrow_array::BinaryViewArray),
+}
+
+/// A row of a column of text.
+enum Row<'a> {
+    Null,
+    Text(&'a str),
+    /// Bytes that are not UTF-8, and where they stop being.
+    Bad(std::str::Utf8Error, u8),
 }
 
 impl<'a> Strs<'a> {
@@ -236,7 +251,7 @@ impl<'a> Strs<'a> {
         Ok(match a.data_type() {
             DataType::Utf8 => Strs::Utf8(a.as_string::<i32>()),
             DataType::LargeUtf8 => Strs::Large(a.as_string::<i64>()),
-            DataType::Utf8View => Strs::View(a.as_string_view()),
+            DataType::Utf8View => Strs::View(a.as_string_view().clone().to_binary_view()),
             other => {
                 return Err(PyTypeError::new_err(format!(
                     "{what} must be a column of strings (Arrow string, large_string or \
@@ -246,11 +261,65 @@ impl<'a> Strs<'a> {
         })
     }
 
-    fn get(self, i: usize) -> Option<&'a str> {
+    /// Whether rows `range` are all UTF-8 with their offsets between
+    /// characters (an offsets array only).
+    fn utf8(&self, range: &std::ops::Range<usize>) -> bool {
+        fn check<O: OffsetSizeTrait>(
+            offsets: &[O],
+            data: &[u8],
+            range: &std::ops::Range<usize>,
+        ) -> bool {
+            let at = |k: usize| offsets[k].as_usize();
+            let (from, to) = (at(range.start), at(range.end));
+            // A byte that continues a character (10xxxxxx) cannot begin one.
+            let starts = offsets[range.start..=range.end]
+                .iter()
+                .all(|o| data.get(o.as_usize()).is_none_or(|&b| b & 0xC0 != 0x80));
+            starts && std::str::from_utf8(&data[from..to]).is_ok()
+        }
         match self {
-            Strs::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
-            Strs::Large(a) => a.is_valid(i).then(|| a.value(i)),
-            Strs::View(a) => a.is_valid(i).then(|| a.value(i)),
+            Strs::Utf8(a) => check(a.value_offsets(), a.value_data(), range),
+            Strs::Large(a) => check(a.value_offsets(), a.value_data(), range),
+            Strs::View(_) => false,
+        }
+    }
+
+    /// Row `i`; `utf8` when its range was checked by [`Strs::utf8`].
+    fn get(&self, i: usize, utf8: bool) -> Row<'_> {
+        fn bytes<'b>(r: Result<&'b str, std::str::Utf8Error>, b: &[u8]) -> Row<'b> {
+            match r {
+                Ok(s) => Row::Text(s),
+                Err(e) => Row::Bad(e, b[e.valid_up_to()]),
+            }
+        }
+        match self {
+            Strs::Utf8(a) if a.is_null(i) => Row::Null,
+            Strs::Large(a) if a.is_null(i) => Row::Null,
+            Strs::View(a) if a.is_null(i) => Row::Null,
+            Strs::Utf8(a) if utf8 => Row::Text(a.value(i)),
+            Strs::Large(a) if utf8 => Row::Text(a.value(i)),
+            Strs::Utf8(a) => {
+                let o = a.value_offsets();
+                let b = &a.value_data()[o[i].as_usize()..o[i + 1].as_usize()];
+                bytes(std::str::from_utf8(b), b)
+            }
+            Strs::Large(a) => {
+                let o = a.value_offsets();
+                let b = &a.value_data()[o[i].as_usize()..o[i + 1].as_usize()];
+                bytes(std::str::from_utf8(b), b)
+            }
+            Strs::View(a) => {
+                let b = a.value(i);
+                bytes(std::str::from_utf8(b), b)
+            }
+        }
+    }
+
+    /// Row `i` as text, None for NULL or bytes that are not UTF-8.
+    fn text(&self, i: usize) -> Option<&str> {
+        match self.get(i, false) {
+            Row::Text(t) => Some(t),
+            _ => None,
         }
     }
 }
@@ -304,10 +373,10 @@ impl<'a> Args<'a> {
         Ok(Args { items })
     }
 
-    fn at(&self, k: usize, row: usize) -> Option<At<'a>> {
+    fn at(&self, k: usize, row: usize) -> Option<At<'_>> {
         Some(match self.items.get(k)? {
             ArgCol::Text(t) => At::Text(*t),
-            ArgCol::Texts(c) => At::Text(c.get(row)),
+            ArgCol::Texts(c) => At::Text(c.text(row)),
             ArgCol::Flag(b) => At::Flag(*b),
             ArgCol::Flags(c) => At::Flag(c.is_valid(row).then(|| c.value(row))),
         })
@@ -368,7 +437,7 @@ fn dialect_index(spec: &Spec) -> Option<usize> {
 fn eval<'a>(
     spec: &Spec,
     s: &'a str,
-    args: &Args<'a>,
+    args: &'a Args<'_>,
     row: usize,
     cache: &mut Option<(String, Parser)>,
 ) -> Result<Value<'a>, String> {
@@ -633,21 +702,36 @@ fn overflow() -> String {
 /// Evaluates rows `range` of `col` into one array.
 fn run_range(
     spec: &Spec,
-    col: Strs<'_>,
+    col: &Strs<'_>,
     args: &Args<'_>,
     offset: usize,
     range: std::ops::Range<usize>,
 ) -> Result<ArrayRef, String> {
     let mut out = Out::new(spec.ty, range.len());
     let mut cache = None;
+    let utf8 = col.utf8(&range);
     for i in range {
-        let v = match col.get(i) {
-            None => Value::Null,
-            Some(s) => eval(spec, s, args, offset + i, &mut cache)?,
+        let v = match col.get(i, utf8) {
+            Row::Null => Value::Null,
+            Row::Text(s) => eval(spec, s, args, offset + i, &mut cache)?,
+            Row::Bad(e, byte) => not_utf8(spec, e, byte),
         };
         out.push(v)?;
     }
     Ok(out.finish())
+}
+
+/// The result for a row whose bytes are not UTF-8: not a valid reference.
+fn not_utf8(spec: &Spec, e: std::str::Utf8Error, byte: u8) -> Value<'static> {
+    match spec.f {
+        F::IsValid => Value::Bool(false),
+        F::Error => Value::Error(
+            urikit::ErrorKind::InvalidUtf8.code(),
+            e.valid_up_to(),
+            format!("byte 0x{byte:02X} does not begin a UTF-8 character; the text must be UTF-8"),
+        ),
+        _ => Value::Null,
+    }
 }
 
 /// The rows from which a chunk is cut into parts, one per thread.
@@ -666,7 +750,7 @@ fn run_chunk(
     let n = chunk.len();
     let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
     if n < PARALLEL_ROWS || threads < 2 {
-        return run_range(spec, col, &args, offset, 0..n);
+        return run_range(spec, &col, &args, offset, 0..n);
     }
     let per = n.div_ceil(threads);
     let parts: Vec<Result<ArrayRef, String>> = std::thread::scope(|scope| {
@@ -675,6 +759,7 @@ fn run_chunk(
             .map(|start| {
                 let end = (start + per).min(n);
                 let args = &args;
+                let col = &col;
                 scope.spawn(move || run_range(spec, col, args, offset, start..end))
             })
             .collect();

@@ -234,3 +234,34 @@ def test_arrow_agrees_with_the_scalar_api_on_every_dataset_line(datasets):
             want = None
         assert rel == want, u
         assert first == ((u.query["id"] or "") if "id" in u.query else None), u
+
+
+def _unchecked(values: list[bytes], type_=pa.string()):
+    """A string array holding `values` as they are, UTF-8 or not, as a
+    producer that does not check (Spark casting binary to string) sends it."""
+    offsets = [0]
+    for v in values:
+        offsets.append(offsets[-1] + len(v))
+    return pa.Array.from_buffers(
+        type_, len(values),
+        [None, pa.py_buffer(pa.array(offsets, pa.int32() if type_ == pa.string() else pa.int64())
+                            .buffers()[1]), pa.py_buffer(b"".join(values))])
+
+
+@pytest.mark.parametrize("type_", [pa.string(), pa.large_string()])
+def test_bytes_that_are_not_utf8_are_invalid_not_a_crash(type_):
+    col = _unchecked([b"http://a/", b"http://h/\xff", b"\xe2\x82", b"http://b/"], type_)
+    assert arrow.is_valid(col).to_pylist() == [True, False, False, True]
+    assert arrow.host(col).to_pylist() == ["a", None, None, "b"]
+    errs = arrow.error(col).to_pylist()
+    assert (errs[1]["code"], errs[1]["offset"]) == ("invalid-utf8", 9)
+    assert (errs[2]["code"], errs[2]["offset"]) == ("invalid-utf8", 0)
+    # A value cut inside a character: each row's own bytes are checked.
+    cut = _unchecked([b"http://h/\xc3", b"\xa9"], type_)
+    assert arrow.is_valid(cut).to_pylist() == [False, False]
+
+
+def test_a_megabyte_value_and_empty_strings():
+    big = "http://h/" + "a" * (1 << 20)
+    out = arrow.path(pa.array([big, "", None])).to_pylist()
+    assert out == [big[8:], "", None]
