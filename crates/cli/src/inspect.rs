@@ -1,6 +1,6 @@
 //! `uri inspect`: the scheme-specific view of RFC 1738 section 3.
 //!
-//! Each scheme's fields are listed once ([`visit`]) and read three ways: a
+//! Each scheme's fields are listed once, by the library ([`View::visit`]), and read three ways: a
 //! first pass checks that every decoded value is UTF-8, then the JSON
 //! record or the human form is written field by field, so that a URI of a
 //! million path segments costs no list of a million values.
