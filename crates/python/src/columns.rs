@@ -373,6 +373,11 @@ impl<'a> Args<'a> {
         Ok(Args { items })
     }
 
+    /// Whether argument `k` is one value for every row.
+    fn is_literal(&self, k: usize) -> bool {
+        matches!(self.items.get(k), Some(ArgCol::Text(_) | ArgCol::Flag(_)))
+    }
+
     fn at(&self, k: usize, row: usize) -> Option<At<'_>> {
         Some(match self.items.get(k)? {
             ArgCol::Text(t) => At::Text(*t),
@@ -441,10 +446,12 @@ fn eval<'a>(
     row: usize,
     cache: &mut Option<(String, Parser)>,
 ) -> Result<Value<'a>, String> {
-    // An argument that is NULL makes the row NULL (a dialect aside, which
-    // falls back to RFC 3986).
+    // An argument that is NULL makes the row NULL; an optional argument
+    // given as a None literal is absent (its default applies), as is a
+    // NULL dialect (RFC 3986).
     for (k, p) in spec.params.iter().enumerate() {
-        if *p != Param::Dialect && args.at(k, row).is_some_and(At::is_null) {
+        let absent = *p == Param::Dialect || k >= spec.required && args.is_literal(k);
+        if !absent && args.at(k, row).is_some_and(At::is_null) {
             return Ok(Value::Null);
         }
     }

@@ -47,8 +47,9 @@ SPECS: dict[str, dict[str, Any]] = {}
 """Each function by its SQL name: ``first`` (the column's name),
 ``params`` (``[(name, kind)]``, kind one of ``dialect``, ``text``, ``ref``,
 ``bool``), ``required`` (how many params must be given), ``type`` (the
-result's Arrow type, as pyarrow writes it) and ``doc``. The SQL engines'
-registrations are made from this table."""
+result's Arrow type, a ``pyarrow.DataType``), ``doc`` and ``function``
+(the Python function). The SQL
+engines' registrations are made from this table."""
 
 FUNCTIONS: list[str] = []
 """The SQL names of the column functions, in the contract's order."""
@@ -98,16 +99,19 @@ def _make(name: str, first: str, params: list[tuple[str, str]], required: int, d
 
 
 for _name, _first, _params, _required, _type, _doc in _urikit.specs():
+    _short = _name.removeprefix("uri_")
+    _function = _make(_name, _first, _params, _required, _doc)
     SPECS[_name] = {
         "first": _first,
         "params": _params,
         "required": _required,
-        "type": _type,
+        # The type of what the function returns, read off an empty call.
+        "type": _urikit.call(_name, pa.array([], pa.string()), *[None] * _required).type,
         "doc": _doc,
+        "function": _function,
     }
     FUNCTIONS.append(_name)
-    _short = _name.removeprefix("uri_")
-    globals()[_short] = _make(_name, _first, _params, _required, _doc)
+    globals()[_short] = _function
     __all__.append(_short)
 
-del _name, _first, _params, _required, _type, _doc, _short
+del _name, _first, _params, _required, _type, _doc, _short, _function
