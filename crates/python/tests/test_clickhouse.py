@@ -58,6 +58,28 @@ def category(name, text, ours, theirs):
             # Section 3.2.2: a reg-name need not have a dot ("localhost",
             # file://deps/...); ClickHouse's domain() wants one.
             return "single-label-host"
+    if name in ("uri_host", "uri_port_number") and theirs in ("", 0):
+        if u.raw_userinfo is not None:
+            # Section 3.2.1: the host follows the userinfo's "@";
+            # ClickHouse reads no host or port after a userinfo.
+            return "userinfo"
+        if u.host_type in ("ipv6", "ipvfuture"):
+            # Section 3.2.2: an IP literal in brackets, then the port.
+            return "ip-literal"
+        if u.raw_host == "":
+            return "empty-host"
+        if name == "uri_host" and any(c in u.raw_host for c in "%_~"):
+            # Section 3.2.2: a reg-name holds unreserved characters
+            # ("_", "~") and percent-encodings; ClickHouse's domain() does
+            # not.
+            return "host-characters"
+        if name == "uri_port_number" and u.raw_port and u.raw_port.startswith("0"):
+            # Section 3.2.3: port = *DIGIT, so "00000080" is port 80.
+            return "port-leading-zeros"
+    if name in ("uri_query", "uri_without_query") and u.raw_fragment and "?" in u.raw_fragment:
+        # Section 3.5: the fragment runs to the end of the reference, a
+        # "?" in it is data; ClickHouse takes it for a query.
+        return "query-in-fragment"
     if name == "uri_port_number" and u.raw_port in (None, "") and theirs == 0:
         # Sections 3.2.3 and 6.2.3: the scheme's default port applies.
         return "default-port"

@@ -17,11 +17,11 @@ JOB = Path(__file__).resolve().parents[1] / "jobs" / "crawl.py"
 
 
 def test_the_job_under_spark_submit(tmp_path, datasets):
-    data = Path(os.environ.get("URIKIT_DATA", "")) if os.environ.get("URIKIT_DATA") else None
+    from conftest import data_dir
+
     source = tmp_path / "in.parquet"
-    args = [sys.executable, str(JOB), "build", "--rows", "30000", "--out", str(source)]
-    if data:
-        args += ["--data", str(data)]
+    args = [sys.executable, str(JOB), "build", "--rows", "30000", "--out", str(source),
+            "--data", str(data_dir())]
     subprocess.run(args, check=True)
     submit = Path(sys.executable).with_name("spark-submit")
     env = dict(os.environ, PYSPARK_PYTHON=sys.executable, PYSPARK_DRIVER_PYTHON=sys.executable)
