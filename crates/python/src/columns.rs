@@ -745,19 +745,20 @@ fn not_utf8(spec: &Spec, e: std::str::Utf8Error, byte: u8) -> Value<'static> {
 const PARALLEL_ROWS: usize = 1 << 14;
 
 /// Evaluates a whole chunk whose first row is row `offset` of the column,
-/// on several threads when it is large.
+/// on several threads when it is large: one array per thread, in order
+/// (the caller joins them where it must return one array).
 fn run_chunk(
     spec: &Spec,
     chunk: &dyn Array,
     args: &[Arg],
     offset: usize,
-) -> Result<ArrayRef, String> {
+) -> Result<Vec<ArrayRef>, String> {
     let col = Strs::of(chunk, "the column").map_err(|e| e.to_string())?;
     let args = Args::new(args).map_err(|e| e.to_string())?;
     let n = chunk.len();
     let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
     if n < PARALLEL_ROWS || threads < 2 {
-        return run_range(spec, &col, &args, offset, 0..n);
+        return Ok(vec![run_range(spec, &col, &args, offset, 0..n)?]);
     }
     let per = n.div_ceil(threads);
     let parts: Vec<Result<ArrayRef, String>> = std::thread::scope(|scope| {
@@ -778,7 +779,14 @@ fn run_chunk(
             })
             .collect()
     });
-    let parts = parts.into_iter().collect::<Result<Vec<_>, _>>()?;
+    parts.into_iter().collect()
+}
+
+/// The parts joined into one array.
+fn join(parts: &[ArrayRef]) -> Result<ArrayRef, String> {
+    if let [one] = parts {
+        return Ok(one.clone());
+    }
     let refs: Vec<&dyn Array> = parts.iter().map(|a| a.as_ref()).collect();
     arrow_select::concat::concat(&refs).map_err(|e| {
         if e.to_string().contains("overflow") {
@@ -921,16 +929,21 @@ pub fn call(
         .zip(spec.params)
         .map(|(a, p)| arg_of(py, *p, a, len))
         .collect::<PyResult<Vec<Arg>>>()?;
+    // A chunked result takes each thread's part as a chunk of its own; an
+    // array result joins them.
     let results = py.detach(|| {
         let mut offset = 0;
-        chunks
-            .iter()
-            .map(|c| {
-                let r = run_chunk(spec, c.as_ref(), &args, offset);
-                offset += c.len();
-                r
-            })
-            .collect::<Result<Vec<ArrayRef>, String>>()
+        let mut out = Vec::new();
+        for c in &chunks {
+            let parts = run_chunk(spec, c.as_ref(), &args, offset)?;
+            offset += c.len();
+            if chunked {
+                out.extend(parts);
+            } else {
+                out.push(join(&parts)?);
+            }
+        }
+        Ok::<_, String>(out)
     });
     let results = results.map_err(PyValueError::new_err)?;
     let field = Arc::new(Field::new(spec.name, data_type(spec.ty), true));

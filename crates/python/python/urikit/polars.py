@@ -57,7 +57,10 @@ def _method(name: str, spec: dict[str, Any]):
         exprs = [i for i, v in enumerate(values) if isinstance(v, pl.Expr)]
         if not exprs:
             return self._expr.map_batches(
-                lambda s: _series(_urikit.call(name, s.to_arrow(), *values)),
+                # The series goes over the C stream interface, and each
+                # thread's part comes back as a chunk: nothing is copied to
+                # join them.
+                lambda s: _series(_urikit.call(name, s, *values)),
                 return_dtype=dtype,
                 is_elementwise=True,
             )
