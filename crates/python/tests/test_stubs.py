@@ -2,7 +2,11 @@
 defines them. Run this file (``python tests/test_stubs.py``) to rewrite
 it after a change to the table."""
 
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 import urikit
 from urikit import _urikit, arrow
@@ -23,6 +27,8 @@ def render() -> str:
         "FUNCTIONS: list[str]",
         "",
     ]
+    names = ["FUNCTIONS", "SPECS"] + [n.removeprefix("uri_") for n, *_ in _urikit.specs()]
+    out[5:5] = ["__all__ = [" + ", ".join(f'"{n}"' for n in names) + "]", ""]
     for name, first, params, required, _ty, doc in _urikit.specs():
         args = [f"{first}: Any"]
         for i, (p, kind) in enumerate(params):
@@ -39,6 +45,19 @@ def test_stub_matches_the_table():
     assert all(hasattr(arrow, n.removeprefix("uri_")) for n in arrow.FUNCTIONS)
     for sub in ["py.typed", "_urikit.pyi"]:
         assert STUB.with_name(sub).exists()
+
+
+def test_stubs_match_the_runtime():
+    # mypy's stubtest: every name, signature and class property of the
+    # stubs against the objects Python sees.
+    pytest.importorskip("mypy")
+    config = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    r = subprocess.run(
+        [sys.executable, "-m", "mypy.stubtest", "--mypy-config-file", str(config),
+         "urikit._urikit", "urikit.arrow"],
+        capture_output=True, text=True,
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
 
 
 if __name__ == "__main__":

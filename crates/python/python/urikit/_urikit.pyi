@@ -1,5 +1,35 @@
 # Types of the compiled module (src/*.rs); the docstrings are there.
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping, final
+
+from typing_extensions import disjoint_base
+
+__all__ = [
+    "Change",
+    "IRIRef",
+    "Link",
+    "Match",
+    "ParseError",
+    "QueryParams",
+    "URIRef",
+    "build_info",
+    "call",
+    "clean",
+    "decode",
+    "decode_bytes",
+    "encode",
+    "equivalent",
+    "extract",
+    "guess",
+    "inspect",
+    "is_valid",
+    "links",
+    "normalize",
+    "parse",
+    "relativize",
+    "repair",
+    "resolve",
+    "specs",
+]
 
 _Text = str | bytes
 _Ref = str | bytes | URIRef
@@ -13,17 +43,19 @@ class ParseError(ValueError):
     input: str
     message: str
 
+@final
 class QueryParams:
-    def __getitem__(self, key: str) -> str | None: ...
+    def __getitem__(self, key: str, /) -> str | None: ...
     def get(self, key: str, default: Any = None) -> Any: ...
     def getall(self, key: str) -> list[str | None]: ...
     def keys(self) -> list[str]: ...
     def values(self) -> list[str | None]: ...
     def items(self) -> list[tuple[str, str | None]]: ...
     def __len__(self) -> int: ...
-    def __contains__(self, key: object) -> bool: ...
+    def __contains__(self, key: object, /) -> bool: ...
     def __iter__(self) -> Iterator[str]: ...
 
+@disjoint_base
 class URIRef:
     def __new__(cls, text: _Text, *, dialect: str = "rfc3986", zone_ids: bool = False) -> URIRef: ...
     @property
@@ -90,7 +122,8 @@ class URIRef:
     def with_query_param(self, name: str, value: _Value) -> URIRef: ...
     def update_query(self, params: _Query = None, **kwargs: _Value) -> URIRef: ...
     def without_query_params(self, *globs: str) -> URIRef: ...
-    def __truediv__(self, segment: _Text) -> URIRef: ...
+    def __truediv__(self, segment: _Text, /) -> URIRef: ...
+    def __rtruediv__(self, other: object, /) -> Any: ...
     def resolve(self, reference: _Ref) -> URIRef: ...
     def relativize(self, target: _Ref) -> URIRef: ...
     def normalize(self) -> URIRef: ...
@@ -102,10 +135,16 @@ class URIRef:
     def inspect(self) -> dict[str, Any]: ...
     def __len__(self) -> int: ...
     def __hash__(self) -> int: ...
+    def __copy__(self) -> URIRef: ...
+    def __deepcopy__(self, _memo: Any) -> URIRef: ...
+    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]: ...
 
+@final
 class IRIRef(URIRef):
     def __new__(cls, text: _Text, *, zone_ids: bool = False) -> IRIRef: ...
+    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]: ...
 
+@final
 class Match:
     uri: URIRef
     start: int
@@ -113,12 +152,14 @@ class Match:
     line: int
     column: int
 
+@final
 class Change:
     offset: int
     byte_offset: int
     before: str
     after: str
 
+@final
 class Link:
     element: str
     attribute: str

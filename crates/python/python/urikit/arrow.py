@@ -35,6 +35,7 @@ array or a stream gives a chunked array. The rules (``functions.md``):
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import pyarrow as pa
@@ -92,6 +93,16 @@ def _make(name: str, first: str, params: list[tuple[str, str]], required: int, d
         return _urikit.call(name, column, *prepared)
 
     signature = ", ".join([first] + [p for p, _ in params])
+    # The signature help() and type checkers see: the column, then each
+    # argument (None when optional).
+    P = inspect.Parameter
+    function.__signature__ = inspect.Signature(
+        [P(first, P.POSITIONAL_OR_KEYWORD)]
+        + [
+            P(p, P.POSITIONAL_OR_KEYWORD, **({} if i < required else {"default": None}))
+            for i, (p, _) in enumerate(params)
+        ]
+    )
     function.__name__ = short
     function.__qualname__ = short
     function.__doc__ = f"{short}({signature}): {doc}\n\nThe SQL function ``{name}``."

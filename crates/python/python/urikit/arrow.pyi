@@ -3,6 +3,8 @@ from typing import Any
 
 import pyarrow as pa
 
+__all__ = ["FUNCTIONS", "SPECS", "is_valid", "error", "parse", "scheme", "userinfo", "authority", "host", "port", "path", "query", "fragment", "host_type", "port_number", "user", "password", "host_decoded", "host_ascii", "host_unicode", "registrable_domain", "public_suffix", "path_segments", "query_param", "query_params", "without_query", "without_fragment", "without_userinfo", "remove_query_params", "resolve", "normalize", "equivalent", "relativize", "clean", "hierarchy", "to_uri", "to_iri", "encode", "decode", "extract"]
+
 SPECS: dict[str, dict[str, Any]]
 FUNCTIONS: list[str]
 
