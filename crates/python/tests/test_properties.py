@@ -47,3 +47,42 @@ def test_normalize_is_idempotent(t):
     once = u.normalize()
     assert once.normalize() == once
     assert u.equivalent(once)
+
+
+ARGS = {
+    "uri_query_param": ["a"],
+    "uri_remove_query_params": ["*"],
+    "uri_resolve": ["http://a/b/c/d;p?q"],
+    "uri_equivalent": ["http://a/"],
+    "uri_relativize": ["http://a/b/c/d;p?q"],
+    "uri_encode": ["form"],
+}
+
+# Text shaped like references: their delimiters, escapes, brackets and
+# characters beyond ASCII, in any order.
+ref_text = st.lists(
+    st.sampled_from(list(":/?#[]@!$&'()*+,;=%-._~aAzZ09") + ["%2e", "%ZZ", "é", "\u202e", " ", "xn--"]),
+    max_size=30,
+).map("".join)
+
+
+@given(st.lists(st.one_of(st.none(), ref_text, text), max_size=20))
+@settings(max_examples=150, deadline=None)
+def test_every_column_function_takes_any_text(rows):
+    # No input panics or fails: every function answers every row, NULL in
+    # NULL out, and a row arrow calls valid is one the scalar API parses.
+    col = pa.array(rows, pa.string())
+    valid = arrow.is_valid(col).to_pylist()
+    for name, spec in arrow.SPECS.items():
+        out = spec["function"](col, *ARGS.get(name, []))
+        assert len(out) == len(rows), name
+        values = out.to_pylist()
+        for row, ok, v in zip(rows, valid, values):
+            if row is None:
+                assert v is None, name
+            elif not ok and name not in ("uri_is_valid", "uri_error", "uri_encode",
+                                         "uri_decode", "uri_extract", "uri_to_uri"):
+                assert v is None, (name, row)
+    for row, ok in zip(rows, valid):
+        if row is not None:
+            assert ok == urikit.is_valid(row)
