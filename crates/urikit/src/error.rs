@@ -147,6 +147,14 @@ pub enum ErrorKind {
     /// path holds dot-segments, which resolution always removes (RFC 3986
     /// section 5.2.4); the offset is that of the first such segment.
     UnreachableTarget,
+    /// A URI Template that RFC 6570 section 2 does not allow
+    /// (`invalid-template`): a character no literal may be, a `{` never
+    /// closed, a reserved operator, a malformed variable name or modifier.
+    InvalidTemplate,
+    /// A prefix modifier (`{var:3}`) on a variable whose value is a list or
+    /// an associative array (`prefix-on-composite`): RFC 6570 section
+    /// 2.4.1 applies it to strings only.
+    PrefixOnComposite,
     /// In a relative reference, the first path segment cannot contain `:`,
     /// which would read as a scheme (`colon-in-first-segment`); RFC 3986
     /// section 4.2.
@@ -211,6 +219,8 @@ impl ErrorKind {
             ErrorKind::DialectMismatch => "dialect-mismatch",
             ErrorKind::OpaqueBase => "opaque-base",
             ErrorKind::UnreachableTarget => "unreachable-target",
+            ErrorKind::InvalidTemplate => "invalid-template",
+            ErrorKind::PrefixOnComposite => "prefix-on-composite",
         }
     }
 
@@ -338,6 +348,16 @@ impl ErrorKind {
                 "no reference resolves to this target: its path holds a '.' or '..' segment, \
                  which resolution always removes"
             }
+            ErrorKind::InvalidTemplate => {
+                "this is not a URI Template here: literals exclude spaces, quotes, '<>\\^`|}' \
+                 and controls, an expression is '{' an optional operator (+ # . / ; ? &), \
+                 variable names of letters, digits, '_', '.' and %HH, each with ':1' to ':9999' \
+                 or '*', separated by ',' and closed by '}'"
+            }
+            ErrorKind::PrefixOnComposite => {
+                "a prefix modifier (':n') applies to a string value only, and this variable's \
+                 value is a list or an associative array; remove the modifier or give a string"
+            }
             ErrorKind::HostRequired => {
                 "a userinfo or a port needs a host: give the host, or remove the userinfo and \
                  the port"
@@ -435,7 +455,9 @@ impl core::error::Error for Error {}
 mod tests {
     use super::*;
 
-    const ALL: [ErrorKind; 41] = [
+    const ALL: [ErrorKind; 43] = [
+        ErrorKind::InvalidTemplate,
+        ErrorKind::PrefixOnComposite,
         ErrorKind::InvalidIdna,
         ErrorKind::OpaqueBase,
         ErrorKind::DialectMismatch,

@@ -281,6 +281,8 @@ mod relativize;
 #[cfg(feature = "alloc")]
 mod resolve;
 pub mod scheme;
+#[cfg(feature = "alloc")]
+pub mod template;
 mod uri;
 mod work;
 

@@ -32,6 +32,7 @@ pub const LIBRARY: &[&str] = &[
     "normalize",
     "relativize",
     "build",
+    "template",
     "scheme",
     "context",
 ];

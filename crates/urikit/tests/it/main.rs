@@ -23,6 +23,7 @@ mod relativize;
 mod repair;
 mod resolve;
 mod scheme;
+mod template;
 mod vectors;
 mod zone;
 

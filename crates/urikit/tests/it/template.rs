@@ -1,0 +1,198 @@
+//! URI Templates (RFC 6570) against the document: every example of
+//! sections 1.2, 2.4.1, 2.4.2 and 3.2.1 to 3.2.9 with the variables of
+//! section 3.2 (`testdata/template/rfc6570.jsonl`), every kind of error of
+//! section 2 (`errors.jsonl`), templates that are valid (`valid.jsonl`),
+//! and the properties of expansion.
+
+use std::path::PathBuf;
+
+use proptest::prelude::*;
+use serde_json::Value as Json;
+use urikit::template::{Template, Value, Variables};
+use urikit::{ErrorKind, UriRef};
+
+fn lines(name: &str) -> Vec<Json> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata/template")
+        .join(name);
+    std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// A JSON value as a variable: a string, a list, or `{"__pairs__": [...]}`
+/// for an associative array in order.
+fn value(j: &Json) -> Value {
+    match j {
+        Json::String(s) => Value::String(s.clone()),
+        Json::Array(a) => Value::List(a.iter().map(|v| v.as_str().unwrap().to_owned()).collect()),
+        Json::Object(o) => Value::Assoc(
+            o["__pairs__"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| {
+                    (
+                        p[0].as_str().unwrap().to_owned(),
+                        p[1].as_str().unwrap().to_owned(),
+                    )
+                })
+                .collect(),
+        ),
+        _ => panic!("no such value: {j}"),
+    }
+}
+
+#[test]
+fn every_example_of_the_rfc() {
+    let all = lines("rfc6570.jsonl");
+    let mut vars = Variables::new();
+    for (k, v) in all[0]["vars"].as_object().unwrap() {
+        vars = vars.value(k, value(v));
+    }
+    let mut n = 0;
+    for case in &all[1..] {
+        let (t, want) = (
+            case["template"].as_str().unwrap(),
+            case["expansion"].as_str().unwrap(),
+        );
+        let template = Template::parse(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+        let got = template.expand(&vars).unwrap();
+        assert_eq!(got, want, "section {}: {t}", case["section"]);
+        // Each expansion of the document is a valid URI reference.
+        UriRef::parse(&got).unwrap_or_else(|e| panic!("{got}: {e}"));
+        n += 1;
+    }
+    assert_eq!(n, 188);
+}
+
+#[test]
+fn every_error_of_section_2() {
+    for case in lines("errors.jsonl") {
+        let t = case["template"].as_str().unwrap();
+        let e = Template::parse(t).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidTemplate, "{t:?}");
+        assert_eq!(
+            e.offset(),
+            case["offset"].as_u64().unwrap() as usize,
+            "{t:?}: {}",
+            case["why"]
+        );
+    }
+    for case in lines("valid.jsonl") {
+        let t = case["template"].as_str().unwrap();
+        assert!(Template::parse(t).is_ok(), "{t:?}");
+    }
+}
+
+#[test]
+fn a_prefix_on_a_composite_value_is_an_error() {
+    // Section 2.4.1: "Prefix modifiers are not applicable to variables
+    // that have composite values."
+    let vars = Variables::new()
+        .list("list", ["a"])
+        .assoc("keys", [("k", "v")]);
+    for (t, at) in [("{list:1}", 5), ("x{?keys:3}", 7)] {
+        let e = Template::parse(t).unwrap().expand(&vars).unwrap_err();
+        assert_eq!(
+            (e.kind(), e.offset()),
+            (ErrorKind::PrefixOnComposite, at),
+            "{t}"
+        );
+    }
+}
+
+#[test]
+fn values_are_encoded_as_section_3_2_1_says() {
+    let vars = Variables::new()
+        .set("u", "ü ?/%41%zz")
+        .set("e", "\u{1F600}")
+        .assoc("k", [("a b", ""), ("c", "")]);
+    let x = |t: &str| Template::parse(t).unwrap().expand(&vars).unwrap();
+    // U: every byte beyond unreserved, "%" as %25.
+    assert_eq!(x("{u}"), "%C3%BC%20%3F%2F%2541%25zz");
+    // U+R: reserved characters and %HH triplets pass, a lone "%" does not.
+    assert_eq!(x("{+u}"), "%C3%BC%20?/%41%25zz");
+    // A prefix counts characters, not bytes.
+    assert_eq!(x("{u:1}"), "%C3%BC");
+    assert_eq!(x("{e:1}"), "%F0%9F%98%80");
+    // An exploded pair with an empty value: "name" alone, "name=" in forms.
+    assert_eq!(x("{;k*}"), ";a%20b;c");
+    assert_eq!(x("{?k*}"), "?a%20b=&c=");
+    assert_eq!(x("{k*}"), "a%20b,c");
+    // Literals beyond ASCII are percent-encoded (section 3.1).
+    assert_eq!(
+        Template::parse("é/{u:1}").unwrap().expand(&vars).unwrap(),
+        "%C3%A9/%C3%BC"
+    );
+}
+
+#[test]
+fn expand_into_appends_and_templates_are_reusable() {
+    let t = Template::parse("/{a}{?b}").unwrap();
+    let mut out = String::from("http://h");
+    t.expand_into(&Variables::new().set("a", "1"), &mut out)
+        .unwrap();
+    t.expand_into(&Variables::new().set("b", "2"), &mut out)
+        .unwrap();
+    assert_eq!(out, "http://h/1/?b=2");
+    assert_eq!(t.to_string(), "/{a}{?b}");
+    assert_eq!(
+        "{x}"
+            .parse::<Template>()
+            .unwrap()
+            .variables()
+            .collect::<Vec<_>>(),
+        ["x"]
+    );
+}
+
+#[test]
+fn large_templates_parse_in_linear_work() {
+    // 10,000 expressions, and a megabyte of literal text.
+    let many: String = (0..10_000).map(|i| format!("{{v{i}}}")).collect();
+    let t = Template::parse(&many).unwrap();
+    assert_eq!(t.variables().count(), 10_000);
+    assert_eq!(t.expand(&Variables::new()).unwrap(), "");
+    let big = "a".repeat(1 << 20) + "{x}";
+    let vars = Variables::new().set("x", "y");
+    assert_eq!(
+        Template::parse(&big).unwrap().expand(&vars).unwrap().len(),
+        (1 << 20) + 1
+    );
+    let (small, big) = ("{a}".repeat(1000), "{a}".repeat(8000));
+    let (work, _) = urikit::count_work(|| Template::parse(&small).unwrap());
+    let (work8, _) = urikit::count_work(|| Template::parse(&big).unwrap());
+    assert!(work8 <= 9 * work, "{work} then {work8}");
+}
+
+proptest! {
+    #[test]
+    fn any_text_parses_or_fails_at_a_byte_of_it(t in "\\PC{0,40}") {
+        match Template::parse(&t) {
+            Ok(p) => prop_assert_eq!(p.as_str(), t.as_str()),
+            Err(e) => prop_assert!(e.offset() <= t.len()),
+        }
+    }
+
+    #[test]
+    fn expansions_are_valid_references(
+        op in prop::sample::select(vec!["", "+", "#", ".", "/", ";", "?", "&"]),
+        s in "\\PC{0,12}",
+        items in prop::collection::vec("\\PC{0,6}", 0..4),
+        explode in any::<bool>(),
+    ) {
+        // Section 3.2.1: "+" and "#" pass reserved characters as they are,
+        // so there "[", "]" and "#" in a value can break the reference.
+        let breaks = |v: &str| v.contains(['[', ']', '#']);
+        prop_assume!(!matches!(op, "+" | "#") || !breaks(&s) && !items.iter().any(|i| breaks(i)));
+        let star = if explode { "*" } else { "" };
+        // (After "/x", so that a ":" from "+" does not fall in a first segment.)
+        let t = Template::parse(&format!("/x{{{op}s,l{star}}}")).unwrap();
+        let vars = Variables::new().set("s", &s).list("l", &items);
+        let out = t.expand(&vars).unwrap();
+        prop_assert!(UriRef::parse(&out).is_ok(), "{}", out);
+    }
+}
