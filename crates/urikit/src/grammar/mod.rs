@@ -284,6 +284,7 @@ pub(crate) mod rfc2396;
 pub(crate) mod rfc2396bis;
 pub(crate) mod rfc3986;
 pub(crate) mod rfc3987;
+#[cfg(feature = "alloc")]
 pub(crate) mod rfc6570;
 pub(crate) mod url1996;
 
