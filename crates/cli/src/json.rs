@@ -47,11 +47,14 @@ impl ErrorRecord {
     /// The record of `e`, an error at a byte of `input` read under a dialect
     /// that is the IRI one when `iri`: a character that is not allowed is
     /// named, with its code point and component (see
-    /// [`crate::show::char_not_allowed`]).
+    /// [`crate::show::describe`]).
     pub fn at(e: Error, input: &str, iri: bool) -> ErrorRecord {
         let mut r = ErrorRecord::from(e);
-        if e.kind() == ErrorKind::InvalidChar {
-            r.message = crate::show::char_not_allowed(e, input, iri);
+        if matches!(
+            e.kind(),
+            ErrorKind::InvalidChar | ErrorKind::InvalidTemplate
+        ) {
+            r.message = crate::show::describe(e, input, iri);
         }
         r
     }

@@ -27,6 +27,7 @@ mod parse;
 mod resolve;
 mod show;
 mod status;
+mod template;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -140,6 +141,9 @@ enum Command {
         after_help = "Examples:\n  uri repair ' \"http://example.com/a b|c\" '\n  uri repair --json < near-urls.txt"
     )]
     Repair(guess::RepairArgs),
+    /// URI Templates (RFC 6570).
+    #[command(subcommand)]
+    Template(template::TemplateCommand),
     /// Print a completion script for a shell: `uri completions bash > /etc/bash_completion.d/uri`.
     Completions {
         /// bash, zsh, fish, elvish or powershell.
@@ -209,6 +213,7 @@ fn run(cli: Cli) -> ExitCode {
         Command::Guess(a) => guess::run(a),
         Command::Repair(a) => guess::repair(a),
         Command::Encode(a) => codec::encode(a),
+        Command::Template(c) => template::run(c),
         Command::Decode(a) => codec::decode(a),
     };
     match result {

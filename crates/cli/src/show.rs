@@ -38,9 +38,10 @@ pub fn paint(text: &str, style: Style) -> Cow<'_, str> {
 
 pub use urikit::report::{caret, escape as text};
 
-/// The library's sentence for a character that is not allowed
+/// The library's sentence for an error in `input` (a character not allowed, a
+/// malformed template)
 /// ([`urikit::report::describe`]), its hint naming the command's flag.
-pub fn char_not_allowed(e: urikit::Error, input: &str, iri: bool) -> String {
+pub fn describe(e: urikit::Error, input: &str, iri: bool) -> String {
     let m = urikit::report::describe(&e, input, iri);
     match m.strip_suffix(urikit::report::IRI_HINT) {
         Some(rest) => format!("{rest}{} with --dialect rfc3987", urikit::report::IRI_HINT),

@@ -20,7 +20,7 @@ const CLI: &[&str] = &[
     "input",
     "args",
     "each",
-    "check|codec|edit|extract|guess|inspect|iri|links|normalize|parse|resolve",
+    "check|codec|edit|extract|guess|inspect|iri|links|normalize|parse|resolve|template",
 ];
 
 #[test]
@@ -858,4 +858,40 @@ fn every_help_has_examples() {
             out.stdout
         );
     }
+}
+
+/// `uri template expand` with a template that is not UTF-8 on the command
+/// line: an `invalid-utf8` error at the first bad byte, status 1, not a
+/// crash or clap's refusal.
+#[cfg(unix)]
+#[test]
+fn a_template_that_is_not_utf8() {
+    use std::os::unix::ffi::OsStrExt;
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_uri"))
+        .args(["template", "expand", "--json"])
+        .arg(std::ffi::OsStr::from_bytes(b"ab\xff{x}"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["error"]["code"], "invalid-utf8");
+    assert_eq!(v["error"]["offset"], 2);
+}
+
+/// A template of 10,000 expressions and a megabyte of text is expanded, not
+/// refused, in one pass.
+#[test]
+fn a_large_template() {
+    let many: String = (0..10_000).map(|i| format!("{{v{i}}}")).collect();
+    let r = run(
+        &[
+            "template".into(),
+            "expand".into(),
+            many,
+            "--var".into(),
+            "v9999=x".into(),
+        ],
+        b"",
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (0, "x\n"));
 }

@@ -43,12 +43,77 @@ pub const IRI_HINT: &str = ", or read the text as an IRI (RFC 3987)";
 /// assert_eq!(report::describe(&e, "http://h:8a/", false), e.kind().message());
 /// ```
 pub fn describe(error: &Error, input: &str, iri: bool) -> String {
-    if error.kind() == ErrorKind::InvalidChar {
-        if let Some(m) = char_not_allowed(input, error.offset(), iri) {
-            return m;
+    match error.kind() {
+        ErrorKind::InvalidChar => {
+            if let Some(m) = char_not_allowed(input, error.offset(), iri) {
+                return m;
+            }
         }
+        ErrorKind::InvalidTemplate => {
+            if let Some(m) = template_error(input, error.offset()) {
+                return m;
+            }
+        }
+        _ => {}
     }
     error.kind().message().to_string()
+}
+
+/// The sentence for an `invalid-template` error at byte `at` of the
+/// template `input` (RFC 6570 section 2), by what stands there.
+fn template_error(input: &str, at: usize) -> Option<String> {
+    let b = input.as_bytes();
+    // Inside an expression: from the last `{` before `at` that no `}`
+    // closes.
+    let open = b[..at.min(b.len())].iter().rposition(|&c| c == b'{');
+    let inside = open.is_some_and(|o| !b[o..at.min(b.len())].contains(&b'}'));
+    let c = input.get(at..).and_then(|r| r.chars().next());
+    let shown = |c: char| escape(c.encode_utf8(&mut [0; 4])).into_owned();
+    Some(match (inside, c) {
+        (_, Some('{')) if !input[at + 1..].contains('}') => {
+            "this '{' begins an expression that is never closed by '}' (RFC 6570 section 2.2)"
+                .to_owned()
+        }
+        (true, Some(c @ ('=' | ',' | '!' | '@' | '|'))) if open == Some(at - 1) => format!(
+            "the operator '{c}' is reserved for future extensions (RFC 6570 section 2.2); the \
+             operators are + # . / ; ? &"
+        ),
+        (true, Some('}')) => "a variable name is missing here (RFC 6570 section 2.3)".to_owned(),
+        (true, Some(c)) if at > 0 && b[at - 1] == b':' || c.is_ascii_digit() => {
+            "a prefix is ':' and a length of 1 to 9999 without a leading zero, and it cannot be \
+             combined with '*' (RFC 6570 section 2.4)"
+                .to_owned()
+        }
+        (true, Some('*')) => {
+            "a variable has one modifier, a prefix (':n') or '*', not both (RFC 6570 section 2.4)"
+                .to_owned()
+        }
+        (true, Some(c)) => format!(
+            "'{}' (U+{:04X}) cannot stand in an expression here: a variable name holds letters, \
+             digits, '_', '.' between them and %HH, and variables are separated by ',' \
+             (RFC 6570 section 2.3)",
+            shown(c),
+            u32::from(c)
+        ),
+        (false, Some('%')) => {
+            "'%' outside an expression begins %HH, two hexadecimal digits; write a '%' as %25"
+                .to_owned()
+        }
+        (false, Some(c)) => {
+            let encoded: String = c
+                .encode_utf8(&mut [0; 4])
+                .bytes()
+                .map(|b| format!("%{b:02X}"))
+                .collect();
+            format!(
+                "'{}' (U+{:04X}) is not allowed in a template's literal text (RFC 6570 section \
+                 2.1); percent-encode it as {encoded}",
+                shown(c),
+                u32::from(c)
+            )
+        }
+        (_, None) => return None,
+    })
 }
 
 /// Whether `c` is written as an escape.
@@ -241,6 +306,22 @@ mod tests {
         assert_eq!(at("/p?q#f^", '^'), "a fragment");
         assert_eq!(at("/p#f?^", '^'), "a fragment");
         assert_eq!(char_not_allowed("/p", 2, false), None);
+    }
+
+    #[test]
+    fn template_errors_name_what_is_wrong() {
+        let say = |t: &str| {
+            let e = crate::template::Template::parse(t).unwrap_err();
+            describe(&e, t, false)
+        };
+        assert!(say("/users/{id").contains("never closed"));
+        assert!(say("{=x}").contains("reserved for future extensions"));
+        assert!(say("{}").contains("variable name is missing"));
+        assert!(say("{var:0}").contains("1 to 9999"));
+        assert!(say("{var:3*}").contains("not both"));
+        assert!(say("{a b}").contains("cannot stand in an expression"));
+        assert!(say("100%").contains("%25"));
+        assert!(say("a b").contains("percent-encode it as %20"));
     }
 
     #[test]
