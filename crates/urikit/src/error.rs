@@ -155,6 +155,15 @@ pub enum ErrorKind {
     /// an associative array (`prefix-on-composite`): RFC 6570 section
     /// 2.4.1 applies it to strings only.
     PrefixOnComposite,
+    /// A URI that is not an expansion of the template it is matched
+    /// against (`no-match`); the offset is where it stops being one.
+    NoMatch,
+    /// A template whose expressions cannot be told apart in a URI
+    /// (`ambiguous-template`): two expressions without a literal between
+    /// them, the second beginning with a character the first can hold
+    /// (`{a}{b}`, `{/a}{/b}`). RFC 6570 section 1.4: matching "only works
+    /// well if the template expressions are delimited".
+    AmbiguousTemplate,
     /// In a relative reference, the first path segment cannot contain `:`,
     /// which would read as a scheme (`colon-in-first-segment`); RFC 3986
     /// section 4.2.
@@ -221,6 +230,8 @@ impl ErrorKind {
             ErrorKind::UnreachableTarget => "unreachable-target",
             ErrorKind::InvalidTemplate => "invalid-template",
             ErrorKind::PrefixOnComposite => "prefix-on-composite",
+            ErrorKind::NoMatch => "no-match",
+            ErrorKind::AmbiguousTemplate => "ambiguous-template",
         }
     }
 
@@ -358,6 +369,15 @@ impl ErrorKind {
                 "a prefix modifier (':n') applies to a string value only, and this variable's \
                  value is a list or an associative array; remove the modifier or give a string"
             }
+            ErrorKind::NoMatch => {
+                "the URI is not an expansion of the template: from here on it differs from \
+                 what the template can expand to"
+            }
+            ErrorKind::AmbiguousTemplate => {
+                "this expression follows another without a literal between them, and begins \
+                 with a character the first can hold, so a URI cannot tell where one ends; \
+                 put a literal between them"
+            }
             ErrorKind::HostRequired => {
                 "a userinfo or a port needs a host: give the host, or remove the userinfo and \
                  the port"
@@ -455,7 +475,9 @@ impl core::error::Error for Error {}
 mod tests {
     use super::*;
 
-    const ALL: [ErrorKind; 43] = [
+    const ALL: [ErrorKind; 45] = [
+        ErrorKind::NoMatch,
+        ErrorKind::AmbiguousTemplate,
         ErrorKind::InvalidTemplate,
         ErrorKind::PrefixOnComposite,
         ErrorKind::InvalidIdna,

@@ -250,6 +250,47 @@ impl Variables {
     }
 }
 
+impl Variables {
+    /// The value of `name`.
+    ///
+    /// ```
+    /// use urikit::template::{Value, Variables};
+    /// let v = Variables::new().set("a", "1");
+    /// assert_eq!(v.get("a"), Some(&Value::String("1".into())));
+    /// ```
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        self.0.get(name)
+    }
+
+    /// The variables, by name.
+    ///
+    /// ```
+    /// let v = urikit::template::Variables::new().set("b", "2").set("a", "1");
+    /// assert_eq!(v.iter().map(|(k, _)| k).collect::<Vec<_>>(), ["a", "b"]);
+    /// ```
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
+        self.0.iter().map(|(k, v)| (k.as_str(), v))
+    }
+
+    /// How many variables there are.
+    ///
+    /// ```
+    /// assert_eq!(urikit::template::Variables::new().len(), 0);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are none.
+    ///
+    /// ```
+    /// assert!(urikit::template::Variables::new().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
 impl Vars for Variables {
     fn get(&self, name: &str) -> Option<&Value> {
         self.0.get(name)
@@ -507,6 +548,499 @@ impl Template {
             }
         }
         Ok(())
+    }
+}
+
+/// Matching: a URI reference read back into the values that expand to it.
+impl Template {
+    /// The variables whose expansion is `uri` (the reverse of
+    /// [`expand`](Self::expand)), where the template makes them
+    /// recoverable. RFC 6570 section 1.4 notes that matching "only works
+    /// well if the template expressions are delimited"; the rules here:
+    ///
+    /// - Literal text must be there as the template writes it (encoded as
+    ///   expansion encodes it).
+    /// - An expression ends at the first character its expansion cannot
+    ///   hold: for every operator but `+` and `#`, that is anything but
+    ///   unreserved characters, `%HH` and the operator's own separators
+    ///   (`,`, `=` and `.`, `/`, `;` or `&`). When the next literal could
+    ///   be part of the expansion (`{/var}/here`), the expression ends at
+    ///   that literal's first occurrence; `{+var}` and `{#var}` always end
+    ///   there, or at the end of the text.
+    /// - Two expressions without a literal between them are read only
+    ///   when the second's first character (`?`, `#`, `;`, `&`, `/`) is
+    ///   one the first cannot hold (`{/a}{?b}`); `{a}{b}` or `{/a}{/b}`
+    ///   is [`AmbiguousTemplate`](ErrorKind::AmbiguousTemplate).
+    /// - `;`, `?` and `&` name their values, so any of their variables
+    ///   may be absent; for the other operators values are given to the
+    ///   variables left to right, one member each, the last variable
+    ///   taking what remains, and the variables left over are undefined.
+    /// - A `,` inside one variable's value makes it a list (a `,` in a
+    ///   value is otherwise encoded); `name=value` members of an exploded
+    ///   variable make an associative array. A non-exploded list and
+    ///   associative array expand alike, and come back as a list.
+    /// - Values are percent-decoded, but for `+` and `#`, whose expansion
+    ///   keeps `%HH` as the value had it: their values are returned as
+    ///   written.
+    /// - A prefix (`{var:3}`) gives only the characters it kept; where the
+    ///   same variable is also expanded whole, the whole value is taken
+    ///   and the prefix must agree with it.
+    /// - The values read from an expression must expand to the text they
+    ///   were read from; where they do not (a value holding its operator's
+    ///   separator, as a `.` in a label: `X{.keys*}` on
+    ///   `X.semi=%3B.dot=..comma=%2C`), the template is ambiguous for this
+    ///   URI.
+    ///
+    /// # Errors
+    ///
+    /// [`NoMatch`](ErrorKind::NoMatch) at the byte of `uri` where it stops
+    /// being an expansion of the template;
+    /// [`AmbiguousTemplate`](ErrorKind::AmbiguousTemplate) at the `{` of
+    /// an expression whose start cannot be found (see above).
+    ///
+    /// ```
+    /// use urikit::template::{Template, Value};
+    ///
+    /// let t = Template::parse("https://api.example.com/users/{id}/repos{?page,sort}")?;
+    /// let vars = t.match_uri("https://api.example.com/users/octo%20cat/repos?sort=new")?;
+    /// assert_eq!(vars.get("id"), Some(&Value::String("octo cat".into())));
+    /// assert_eq!(vars.get("sort"), Some(&Value::String("new".into())));
+    /// assert_eq!(vars.get("page"), None);
+    /// let e = t.match_uri("https://api.example.com/groups/1").unwrap_err();
+    /// assert_eq!((e.code(), e.offset()), ("no-match", 24));
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn match_uri(&self, uri: &str) -> Result<Variables, Error> {
+        crate::work::add(uri.len());
+        let mut failed = BTreeMap::new();
+        let mut found = Found::default();
+        self.match_from(0, 0, uri, &mut found, &mut failed)?;
+        Ok(found.into_variables())
+    }
+
+    /// Matches parts `k..` against `uri[p..]`, adding what they hold to
+    /// `found`. An expression that could end at several places (before
+    /// each occurrence of the literal after it) tries them in order; a
+    /// place from which the rest failed is remembered, so that no state is
+    /// tried twice.
+    fn match_from(
+        &self,
+        k: usize,
+        p: usize,
+        uri: &str,
+        found: &mut Found,
+        failed: &mut BTreeMap<(usize, usize), Error>,
+    ) -> Result<(), Error> {
+        if let Some(e) = failed.get(&(k, p)) {
+            return Err(*e);
+        }
+        let result = self.match_part(k, p, uri, found, failed);
+        if let Err(e) = result {
+            failed.insert((k, p), e);
+        }
+        result
+    }
+
+    fn match_part(
+        &self,
+        k: usize,
+        p: usize,
+        uri: &str,
+        found: &mut Found,
+        failed: &mut BTreeMap<(usize, usize), Error>,
+    ) -> Result<(), Error> {
+        let mut lit = String::new();
+        match self.parts.get(k) {
+            None if p == uri.len() => Ok(()),
+            None => Err(err(ErrorKind::NoMatch, p)),
+            Some(Part::Literal(r)) => {
+                write_literal(&mut lit, &self.text[r.clone()]);
+                match uri.get(p..) {
+                    Some(rest) if rest.starts_with(lit.as_str()) => {
+                        self.match_from(k + 1, p + lit.len(), uri, found, failed)
+                    }
+                    _ => Err(err(ErrorKind::NoMatch, first_difference(uri, p, &lit))),
+                }
+            }
+            Some(Part::Expression { op, vars }) => {
+                let specs = &self.vars[vars.clone()];
+                let mut first_error = None;
+                for end in self.expression_ends(k, *op, uri, p, &mut lit)? {
+                    let mut mine = Found::default();
+                    let read = self
+                        .read_expression(*op, specs, uri, p, end, &mut mine)
+                        .and_then(|()| self.check_expression(k, *op, specs, &uri[p..end], mine));
+                    let attempt = read.and_then(|mine| {
+                        let mut next = found.clone();
+                        for (name, value) in mine.iter() {
+                            let prefix = specs.iter().all(|s| {
+                                &self.text[s.name.clone()] != name
+                                    || matches!(s.modifier, Modifier::Prefix(_))
+                            });
+                            next.set(name, value.clone(), prefix, p)?;
+                        }
+                        self.match_from(k + 1, end, uri, &mut next, failed)?;
+                        Ok(next)
+                    });
+                    match attempt {
+                        Ok(next) => {
+                            *found = next;
+                            return Ok(());
+                        }
+                        Err(e) => {
+                            first_error.get_or_insert(e);
+                        }
+                    }
+                }
+                Err(first_error.unwrap_or(err(ErrorKind::NoMatch, p)))
+            }
+        }
+    }
+
+    /// The values read from an expression, if they expand to the `text`
+    /// they were read from (for `;`, `?` and `&`, whose members are named,
+    /// in any order): a value that holds its operator's separator (a `.`
+    /// in a label) cannot be read back.
+    fn check_expression(
+        &self,
+        k: usize,
+        op: Operator,
+        specs: &[VarSpec],
+        text: &str,
+        mine: Found,
+    ) -> Result<Variables, Error> {
+        let mine = mine.into_variables();
+        let ambiguous = || err(ErrorKind::AmbiguousTemplate, self.expression_offset(k));
+        let mut again = String::new();
+        self.expand_expression(op, specs, &mine, &mut again)
+            .map_err(|_| ambiguous())?;
+        let same = if op.named() {
+            let members = |t: &str| {
+                let mut m: Vec<String> = t
+                    .strip_prefix(op.first())
+                    .unwrap_or(t)
+                    .split(op.separator())
+                    .map(ToString::to_string)
+                    .collect();
+                m.sort();
+                m
+            };
+            again.is_empty() == text.is_empty() && members(&again) == members(text)
+        } else {
+            again == text
+        };
+        if same {
+            Ok(mine)
+        } else {
+            Err(ambiguous())
+        }
+    }
+
+    /// Where the expression at part `k`, starting at byte `p` of `uri`,
+    /// may end, in the order to try them (at most 64 places: the last
+    /// occurrence of the literal after it, then the first ones).
+    fn expression_ends(
+        &self,
+        k: usize,
+        op: Operator,
+        uri: &str,
+        p: usize,
+        scratch: &mut String,
+    ) -> Result<Vec<usize>, Error> {
+        let b = uri.as_bytes();
+        let holds = |c: u8| holds(op, c);
+        // The run the expansion could be.
+        let run_end = if op.allows_reserved() {
+            b.len()
+        } else {
+            let mut i = p;
+            // The operator's first character.
+            if !op.first().is_empty() && b.get(i) == Some(&op.first().as_bytes()[0]) {
+                i += 1;
+            }
+            while i < b.len() && holds(b[i]) {
+                i += 1;
+            }
+            i
+        };
+        match self.parts.get(k + 1) {
+            None => Ok(alloc::vec![run_end]),
+            Some(Part::Literal(r)) => {
+                scratch.clear();
+                write_literal(scratch, &self.text[r.clone()]);
+                let first = scratch.as_bytes()[0];
+                if !op.allows_reserved() && !holds(first) {
+                    return Ok(alloc::vec![run_end]);
+                }
+                // The literal could be part of the expansion: the
+                // expression may end before each of its occurrences.
+                // The last occurrence first (the longest expansion, as a
+                // path of exploded segments wants), then the others from
+                // the first on; at most 64, so that work stays linear.
+                let hay = &uri[p..run_end.max(p)];
+                let last = hay.rfind(scratch.as_str()).map(|at| p + at);
+                let mut ends: Vec<usize> = last.into_iter().collect();
+                ends.extend(
+                    hay.match_indices(scratch.as_str())
+                        .map(|(at, _)| p + at)
+                        .filter(|&at| Some(at) != last)
+                        .take(63),
+                );
+                if ends.is_empty() {
+                    ends.push(if op.allows_reserved() { p } else { run_end });
+                }
+                Ok(ends)
+            }
+            Some(Part::Expression { op: next, .. }) => {
+                let next_first = next.first().as_bytes().first().copied();
+                let own_first = op.first().as_bytes().first().copied();
+                match next_first {
+                    Some(c) if !op.allows_reserved() && !holds(c) && Some(c) != own_first => {
+                        Ok(alloc::vec![run_end])
+                    }
+                    _ => {
+                        let at = self.expression_offset(k + 1);
+                        Err(err(ErrorKind::AmbiguousTemplate, at))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The byte offset of part `k` (an expression's `{`) in the template.
+    fn expression_offset(&self, k: usize) -> usize {
+        let mut at = 0;
+        for part in &self.parts[..k] {
+            at = match part {
+                Part::Literal(r) => r.end,
+                Part::Expression { vars, .. } => {
+                    let last = &self.vars[vars.end - 1];
+                    // Past the name, its modifier and the `}`.
+                    let mut e = last.name.end;
+                    let b = self.text.as_bytes();
+                    while b[e] != b'}' {
+                        e += 1;
+                    }
+                    e + 1
+                }
+            };
+        }
+        at
+    }
+
+    /// Reads the expansion `uri[from..to]` of an expression into `found`.
+    fn read_expression(
+        &self,
+        op: Operator,
+        specs: &[VarSpec],
+        uri: &str,
+        from: usize,
+        to: usize,
+        found: &mut Found,
+    ) -> Result<(), Error> {
+        let text = &uri[from..to];
+        if text.is_empty() {
+            // Every variable undefined.
+            return Ok(());
+        }
+        let Some(body) = text.strip_prefix(op.first()) else {
+            return Err(err(ErrorKind::NoMatch, from));
+        };
+        let body_at = from + op.first().len();
+        let value = |s: &str, at: usize| -> Result<String, Error> {
+            if op.allows_reserved() {
+                return Ok(s.to_string());
+            }
+            crate::pct::PctStr::new(s)
+                .and_then(|p| p.decode_utf8())
+                .map(|d| d.into_owned())
+                .map_err(|e| err(ErrorKind::NoMatch, at + e.offset()))
+        };
+        // The members, with their offsets.
+        let sep = op.separator();
+        let mut items: Vec<(&str, usize)> = Vec::new();
+        let mut at = body_at;
+        for item in body.split(sep) {
+            items.push((item, at));
+            at += item.len() + sep.len();
+        }
+        let name_of = |spec: &VarSpec| &self.text[spec.name.clone()];
+        if op.named() {
+            // name=value members, by name.
+            let mut used = alloc::vec![false; items.len()];
+            for spec in specs {
+                let name = name_of(spec);
+                let mine: Vec<usize> = (0..items.len())
+                    .filter(|&i| !used[i] && member_name(items[i].0) == name)
+                    .collect();
+                if spec.modifier == Modifier::Explode && mine.len() != 1 || mine.len() > 1 {
+                    if !mine.is_empty() {
+                        let mut list = Vec::new();
+                        for i in mine {
+                            used[i] = true;
+                            let (item, at) = items[i];
+                            let v = item.split_once('=').map_or("", |(_, v)| v);
+                            list.push(value(v, at + name.len() + 1)?);
+                        }
+                        found.set(name, Value::List(list), false, at)?;
+                    }
+                    continue;
+                }
+                if let Some(&i) = mine.first() {
+                    used[i] = true;
+                    let (item, at) = items[i];
+                    let v = item.split_once('=').map_or("", |(_, v)| v);
+                    let v_at = at + name.len() + 1;
+                    let val = if v.contains(',') && spec.modifier != Modifier::Explode {
+                        let parts: Result<Vec<_>, _> =
+                            v.split(',').map(|x| value(x, v_at)).collect();
+                        Value::List(parts?)
+                    } else {
+                        Value::String(value(v, v_at)?)
+                    };
+                    found.set(name, val, matches!(spec.modifier, Modifier::Prefix(_)), at)?;
+                }
+            }
+            // What no name claimed: the pairs of an exploded associative
+            // array, if the expression has one.
+            let rest: Vec<usize> = (0..items.len()).filter(|&i| !used[i]).collect();
+            if !rest.is_empty() {
+                let Some(spec) = specs.iter().find(|s| s.modifier == Modifier::Explode) else {
+                    return Err(err(ErrorKind::NoMatch, items[rest[0]].1));
+                };
+                let mut pairs = Vec::new();
+                for i in rest {
+                    let (item, at) = items[i];
+                    let (k, v) = item.split_once('=').unwrap_or((item, ""));
+                    pairs.push((value(k, at)?, value(v, at + k.len() + 1)?));
+                }
+                found.set(name_of(spec), Value::Assoc(pairs), false, at)?;
+            }
+            return Ok(());
+        }
+        // Unnamed: values left to right.
+        let mut i = 0;
+        for (n, spec) in specs.iter().enumerate() {
+            if i >= items.len() {
+                break;
+            }
+            let name = name_of(spec);
+            let later = specs.len() - n - 1;
+            if spec.modifier == Modifier::Explode {
+                // The members up to those the later variables need.
+                let take = items.len().saturating_sub(i + later).max(1);
+                let members = &items[i..i + take];
+                i += take;
+                if members.iter().all(|(m, _)| m.contains('=')) {
+                    let mut pairs = Vec::new();
+                    for &(m, at) in members {
+                        let (k, v) = m.split_once('=').unwrap_or((m, ""));
+                        pairs.push((value(k, at)?, value(v, at + k.len() + 1)?));
+                    }
+                    found.set(name, Value::Assoc(pairs), false, members[0].1)?;
+                } else if members.len() == 1 {
+                    found.set(
+                        name,
+                        Value::String(value(members[0].0, members[0].1)?),
+                        false,
+                        members[0].1,
+                    )?;
+                } else {
+                    let list: Result<Vec<_>, _> =
+                        members.iter().map(|&(m, at)| value(m, at)).collect();
+                    found.set(name, Value::List(list?), false, members[0].1)?;
+                }
+                continue;
+            }
+            // One member each; the last variable takes what remains (its
+            // value may hold the separator). A ',' makes it a list.
+            let (item, at) = if later == 0 {
+                let at = items[i].1;
+                i = items.len();
+                (&uri[at..to], at)
+            } else {
+                i += 1;
+                items[i - 1]
+            };
+            let val = if item.contains(',') && !op.allows_reserved() {
+                let list: Result<Vec<_>, _> = item.split(',').map(|m| value(m, at)).collect();
+                Value::List(list?)
+            } else {
+                Value::String(value(item, at)?)
+            };
+            found.set(name, val, matches!(spec.modifier, Modifier::Prefix(_)), at)?;
+        }
+        if i < items.len() {
+            return Err(err(ErrorKind::NoMatch, items[i].1));
+        }
+        Ok(())
+    }
+}
+
+/// Whether an expansion of `op` can hold the byte `c`: unreserved
+/// characters, `%` (of `%HH`), and the operator's separators.
+fn holds(op: Operator, c: u8) -> bool {
+    if op.allows_reserved() {
+        return true;
+    }
+    UNRESERVED.allows(c) || c == b'%' || c == b',' || c == b'=' || op.separator().as_bytes()[0] == c
+}
+
+/// The name of a `name=value` member (or of a bare `name`).
+fn member_name(item: &str) -> &str {
+    item.split_once('=').map_or(item, |(n, _)| n)
+}
+
+/// The first byte from `p` where `uri` and `lit` differ.
+fn first_difference(uri: &str, p: usize, lit: &str) -> usize {
+    let rest = uri.as_bytes().get(p..).unwrap_or(&[]);
+    p + rest
+        .iter()
+        .zip(lit.as_bytes())
+        .take_while(|(a, b)| a == b)
+        .count()
+}
+
+/// The values found so far; a variable found twice must agree (a prefix
+/// with the whole value).
+#[derive(Clone, Default)]
+struct Found {
+    values: BTreeMap<String, (Value, bool)>,
+}
+
+impl Found {
+    fn set(&mut self, name: &str, value: Value, prefix: bool, at: usize) -> Result<(), Error> {
+        match self.values.get(name) {
+            None => {
+                self.values.insert(name.to_string(), (value, prefix));
+                Ok(())
+            }
+            Some((old, old_prefix)) => {
+                let agree = match (old, &value) {
+                    (Value::String(a), Value::String(b)) => {
+                        a == b
+                            || *old_prefix && b.starts_with(a.as_str())
+                            || prefix && a.starts_with(b.as_str())
+                    }
+                    (a, b) => a == b,
+                };
+                if !agree {
+                    return Err(err(ErrorKind::NoMatch, at));
+                }
+                if *old_prefix && !prefix {
+                    self.values.insert(name.to_string(), (value, false));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn into_variables(self) -> Variables {
+        let mut v = Variables::new();
+        for (name, (value, _)) in self.values {
+            v = v.value(&name, value);
+        }
+        v
     }
 }
 

@@ -162,6 +162,13 @@ fn large_templates_parse_in_linear_work() {
         Template::parse(&big).unwrap().expand(&vars).unwrap().len(),
         (1 << 20) + 1
     );
+    // Matching a long URI, with a literal that recurs in it.
+    let t = Template::parse("{/p*}/x{?q}").unwrap();
+    let (small, big) = ("/a/x".repeat(1000), "/a/x".repeat(8000));
+    let (work, r) = urikit::count_work(|| t.match_uri(&small));
+    let (work8, r8) = urikit::count_work(|| t.match_uri(&big));
+    assert!(r.is_ok() && r8.is_ok());
+    assert!(work8 <= 9 * work, "match: {work} then {work8}");
     let (small, big) = ("{a}".repeat(1000), "{a}".repeat(8000));
     let (work, _) = urikit::count_work(|| Template::parse(&small).unwrap());
     let (work8, _) = urikit::count_work(|| Template::parse(&big).unwrap());
@@ -194,5 +201,154 @@ proptest! {
         let vars = Variables::new().set("s", &s).list("l", &items);
         let out = t.expand(&vars).unwrap();
         prop_assert!(UriRef::parse(&out).is_ok(), "{}", out);
+    }
+}
+
+/// Matching the document's own examples back: where a template is not
+/// ambiguous, the values found expand to the same text again.
+#[test]
+fn the_rfc_examples_match_back() {
+    let all = lines("rfc6570.jsonl");
+    let mut vars = Variables::new();
+    for (k, v) in all[0]["vars"].as_object().unwrap() {
+        vars = vars.value(k, value(v));
+    }
+    let (mut matched, mut ambiguous) = (0, 0);
+    for case in &all[1..] {
+        let (t, uri) = (
+            case["template"].as_str().unwrap(),
+            case["expansion"].as_str().unwrap(),
+        );
+        let template = Template::parse(t).unwrap();
+        match template.match_uri(uri) {
+            Ok(found) => {
+                assert_eq!(
+                    template.expand(&found).unwrap(),
+                    uri,
+                    "{t} on {uri}: {found:?}"
+                );
+                matched += 1;
+            }
+            Err(e) if e.kind() == ErrorKind::AmbiguousTemplate => ambiguous += 1,
+            Err(e) => panic!("{t} on {uri}: {e}"),
+        }
+    }
+    // "up{+path}{var}/here" (two expressions without a literal between
+    // them) and "X{.keys*}" (a "." value in a label, in sections 1.2 and
+    // 3.2.5) cannot be read back.
+    assert_eq!((matched, ambiguous), (185, 3));
+}
+
+#[test]
+fn matching_rules() {
+    let t = |s: &str| Template::parse(s).unwrap();
+    let s = |v: &str| Value::String(v.into());
+    let l = |v: &[&str]| Value::List(v.iter().map(|x| x.to_string()).collect());
+    // Named values may be absent, in any order of presence.
+    let q = t("/search{?q,lang,page}");
+    let v = q.match_uri("/search?lang=fr&q=chien").unwrap();
+    assert_eq!(
+        (v.get("q"), v.get("lang"), v.get("page")),
+        (Some(&s("chien")), Some(&s("fr")), None)
+    );
+    // The next literal ends an expression that could hold it.
+    let v = t("{/var,x}/here").match_uri("/value/1024/here").unwrap();
+    assert_eq!(
+        (v.get("var"), v.get("x")),
+        (Some(&s("value")), Some(&s("1024")))
+    );
+    // A ',' in one variable's value makes a list.
+    let v = t("{/list}").match_uri("/red,green,blue").unwrap();
+    assert_eq!(v.get("list"), Some(&l(&["red", "green", "blue"])));
+    // An exploded associative array comes back as pairs.
+    let v = t("{?keys*}").match_uri("?semi=%3B&dot=.").unwrap();
+    assert_eq!(
+        v.get("keys"),
+        Some(&Value::Assoc(vec![
+            ("semi".into(), ";".into()),
+            ("dot".into(), ".".into())
+        ]))
+    );
+    // A prefix gives what it kept; with the whole value too, they agree.
+    let v = t("{/var:1,var}").match_uri("/v/value").unwrap();
+    assert_eq!(v.get("var"), Some(&s("value")));
+    assert_eq!(
+        t("{/var:1,var}").match_uri("/x/value").unwrap_err().kind(),
+        ErrorKind::NoMatch
+    );
+    // Reserved expansion keeps what it matched as written.
+    let v = t("{+base}index")
+        .match_uri("http://example.com/home/index")
+        .unwrap();
+    assert_eq!(v.get("base"), Some(&s("http://example.com/home/")));
+    // Adjacent expressions: told apart by the second's first character, or
+    // refused.
+    let v = t("{/a}{?b}").match_uri("/x?b=1").unwrap();
+    assert_eq!((v.get("a"), v.get("b")), (Some(&s("x")), Some(&s("1"))));
+    let e = t("x{a}{b}").match_uri("x12").unwrap_err();
+    assert_eq!((e.kind(), e.offset()), (ErrorKind::AmbiguousTemplate, 4));
+    // No match: where the text stops fitting.
+    let e = t("/users/{id}").match_uri("/groups/7").unwrap_err();
+    assert_eq!((e.kind(), e.offset()), (ErrorKind::NoMatch, 1));
+    let e = t("/users/{id}").match_uri("/users/a/b").unwrap_err();
+    assert_eq!((e.kind(), e.offset()), (ErrorKind::NoMatch, 8));
+}
+
+proptest! {
+    /// For templates and values where matching is defined, matching the
+    /// expansion gives the values back: every variable defined, strings
+    /// non-empty, lists of two or more non-empty members (so that a list is
+    /// told from a string), names distinct, a literal between expressions.
+    #[test]
+    fn match_inverts_expand(
+        exprs in prop::collection::vec(
+            (
+                prop::sample::select(vec!["", ".", "/", ";", "?", "&"]),
+                prop::collection::vec((any::<bool>(), any::<bool>()), 1..3),
+            ),
+            1..4,
+        ),
+        words in prop::collection::vec("[a-zA-Z0-9 é/?&=,.;#%-]{1,6}", 12),
+    ) {
+        let mut template = String::from("/t");
+        let mut vars = Variables::new();
+        let mut w = words.iter();
+        let mut n = 0;
+        for (op, specs) in &exprs {
+            let mut names = Vec::new();
+            let unnamed = !matches!(*op, ";" | "?" | "&");
+            for (i, &(list, explode)) in specs.iter().enumerate() {
+                // With "," between variables (simple expansion), a list's
+                // "," cannot be told from theirs: only the last may be one.
+                let list = list && (!op.is_empty() || i + 1 == specs.len());
+                n += 1;
+                let name = format!("v{n}");
+                // Unnamed operators: an exploded list takes the rest, so it
+                // comes last; "." cannot tell a "." in a value.
+                let explode = explode && list && (!unnamed || i + 1 == specs.len());
+                let star = if explode { "*" } else { "" };
+                names.push(format!("{name}{star}"));
+                vars = if list {
+                    let items = [w.next().unwrap().as_str(), w.next().unwrap().as_str()];
+                    vars.list(&name, items)
+                } else {
+                    vars.set(&name, w.next().unwrap_or(&"x".to_string()))
+                };
+            }
+            template.push_str(&format!("{{{op}{}}}/l", names.join(",")));
+        }
+        // "." separates labels, and values may hold "."; a value with the
+        // separator of an unnamed operator cannot come back either.
+        let bad = |op: &str, v: &Value| match v {
+            Value::String(s) => op == "." && s.contains('.'),
+            Value::List(l) => l.iter().any(|s| op == "." && s.contains('.')),
+            Value::Assoc(_) => false,
+        };
+        let t = Template::parse(&template).unwrap();
+        prop_assume!(!exprs.iter().any(|(op, _)| vars.iter().any(|(_, v)| bad(op, v))));
+        let uri = t.expand(&vars).unwrap();
+        let found = t.match_uri(&uri);
+        prop_assert!(found.is_ok(), "{} on {}: {:?}", template, uri, found);
+        prop_assert_eq!(found.unwrap(), vars, "{} on {}", template, uri);
     }
 }
