@@ -10,7 +10,7 @@ use urikit::template::{Template, Value, Variables};
 use urikit::{Error, ErrorKind};
 
 use crate::json::{self, ErrorRecord};
-use crate::{args, each, show, status};
+use crate::{args, each, input, show, status};
 
 /// `uri template`'s subcommands.
 #[derive(Subcommand)]
@@ -20,6 +20,32 @@ pub enum TemplateCommand {
         after_help = "Examples:\n  uri template expand 'https://api.example.com/users/{id}/repos{?page}' --var id=octocat --var page=2\n  uri template expand '{/path*}{?q}' --var path=a --var path=b --var 'q=x y'\n  uri template expand 'https://example.com/{+base}{?keys*}' --vars vars.json --json"
     )]
     Expand(ExpandArgs),
+    /// The variables a URI was expanded from, where the template makes them recoverable.
+    #[command(
+        after_help = "Examples:\n  uri template match 'https://api.example.com/users/{id}/repos{?page}' https://api.example.com/users/octocat/repos?page=2\n  uri template match --json '/search{?q,lang}' < paths.txt"
+    )]
+    Match(MatchArgs),
+}
+
+/// The options of `uri template match`.
+#[derive(Args)]
+pub struct MatchArgs {
+    /// The template.
+    template: String,
+    #[command(flatten)]
+    json: args::Json,
+    /// URIs to match; standard input, one per line, when none.
+    uris: Vec<String>,
+}
+
+/// `{"template", "input", "ok", "vars", "error"}`.
+#[derive(Serialize)]
+struct MatchRecord<'a> {
+    template: &'a str,
+    input: &'a str,
+    ok: bool,
+    vars: Option<serde_json::Map<String, Json>>,
+    error: Option<ErrorRecord>,
 }
 
 /// The options of `uri template expand`.
@@ -51,7 +77,88 @@ struct ExpandRecord<'a> {
 pub fn run(c: TemplateCommand) -> io::Result<()> {
     match c {
         TemplateCommand::Expand(a) => expand(a),
+        TemplateCommand::Match(a) => match_uris(a),
     }
+}
+
+/// A variable's value as JSON: a string, a list, or an object in order.
+fn json_of(v: &Value) -> Json {
+    match v {
+        Value::String(s) => Json::String(s.clone()),
+        Value::List(l) => Json::Array(l.iter().cloned().map(Json::String).collect()),
+        Value::Assoc(pairs) => Json::Object(
+            pairs
+                .iter()
+                .map(|(k, v)| (k.clone(), Json::String(v.clone())))
+                .collect(),
+        ),
+    }
+}
+
+/// `uri template match`: a malformed template is a usage error (status 2),
+/// since no input can match it; each URI gets its variables or `no-match`
+/// (or `ambiguous-template`) in place.
+fn match_uris(a: MatchArgs) -> io::Result<()> {
+    let template = Template::parse(&a.template).unwrap_or_else(|e| {
+        let r = ErrorRecord::at(e, &a.template, false);
+        status::usage_error(&format!(
+            "the template \"{}\": {} at byte {}: {}",
+            show::text(&a.template),
+            r.code,
+            r.offset,
+            r.message
+        ))
+    });
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    input::batches(a.uris, |lines| {
+        for raw in lines {
+            let (text, bad) = input::line_text(raw);
+            let result = match bad {
+                None => template.match_uri(&text),
+                Some(e) => Err(e),
+            };
+            status::record(result.is_ok());
+            if a.json.json {
+                let record = MatchRecord {
+                    template: &a.template,
+                    input: &text,
+                    ok: result.is_ok(),
+                    vars: result
+                        .as_ref()
+                        .ok()
+                        .map(|v| v.iter().map(|(k, v)| (k.to_owned(), json_of(v))).collect()),
+                    error: result
+                        .as_ref()
+                        .err()
+                        .map(|&e| ErrorRecord::at(e, &text, false)),
+                };
+                json::write_line(&mut out, &record)?;
+                continue;
+            }
+            match &result {
+                Ok(vars) => {
+                    writeln!(out, "{}", show::text(&text))?;
+                    for (name, v) in vars.iter() {
+                        writeln!(out, "  {name} = {}", show::text(&json_of(v).to_string()))?;
+                    }
+                }
+                Err(e) => {
+                    each::write_error(&mut out, &text, &ErrorRecord::at(*e, &text, false))?;
+                    // An ambiguous template's offset is into the template.
+                    let (shown, at) = if e.kind() == ErrorKind::AmbiguousTemplate {
+                        (a.template.as_str(), e.offset())
+                    } else {
+                        (text.as_ref(), e.offset())
+                    };
+                    let (line, caret) = show::caret(shown, at);
+                    writeln!(out, "  {line}\n  {}", show::paint(&caret, show::ERROR))?;
+                }
+            }
+        }
+        out.flush()
+    })?;
+    out.flush()
 }
 
 fn expand(a: ExpandArgs) -> io::Result<()> {
