@@ -66,6 +66,17 @@ impl Operator {
         }
     }
 
+    /// Appendix A's `sep` as a character.
+    const fn separator_char(self) -> char {
+        match self {
+            Operator::Simple | Operator::Reserved | Operator::Fragment => ',',
+            Operator::Label => '.',
+            Operator::Path => '/',
+            Operator::PathParam => ';',
+            Operator::Query | Operator::QueryContinuation => '&',
+        }
+    }
+
     /// Appendix A's `sep`: between the values of the expression.
     pub const fn separator(self) -> &'static str {
         match self {
@@ -147,6 +158,8 @@ pub struct Template {
     text: String,
     parts: Vec<Part>,
     vars: Vec<VarSpec>,
+    /// Each literal part as expansion writes it (empty for an expression).
+    literals: Vec<String>,
 }
 
 /// A variable's value (section 2.3): a string, a list of strings, or an
@@ -350,10 +363,21 @@ impl Template {
         if lit < b.len() {
             parts.push(Part::Literal(lit..b.len()));
         }
+        let literals = parts
+            .iter()
+            .map(|p| {
+                let mut s = String::new();
+                if let Part::Literal(r) = p {
+                    write_literal(&mut s, &text[r.clone()]);
+                }
+                s
+            })
+            .collect();
         Ok(Template {
             text: text.to_string(),
             parts,
             vars,
+            literals,
         })
     }
 
@@ -440,9 +464,9 @@ impl Template {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn expand_into(&self, vars: &impl Vars, out: &mut String) -> Result<(), Error> {
-        for part in &self.parts {
+        for (part, literal) in self.parts.iter().zip(&self.literals) {
             match part {
-                Part::Literal(r) => write_literal(out, &self.text[r.clone()]),
+                Part::Literal(_) => out.push_str(literal),
                 Part::Expression { op, vars: vs, .. } => {
                     self.expand_expression(*op, &self.vars[vs.clone()], vars, out)?;
                 }
@@ -585,11 +609,12 @@ impl Template {
     /// - A prefix (`{var:3}`) gives only the characters it kept; where the
     ///   same variable is also expanded whole, the whole value is taken
     ///   and the prefix must agree with it.
-    /// - The values read from an expression must expand to the text they
-    ///   were read from; where they do not (a value holding its operator's
-    ///   separator, as a `.` in a label: `X{.keys*}` on
+    /// - For `.`, `+` and `#`, whose values may hold the separators, the
+    ///   values read from an expression must expand to the text they were
+    ///   read from; where they do not (a `.` in a label: `X{.keys*}` on
     ///   `X.semi=%3B.dot=..comma=%2C`), the template is ambiguous for this
-    ///   URI.
+    ///   URI. (A label that spells an unreserved character `%HH`, which
+    ///   expansion never writes, is reported so too.)
     ///
     /// # Errors
     ///
@@ -623,12 +648,12 @@ impl Template {
     /// each occurrence of the literal after it) tries them in order; a
     /// place from which the rest failed is remembered, so that no state is
     /// tried twice.
-    fn match_from(
-        &self,
+    fn match_from<'s>(
+        &'s self,
         k: usize,
         p: usize,
         uri: &str,
-        found: &mut Found,
+        found: &mut Found<'s>,
         failed: &mut BTreeMap<(usize, usize), Error>,
     ) -> Result<(), Error> {
         if let Some(e) = failed.get(&(k, p)) {
@@ -641,53 +666,69 @@ impl Template {
         result
     }
 
-    fn match_part(
-        &self,
+    fn match_part<'s>(
+        &'s self,
         k: usize,
         p: usize,
         uri: &str,
-        found: &mut Found,
+        found: &mut Found<'s>,
         failed: &mut BTreeMap<(usize, usize), Error>,
     ) -> Result<(), Error> {
-        let mut lit = String::new();
         match self.parts.get(k) {
             None if p == uri.len() => Ok(()),
             None => Err(err(ErrorKind::NoMatch, p)),
-            Some(Part::Literal(r)) => {
-                write_literal(&mut lit, &self.text[r.clone()]);
+            Some(Part::Literal(_)) => {
+                let lit = self.literals[k].as_str();
                 match uri.get(p..) {
-                    Some(rest) if rest.starts_with(lit.as_str()) => {
+                    Some(rest) if rest.starts_with(lit) => {
                         self.match_from(k + 1, p + lit.len(), uri, found, failed)
                     }
-                    _ => Err(err(ErrorKind::NoMatch, first_difference(uri, p, &lit))),
+                    _ => Err(err(ErrorKind::NoMatch, first_difference(uri, p, lit))),
                 }
             }
             Some(Part::Expression { op, vars }) => {
                 let specs = &self.vars[vars.clone()];
                 let mut first_error = None;
-                for end in self.expression_ends(k, *op, uri, p, &mut lit)? {
+                let mut again = String::new();
+                for end in self.expression_ends(k, *op, uri, p)? {
                     let mut mine = Found::default();
                     let read = self
                         .read_expression(*op, specs, uri, p, end, &mut mine)
-                        .and_then(|()| self.check_expression(k, *op, specs, &uri[p..end], mine));
-                    let attempt = read.and_then(|mine| {
-                        let mut next = found.clone();
-                        for (name, value) in mine.iter() {
-                            let prefix = specs.iter().all(|s| {
-                                &self.text[s.name.clone()] != name
-                                    || matches!(s.modifier, Modifier::Prefix(_))
-                            });
-                            next.set(name, value.clone(), prefix, p)?;
+                        .and_then(|()| {
+                            // Only where a value may hold its operator's
+                            // separator can a reading be wrong: "." (an
+                            // unreserved character), "+" and "#" (which
+                            // keep reserved characters). Elsewhere every
+                            // separator is one, and values are encoded.
+                            if matches!(
+                                op,
+                                Operator::Label | Operator::Reserved | Operator::Fragment
+                            ) {
+                                self.check_expression(
+                                    k,
+                                    *op,
+                                    specs,
+                                    &uri[p..end],
+                                    &mine,
+                                    &mut again,
+                                )
+                            } else {
+                                Ok(())
+                            }
+                        });
+                    // The values join those found before; a failure later
+                    // on cuts them back off.
+                    let before = found.values.len();
+                    let attempt = read.and_then(|()| {
+                        for (name, value, prefix) in mine.values {
+                            found.set(name, value, prefix, p)?;
                         }
-                        self.match_from(k + 1, end, uri, &mut next, failed)?;
-                        Ok(next)
+                        self.match_from(k + 1, end, uri, found, failed)
                     });
                     match attempt {
-                        Ok(next) => {
-                            *found = next;
-                            return Ok(());
-                        }
+                        Ok(()) => return Ok(()),
                         Err(e) => {
+                            found.values.truncate(before);
                             first_error.get_or_insert(e);
                         }
                     }
@@ -707,30 +748,30 @@ impl Template {
         op: Operator,
         specs: &[VarSpec],
         text: &str,
-        mine: Found,
-    ) -> Result<Variables, Error> {
-        let mine = mine.into_variables();
+        mine: &Found<'_>,
+        again: &mut String,
+    ) -> Result<(), Error> {
         let ambiguous = || err(ErrorKind::AmbiguousTemplate, self.expression_offset(k));
-        let mut again = String::new();
-        self.expand_expression(op, specs, &mine, &mut again)
+        again.clear();
+        self.expand_expression(op, specs, mine, again)
             .map_err(|_| ambiguous())?;
-        let same = if op.named() {
-            let members = |t: &str| {
-                let mut m: Vec<String> = t
-                    .strip_prefix(op.first())
+        let same = if again.as_str() == text {
+            true
+        } else if op.named() && again.is_empty() == text.is_empty() {
+            // The same members in another order.
+            fn members(t: &str, op: Operator) -> core::str::Split<'_, char> {
+                t.strip_prefix(op.first())
                     .unwrap_or(t)
-                    .split(op.separator())
-                    .map(ToString::to_string)
-                    .collect();
-                m.sort();
-                m
-            };
-            again.is_empty() == text.is_empty() && members(&again) == members(text)
+                    .split(op.separator_char())
+            }
+            let count = |t: &str, m: &str| members(t, op).filter(|x| *x == m).count();
+            members(again, op).count() == members(text, op).count()
+                && members(again, op).all(|m| count(again, m) == count(text, m))
         } else {
-            again == text
+            false
         };
         if same {
-            Ok(mine)
+            Ok(())
         } else {
             Err(ambiguous())
         }
@@ -745,7 +786,6 @@ impl Template {
         op: Operator,
         uri: &str,
         p: usize,
-        scratch: &mut String,
     ) -> Result<Vec<usize>, Error> {
         let b = uri.as_bytes();
         let holds = |c: u8| holds(op, c);
@@ -765,9 +805,8 @@ impl Template {
         };
         match self.parts.get(k + 1) {
             None => Ok(alloc::vec![run_end]),
-            Some(Part::Literal(r)) => {
-                scratch.clear();
-                write_literal(scratch, &self.text[r.clone()]);
+            Some(Part::Literal(_)) => {
+                let scratch = self.literals[k + 1].as_str();
                 let first = scratch.as_bytes()[0];
                 if !op.allows_reserved() && !holds(first) {
                     return Ok(alloc::vec![run_end]);
@@ -778,10 +817,10 @@ impl Template {
                 // path of exploded segments wants), then the others from
                 // the first on; at most 64, so that work stays linear.
                 let hay = &uri[p..run_end.max(p)];
-                let last = hay.rfind(scratch.as_str()).map(|at| p + at);
+                let last = hay.rfind(scratch).map(|at| p + at);
                 let mut ends: Vec<usize> = last.into_iter().collect();
                 ends.extend(
-                    hay.match_indices(scratch.as_str())
+                    hay.match_indices(scratch)
                         .map(|(at, _)| p + at)
                         .filter(|&at| Some(at) != last)
                         .take(63),
@@ -829,14 +868,14 @@ impl Template {
     }
 
     /// Reads the expansion `uri[from..to]` of an expression into `found`.
-    fn read_expression(
-        &self,
+    fn read_expression<'s>(
+        &'s self,
         op: Operator,
         specs: &[VarSpec],
         uri: &str,
         from: usize,
         to: usize,
-        found: &mut Found,
+        found: &mut Found<'s>,
     ) -> Result<(), Error> {
         let text = &uri[from..to];
         if text.is_empty() {
@@ -860,7 +899,7 @@ impl Template {
         let sep = op.separator();
         let mut items: Vec<(&str, usize)> = Vec::new();
         let mut at = body_at;
-        for item in body.split(sep) {
+        for item in body.split(op.separator_char()) {
             items.push((item, at));
             at += item.len() + sep.len();
         }
@@ -1001,46 +1040,54 @@ fn first_difference(uri: &str, p: usize, lit: &str) -> usize {
         .count()
 }
 
-/// The values found so far; a variable found twice must agree (a prefix
-/// with the whole value).
-#[derive(Clone, Default)]
-struct Found {
-    values: BTreeMap<String, (Value, bool)>,
+/// The values found so far, in the order found; a variable found twice
+/// must agree (a prefix with the whole value), and the later entry wins.
+/// Kept as a list so that a failed attempt is undone by cutting it back.
+#[derive(Default)]
+struct Found<'t> {
+    values: Vec<(&'t str, Value, bool)>,
 }
 
-impl Found {
-    fn set(&mut self, name: &str, value: Value, prefix: bool, at: usize) -> Result<(), Error> {
-        match self.values.get(name) {
-            None => {
-                self.values.insert(name.to_string(), (value, prefix));
-                Ok(())
+impl<'t> Found<'t> {
+    fn get(&self, name: &str) -> Option<&(&'t str, Value, bool)> {
+        self.values.iter().rev().find(|(n, _, _)| *n == name)
+    }
+
+    fn set(&mut self, name: &'t str, value: Value, prefix: bool, at: usize) -> Result<(), Error> {
+        let Some((_, old, old_prefix)) = self.get(name) else {
+            self.values.push((name, value, prefix));
+            return Ok(());
+        };
+        let agree = match (old, &value) {
+            (Value::String(a), Value::String(b)) => {
+                a == b
+                    || *old_prefix && b.starts_with(a.as_str())
+                    || prefix && a.starts_with(b.as_str())
             }
-            Some((old, old_prefix)) => {
-                let agree = match (old, &value) {
-                    (Value::String(a), Value::String(b)) => {
-                        a == b
-                            || *old_prefix && b.starts_with(a.as_str())
-                            || prefix && a.starts_with(b.as_str())
-                    }
-                    (a, b) => a == b,
-                };
-                if !agree {
-                    return Err(err(ErrorKind::NoMatch, at));
-                }
-                if *old_prefix && !prefix {
-                    self.values.insert(name.to_string(), (value, false));
-                }
-                Ok(())
-            }
+            (a, b) => a == b,
+        };
+        if !agree {
+            return Err(err(ErrorKind::NoMatch, at));
         }
+        if *old_prefix && !prefix {
+            self.values.push((name, value, false));
+        }
+        Ok(())
     }
 
     fn into_variables(self) -> Variables {
         let mut v = Variables::new();
-        for (name, (value, _)) in self.values {
-            v = v.value(&name, value);
+        // Later entries replace earlier ones.
+        for (name, value, _) in self.values {
+            v.0.insert(name.to_string(), value);
         }
         v
+    }
+}
+
+impl Vars for Found<'_> {
+    fn get(&self, name: &str) -> Option<&Value> {
+        Found::get(self, name).map(|(_, v, _)| v)
     }
 }
 
