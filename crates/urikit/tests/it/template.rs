@@ -459,3 +459,40 @@ proptest! {
         }
     }
 }
+
+/// Values with a character from every Unicode plane (0 to 16, private use
+/// included) are percent-encoded as UTF-8 by every operator and decode
+/// back to themselves.
+#[test]
+fn values_from_every_unicode_plane() {
+    let value: String = (0..=16u32)
+        .map(|plane| char::from_u32(plane * 0x10000 + 0x41).unwrap_or('\u{FFFD}'))
+        .collect();
+    let vars = Variables::new().set("v", &value);
+    for op in ["", "+", "#", ".", "/", ";", "?", "&"] {
+        let t = Template::parse(&format!("{{{op}v}}")).unwrap();
+        let out = t.expand(&vars).unwrap();
+        assert!(out.is_ascii(), "{op}: {out}");
+        let encoded = out
+            .rsplit(['=', '.', '/', '#', ';', '?', '&'])
+            .next()
+            .unwrap();
+        let decoded = urikit::pct::PctStr::new(encoded)
+            .unwrap()
+            .decode_utf8()
+            .unwrap();
+        assert_eq!(decoded, value, "{op}");
+        // And matching gives the value back: decoded, but for "+" and "#",
+        // whose values come back as written (see `match_uri`).
+        let want = if matches!(op, "+" | "#") {
+            encoded.to_owned()
+        } else {
+            value.clone()
+        };
+        assert_eq!(
+            t.match_uri(&out).unwrap().get("v"),
+            Some(&Value::String(want)),
+            "{op}"
+        );
+    }
+}
