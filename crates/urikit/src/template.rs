@@ -638,7 +638,9 @@ impl Template {
     pub fn match_uri(&self, uri: &str) -> Result<Variables, Error> {
         crate::work::add(uri.len());
         let mut failed = BTreeMap::new();
-        let mut found = Found::default();
+        let mut found = Found {
+            values: Vec::with_capacity(self.vars.len()),
+        };
         self.match_from(0, 0, uri, &mut found, &mut failed)?;
         Ok(found.into_variables())
     }
@@ -780,13 +782,7 @@ impl Template {
     /// Where the expression at part `k`, starting at byte `p` of `uri`,
     /// may end, in the order to try them (at most 64 places: the last
     /// occurrence of the literal after it, then the first ones).
-    fn expression_ends(
-        &self,
-        k: usize,
-        op: Operator,
-        uri: &str,
-        p: usize,
-    ) -> Result<Vec<usize>, Error> {
+    fn expression_ends(&self, k: usize, op: Operator, uri: &str, p: usize) -> Result<Ends, Error> {
         let b = uri.as_bytes();
         let holds = |c: u8| holds(op, c);
         // The run the expansion could be.
@@ -804,12 +800,12 @@ impl Template {
             i
         };
         match self.parts.get(k + 1) {
-            None => Ok(alloc::vec![run_end]),
+            None => Ok(Ends::One(run_end)),
             Some(Part::Literal(_)) => {
                 let scratch = self.literals[k + 1].as_str();
                 let first = scratch.as_bytes()[0];
                 if !op.allows_reserved() && !holds(first) {
-                    return Ok(alloc::vec![run_end]);
+                    return Ok(Ends::One(run_end));
                 }
                 // The literal could be part of the expansion: the
                 // expression may end before each of its occurrences.
@@ -828,14 +824,14 @@ impl Template {
                 if ends.is_empty() {
                     ends.push(if op.allows_reserved() { p } else { run_end });
                 }
-                Ok(ends)
+                Ok(Ends::Many(ends))
             }
             Some(Part::Expression { op: next, .. }) => {
                 let next_first = next.first().as_bytes().first().copied();
                 let own_first = op.first().as_bytes().first().copied();
                 match next_first {
                     Some(c) if !op.allows_reserved() && !holds(c) && Some(c) != own_first => {
-                        Ok(alloc::vec![run_end])
+                        Ok(Ends::One(run_end))
                     }
                     _ => {
                         let at = self.expression_offset(k + 1);
@@ -897,7 +893,7 @@ impl Template {
         };
         // The members, with their offsets.
         let sep = op.separator();
-        let mut items: Vec<(&str, usize)> = Vec::new();
+        let mut items: Vec<(&str, usize)> = Vec::with_capacity(specs.len() + 2);
         let mut at = body_at;
         for item in body.split(op.separator_char()) {
             items.push((item, at));
@@ -905,50 +901,60 @@ impl Template {
         }
         let name_of = |spec: &VarSpec| &self.text[spec.name.clone()];
         if op.named() {
-            // name=value members, by name.
-            let mut used = alloc::vec![false; items.len()];
+            // name=value members, by name (each member's name found once).
+            let names: Vec<&str> = items.iter().map(|(m, _)| member_name(m)).collect();
+            let mut used_small = [false; 32];
+            let mut used_big = Vec::new();
+            let used: &mut [bool] = if items.len() <= 32 {
+                &mut used_small[..items.len()]
+            } else {
+                used_big.resize(items.len(), false);
+                &mut used_big
+            };
             for spec in specs {
                 let name = name_of(spec);
-                let mine: Vec<usize> = (0..items.len())
-                    .filter(|&i| !used[i] && member_name(items[i].0) == name)
-                    .collect();
-                if spec.modifier == Modifier::Explode && mine.len() != 1 || mine.len() > 1 {
-                    if !mine.is_empty() {
+                let is_mine = |i: usize, used: &[bool]| !used[i] && names[i] == name;
+                let Some(first) = (0..items.len()).find(|&i| is_mine(i, used)) else {
+                    continue;
+                };
+                let more = (first + 1..items.len()).any(|i| is_mine(i, used));
+                if spec.modifier == Modifier::Explode || more {
+                    if spec.modifier == Modifier::Explode && !more {
+                        // One member: a string, as for any variable.
+                    } else {
                         let mut list = Vec::new();
-                        for i in mine {
-                            used[i] = true;
-                            let (item, at) = items[i];
-                            let v = item.split_once('=').map_or("", |(_, v)| v);
-                            list.push(value(v, at + name.len() + 1)?);
+                        for i in first..items.len() {
+                            if is_mine(i, used) {
+                                used[i] = true;
+                                let (item, at) = items[i];
+                                let v = item.split_once('=').map_or("", |(_, v)| v);
+                                list.push(value(v, at + name.len() + 1)?);
+                            }
                         }
                         found.set(name, Value::List(list), false, at)?;
+                        continue;
                     }
-                    continue;
                 }
-                if let Some(&i) = mine.first() {
-                    used[i] = true;
-                    let (item, at) = items[i];
-                    let v = item.split_once('=').map_or("", |(_, v)| v);
-                    let v_at = at + name.len() + 1;
-                    let val = if v.contains(',') && spec.modifier != Modifier::Explode {
-                        let parts: Result<Vec<_>, _> =
-                            v.split(',').map(|x| value(x, v_at)).collect();
-                        Value::List(parts?)
-                    } else {
-                        Value::String(value(v, v_at)?)
-                    };
-                    found.set(name, val, matches!(spec.modifier, Modifier::Prefix(_)), at)?;
-                }
+                used[first] = true;
+                let (item, at) = items[first];
+                let v = item.split_once('=').map_or("", |(_, v)| v);
+                let v_at = at + name.len() + 1;
+                let val = if v.contains(',') && spec.modifier != Modifier::Explode {
+                    let parts: Result<Vec<_>, _> = v.split(',').map(|x| value(x, v_at)).collect();
+                    Value::List(parts?)
+                } else {
+                    Value::String(value(v, v_at)?)
+                };
+                found.set(name, val, matches!(spec.modifier, Modifier::Prefix(_)), at)?;
             }
             // What no name claimed: the pairs of an exploded associative
             // array, if the expression has one.
-            let rest: Vec<usize> = (0..items.len()).filter(|&i| !used[i]).collect();
-            if !rest.is_empty() {
+            if let Some(first) = used.iter().position(|u| !u) {
                 let Some(spec) = specs.iter().find(|s| s.modifier == Modifier::Explode) else {
-                    return Err(err(ErrorKind::NoMatch, items[rest[0]].1));
+                    return Err(err(ErrorKind::NoMatch, items[first].1));
                 };
                 let mut pairs = Vec::new();
-                for i in rest {
+                for i in (first..items.len()).filter(|&i| !used[i]) {
                     let (item, at) = items[i];
                     let (k, v) = item.split_once('=').unwrap_or((item, ""));
                     pairs.push((value(k, at)?, value(v, at + k.len() + 1)?));
@@ -1013,6 +1019,23 @@ impl Template {
             return Err(err(ErrorKind::NoMatch, items[i].1));
         }
         Ok(())
+    }
+}
+
+/// Where an expression may end: one place, or several to try in order.
+enum Ends {
+    One(usize),
+    Many(Vec<usize>),
+}
+
+impl IntoIterator for Ends {
+    type Item = usize;
+    type IntoIter = core::iter::Chain<core::option::IntoIter<usize>, alloc::vec::IntoIter<usize>>;
+    fn into_iter(self) -> Self::IntoIter {
+        match self {
+            Ends::One(e) => Some(e).into_iter().chain(Vec::new()),
+            Ends::Many(v) => None.into_iter().chain(v),
+        }
     }
 }
 
