@@ -16,7 +16,6 @@ use arrow_array::builder::{
 };
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, BooleanArray, OffsetSizeTrait};
-use arrow_buffer::ArrowNativeType;
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -286,32 +285,33 @@ impl<'a> Strs<'a> {
 
     /// Row `i`; `utf8` when its range was checked by [`Strs::utf8`].
     fn get(&self, i: usize, utf8: bool) -> Row<'_> {
-        fn bytes<'b>(r: Result<&'b str, std::str::Utf8Error>, b: &[u8]) -> Row<'b> {
-            match r {
+        /// A row of an offsets array: Arrow's accessor on a checked range,
+        /// the bytes checked otherwise.
+        fn offsets_row<O: OffsetSizeTrait>(
+            a: &arrow_array::GenericStringArray<O>,
+            i: usize,
+            utf8: bool,
+        ) -> Row<'_> {
+            if a.is_null(i) {
+                return Row::Null;
+            }
+            if utf8 {
+                return Row::Text(a.value(i));
+            }
+            let o = a.value_offsets();
+            checked(&a.value_data()[o[i].as_usize()..o[i + 1].as_usize()])
+        }
+        fn checked(b: &[u8]) -> Row<'_> {
+            match std::str::from_utf8(b) {
                 Ok(s) => Row::Text(s),
                 Err(e) => Row::Bad(e, b[e.valid_up_to()]),
             }
         }
         match self {
-            Strs::Utf8(a) if a.is_null(i) => Row::Null,
-            Strs::Large(a) if a.is_null(i) => Row::Null,
+            Strs::Utf8(a) => offsets_row(a, i, utf8),
+            Strs::Large(a) => offsets_row(a, i, utf8),
             Strs::View(a) if a.is_null(i) => Row::Null,
-            Strs::Utf8(a) if utf8 => Row::Text(a.value(i)),
-            Strs::Large(a) if utf8 => Row::Text(a.value(i)),
-            Strs::Utf8(a) => {
-                let o = a.value_offsets();
-                let b = &a.value_data()[o[i].as_usize()..o[i + 1].as_usize()];
-                bytes(std::str::from_utf8(b), b)
-            }
-            Strs::Large(a) => {
-                let o = a.value_offsets();
-                let b = &a.value_data()[o[i].as_usize()..o[i + 1].as_usize()];
-                bytes(std::str::from_utf8(b), b)
-            }
-            Strs::View(a) => {
-                let b = a.value(i);
-                bytes(std::str::from_utf8(b), b)
-            }
+            Strs::View(a) => checked(a.value(i)),
         }
     }
 
@@ -735,7 +735,7 @@ fn not_utf8(spec: &Spec, e: std::str::Utf8Error, byte: u8) -> Value<'static> {
         F::Error => Value::Error(
             urikit::ErrorKind::InvalidUtf8.code(),
             e.valid_up_to(),
-            format!("byte 0x{byte:02X} does not begin a UTF-8 character; the text must be UTF-8"),
+            ops::not_utf8_message(byte),
         ),
         _ => Value::Null,
     }

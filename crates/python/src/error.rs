@@ -49,10 +49,7 @@ pub fn text<'a>(obj: &'a Bound<'_, PyAny>, what: &str) -> PyResult<Cow<'a, str>>
                     prefix.chars().count(),
                     e.valid_up_to(),
                     &shown,
-                    &format!(
-                        "byte 0x{:02X} does not begin a UTF-8 character; the text must be UTF-8",
-                        bytes[e.valid_up_to()]
-                    ),
+                    &crate::ops::not_utf8_message(bytes[e.valid_up_to()]),
                 ))
             }
         };

@@ -65,15 +65,27 @@ pub fn is_valid(text: &Bound<'_, PyAny>, dialect: &str, zone_ids: bool) -> PyRes
 #[pyfunction]
 #[pyo3(signature = (reference, base, *, dialect = "rfc3986"))]
 pub fn resolve(
-    py: Python<'_>,
     reference: &Bound<'_, PyAny>,
     base: &Bound<'_, PyAny>,
     dialect: &str,
 ) -> PyResult<Py<PyAny>> {
+    call_on(base, "the base", dialect, "resolve", reference.clone())
+}
+
+/// `obj` read as a `URIRef` of `dialect` (`what` names it in an error),
+/// and its method `method` called with `arg`: the module's functions are
+/// the value type's methods.
+fn call_on<'py>(
+    obj: &Bound<'py, PyAny>,
+    what: &str,
+    dialect: &str,
+    method: &str,
+    arg: Bound<'py, PyAny>,
+) -> PyResult<Py<PyAny>> {
     let p = parser(dialect, false)?;
-    let b = wrap(py, parse_obj(base, &p, "the base")?, false)?;
-    b.bind(py)
-        .call_method1("resolve", (reference,))
+    let u = wrap(obj.py(), parse_obj(obj, &p, what)?, false)?;
+    u.bind(obj.py())
+        .call_method1(method, (arg,))
         .map(Bound::unbind)
 }
 
@@ -85,16 +97,11 @@ pub fn resolve(
 #[pyfunction]
 #[pyo3(signature = (target, base, *, dialect = "rfc3986"))]
 pub fn relativize(
-    py: Python<'_>,
     target: &Bound<'_, PyAny>,
     base: &Bound<'_, PyAny>,
     dialect: &str,
 ) -> PyResult<Py<PyAny>> {
-    let p = parser(dialect, false)?;
-    let b = wrap(py, parse_obj(base, &p, "the base")?, false)?;
-    b.bind(py)
-        .call_method1("relativize", (target,))
-        .map(Bound::unbind)
+    call_on(base, "the base", dialect, "relativize", target.clone())
 }
 
 /// `text` normalized by RFC 3986 section 6.2.2, as a `URIRef`.
@@ -139,9 +146,8 @@ pub fn clean(
     drop: Option<Vec<String>>,
     dialect: &str,
 ) -> PyResult<Py<PyAny>> {
-    let p = parser(dialect, false)?;
-    let u = wrap(py, parse_obj(text, &p, "the reference")?, false)?;
-    u.bind(py).call_method1("clean", (drop,)).map(Bound::unbind)
+    let drop = drop.into_pyobject(py)?.into_any();
+    call_on(text, "the reference", dialect, "clean", drop)
 }
 
 fn component(name: &str) -> PyResult<Component> {

@@ -34,17 +34,30 @@ pub fn port_number(u: UriRef<'_>) -> Option<u16> {
     u.port_or_default().ok().flatten()
 }
 
+/// The userinfo split at its first `:` (RFC 3986 section 3.2.1's
+/// `user:password` convention), as written: the user, and the password
+/// when there is a `:`.
+pub fn userinfo_parts(u: UriRef<'_>) -> Option<(PctStr<'_>, Option<PctStr<'_>>)> {
+    let ui = u.userinfo()?;
+    Some(match ui.split_once(':') {
+        Some((user, pass)) => (user, Some(pass)),
+        None => (ui, None),
+    })
+}
+
 /// The userinfo before its first `:`, decoded.
 pub fn user(u: UriRef<'_>) -> Option<Cow<'_, str>> {
-    let ui = u.userinfo()?;
-    let user = ui.split_once(':').map_or(ui, |(user, _)| user);
-    user.decode_utf8().ok()
+    userinfo_parts(u)?.0.decode_utf8().ok()
 }
 
 /// The userinfo after its first `:`, decoded; `None` without a `:`.
 pub fn password(u: UriRef<'_>) -> Option<Cow<'_, str>> {
-    let (_, pass) = u.userinfo()?.split_once(':')?;
-    pass.decode_utf8().ok()
+    userinfo_parts(u)?.1?.decode_utf8().ok()
+}
+
+/// The sentence for bytes that are not UTF-8, `byte` the first bad one.
+pub fn not_utf8_message(byte: u8) -> String {
+    format!("byte 0x{byte:02X} does not begin a UTF-8 character; the text must be UTF-8")
 }
 
 /// A reg-name percent-decoded; an IP literal without its brackets.

@@ -331,19 +331,17 @@ impl PyURIRef {
     /// The userinfo before its first `:`, decoded, or None.
     #[getter]
     fn user<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        self.u()
-            .userinfo()
-            .map(|p| decoded_str(py, p.split_once(':').map_or(p, |(u, _)| u).decode()))
+        ops::userinfo_parts(self.u())
+            .map(|(user, _)| decoded_str(py, user.decode()))
             .transpose()
     }
 
     /// The userinfo after its first `:`, decoded, or None.
     #[getter]
     fn password<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        self.u()
-            .userinfo()
-            .and_then(|p| p.split_once(':'))
-            .map(|(_, p)| decoded_str(py, p.decode()))
+        ops::userinfo_parts(self.u())
+            .and_then(|(_, pass)| pass)
+            .map(|p| decoded_str(py, p.decode()))
             .transpose()
     }
 

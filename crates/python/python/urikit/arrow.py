@@ -65,31 +65,40 @@ def _column_arg(value: Any, kind: str) -> Any:
     return value
 
 
+def bind(short: str, params: list[tuple[str, str]], required: int, args: tuple, kwargs: dict) -> list:
+    """The arguments after the column, by position or name, as the
+    function ``short`` takes them: a missing required one or an unknown
+    one is a ``TypeError``; optional ones left out at the end are not
+    passed; a list of globs for ``drop`` or ``pattern`` is joined by
+    commas. (The engines' modules bind their arguments with it too.)"""
+    if len(args) > len(params):
+        raise TypeError(f"{short}() takes at most {len(params) + 1} arguments")
+    values = list(args)
+    for i, (pname, _) in enumerate(params[len(args):], start=len(args)):
+        if pname in kwargs:
+            values.append(kwargs.pop(pname))
+        elif i < required:
+            raise TypeError(f"{short}() missing required argument {pname!r}")
+        else:
+            values.append(None)
+    if kwargs:
+        raise TypeError(f"{short}() got an unexpected keyword argument {next(iter(kwargs))!r}")
+    # Trailing arguments left out are not passed, so that a required one
+    # that is missing is reported.
+    while len(values) > required and values[-1] is None:
+        values.pop()
+    return [
+        ",".join(v) if pname in ("drop", "pattern") and isinstance(v, (list, tuple)) else v
+        for (pname, _), v in zip(params, values)
+    ]
+
+
 def _make(name: str, first: str, params: list[tuple[str, str]], required: int, doc: str):
     short = name.removeprefix("uri_")
 
     def function(column, *args, **kwargs):
-        if len(args) > len(params):
-            raise TypeError(f"{short}() takes at most {len(params) + 1} arguments")
-        values = list(args)
-        for i, (pname, _) in enumerate(params[len(args):], start=len(args)):
-            if pname in kwargs:
-                values.append(kwargs.pop(pname))
-            elif i < required:
-                raise TypeError(f"{short}() missing required argument {pname!r}")
-            else:
-                values.append(None)
-        if kwargs:
-            raise TypeError(f"{short}() got an unexpected keyword argument {next(iter(kwargs))!r}")
-        # Trailing arguments left out are not passed, so that a required
-        # one that is missing is reported.
-        while len(values) > required and values[-1] is None:
-            values.pop()
-        prepared = []
-        for (pname, kind), v in zip(params, values):
-            if pname in ("drop", "pattern") and isinstance(v, (list, tuple)):
-                v = ",".join(v)
-            prepared.append(_column_arg(v, kind))
+        values = bind(short, params, required, args, kwargs)
+        prepared = [_column_arg(v, kind) for (_, kind), v in zip(params, values)]
         return _urikit.call(name, column, *prepared)
 
     signature = ", ".join([first] + [p for p, _ in params])

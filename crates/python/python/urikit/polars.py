@@ -21,7 +21,7 @@ import polars as pl
 import pyarrow as pa
 
 from urikit import _urikit
-from urikit.arrow import SPECS
+from urikit.arrow import SPECS, bind
 
 __all__ = ["UriNamespace"]
 
@@ -41,19 +41,7 @@ def _method(name: str, spec: dict[str, Any]):
     short = name.removeprefix("uri_")
 
     def method(self: UriNamespace, *args: Any, **kwargs: Any) -> pl.Expr:
-        values = list(args)
-        for i, (pname, _) in enumerate(params[len(args):], start=len(args)):
-            if pname in kwargs:
-                values.append(kwargs.pop(pname))
-            elif i < required:
-                raise TypeError(f"uri.{short}() missing required argument {pname!r}")
-            else:
-                values.append(None)
-        if kwargs or len(values) > len(params):
-            raise TypeError(f"uri.{short}() takes at most {len(params)} arguments")
-        while len(values) > required and values[-1] is None:
-            values.pop()
-        values = [",".join(v) if isinstance(v, (list, tuple)) else v for v in values]
+        values = bind(f"uri.{short}", params, required, args, kwargs)
         exprs = [i for i, v in enumerate(values) if isinstance(v, pl.Expr)]
         if not exprs:
             return self._expr.map_batches(
