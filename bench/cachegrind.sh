@@ -26,10 +26,13 @@ for spec in ${JOBS:-parse:urikit parse:fluent-uri normalize:urikit normalize:flu
   read -r i0 m0 <<<"$(count "$job" "$lib" 0)"
   read -r i1 m1 <<<"$(count "$job" "$lib" 3)"
   # Items per round: every line, the 400 bases x 27 references of
-  # resolve, or the 3,999 pairs of relativize.
+  # resolve, the 3,999 pairs of relativize, the 64 URIs of
+  # template-match or the 6 x 64 expansions of template-expand.
   items=$lines
   [ "$job" = resolve ] && items=10800
   [ "$job" = relativize ] && items=3999
+  [ "$job" = template-match ] && items=64
+  [ "$job" = template-expand ] && items=384
   awk -v a="$i0" -v b="$i1" -v c="$m0" -v d="$m1" -v n="$items" -v j="$job" -v l="$lib" \
     'BEGIN {printf "%-11s %-11s %14.0f %12.2f\n", j, l, (b-a)/(3*n), (d-c)/(3*n)}'
 done

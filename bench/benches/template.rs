@@ -14,92 +14,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use urikit::template::{Template, Value, Variables};
-
-const TEMPLATES: &[&str] = &[
-    "https://api.github.com/repos/{owner}/{repo}/issues{?state,labels,sort,direction,per_page,page}",
-    "https://api.github.com/users/{user}/repos{?type,sort,per_page}",
-    "https://api.example.com/v1/search{?q,lang,page,tags*}",
-    "https://files.example.com/files{/path*}{?version}",
-    "https://maps.example.com/{+region}/tiles/{z}/{x}/{y}.png{?key}",
-    "https://api.example.com/orders/{id}{;fields*}{#section}",
-];
-
-const WORDS: &[&str] = &[
-    "octocat",
-    "hello world",
-    "rust-lang",
-    "Dürst",
-    "日本",
-    "open",
-    "a/b",
-    "50 percent",
-    "x",
-    "comments",
-    "asc",
-    "2",
-    "100",
-    "café au lait",
-    "main",
-    "v1.2.3",
-];
-
-/// The variables of set `i`: every name the templates use.
-fn values(i: usize) -> Vec<(String, Value)> {
-    let w = |k: usize| WORDS[(i * 7 + k * 3) % WORDS.len()].to_owned();
-    let names = [
-        "owner",
-        "repo",
-        "state",
-        "labels",
-        "sort",
-        "direction",
-        "per_page",
-        "page",
-        "user",
-        "type",
-        "q",
-        "lang",
-        "version",
-        "region",
-        "z",
-        "x",
-        "y",
-        "key",
-        "id",
-        "section",
-    ];
-    // `{+region}` and `{#section}` get ASCII values only: iri-string
-    // 0.7.14 panics on a reserved expansion of some characters beyond
-    // ASCII (it slices "日本" inside a character).
-    let mut v: Vec<(String, Value)> = names
-        .iter()
-        .enumerate()
-        .map(|(k, n)| match *n {
-            "region" | "section" => (
-                n.to_string(),
-                Value::String(format!("eu-west-{}/{}", i % 3, k)),
-            ),
-            _ => (n.to_string(), Value::String(w(k))),
-        })
-        .collect();
-    v.push((
-        "tags".into(),
-        Value::List((0..1 + i % 3).map(|k| w(k + 20)).collect()),
-    ));
-    v.push((
-        "path".into(),
-        Value::List((0..1 + i % 4).map(|k| w(k + 30)).collect()),
-    ));
-    v.push((
-        "fields".into(),
-        Value::Assoc(
-            (0..1 + i % 2)
-                .map(|k| (format!("f{k}"), w(k + 40)))
-                .collect(),
-        ),
-    ));
-    v
-}
+use urikit_bench::{match_uris, regex_match, values, MATCH_REGEX, TEMPLATES};
 
 fn expand(c: &mut Criterion) {
     let sets: Vec<Vec<(String, Value)>> = (0..64).map(values).collect();
@@ -246,15 +161,7 @@ fn expand(c: &mut Criterion) {
 /// (path variables by capture, query parameters split and decoded).
 fn matching(c: &mut Criterion) {
     let template = Template::parse(TEMPLATES[0]).unwrap();
-    let uris: Vec<String> = (0..64)
-        .map(|i| {
-            let v = values(i)
-                .into_iter()
-                .filter(|(n, _)| i % 3 != 0 || n != "labels")
-                .fold(Variables::new(), |v, (n, x)| v.value(&n, x));
-            template.expand(&v).unwrap()
-        })
-        .collect();
+    let uris = match_uris();
     let mut g = c.benchmark_group("template/match");
     g.bench_function("urikit", |b| {
         b.iter(|| {
@@ -263,35 +170,12 @@ fn matching(c: &mut Criterion) {
                 .sum::<usize>()
         })
     });
-    let re = regex::Regex::new(
-        r"^https://api\.github\.com/repos/(?P<owner>[A-Za-z0-9\-._~%]*)/(?P<repo>[A-Za-z0-9\-._~%]*)/issues(?:\?(?P<q>[A-Za-z0-9\-._~%=&,]*))?$",
-    )
-    .unwrap();
-    let decode = |s: &str| {
-        urikit::pct::PctStr::new(s)
-            .unwrap()
-            .decode_utf8()
-            .unwrap()
-            .into_owned()
-    };
+    let re = regex::Regex::new(MATCH_REGEX).unwrap();
     g.bench_function("regex", |b| {
         b.iter(|| {
-            let mut n = 0;
-            for u in &uris {
-                let caps = re.captures(black_box(u)).unwrap();
-                let mut vars: Vec<(String, String)> = vec![
-                    ("owner".into(), decode(&caps["owner"])),
-                    ("repo".into(), decode(&caps["repo"])),
-                ];
-                if let Some(q) = caps.name("q") {
-                    for pair in q.as_str().split('&') {
-                        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-                        vars.push((k.to_owned(), decode(v)));
-                    }
-                }
-                n += vars.len();
-            }
-            n
+            uris.iter()
+                .map(|u| regex_match(&re, black_box(u)).len())
+                .sum::<usize>()
         })
     });
     g.finish();

@@ -4,7 +4,9 @@
 //! JOB is `parse`, `parse-iri` (urikit's `IriRef` or oxiri), `normalize` (`normalize-into`: into one `String`),
 //! `resolve` or `relativize` and LIBRARY is
 //! `urikit` or a peer (`fluent-uri` for parse, normalize and resolve,
-//! `oxiri` for relativize). `resolve` resolves a mix of references (those
+//! `oxiri` for relativize; `template-match`: urikit or `regex` on
+//! `urikit_bench::match_uris`, 64 per round; `template-expand`: urikit,
+//! the 6 templates with 64 sets of values; FILE unused by these two). `resolve` resolves a mix of references (those
 //! of RFC 3986 section 5.4 and typical links) against every http(s) line.
 //! Run with ROUNDS = 0 it does the setup alone, so that the difference
 //! between two runs is the job's cost (see `cachegrind.sh`).
@@ -143,6 +145,41 @@ fn main() {
                             .relativize(&ox[i])
                             .map_or(0, |x| x.as_str().len()),
                         _ => panic!("relativize: urikit or oxiri"),
+                    };
+                }
+            }
+        }
+        // The file is not read by these: the URIs are the templates'
+        // own (see urikit_bench::match_uris).
+        ("template-expand", "urikit") => {
+            let sets: Vec<urikit::template::Variables> = (0..64)
+                .map(|i| urikit_bench::values(i).into_iter().collect())
+                .collect();
+            let ts: Vec<_> = urikit_bench::TEMPLATES
+                .iter()
+                .map(|t| urikit::template::Template::parse(t).unwrap())
+                .collect();
+            let mut out = String::new();
+            for _ in 0..rounds {
+                for t in &ts {
+                    for v in &sets {
+                        out.clear();
+                        t.expand_into(black_box(v), &mut out).unwrap();
+                        sum += out.len();
+                    }
+                }
+            }
+        }
+        ("template-match", lib) => {
+            let t = urikit::template::Template::parse(urikit_bench::TEMPLATES[0]).unwrap();
+            let re = regex::Regex::new(urikit_bench::MATCH_REGEX).unwrap();
+            let uris = urikit_bench::match_uris();
+            for _ in 0..rounds {
+                for u in &uris {
+                    sum += match lib {
+                        "urikit" => t.match_uri(black_box(u)).unwrap().len(),
+                        "regex" => urikit_bench::regex_match(&re, black_box(u)).len(),
+                        _ => panic!("template-match: urikit or regex"),
                     };
                 }
             }

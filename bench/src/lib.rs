@@ -139,3 +139,140 @@ pub fn unicode_iris<'a>(lines: impl IntoIterator<Item = &'a str>) -> Vec<String>
         .filter_map(|(i, l)| in_script(l, i))
         .collect()
 }
+
+/// Templates shaped after public APIs (GitHub's issue and repository
+/// listings, a search endpoint, a file store, map tiles, an order with
+/// parameters).
+pub const TEMPLATES: &[&str] = &[
+    "https://api.github.com/repos/{owner}/{repo}/issues{?state,labels,sort,direction,per_page,page}",
+    "https://api.github.com/users/{user}/repos{?type,sort,per_page}",
+    "https://api.example.com/v1/search{?q,lang,page,tags*}",
+    "https://files.example.com/files{/path*}{?version}",
+    "https://maps.example.com/{+region}/tiles/{z}/{x}/{y}.png{?key}",
+    "https://api.example.com/orders/{id}{;fields*}{#section}",
+];
+
+/// The words the values are made of: ASCII, spaces, characters beyond
+/// ASCII, reserved characters.
+pub const WORDS: &[&str] = &[
+    "octocat",
+    "hello world",
+    "rust-lang",
+    "Dürst",
+    "日本",
+    "open",
+    "a/b",
+    "50 percent",
+    "x",
+    "comments",
+    "asc",
+    "2",
+    "100",
+    "café au lait",
+    "main",
+    "v1.2.3",
+];
+
+/// The variables of set `i`: every name the templates use.
+pub fn values(i: usize) -> Vec<(String, urikit::template::Value)> {
+    let w = |k: usize| WORDS[(i * 7 + k * 3) % WORDS.len()].to_owned();
+    let names = [
+        "owner",
+        "repo",
+        "state",
+        "labels",
+        "sort",
+        "direction",
+        "per_page",
+        "page",
+        "user",
+        "type",
+        "q",
+        "lang",
+        "version",
+        "region",
+        "z",
+        "x",
+        "y",
+        "key",
+        "id",
+        "section",
+    ];
+    // `{+region}` and `{#section}` get ASCII values only: iri-string
+    // 0.7.14 panics on a reserved expansion of some characters beyond
+    // ASCII (it slices "日本" inside a character).
+    let mut v: Vec<(String, urikit::template::Value)> = names
+        .iter()
+        .enumerate()
+        .map(|(k, n)| match *n {
+            "region" | "section" => (
+                n.to_string(),
+                urikit::template::Value::String(format!("eu-west-{}/{}", i % 3, k)),
+            ),
+            _ => (n.to_string(), urikit::template::Value::String(w(k))),
+        })
+        .collect();
+    v.push((
+        "tags".into(),
+        urikit::template::Value::List((0..1 + i % 3).map(|k| w(k + 20)).collect()),
+    ));
+    v.push((
+        "path".into(),
+        urikit::template::Value::List((0..1 + i % 4).map(|k| w(k + 30)).collect()),
+    ));
+    v.push((
+        "fields".into(),
+        urikit::template::Value::Assoc(
+            (0..1 + i % 2)
+                .map(|k| (format!("f{k}"), w(k + 40)))
+                .collect(),
+        ),
+    ));
+    v
+}
+
+/// The URIs the matching benchmark reads back: `TEMPLATES[0]` expanded
+/// with 64 sets of values (a third without `labels`).
+pub fn match_uris() -> Vec<String> {
+    use urikit::template::{Template, Variables};
+    let template = Template::parse(TEMPLATES[0]).unwrap();
+    (0..64)
+        .map(|i| {
+            let v = values(i)
+                .into_iter()
+                .filter(|(n, _)| i % 3 != 0 || n != "labels")
+                .fold(Variables::new(), |v, (n, x)| v.value(&n, x));
+            template.expand(&v).unwrap()
+        })
+        .collect()
+}
+
+/// The regular expression that does the matcher's job on `TEMPLATES[0]`
+/// (path variables by capture; the query split and decoded by
+/// [`regex_match`]).
+pub const MATCH_REGEX: &str = r"^https://api\.github\.com/repos/(?P<owner>[A-Za-z0-9\-._~%]*)/(?P<repo>[A-Za-z0-9\-._~%]*)/issues(?:\?(?P<q>[A-Za-z0-9\-._~%=&,]*))?$";
+
+/// What the regular expression's side of the matching benchmark does for
+/// one URI: the captures, each decoded, and the query split at `&` into
+/// decoded `name=value` pairs.
+pub fn regex_match(re: &regex::Regex, uri: &str) -> Vec<(String, String)> {
+    let decode = |s: &str| {
+        urikit::pct::PctStr::new(s)
+            .unwrap()
+            .decode_utf8()
+            .unwrap()
+            .into_owned()
+    };
+    let caps = re.captures(uri).unwrap();
+    let mut vars: Vec<(String, String)> = vec![
+        ("owner".into(), decode(&caps["owner"])),
+        ("repo".into(), decode(&caps["repo"])),
+    ];
+    if let Some(q) = caps.name("q") {
+        for pair in q.as_str().split('&') {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            vars.push((k.to_owned(), decode(v)));
+        }
+    }
+    vars
+}

@@ -11,7 +11,7 @@ use core::ops::Range;
 
 use crate::grammar::rfc3986::{hex2_at, UNRESERVED};
 use crate::grammar::rfc3987::{is_iprivate, is_ucschar};
-use crate::grammar::rfc6570::{LITERAL, UNRESERVED_RESERVED, VARCHAR};
+use crate::grammar::rfc6570::{EXPANDED, LITERAL, UNRESERVED_RESERVED, VARCHAR};
 use crate::grammar::Table;
 use crate::pct::encode_into;
 use crate::{Error, ErrorKind};
@@ -160,6 +160,9 @@ pub struct Template {
     vars: Vec<VarSpec>,
     /// Each literal part as expansion writes it (empty for an expression).
     literals: Vec<String>,
+    /// Whether a variable is named more than once: then matching checks
+    /// each value it reads against the one read before.
+    repeated: bool,
 }
 
 /// A variable's value (section 2.3): a string, a list of strings, or an
@@ -206,7 +209,9 @@ impl<S: core::hash::BuildHasher> Vars for std::collections::HashMap<String, Valu
     }
 }
 
-/// A small set of variables, built by chaining.
+/// A set of variables, built by chaining or collected from `(name,
+/// value)` pairs (a name given twice keeps its last value), kept in name
+/// order.
 ///
 /// ```
 /// use urikit::template::{Template, Variables};
@@ -219,7 +224,12 @@ impl<S: core::hash::BuildHasher> Vars for std::collections::HashMap<String, Valu
 /// # Ok::<(), urikit::Error>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Variables(BTreeMap<String, Value>);
+pub struct Variables(
+    /// Sorted by name, each name once: looked up by binary search, and
+    /// cheaper to build and drop than a tree for the few variables a
+    /// template has.
+    Vec<(String, Value)>,
+);
 
 impl Variables {
     /// No variables.
@@ -255,11 +265,53 @@ impl Variables {
         self.value(name, Value::Assoc(pairs))
     }
 
-    /// With `name` set to `value`.
+    /// With `name` set to `value` (names given in order are added at the
+    /// end; for many variables in any order, collect them instead).
     #[must_use]
     pub fn value(mut self, name: &str, value: Value) -> Variables {
-        self.0.insert(name.to_string(), value);
+        match self.find(name) {
+            Ok(i) => self.0[i].1 = value,
+            Err(i) => self.0.insert(i, (name.to_string(), value)),
+        }
         self
+    }
+
+    fn find(&self, name: &str) -> Result<usize, usize> {
+        self.0.binary_search_by(|(k, _)| k.as_str().cmp(name))
+    }
+
+    /// From pairs in any order: sorted once, the last value of a name
+    /// kept.
+    fn from_pairs(mut pairs: Vec<(String, Value)>) -> Variables {
+        // A stable sort keeps equal names in the order given.
+        pairs.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut out: Vec<(String, Value)> = Vec::with_capacity(pairs.len());
+        for pair in pairs {
+            match out.last_mut() {
+                Some(last) if last.0 == pair.0 => *last = pair,
+                _ => out.push(pair),
+            }
+        }
+        Variables(out)
+    }
+}
+
+/// Collects `(name, value)` pairs; a name given twice keeps its last
+/// value.
+///
+/// ```
+/// use urikit::template::{Value, Variables};
+///
+/// let vars: Variables = [("b", "2"), ("a", "1"), ("b", "3")]
+///     .into_iter()
+///     .map(|(n, v)| (n.to_string(), Value::String(v.into())))
+///     .collect();
+/// assert_eq!(vars.iter().map(|(n, _)| n).collect::<Vec<_>>(), ["a", "b"]);
+/// assert_eq!(vars.get("b"), Some(&Value::String("3".into())));
+/// ```
+impl FromIterator<(String, Value)> for Variables {
+    fn from_iter<I: IntoIterator<Item = (String, Value)>>(iter: I) -> Variables {
+        Variables::from_pairs(iter.into_iter().collect())
     }
 }
 
@@ -272,7 +324,12 @@ impl Variables {
     /// assert_eq!(v.get("a"), Some(&Value::String("1".into())));
     /// ```
     pub fn get(&self, name: &str) -> Option<&Value> {
-        self.0.get(name)
+        if self.0.len() <= 32 {
+            // A few: compared by length first, without a search's
+            // unpredictable branches.
+            return self.0.iter().find(|(k, _)| k == name).map(|(_, v)| v);
+        }
+        self.find(name).ok().map(|i| &self.0[i].1)
     }
 
     /// The variables, by name.
@@ -306,7 +363,7 @@ impl Variables {
 
 impl Vars for Variables {
     fn get(&self, name: &str) -> Option<&Value> {
-        self.0.get(name)
+        Variables::get(self, name)
     }
 }
 
@@ -373,11 +430,15 @@ impl Template {
                 s
             })
             .collect();
+        let mut names: Vec<&str> = vars.iter().map(|v| &text[v.name.clone()]).collect();
+        names.sort_unstable();
+        let repeated = names.windows(2).any(|w| w[0] == w[1]);
         Ok(Template {
             text: text.to_string(),
             parts,
             vars,
             literals,
+            repeated,
         })
     }
 
@@ -640,6 +701,7 @@ impl Template {
         let mut failed = BTreeMap::new();
         let mut found = Found {
             values: Vec::with_capacity(self.vars.len()),
+            check: self.repeated,
         };
         self.match_from(0, 0, uri, &mut found, &mut failed)?;
         Ok(found.into_variables())
@@ -693,9 +755,11 @@ impl Template {
                 let mut first_error = None;
                 let mut again = String::new();
                 for end in self.expression_ends(k, *op, uri, p)? {
-                    let mut mine = Found::default();
-                    let read = self
-                        .read_expression(*op, specs, uri, p, end, &mut mine)
+                    // The values join those found before; a failure later
+                    // on cuts them back off.
+                    let before = found.values.len();
+                    let attempt = self
+                        .read_expression(*op, specs, uri, p, end, found)
                         .and_then(|()| {
                             // Only where a value may hold its operator's
                             // separator can a reading be wrong: "." (an
@@ -711,22 +775,14 @@ impl Template {
                                     *op,
                                     specs,
                                     &uri[p..end],
-                                    &mine,
+                                    found,
                                     &mut again,
                                 )
                             } else {
                                 Ok(())
                             }
-                        });
-                    // The values join those found before; a failure later
-                    // on cuts them back off.
-                    let before = found.values.len();
-                    let attempt = read.and_then(|()| {
-                        for (name, value, prefix) in mine.values {
-                            found.set(name, value, prefix, p)?;
-                        }
-                        self.match_from(k + 1, end, uri, found, failed)
-                    });
+                        })
+                        .and_then(|()| self.match_from(k + 1, end, uri, found, failed));
                     match attempt {
                         Ok(()) => return Ok(()),
                         Err(e) => {
@@ -740,8 +796,8 @@ impl Template {
         }
     }
 
-    /// The values read from an expression, if they expand to the `text`
-    /// they were read from (for `;`, `?` and `&`, whose members are named,
+    /// The values read from an expression (with those found before, which
+    /// they agree with), if they expand to the `text` they were read from (for `;`, `?` and `&`, whose members are named,
     /// in any order): a value that holds its operator's separator (a `.`
     /// in a label) cannot be read back.
     fn check_expression(
@@ -750,12 +806,12 @@ impl Template {
         op: Operator,
         specs: &[VarSpec],
         text: &str,
-        mine: &Found<'_>,
+        found: &Found<'_>,
         again: &mut String,
     ) -> Result<(), Error> {
         let ambiguous = || err(ErrorKind::AmbiguousTemplate, self.expression_offset(k));
         again.clear();
-        self.expand_expression(op, specs, mine, again)
+        self.expand_expression(op, specs, found, again)
             .map_err(|_| ambiguous())?;
         let same = if again.as_str() == text {
             true
@@ -794,10 +850,11 @@ impl Template {
             if !op.first().is_empty() && b.get(i) == Some(&op.first().as_bytes()[0]) {
                 i += 1;
             }
-            while i < b.len() && holds(b[i]) {
-                i += 1;
-            }
-            i
+            let sep = op.separator_char() as u8;
+            let run = b[i..]
+                .iter()
+                .position(|&c| !(EXPANDED.allows(c) || c == sep));
+            run.map_or(b.len(), |n| i + n)
         };
         match self.parts.get(k + 1) {
             None => Ok(Ends::One(run_end)),
@@ -882,144 +939,263 @@ impl Template {
             return Err(err(ErrorKind::NoMatch, from));
         };
         let body_at = from + op.first().len();
-        let value = |s: &str, at: usize| -> Result<String, Error> {
-            if op.allows_reserved() {
-                return Ok(s.to_string());
-            }
-            crate::pct::PctStr::new(s)
-                .and_then(|p| p.decode_utf8())
-                .map(|d| d.into_owned())
-                .map_err(|e| err(ErrorKind::NoMatch, at + e.offset()))
-        };
-        // The members, with their offsets.
-        let sep = op.separator();
-        let mut items: Vec<(&str, usize)> = Vec::with_capacity(specs.len() + 2);
-        let mut at = body_at;
-        for item in body.split(op.separator_char()) {
-            items.push((item, at));
-            at += item.len() + sep.len();
-        }
-        let name_of = |spec: &VarSpec| &self.text[spec.name.clone()];
-        if op.named() {
-            // name=value members, by name (each member's name found once).
-            let names: Vec<&str> = items.iter().map(|(m, _)| member_name(m)).collect();
-            let mut used_small = [false; 32];
-            let mut used_big = Vec::new();
-            let used: &mut [bool] = if items.len() <= 32 {
-                &mut used_small[..items.len()]
+        // The members, split in one pass, on the stack when they are few.
+        let sep = op.separator_char() as u8;
+        let mut small = [Member::EMPTY; 16];
+        let mut n = 0;
+        let mut big = Vec::new();
+        let mut push = |m| {
+            if n < small.len() {
+                small[n] = m;
             } else {
-                used_big.resize(items.len(), false);
-                &mut used_big
-            };
-            for spec in specs {
-                let name = name_of(spec);
-                let is_mine = |i: usize, used: &[bool]| !used[i] && names[i] == name;
-                let Some(first) = (0..items.len()).find(|&i| is_mine(i, used)) else {
-                    continue;
-                };
-                let more = (first + 1..items.len()).any(|i| is_mine(i, used));
-                if spec.modifier == Modifier::Explode || more {
-                    if spec.modifier == Modifier::Explode && !more {
-                        // One member: a string, as for any variable.
-                    } else {
-                        let mut list = Vec::new();
-                        for i in first..items.len() {
-                            if is_mine(i, used) {
-                                used[i] = true;
-                                let (item, at) = items[i];
-                                let v = item.split_once('=').map_or("", |(_, v)| v);
-                                list.push(value(v, at + name.len() + 1)?);
-                            }
-                        }
-                        found.set(name, Value::List(list), false, at)?;
-                        continue;
-                    }
+                if big.is_empty() {
+                    big.extend_from_slice(&small);
                 }
-                used[first] = true;
-                let (item, at) = items[first];
-                let v = item.split_once('=').map_or("", |(_, v)| v);
-                let v_at = at + name.len() + 1;
-                let val = if v.contains(',') && spec.modifier != Modifier::Explode {
-                    let parts: Result<Vec<_>, _> = v.split(',').map(|x| value(x, v_at)).collect();
-                    Value::List(parts?)
-                } else {
-                    Value::String(value(v, v_at)?)
-                };
-                found.set(name, val, matches!(spec.modifier, Modifier::Prefix(_)), at)?;
+                big.push(m);
             }
-            // What no name claimed: the pairs of an exploded associative
-            // array, if the expression has one.
-            if let Some(first) = used.iter().position(|u| !u) {
-                let Some(spec) = specs.iter().find(|s| s.modifier == Modifier::Explode) else {
-                    return Err(err(ErrorKind::NoMatch, items[first].1));
-                };
-                let mut pairs = Vec::new();
-                for i in (first..items.len()).filter(|&i| !used[i]) {
-                    let (item, at) = items[i];
-                    let (k, v) = item.split_once('=').unwrap_or((item, ""));
-                    pairs.push((value(k, at)?, value(v, at + k.len() + 1)?));
-                }
-                found.set(name_of(spec), Value::Assoc(pairs), false, at)?;
+            n += 1;
+        };
+        let b = body.as_bytes();
+        let (mut start, mut eq) = (0, None);
+        for j in memchr::memchr2_iter(sep, b'=', b) {
+            if b[j] == sep {
+                push(Member::new(body, start, j, eq, body_at));
+                (start, eq) = (j + 1, None);
+            } else if eq.is_none() {
+                eq = Some(j);
             }
-            return Ok(());
         }
-        // Unnamed: values left to right.
+        push(Member::new(body, start, b.len(), eq, body_at));
+        let members: &mut [Member<'_>] = if n <= small.len() {
+            &mut small[..n]
+        } else {
+            &mut big
+        };
+        if op.named() {
+            self.read_named(op, specs, members, found)
+        } else {
+            self.read_unnamed(op, specs, members, &uri[..to], found)
+        }
+    }
+
+    /// `name=value` members (`;`, `?`, `&`), claimed by name.
+    fn read_named<'s>(
+        &'s self,
+        op: Operator,
+        specs: &[VarSpec],
+        members: &mut [Member<'_>],
+        found: &mut Found<'s>,
+    ) -> Result<(), Error> {
+        let name_of = |spec: &VarSpec| &self.text[spec.name.clone()];
+        // Each member's variable: the first spec of its name. Expansion
+        // writes them in order, so the spec after the last one found, or
+        // the same again (an exploded list), is tried first.
+        let mut last = 0;
+        for m in members.iter_mut() {
+            let guess = [last, last + 1];
+            let hit = guess
+                .into_iter()
+                .filter(|&i| i < specs.len())
+                .find(|&i| name_of(&specs[i]) == m.name);
+            let hit = hit.or_else(|| specs.iter().position(|s| name_of(s) == m.name));
+            if let Some(mut i) = hit {
+                if self.repeated {
+                    // The first spec of that name claims it.
+                    i = specs.iter().position(|s| name_of(s) == m.name).unwrap_or(i);
+                }
+                m.spec = i;
+                last = i;
+            }
+        }
+        for (i, spec) in specs.iter().enumerate() {
+            let name = name_of(spec);
+            let mut mine = members.iter().filter(|m| m.spec == i);
+            let Some(first) = mine.next() else {
+                continue;
+            };
+            let many = mine.next().is_some();
+            let prefix = !many && matches!(spec.modifier, Modifier::Prefix(_));
+            let value = if many {
+                // A name given more than once: a list.
+                let list = members
+                    .iter()
+                    .filter(|m| m.spec == i)
+                    .map(|m| decode(op, m.value, m.value_at()))
+                    .collect::<Result<_, _>>()?;
+                Value::List(list)
+            } else if spec.modifier != Modifier::Explode && first.value.contains(',') {
+                self.list_of(op, first.value, first.value_at())?
+            } else {
+                Value::String(decode(op, first.value, first.value_at())?)
+            };
+            found.set(name, value, prefix, first.at)?;
+        }
+        // What no name claimed: the pairs of an exploded associative
+        // array, if the expression has one.
+        if let Some(first) = members.iter().find(|m| m.spec == Member::NONE) {
+            let Some(i) = specs.iter().position(|s| s.modifier == Modifier::Explode) else {
+                return Err(err(ErrorKind::NoMatch, first.at));
+            };
+            if members.iter().any(|m| m.spec == i) {
+                // Both members named after it and pairs: no value
+                // expands so.
+                return Err(err(ErrorKind::NoMatch, first.at));
+            }
+            let pairs = members
+                .iter()
+                .filter(|m| m.spec == Member::NONE)
+                .map(|m| m.pair(op))
+                .collect::<Result<_, _>>()?;
+            found.set(name_of(&specs[i]), Value::Assoc(pairs), false, first.at)?;
+        }
+        Ok(())
+    }
+
+    /// Unnamed members (``, `+`, `#`, `.`, `/`): values left to right, the
+    /// last variable taking what remains of `uri`.
+    fn read_unnamed<'s>(
+        &'s self,
+        op: Operator,
+        specs: &[VarSpec],
+        members: &[Member<'_>],
+        uri: &str,
+        found: &mut Found<'s>,
+    ) -> Result<(), Error> {
         let mut i = 0;
         for (n, spec) in specs.iter().enumerate() {
-            if i >= items.len() {
+            if i >= members.len() {
                 break;
             }
-            let name = name_of(spec);
+            let name = &self.text[spec.name.clone()];
             let later = specs.len() - n - 1;
             if spec.modifier == Modifier::Explode {
                 // The members up to those the later variables need.
-                let take = items.len().saturating_sub(i + later).max(1);
-                let members = &items[i..i + take];
+                let take = members.len().saturating_sub(i + later).max(1);
+                let mine = &members[i..i + take];
                 i += take;
-                if members.iter().all(|(m, _)| m.contains('=')) {
-                    let mut pairs = Vec::new();
-                    for &(m, at) in members {
-                        let (k, v) = m.split_once('=').unwrap_or((m, ""));
-                        pairs.push((value(k, at)?, value(v, at + k.len() + 1)?));
-                    }
-                    found.set(name, Value::Assoc(pairs), false, members[0].1)?;
-                } else if members.len() == 1 {
-                    found.set(
-                        name,
-                        Value::String(value(members[0].0, members[0].1)?),
-                        false,
-                        members[0].1,
-                    )?;
+                let value = if mine.iter().all(|m| m.has_eq) {
+                    Value::Assoc(mine.iter().map(|m| m.pair(op)).collect::<Result<_, _>>()?)
+                } else if let [m] = mine {
+                    Value::String(decode(op, m.text, m.at)?)
                 } else {
-                    let list: Result<Vec<_>, _> =
-                        members.iter().map(|&(m, at)| value(m, at)).collect();
-                    found.set(name, Value::List(list?), false, members[0].1)?;
-                }
+                    Value::List(
+                        mine.iter()
+                            .map(|m| decode(op, m.text, m.at))
+                            .collect::<Result<_, _>>()?,
+                    )
+                };
+                found.set(name, value, false, mine[0].at)?;
                 continue;
             }
             // One member each; the last variable takes what remains (its
             // value may hold the separator). A ',' makes it a list.
             let (item, at) = if later == 0 {
-                let at = items[i].1;
-                i = items.len();
-                (&uri[at..to], at)
+                let at = members[i].at;
+                i = members.len();
+                (&uri[at..], at)
             } else {
                 i += 1;
-                items[i - 1]
+                (members[i - 1].text, members[i - 1].at)
             };
-            let val = if item.contains(',') && !op.allows_reserved() {
-                let list: Result<Vec<_>, _> = item.split(',').map(|m| value(m, at)).collect();
-                Value::List(list?)
+            let value = if !op.allows_reserved() && item.contains(',') {
+                self.list_of(op, item, at)?
             } else {
-                Value::String(value(item, at)?)
+                Value::String(decode(op, item, at)?)
             };
-            found.set(name, val, matches!(spec.modifier, Modifier::Prefix(_)), at)?;
+            found.set(
+                name,
+                value,
+                matches!(spec.modifier, Modifier::Prefix(_)),
+                at,
+            )?;
         }
-        if i < items.len() {
-            return Err(err(ErrorKind::NoMatch, items[i].1));
+        match members.get(i) {
+            Some(m) => Err(err(ErrorKind::NoMatch, m.at)),
+            None => Ok(()),
         }
-        Ok(())
     }
+
+    /// A value of members separated by `,` (a list not exploded).
+    fn list_of(&self, op: Operator, s: &str, at: usize) -> Result<Value, Error> {
+        let mut list = Vec::new();
+        let mut start = at;
+        for item in s.split(',') {
+            list.push(decode(op, item, start)?);
+            start += item.len() + 1;
+        }
+        Ok(Value::List(list))
+    }
+}
+
+/// One member of an expression's expansion (the text between its
+/// separators), split at its first `=`.
+#[derive(Clone, Copy)]
+struct Member<'u> {
+    text: &'u str,
+    /// Before the `=` (all of `text` without one).
+    name: &'u str,
+    /// After the `=` (empty without one).
+    value: &'u str,
+    has_eq: bool,
+    /// Its byte offset in the URI.
+    at: usize,
+    /// The index of the variable it belongs to (named operators), or
+    /// [`Member::NONE`].
+    spec: usize,
+}
+
+impl<'u> Member<'u> {
+    const NONE: usize = usize::MAX;
+    const EMPTY: Member<'static> = Member {
+        text: "",
+        name: "",
+        value: "",
+        has_eq: false,
+        at: 0,
+        spec: Member::NONE,
+    };
+
+    /// The member `body[start..end]` (with its first `=` at `eq`) of an
+    /// expansion starting at byte `at` of the URI.
+    fn new(body: &'u str, start: usize, end: usize, eq: Option<usize>, at: usize) -> Member<'u> {
+        let text = &body[start..end];
+        let (name, value) = match eq {
+            Some(e) => (&body[start..e], &body[e + 1..end]),
+            None => (text, ""),
+        };
+        Member {
+            text,
+            name,
+            value,
+            has_eq: eq.is_some(),
+            at: at + start,
+            spec: Member::NONE,
+        }
+    }
+
+    fn value_at(&self) -> usize {
+        self.at + self.name.len() + 1
+    }
+
+    /// The member as an associative array's (name, value) pair.
+    fn pair(&self, op: Operator) -> Result<(String, String), Error> {
+        Ok((
+            decode(op, self.name, self.at)?,
+            decode(op, self.value, self.value_at())?,
+        ))
+    }
+}
+
+/// A value as read back: percent-decoded (as UTF-8), but for `+` and `#`,
+/// whose expansion keeps `%HH` as the value had it (section 3.2.3).
+fn decode(op: Operator, s: &str, at: usize) -> Result<String, Error> {
+    if op.allows_reserved() || !s.as_bytes().contains(&b'%') {
+        return Ok(s.to_string());
+    }
+    crate::pct::PctStr::new(s)
+        .and_then(|p| p.decode_utf8())
+        .map(|d| d.into_owned())
+        .map_err(|e| err(ErrorKind::NoMatch, at + e.offset()))
 }
 
 /// Where an expression may end: one place, or several to try in order.
@@ -1041,16 +1217,9 @@ impl IntoIterator for Ends {
 
 /// Whether an expansion of `op` can hold the byte `c`: unreserved
 /// characters, `%` (of `%HH`), and the operator's separators.
+#[inline]
 fn holds(op: Operator, c: u8) -> bool {
-    if op.allows_reserved() {
-        return true;
-    }
-    UNRESERVED.allows(c) || c == b'%' || c == b',' || c == b'=' || op.separator().as_bytes()[0] == c
-}
-
-/// The name of a `name=value` member (or of a bare `name`).
-fn member_name(item: &str) -> &str {
-    item.split_once('=').map_or(item, |(n, _)| n)
+    op.allows_reserved() || EXPANDED.allows(c) || c == op.separator_char() as u8
 }
 
 /// The first byte from `p` where `uri` and `lit` differ.
@@ -1066,9 +1235,11 @@ fn first_difference(uri: &str, p: usize, lit: &str) -> usize {
 /// The values found so far, in the order found; a variable found twice
 /// must agree (a prefix with the whole value), and the later entry wins.
 /// Kept as a list so that a failed attempt is undone by cutting it back.
-#[derive(Default)]
 struct Found<'t> {
     values: Vec<(&'t str, Value, bool)>,
+    /// Whether a name may come twice (the template names a variable more
+    /// than once); otherwise each name comes once and needs no check.
+    check: bool,
 }
 
 impl<'t> Found<'t> {
@@ -1077,7 +1248,8 @@ impl<'t> Found<'t> {
     }
 
     fn set(&mut self, name: &'t str, value: Value, prefix: bool, at: usize) -> Result<(), Error> {
-        let Some((_, old, old_prefix)) = self.get(name) else {
+        let old = if self.check { self.get(name) } else { None };
+        let Some((_, old, old_prefix)) = old else {
             self.values.push((name, value, prefix));
             return Ok(());
         };
@@ -1099,12 +1271,25 @@ impl<'t> Found<'t> {
     }
 
     fn into_variables(self) -> Variables {
-        let mut v = Variables::new();
-        // Later entries replace earlier ones.
-        for (name, value, _) in self.values {
-            v.0.insert(name.to_string(), value);
+        let mut values = self.values;
+        if self.check {
+            // Later entries replace earlier ones.
+            Variables::from_pairs(
+                values
+                    .into_iter()
+                    .map(|(n, v, _)| (n.to_string(), v))
+                    .collect(),
+            )
+        } else {
+            // Each name once: sorted before the names are copied.
+            values.sort_unstable_by(|a, b| a.0.cmp(b.0));
+            Variables(
+                values
+                    .into_iter()
+                    .map(|(n, v, _)| (n.to_string(), v))
+                    .collect(),
+            )
         }
-        v
     }
 }
 

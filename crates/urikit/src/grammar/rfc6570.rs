@@ -24,6 +24,13 @@ pub(crate) const RESERVED: Table = GEN_DELIMS.or(SUB_DELIMS);
 /// triplets, which the expander keeps whole).
 pub(crate) const UNRESERVED_RESERVED: Table = UNRESERVED.or(RESERVED);
 
+/// What an expansion that does not keep reserved characters writes,
+/// whatever its operator (section 3.2.1, `U` with `pct-encoded` triplets
+/// for the rest): unreserved characters, `%`, and the `,` and `=` that
+/// join list members and names to values. The operator's own separator
+/// comes on top.
+pub(crate) const EXPANDED: Table = UNRESERVED.or(Table::new(b"%,="));
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -292,6 +292,75 @@ fn matching_rules() {
     assert_eq!((e.kind(), e.offset()), (ErrorKind::NoMatch, 1));
     let e = t("/users/{id}").match_uri("/users/a/b").unwrap_err();
     assert_eq!((e.kind(), e.offset()), (ErrorKind::NoMatch, 8));
+    // Section 3.2.8: an exploded variable's own name and other pairs in
+    // one expression; no value expands so (an associative array writes
+    // its pairs, a string or list its name).
+    let e = t("{?keys*}").match_uri("?keys=1&semi=2").unwrap_err();
+    assert_eq!((e.kind(), e.offset()), (ErrorKind::NoMatch, 8));
+    // A name no variable of a named expression has, without an exploded
+    // one to take it.
+    let e = t("{?q}").match_uri("?q=1&x=2").unwrap_err();
+    assert_eq!((e.kind(), e.offset()), (ErrorKind::NoMatch, 5));
+    // The same variable in two expressions must agree (section 2.3: a
+    // variable has one value per expansion); the offset is where the
+    // second reading starts.
+    let v = t("{/id}{?id}").match_uri("/7?id=7").unwrap();
+    assert_eq!(v.get("id"), Some(&s("7")));
+    let e = t("{/id}{?id}").match_uri("/7?id=8").unwrap_err();
+    assert_eq!((e.kind(), e.offset()), (ErrorKind::NoMatch, 3));
+    // More members than fit on the stack (16): read alike.
+    let many: Vec<String> = (0..40).map(|i| format!("m{i}")).collect();
+    let uri = format!("/{}", many.join("/"));
+    let v = t("{/list*}").match_uri(&uri).unwrap();
+    assert_eq!(v.get("list"), Some(&Value::List(many.clone())));
+    let names: Vec<String> = (0..40).map(|i| format!("v{i}")).collect();
+    let q = format!("{{?{}}}", names.join(","));
+    let uri = format!(
+        "?{}",
+        names
+            .iter()
+            .rev()
+            .map(|n| format!("{n}=x{n}"))
+            .collect::<Vec<_>>()
+            .join("&")
+    );
+    let v = t(&q).match_uri(&uri).unwrap();
+    assert_eq!(v.len(), 40);
+    assert!(names.iter().all(|n| v.get(n) == Some(&s(&format!("x{n}")))));
+}
+
+/// Variables collected in any order: kept by name, the last value of a
+/// name given twice, and found alike below and above the size where
+/// lookup turns from a scan to a binary search.
+#[test]
+fn variables_collect_in_any_order() {
+    for n in [3, 32, 33, 500] {
+        let mut pairs: Vec<(String, Value)> = (0..n)
+            .rev()
+            .map(|i| (format!("v{i:04}"), Value::String(i.to_string())))
+            .collect();
+        pairs.push(("v0000".into(), Value::String("last".into())));
+        let vars: Variables = pairs.into_iter().collect();
+        assert_eq!(vars.len(), n);
+        let names: Vec<&str> = vars.iter().map(|(k, _)| k).collect();
+        assert!(names.windows(2).all(|w| w[0] < w[1]), "{n}: {names:?}");
+        assert_eq!(vars.get("v0000"), Some(&Value::String("last".into())));
+        for i in 1..n {
+            let want = Value::String(i.to_string());
+            assert_eq!(vars.get(&format!("v{i:04}")), Some(&want), "{n}, {i}");
+        }
+        assert_eq!(vars.get("v"), None);
+        assert_eq!(vars.get("v99999"), None);
+        // Chained in reverse order: the same set.
+        let chained = (0..n).rev().fold(Variables::new(), |v, i| {
+            v.set(&format!("v{i:04}"), &i.to_string())
+        });
+        assert_eq!(chained.len(), n);
+        assert_eq!(
+            chained.get(&format!("v{:04}", n - 1)),
+            Some(&Value::String((n - 1).to_string()))
+        );
+    }
 }
 
 proptest! {
