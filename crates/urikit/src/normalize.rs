@@ -407,61 +407,33 @@ impl Normalizer {
         // searched for one.
         let pct = any_byte(u.as_str().as_bytes(), |c| c == b'%');
         let style = self.pct_style(false, u.dialect(), pct);
-        let host_style = self.pct_style(self.lowercase, u.dialect(), pct);
         let (src, m) = (u.as_str(), u.meta());
-        // The scheme, its `:` and the `//` of an authority, in one write
-        // (only letters change, and only the scheme has any).
-        let head = &src[..m.auth.map_or(m.path_start(), |_| m.auth_start())];
-        if self.lowercase {
-            out.push_lower(head);
+        let base = out.len();
+        // Whether the scheme and authority come out as they are (most
+        // references): nothing to lower, no `%`, no default port to drop,
+        // no IPv6 text to rewrite. They are then one write, and keep
+        // their offsets.
+        let b = src.as_bytes();
+        let unchanged = match m.auth {
+            None => !self.lowercase || !any_byte(&b[..m.scheme_end], |c| c.is_ascii_uppercase()),
+            Some(am) => {
+                let drop_port = am.host_end < am.end
+                    && self.default_port
+                    && is_default_port(u.scheme(), &src[am.host_end + 1..am.end]);
+                let rewrite_ipv6 = am.host == HostType::Ipv6 && self.ipv6_rfc5952;
+                !drop_port
+                    && !rewrite_ipv6
+                    && !any_byte(&b[..am.end], |c| {
+                        (self.lowercase & c.is_ascii_uppercase()) | (pct & (c == b'%'))
+                    })
+            }
+        };
+        let auth_meta = if unchanged {
+            out.push_str(&src[..m.path_start()]);
+            m.auth.map(|am| am.moved(0, base))
         } else {
-            out.push_str(head);
-        }
-        let mut auth_meta = None;
-        if let Some(am) = m.auth {
-            if am.host_start > m.auth_start() {
-                // The userinfo with its `@`.
-                style.write(out, &src[m.auth_start()..am.host_start]);
-            }
-            let host_start = out.len();
-            let host = &src[am.host_start..am.host_end];
-            if am.host == HostType::Ipv6 {
-                self.write_ipv6(u, host, out, host_style, style);
-            } else {
-                host_style.write(out, host);
-            }
-            let host_end = out.len();
-            if am.host_end < am.end
-                && !(self.default_port
-                    && is_default_port(u.scheme(), &src[am.host_end + 1..am.end]))
-            {
-                // The port with its `:`.
-                out.push_str(&src[am.host_end..am.end]);
-            }
-            auth_meta = Some(AuthMeta {
-                host_start,
-                host_end,
-                // Decoding a reg-name can make it an IPv4 address; case and
-                // the IPv6 text form change no host's type or address.
-                // (Under RFC 3986 a decoded reg-name is still one; an older
-                // dialect's result is read again by the caller.)
-                host: match am.host {
-                    h if h != HostType::RegName
-                        || !pct
-                        || !any_byte(host.as_bytes(), |c| c == b'%') =>
-                    {
-                        h
-                    }
-                    _ => out
-                        .tail(host_start)
-                        .get(..host_end - host_start)
-                        .and_then(|h| core::str::from_utf8(h).ok())
-                        .and_then(|h| host_type(h).ok())
-                        .unwrap_or(HostType::RegName),
-                },
-                end: out.len(),
-            });
-        }
+            self.write_authority(u, out, pct)
+        };
         let (scheme_end, auth) = (m.scheme_end, m.auth);
         let path = u.path().as_str();
         let p = out.len();
@@ -535,6 +507,69 @@ impl Normalizer {
             auth: auth_meta,
             path_end,
             query_end,
+        }
+    }
+
+    /// The scheme and authority of `u` in normal form (the part of
+    /// [`write_normal`](Self::write_normal) for those that change), with
+    /// where the authority lies in `out`.
+    #[inline(never)]
+    fn write_authority(&self, u: UriRef<'_>, out: &mut impl Out, pct: bool) -> Option<AuthMeta> {
+        let style = self.pct_style(false, u.dialect(), pct);
+        let host_style = self.pct_style(self.lowercase, u.dialect(), pct);
+        let (src, m) = (u.as_str(), u.meta());
+        // The scheme, its `:` and the `//` of an authority, in one write
+        // (only letters change, and only the scheme has any).
+        let head = &src[..m.auth.map_or(m.path_start(), |_| m.auth_start())];
+        if self.lowercase {
+            out.push_lower(head);
+        } else {
+            out.push_str(head);
+        }
+        let am = m.auth?;
+        {
+            if am.host_start > m.auth_start() {
+                // The userinfo with its `@`.
+                style.write(out, &src[m.auth_start()..am.host_start]);
+            }
+            let host_start = out.len();
+            let host = &src[am.host_start..am.host_end];
+            if am.host == HostType::Ipv6 {
+                self.write_ipv6(u, host, out, host_style, style);
+            } else {
+                host_style.write(out, host);
+            }
+            let host_end = out.len();
+            if am.host_end < am.end
+                && !(self.default_port
+                    && is_default_port(u.scheme(), &src[am.host_end + 1..am.end]))
+            {
+                // The port with its `:`.
+                out.push_str(&src[am.host_end..am.end]);
+            }
+            Some(AuthMeta {
+                host_start,
+                host_end,
+                // Decoding a reg-name can make it an IPv4 address; case and
+                // the IPv6 text form change no host's type or address.
+                // (Under RFC 3986 a decoded reg-name is still one; an older
+                // dialect's result is read again by the caller.)
+                host: match am.host {
+                    h if h != HostType::RegName
+                        || !pct
+                        || !any_byte(host.as_bytes(), |c| c == b'%') =>
+                    {
+                        h
+                    }
+                    _ => out
+                        .tail(host_start)
+                        .get(..host_end - host_start)
+                        .and_then(|h| core::str::from_utf8(h).ok())
+                        .and_then(|h| host_type(h).ok())
+                        .unwrap_or(HostType::RegName),
+                },
+                end: out.len(),
+            })
         }
     }
 
