@@ -16,10 +16,13 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use iri_string::types::{UriAbsoluteStr, UriReferenceStr, UriStr};
 use urikit_bench::{data_dir, REFS};
 
+/// The shared datasets every group runs on.
+const DATASETS: &[&str] = &["isaacs_files", "kasztp", "node_files", "userbait"];
+
 /// Absolute http(s) URLs of a dataset that every library accepts, so that
 /// all do the same work.
 fn urls(name: &str, limit: usize) -> Vec<String> {
-    let text = std::fs::read_to_string(data_dir().join(name)).expect("dataset");
+    let text = std::fs::read_to_string(data_dir().join(format!("{name}.txt"))).expect("dataset");
     text.lines()
         .filter(|l| l.starts_with("http"))
         .filter(|l| urikit::UriRef::parse_absolute(l).is_ok())
@@ -33,9 +36,19 @@ fn urls(name: &str, limit: usize) -> Vec<String> {
 }
 
 fn resolve(c: &mut Criterion) {
-    let bases = urls("kasztp.txt", 400);
+    for name in DATASETS {
+        resolve_group(c, name);
+    }
+}
+
+fn resolve_group(c: &mut Criterion, name: &str) {
+    let bases = urls(name, 400);
+    if bases.is_empty() {
+        return;
+    }
     let n = (bases.len() * REFS.len()) as u64;
-    let mut g = c.benchmark_group("resolve/kasztp");
+    let group = format!("resolve/{name}");
+    let mut g = c.benchmark_group(&group);
     g.throughput(Throughput::Elements(n));
 
     let uk: Vec<_> = bases
@@ -82,7 +95,7 @@ fn resolve(c: &mut Criterion) {
             }
         }
     }
-    println!("resolve/kasztp: {n} resolutions; results equal to urikit's: fluent-uri {}, iri-string {}, oxiri {}, url {}", agree[0], agree[1], agree[2], agree[3]);
+    println!("{group}: {n} resolutions; results equal to urikit's: fluent-uri {}, iri-string {}, oxiri {}, url {}", agree[0], agree[1], agree[2], agree[3]);
 
     g.bench_function("urikit", |b| {
         let mut out = String::new();
@@ -107,6 +120,25 @@ fn resolve(c: &mut Criterion) {
                 for r in REFS {
                     if let Ok(r) = urikit::UriRef::parse(black_box(r)) {
                         len += res.resolve(r).map_or(0, |t| t.as_str().len());
+                    }
+                }
+            }
+            len
+        })
+    });
+    // The cost a caller pays when each reference has another base: the
+    // base parsed beforehand (as oxiri's is), the resolver made per pair.
+    let parsed: Vec<_> = bases
+        .iter()
+        .map(|b| urikit::UriRef::parse(b).unwrap())
+        .collect();
+    g.bench_function("urikit (resolver per pair)", |b| {
+        b.iter(|| {
+            let mut len = 0;
+            for base in &parsed {
+                for r in REFS {
+                    if let Ok(r) = urikit::UriRef::parse(black_box(r)) {
+                        len += r.resolve_against(*base).map_or(0, |t| t.as_str().len());
                     }
                 }
             }
@@ -167,15 +199,19 @@ fn resolve(c: &mut Criterion) {
 }
 
 fn normalize(c: &mut Criterion) {
-    // The raw lines, so that there is something to normalize.
-    let text = std::fs::read_to_string(data_dir().join("kasztp.txt")).expect("dataset");
-    let lines: Vec<&str> = text.lines().take(20_000).collect();
-    normalize_group(c, "normalize/kasztp", &lines);
-    // The same lines with the scheme and host in upper case: every one of
-    // them changes (6.2.2.1), so no library can answer "already normal".
-    let upper: Vec<String> = lines.iter().map(|l| upper_scheme_and_host(l)).collect();
-    let upper: Vec<&str> = upper.iter().map(String::as_str).collect();
-    normalize_group(c, "normalize/kasztp-upper", &upper);
+    for name in DATASETS {
+        // The raw lines, so that there is something to normalize.
+        let text =
+            std::fs::read_to_string(data_dir().join(format!("{name}.txt"))).expect("dataset");
+        let lines: Vec<&str> = text.lines().take(20_000).collect();
+        normalize_group(c, &format!("normalize/{name}"), &lines);
+        // The same lines with the scheme and host in upper case: every one
+        // of them changes (6.2.2.1), so no library can answer "already
+        // normal".
+        let upper: Vec<String> = lines.iter().map(|l| upper_scheme_and_host(l)).collect();
+        let upper: Vec<&str> = upper.iter().map(String::as_str).collect();
+        normalize_group(c, &format!("normalize/{name}-upper"), &upper);
+    }
 }
 
 /// `l` with its scheme and its host (up to the first `/`, `?` or `#` after
@@ -253,6 +289,15 @@ fn normalize_group(c: &mut Criterion, group: &str, lines: &[&str]) {
             len
         })
     });
+    g.bench_function("ada (parse is its normalization)", |b| {
+        b.iter(|| {
+            let mut len = 0;
+            for l in lines {
+                len += ada_url::Url::parse(black_box(*l), None).map_or(0, |u| u.href().len());
+            }
+            len
+        })
+    });
     g.bench_function("url (parse is its normalization)", |b| {
         b.iter(|| {
             let mut len = 0;
@@ -266,9 +311,19 @@ fn normalize_group(c: &mut Criterion, group: &str, lines: &[&str]) {
 }
 
 fn relativize(c: &mut Criterion) {
-    let urls = urls("kasztp.txt", 4000);
+    for name in DATASETS {
+        relativize_group(c, name);
+    }
+}
+
+fn relativize_group(c: &mut Criterion, name: &str) {
+    let urls = urls(name, 4000);
+    if urls.len() < 2 {
+        return;
+    }
     let pairs: Vec<(usize, usize)> = (1..urls.len()).map(|i| (i - 1, i)).collect();
-    let mut g = c.benchmark_group("relativize/kasztp");
+    let group = format!("relativize/{name}");
+    let mut g = c.benchmark_group(&group);
     g.throughput(Throughput::Elements(pairs.len() as u64));
     let uk: Vec<_> = urls
         .iter()
@@ -279,12 +334,36 @@ fn relativize(c: &mut Criterion) {
         .map(|u| oxiri::Iri::parse(u.as_str()).unwrap())
         .collect();
     let ur: Vec<_> = urls.iter().map(|u| url::Url::parse(u).unwrap()).collect();
+    // Every result must resolve back to its target.
+    let mut back = [0usize; 2];
+    for &(i, j) in &pairs {
+        if let Ok(r) = uk[j].relative_to(uk[i]) {
+            back[0] += (r
+                .as_uri_ref()
+                .resolve_against(uk[i])
+                .ok()
+                .as_ref()
+                .map(|t| t.as_str())
+                == Some(urls[j].as_str())) as usize;
+        }
+        if let Ok(r) = ox[i].relativize(&ox[j]) {
+            back[1] += (ox[i].resolve(&r).ok().map(|t| t.into_inner()).as_deref()
+                == Some(urls[j].as_str())) as usize;
+        }
+    }
+    println!(
+        "{group}: {} pairs; results that resolve back to the target: urikit {}, oxiri {}",
+        pairs.len(),
+        back[0],
+        back[1]
+    );
     g.bench_function("urikit", |b| {
         b.iter(|| {
             let mut len = 0;
             for &(i, j) in &pairs {
-                let r = urikit::Resolver::new(black_box(uk[i])).unwrap();
-                len += r.relativize(uk[j]).map_or(0, |x| x.as_str().len());
+                len += uk[j]
+                    .relative_to(black_box(uk[i]))
+                    .map_or(0, |x| x.as_str().len());
             }
             len
         })

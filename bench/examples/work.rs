@@ -138,8 +138,8 @@ fn main() {
             for _ in 0..rounds {
                 for i in 1..urls.len() {
                     sum += match lib {
-                        "urikit" => urikit::Resolver::new(black_box(uk[i - 1]))
-                            .and_then(|r| r.relativize(uk[i]))
+                        "urikit" => uk[i]
+                            .relative_to(black_box(uk[i - 1]))
                             .map_or(0, |x| x.as_str().len()),
                         "oxiri" => black_box(&ox[i - 1])
                             .relativize(&ox[i])

@@ -203,7 +203,7 @@ impl<'a> UriRef<'a> {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn relative_to(&self, base: UriRef<'_>) -> Result<UriRefBuf, Error> {
-        Resolver::new(base)?.relativize(*self)
+        Resolver::once(base)?.relativize(*self)
     }
 }
 

@@ -40,11 +40,11 @@ use crate::path::{has_dot_segment, keep_path_a_path, merge_directory};
 #[derive(Clone, Copy, Debug)]
 pub struct Resolver<'a> {
     base: UriRef<'a>,
-    /// The directory a relative path is merged with, found once for every
-    /// reference resolved.
-    merge_dir: &'a str,
-    /// Whether `merge_dir` has no dot segment.
-    merge_dir_clean: bool,
+    /// The directory a relative path is merged with and whether it has no
+    /// dot segment, found once for every reference resolved; `None` for
+    /// a resolver made for one reference ([`UriRef::resolve_against`],
+    /// [`UriRef::relative_to`]), which finds it only if it needs it.
+    merge: Option<(&'a str, bool)>,
     pub(crate) dialect: Dialect,
     pub(crate) strict: bool,
     above_root: AboveRoot,
@@ -72,14 +72,23 @@ impl<'a> Resolver<'a> {
     /// ```
     #[inline]
     pub fn new(base: UriRef<'a>) -> Result<Resolver<'a>, Error> {
+        let once = Resolver::once(base)?;
+        let dir = merge_directory(base.path().as_str(), base.authority().is_some());
+        Ok(Resolver {
+            merge: Some((dir, !has_dot_segment(dir))),
+            ..once
+        })
+    }
+
+    /// A resolver for one reference: nothing of the base is found in
+    /// advance (see [`new`](Self::new) for the errors).
+    pub(crate) fn once(base: UriRef<'a>) -> Result<Resolver<'a>, Error> {
         if !base.has_scheme() {
             return Err(Error::new(ErrorKind::RelativeBase, 0));
         }
-        let merge_dir = merge_directory(base.path().as_str(), base.authority().is_some());
         Ok(Resolver {
             base,
-            merge_dir,
-            merge_dir_clean: !has_dot_segment(merge_dir),
+            merge: None,
             dialect: base.dialect(),
             strict: true,
             above_root: AboveRoot::Keep,
@@ -255,8 +264,7 @@ impl<'a> Resolver<'a> {
             .map_err(|e| Error::new(ErrorKind::InvalidBase, e.offset()))?;
         let reference = reference.in_dialect(self.dialect)?;
         let base = &Operand {
-            merge_dir: self.merge_dir,
-            merge_dir_clean: self.merge_dir_clean,
+            merge: self.merge,
             ..Operand::of(&base)
         };
         let mut r = Operand::of(&reference);
@@ -319,7 +327,7 @@ impl<'a> UriRef<'a> {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn resolve_against(&self, base: UriRef<'_>) -> Result<UriRefBuf, Error> {
-        Resolver::new(base)?.resolve(*self)
+        Resolver::once(base)?.resolve(*self)
     }
 }
 
@@ -336,11 +344,9 @@ struct Operand<'a> {
     u: UriRef<'a>,
     /// The scheme is read as undefined (a non-strict resolver's loophole).
     no_scheme: bool,
-    /// For a base, the directory a relative path is merged with (see
-    /// [`merge_directory`]); empty for a reference.
-    merge_dir: &'a str,
-    /// Whether `merge_dir` has no dot segment.
-    merge_dir_clean: bool,
+    /// For a base, the directory a relative path is merged with and
+    /// whether it is clean, if the resolver found it in advance.
+    merge: Option<(&'a str, bool)>,
 }
 
 impl<'a> Operand<'a> {
@@ -348,9 +354,17 @@ impl<'a> Operand<'a> {
         Operand {
             u: *u,
             no_scheme: false,
-            merge_dir: "",
-            merge_dir_clean: true,
+            merge: None,
         }
+    }
+
+    /// For a base, the directory a relative path is merged with (see
+    /// [`merge_directory`]), and whether it has no dot segment.
+    fn merge_dir(&self) -> (&'a str, bool) {
+        self.merge.unwrap_or_else(|| {
+            let dir = merge_directory(self.u.path().as_str(), self.u.meta().auth.is_some());
+            (dir, !has_dot_segment(dir))
+        })
     }
 
     fn scheme(&self) -> Option<&'a str> {

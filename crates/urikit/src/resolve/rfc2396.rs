@@ -60,7 +60,7 @@ pub(super) fn resolve(
     } else {
         // 6a) All but the last segment of the base path ("/" for an
         //     authority with an empty path: see the module's notes).
-        let dir = base.merge_dir;
+        let dir = base.merge_dir().0;
         // 6b) The reference's path is appended; 6c to 6f remove dot
         //     segments; 6g: leading ".." as the resolver was told; 6h: the
         //     buffer is the new path.

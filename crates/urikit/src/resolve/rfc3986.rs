@@ -41,10 +41,11 @@ pub(super) fn resolve(base: &Operand<'_>, r: &Operand<'_>, out: &mut String) -> 
             // Section 5.2.3: a base with an authority and an empty path
             // merges as "/"; otherwise all but the last segment of the base
             // path, then the reference's path.
-            if base.merge_dir_clean {
-                remove_dot_segments_clean_dir(out, base.merge_dir, r.path());
+            let (dir, clean) = base.merge_dir();
+            if clean {
+                remove_dot_segments_clean_dir(out, dir, r.path());
             } else {
-                remove_dot_segments_with(out, base.merge_dir, r.path(), &Verbatim);
+                remove_dot_segments_with(out, dir, r.path(), &Verbatim);
             }
         }
         write_tail(out, head, r.query(), r.fragment())

@@ -53,7 +53,7 @@ pub(super) fn resolve(
         return Ok(write_tail(out, head, r.query(), r.fragment()));
     }
     // 6a) All but the last segment of the base path.
-    let dir = base.merge_dir;
+    let dir = base.merge_dir().0;
     // 6b) and 6c): the reference's path, then "?" and its query if defined,
     // which lie next to each other in the reference. 6d) to 6g): dot
     // segments, with "?" no different from other characters.
