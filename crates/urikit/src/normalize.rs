@@ -340,10 +340,15 @@ impl Normalizer {
                 None => plain.normalize(u),
             };
         }
-        // Most references are normal already: the output then stays the
-        // input, borrowed, and is copied once.
+        // Most references are normal already: copied once.
+        let plan = self.plan(u);
+        if plan.head && plan.rest {
+            return u.to_buf();
+        }
+        // Otherwise the output stays the input, borrowed, up to the first
+        // byte that differs.
         let mut out = Lazy::new(u.as_str());
-        let meta = self.write_normal(u, &mut out);
+        let meta = self.write_planned(u, plan, &mut out);
         if out.is_src() {
             return u.to_buf();
         }
@@ -398,23 +403,20 @@ impl Normalizer {
         self.write_normal(u, out);
     }
 
-    /// Writes the normal form of `u` onto `out` and returns where its
-    /// components lie under RFC 3986 (for an older dialect, where decoding
-    /// can turn a registry-based authority into a server, the caller reads
-    /// the result again).
-    fn write_normal(&self, u: UriRef<'_>, out: &mut impl Out) -> Meta {
+    /// Which parts of `u` the normal form keeps as they are: the
+    /// writer's two shortcuts, read by [`normalize`](Self::normalize) too
+    /// (a reference that keeps both is its own normal form, copied).
+    #[inline(always)]
+    fn plan(&self, u: UriRef<'_>) -> Plan {
+        let (src, m) = (u.as_str(), u.meta());
+        let b = src.as_bytes();
         // Without a `%` anywhere (most references), no component need be
         // searched for one.
-        let pct = any_byte(u.as_str().as_bytes(), |c| c == b'%');
-        let style = self.pct_style(false, u.dialect(), pct);
-        let (src, m) = (u.as_str(), u.meta());
-        let base = out.len();
-        // Whether the scheme and authority come out as they are (most
-        // references): nothing to lower, no `%`, no default port to drop,
-        // no IPv6 text to rewrite. They are then one write, and keep
-        // their offsets.
-        let b = src.as_bytes();
-        let unchanged = match m.auth {
+        let pct = any_byte(b, |c| c == b'%');
+        // The scheme and authority come out as they are when there is
+        // nothing to lower, no `%`, no default port to drop and no IPv6
+        // text to rewrite.
+        let head = match m.auth {
             None => !self.lowercase || !any_byte(&b[..m.scheme_end], |c| c.is_ascii_uppercase()),
             Some(am) => {
                 let drop_port = am.host_end < am.end
@@ -428,7 +430,42 @@ impl Normalizer {
                     })
             }
         };
-        let auth_meta = if unchanged {
+        // The path, query and fragment come out as they are without a `%`,
+        // without dot segments to remove (a relative path keeps its `..`,
+        // see `write_normal`, so it is always written), and unless an
+        // empty path becomes `/` (6.2.3).
+        let path = u.path().as_str();
+        let rooted = m.scheme_end > 0 || m.auth.is_some() || path.starts_with('/');
+        let rest = !pct
+            && (!self.dot_segments || rooted && !has_dot_segment(path))
+            && !(path.is_empty() && self.slash_root(u));
+        Plan { pct, head, rest }
+    }
+
+    /// Whether `u`'s empty path is written `/` (6.2.3).
+    fn slash_root(&self, u: UriRef<'_>) -> bool {
+        u.meta().auth.is_some()
+            && self.slash_empty_path
+            && u.scheme().is_some_and(empty_path_is_root)
+    }
+
+    /// Writes the normal form of `u` onto `out` and returns where its
+    /// components lie under RFC 3986 (for an older dialect, where decoding
+    /// can turn a registry-based authority into a server, the caller reads
+    /// the result again).
+    #[inline(always)]
+    fn write_normal(&self, u: UriRef<'_>, out: &mut impl Out) -> Meta {
+        self.write_planned(u, self.plan(u), out)
+    }
+
+    /// [`write_normal`](Self::write_normal) with its [`Plan`].
+    fn write_planned(&self, u: UriRef<'_>, plan: Plan, out: &mut impl Out) -> Meta {
+        let pct = plan.pct;
+        let style = self.pct_style(false, u.dialect(), pct);
+        let (src, m) = (u.as_str(), u.meta());
+        let base = out.len();
+        let auth_meta = if plan.head {
+            // One write, with the offsets it had.
             out.push_str(&src[..m.path_start()]);
             m.auth.map(|am| am.moved(0, base))
         } else {
@@ -438,16 +475,8 @@ impl Normalizer {
         let path = u.path().as_str();
         let p = out.len();
         let rooted = scheme_end > 0 || auth.is_some() || path.starts_with('/');
-        // Whether an empty path is written `/` (6.2.3).
-        let slash_root = || {
-            auth.is_some() && self.slash_empty_path && u.scheme().is_some_and(empty_path_is_root)
-        };
-        if !pct
-            && (!self.dot_segments || rooted && !has_dot_segment(path))
-            && !(path.is_empty() && slash_root())
-        {
-            // Nothing from the path on changes (most references): the
-            // rest in one write.
+        if plan.rest {
+            // The rest in one write.
             out.push_str(&src[m.path_start()..]);
             let path_end = p + path.len();
             return Meta {
@@ -489,7 +518,7 @@ impl Normalizer {
                     || w.starts_with(b"/")
             });
         }
-        if out.len() == p && slash_root() {
+        if out.len() == p && self.slash_root(u) {
             out.push(b'/');
         }
         let path_end = out.len();
@@ -589,8 +618,12 @@ impl Normalizer {
             // accept), and then the input is its own normal form.
             return self.normalize(u).as_str() == u.as_str();
         }
+        let plan = self.plan(u);
+        if plan.head && plan.rest {
+            return true;
+        }
         let mut out = Lazy::check(u.as_str());
-        self.write_normal(u, &mut out);
+        self.write_planned(u, plan, &mut out);
         out.is_src()
     }
 
@@ -800,6 +833,16 @@ fn is_default_port(scheme: Option<&str>, port: &str) -> bool {
         Some(d) => digits.len() <= 5 && digits.parse::<u32>() == Ok(u32::from(d)),
         None => false,
     }
+}
+
+/// What [`Normalizer::plan`] found: whether the reference has a `%`, and
+/// whether its scheme and authority (`head`) and the rest (`rest`) come
+/// out of normalization as they are.
+#[derive(Clone, Copy)]
+struct Plan {
+    pct: bool,
+    head: bool,
+    rest: bool,
 }
 
 /// Percent-normalization of one component: upper-case hex, decoded
