@@ -136,7 +136,7 @@ impl Resolver<'_> {
         // reference as it is; RFC 3986 removes its dot segments.
         let itself = match (self.strict, rfc3986) {
             (true, false) => true,
-            (true, true) => !has_dot_segment(cands.target.path),
+            (true, true) => !cands.target.dots,
             (false, _) => self.resolves_to(t, t, &mut check),
         };
         if itself {
@@ -219,6 +219,9 @@ struct Target<'a> {
     tail: &'a str,
     fragment: Option<&'a str>,
     meta: Meta,
+    /// Whether `path` has a dot segment (found once: several candidates
+    /// ask).
+    dots: bool,
 }
 
 impl<'a> Target<'a> {
@@ -226,9 +229,11 @@ impl<'a> Target<'a> {
         let meta = t.meta();
         let authority = t.authority().map(|a| a.as_str());
         let written = t.path().as_str();
+        let path = effective_path(authority.is_some(), written);
         Target {
             authority,
-            path: effective_path(authority.is_some(), written),
+            path,
+            dots: has_dot_segment(path),
             written,
             tail: &t.as_str()[meta.path_end..],
             fragment: t.fragment().map(|f| f.as_str()),
@@ -269,12 +274,12 @@ impl Candidate {
     fn exact(self, b: UriRef<'_>, t: &Target<'_>) -> bool {
         match self {
             Candidate::SameDocument | Candidate::Tail => true,
-            Candidate::Absolute | Candidate::Network => !has_dot_segment(t.path),
+            Candidate::Absolute | Candidate::Network => !t.dots,
             Candidate::Relative { .. } => {
                 let b_path = b.path().as_str();
-                (b.authority().is_some() || b_path.starts_with('/'))
+                !t.dots
+                    && (b.authority().is_some() || b_path.starts_with('/'))
                     && !has_dot_segment(b_path)
-                    && !has_dot_segment(t.path)
             }
         }
     }
@@ -505,23 +510,32 @@ fn relative_path(
     if dir.starts_with('/') != target_path.starts_with('/') {
         return None;
     }
-    // Shared directory prefix, whole segments only.
-    let mut common = 0;
-    for (i, (x, y)) in dir.bytes().zip(target_path.bytes()).enumerate() {
-        if x != y {
-            break;
-        }
-        if x == b'/' {
-            common = i + 1;
-        }
-    }
+    // Shared directory prefix, whole segments only: up to the last `/`
+    // before the first byte that differs.
+    let same = common_prefix(dir.as_bytes(), target_path.as_bytes());
+    let common = crate::bytes::last_byte(&dir.as_bytes()[..same], b'/').map_or(0, |i| i + 1);
     let ups = dir[common..].bytes().filter(|&c| c == b'/').count();
     Some((ups, common))
 }
 
+/// The length of the longest common prefix of `a` and `b`, sixteen bytes
+/// at a time.
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + 16 <= n && a[i..i + 16] == b[i..i + 16] {
+        i += 16;
+    }
+    i + a[i..n]
+        .iter()
+        .zip(&b[i..n])
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{relative_path, Candidate, Target};
+    use super::{common_prefix, relative_path, Candidate, Target};
     use crate::UriRef;
     use alloc::string::String;
 
@@ -550,5 +564,17 @@ mod tests {
             assert_eq!(c.len(&t), want.len(), "{base} -> {target}");
         }
         assert_eq!(relative_path("/a", true, "b"), None);
+    }
+
+    #[test]
+    fn common_prefixes_across_chunks() {
+        let a = "/0123456789abcdef/0123456789abcdef/x/y";
+        for k in 0..=a.len() {
+            let mut b = a.as_bytes()[..k].to_vec();
+            b.extend_from_slice(b"#tail");
+            assert_eq!(common_prefix(a.as_bytes(), &b), k, "{k}");
+            assert_eq!(common_prefix(&b, a.as_bytes()), k, "{k}");
+        }
+        assert_eq!(common_prefix(b"", b"abc"), 0);
     }
 }
