@@ -542,7 +542,7 @@ impl Normalizer {
     /// The scheme and authority of `u` in normal form (the part of
     /// [`write_normal`](Self::write_normal) for those that change), with
     /// where the authority lies in `out`.
-    #[inline(never)]
+    #[inline(always)]
     fn write_authority(&self, u: UriRef<'_>, out: &mut impl Out, pct: bool) -> Option<AuthMeta> {
         let style = self.pct_style(false, u.dialect(), pct);
         let host_style = self.pct_style(self.lowercase, u.dialect(), pct);
