@@ -461,7 +461,6 @@ impl Normalizer {
     /// [`write_normal`](Self::write_normal) with its [`Plan`].
     fn write_planned(&self, u: UriRef<'_>, plan: Plan, out: &mut impl Out) -> Meta {
         let pct = plan.pct;
-        let style = self.pct_style(false, u.dialect(), pct);
         let (src, m) = (u.as_str(), u.meta());
         let base = out.len();
         let auth_meta = if plan.head {
@@ -486,6 +485,7 @@ impl Normalizer {
                 query_end: path_end + (m.query_end - m.path_end),
             };
         }
+        let style = self.pct_style(false, u.dialect(), pct);
         if !self.dot_segments {
             style.write(out, path);
         } else if rooted {
@@ -556,50 +556,47 @@ impl Normalizer {
             out.push_str(head);
         }
         let am = m.auth?;
-        {
-            if am.host_start > m.auth_start() {
-                // The userinfo with its `@`.
-                style.write(out, &src[m.auth_start()..am.host_start]);
-            }
-            let host_start = out.len();
-            let host = &src[am.host_start..am.host_end];
-            if am.host == HostType::Ipv6 {
-                self.write_ipv6(u, host, out, host_style, style);
-            } else {
-                host_style.write(out, host);
-            }
-            let host_end = out.len();
-            if am.host_end < am.end
-                && !(self.default_port
-                    && is_default_port(u.scheme(), &src[am.host_end + 1..am.end]))
-            {
-                // The port with its `:`.
-                out.push_str(&src[am.host_end..am.end]);
-            }
-            Some(AuthMeta {
-                host_start,
-                host_end,
-                // Decoding a reg-name can make it an IPv4 address; case and
-                // the IPv6 text form change no host's type or address.
-                // (Under RFC 3986 a decoded reg-name is still one; an older
-                // dialect's result is read again by the caller.)
-                host: match am.host {
-                    h if h != HostType::RegName
-                        || !pct
-                        || !any_byte(host.as_bytes(), |c| c == b'%') =>
-                    {
-                        h
-                    }
-                    _ => out
-                        .tail(host_start)
-                        .get(..host_end - host_start)
-                        .and_then(|h| core::str::from_utf8(h).ok())
-                        .and_then(|h| host_type(h).ok())
-                        .unwrap_or(HostType::RegName),
-                },
-                end: out.len(),
-            })
+        if am.host_start > m.auth_start() {
+            // The userinfo with its `@`.
+            style.write(out, &src[m.auth_start()..am.host_start]);
         }
+        let host_start = out.len();
+        let host = &src[am.host_start..am.host_end];
+        if am.host == HostType::Ipv6 {
+            self.write_ipv6(u, host, out, host_style, style);
+        } else {
+            host_style.write(out, host);
+        }
+        let host_end = out.len();
+        if am.host_end < am.end
+            && !(self.default_port && is_default_port(u.scheme(), &src[am.host_end + 1..am.end]))
+        {
+            // The port with its `:`.
+            out.push_str(&src[am.host_end..am.end]);
+        }
+        Some(AuthMeta {
+            host_start,
+            host_end,
+            // Decoding a reg-name can make it an IPv4 address; case and
+            // the IPv6 text form change no host's type or address.
+            // (Under RFC 3986 a decoded reg-name is still one; an older
+            // dialect's result is read again by the caller.)
+            host: match am.host {
+                h if h != HostType::RegName
+                    || !pct
+                    || !any_byte(host.as_bytes(), |c| c == b'%') =>
+                {
+                    h
+                }
+                _ => out
+                    .tail(host_start)
+                    .get(..host_end - host_start)
+                    .and_then(|h| core::str::from_utf8(h).ok())
+                    .and_then(|h| host_type(h).ok())
+                    .unwrap_or(HostType::RegName),
+            },
+            end: out.len(),
+        })
     }
 
     /// Whether `u` is already in this normalizer's normal form, found

@@ -553,13 +553,8 @@ impl Template {
             first = false;
             match (value, spec.modifier) {
                 (Value::String(s), m) => {
-                    if op.named() {
-                        out.push_str(name);
-                        if s.is_empty() {
-                            out.push_str(op.if_empty());
-                            continue;
-                        }
-                        out.push('=');
+                    if op.named() && !write_name(out, op, name, s.is_empty()) {
+                        continue;
                     }
                     let s = match m {
                         Modifier::Prefix(n) => prefix(s, usize::from(n)),
@@ -603,13 +598,8 @@ impl Template {
                         if k > 0 {
                             out.push_str(op.separator());
                         }
-                        if op.named() {
-                            out.push_str(name);
-                            if item.is_empty() {
-                                out.push_str(op.if_empty());
-                                continue;
-                            }
-                            out.push('=');
+                        if op.named() && !write_name(out, op, name, item.is_empty()) {
+                            continue;
                         }
                         write_value(out, item, op);
                     }
@@ -992,17 +982,18 @@ impl Template {
         // the same again (an exploded list), is tried first.
         let mut last = 0;
         for m in members.iter_mut() {
-            let guess = [last, last + 1];
-            let hit = guess
-                .into_iter()
-                .filter(|&i| i < specs.len())
-                .find(|&i| name_of(&specs[i]) == m.name);
-            let hit = hit.or_else(|| specs.iter().position(|s| name_of(s) == m.name));
-            if let Some(mut i) = hit {
-                if self.repeated {
-                    // The first spec of that name claims it.
-                    i = specs.iter().position(|s| name_of(s) == m.name).unwrap_or(i);
-                }
+            let first_of_name = || specs.iter().position(|s| name_of(s) == m.name);
+            let hit = if self.repeated {
+                // A name may be several specs': the first claims it.
+                first_of_name()
+            } else {
+                [last, last + 1]
+                    .into_iter()
+                    .filter(|&i| i < specs.len())
+                    .find(|&i| name_of(&specs[i]) == m.name)
+                    .or_else(first_of_name)
+            };
+            if let Some(i) = hit {
                 m.spec = i;
                 last = i;
             }
@@ -1024,7 +1015,7 @@ impl Template {
                     .collect::<Result<_, _>>()?;
                 Value::List(list)
             } else if spec.modifier != Modifier::Explode && first.value.contains(',') {
-                self.list_of(op, first.value, first.value_at())?
+                list_of(op, first.value, first.value_at())?
             } else {
                 Value::String(decode(op, first.value, first.value_at())?)
             };
@@ -1098,7 +1089,7 @@ impl Template {
                 (members[i - 1].text, members[i - 1].at)
             };
             let value = if !op.allows_reserved() && item.contains(',') {
-                self.list_of(op, item, at)?
+                list_of(op, item, at)?
             } else {
                 Value::String(decode(op, item, at)?)
             };
@@ -1113,17 +1104,6 @@ impl Template {
             Some(m) => Err(err(ErrorKind::NoMatch, m.at)),
             None => Ok(()),
         }
-    }
-
-    /// A value of members separated by `,` (a list not exploded).
-    fn list_of(&self, op: Operator, s: &str, at: usize) -> Result<Value, Error> {
-        let mut list = Vec::new();
-        let mut start = at;
-        for item in s.split(',') {
-            list.push(decode(op, item, start)?);
-            start += item.len() + 1;
-        }
-        Ok(Value::List(list))
     }
 }
 
@@ -1184,6 +1164,32 @@ impl<'u> Member<'u> {
             decode(op, self.value, self.value_at())?,
         ))
     }
+}
+
+/// Writes a named operator's `name` and what comes after it (section
+/// 3.2.1): `ifemp` for an `empty` value, `=` otherwise. Returns whether
+/// the value follows.
+#[inline]
+fn write_name(out: &mut String, op: Operator, name: &str, empty: bool) -> bool {
+    out.push_str(name);
+    if empty {
+        out.push_str(op.if_empty());
+    } else {
+        out.push('=');
+    }
+    !empty
+}
+
+/// A value of members separated by `,` (a list not exploded), the first at
+/// byte `at` of the URI.
+fn list_of(op: Operator, s: &str, at: usize) -> Result<Value, Error> {
+    let mut list = Vec::new();
+    let mut start = at;
+    for item in s.split(',') {
+        list.push(decode(op, item, start)?);
+        start += item.len() + 1;
+    }
+    Ok(Value::List(list))
 }
 
 /// A value as read back: percent-decoded (as UTF-8), but for `+` and `#`,

@@ -73,9 +73,8 @@ impl<'a> Resolver<'a> {
     #[inline]
     pub fn new(base: UriRef<'a>) -> Result<Resolver<'a>, Error> {
         let once = Resolver::once(base)?;
-        let dir = merge_directory(base.path().as_str(), base.authority().is_some());
         Ok(Resolver {
-            merge: Some((dir, !has_dot_segment(dir))),
+            merge: Some(merge_of(base)),
             ..once
         })
     }
@@ -336,6 +335,13 @@ struct Options {
     above_root: AboveRoot,
 }
 
+/// The directory a relative path is merged with against `base` (see
+/// [`merge_directory`]), and whether it has no dot segment.
+fn merge_of(base: UriRef<'_>) -> (&str, bool) {
+    let dir = merge_directory(base.path().as_str(), base.meta().auth.is_some());
+    (dir, !has_dot_segment(dir))
+}
+
 /// A base or a reference as a resolution algorithm reads it: its five
 /// components as written (`None` is undefined), each found when asked for
 /// (an algorithm reads only a few), and what the resolver knows of it.
@@ -361,10 +367,7 @@ impl<'a> Operand<'a> {
     /// For a base, the directory a relative path is merged with (see
     /// [`merge_directory`]), and whether it has no dot segment.
     fn merge_dir(&self) -> (&'a str, bool) {
-        self.merge.unwrap_or_else(|| {
-            let dir = merge_directory(self.u.path().as_str(), self.u.meta().auth.is_some());
-            (dir, !has_dot_segment(dir))
-        })
+        self.merge.unwrap_or_else(|| merge_of(self.u))
     }
 
     fn scheme(&self) -> Option<&'a str> {
