@@ -12,6 +12,7 @@
 
 use alloc::string::String;
 use core::hash::{Hash, Hasher};
+use core::ops::Range;
 
 use crate::bytes::any_byte;
 use crate::grammar::rfc3986::hex_val;
@@ -342,18 +343,24 @@ impl Normalizer {
         }
         // Most references are normal already: copied once.
         let plan = self.plan(u);
-        if plan.head && plan.rest {
-            return u.to_buf();
-        }
-        // Otherwise the output stays the input, borrowed, up to the first
-        // byte that differs.
-        let mut out = Lazy::new(u.as_str());
-        let meta = self.write_planned(u, plan, &mut out);
-        if out.is_src() {
-            return u.to_buf();
-        }
-        let Some(out) = out.into_owned() else {
-            return u.to_buf();
+        let (out, meta) = match plan.head {
+            Head::Same if plan.rest => return u.to_buf(),
+            Head::Lower if plan.rest => {
+                // Only letters change: a copy lowered in place.
+                let mut out = String::with_capacity(u.as_str().len());
+                push_lowered(u, &mut out);
+                (out, u.meta())
+            }
+            _ => {
+                // Otherwise the output stays the input, borrowed, up to
+                // the first byte that differs.
+                let mut out = Lazy::new(u.as_str());
+                let meta = self.write_planned(u, plan, &mut out);
+                match out.into_owned() {
+                    Some(out) => (out, meta),
+                    None => return u.to_buf(),
+                }
+            }
         };
         if u.dialect().is_rfc3986_family() {
             return UriRefBuf::from_parts(out, meta, u.dialect());
@@ -400,7 +407,12 @@ impl Normalizer {
             out.push_str(self.normalize(u).as_str());
             return;
         }
-        self.write_normal(u, out);
+        let plan = self.plan(u);
+        if plan.head == Head::Lower && plan.rest {
+            push_lowered(u, out);
+            return;
+        }
+        self.write_planned(u, plan, out);
     }
 
     /// Which parts of `u` the normal form keeps as they are: the
@@ -415,19 +427,28 @@ impl Normalizer {
         let pct = any_byte(b, |c| c == b'%');
         // The scheme and authority come out as they are when there is
         // nothing to lower, no `%`, no default port to drop and no IPv6
-        // text to rewrite.
+        // text to rewrite; with only letters to lower, they keep their
+        // length and offsets.
+        let upper = |c: u8| self.lowercase & c.is_ascii_uppercase();
         let head = match m.auth {
-            None => !self.lowercase || !any_byte(&b[..m.scheme_end], |c| c.is_ascii_uppercase()),
+            None if any_byte(&b[..m.scheme_end], upper) => Head::Lower,
+            None => Head::Same,
             Some(am) => {
                 let drop_port = am.host_end < am.end
                     && self.default_port
                     && is_default_port(u.scheme(), &src[am.host_end + 1..am.end]);
                 let rewrite_ipv6 = am.host == HostType::Ipv6 && self.ipv6_rfc5952;
-                !drop_port
-                    && !rewrite_ipv6
-                    && !any_byte(&b[..am.end], |c| {
-                        (self.lowercase & c.is_ascii_uppercase()) | (pct & (c == b'%'))
-                    })
+                if drop_port || rewrite_ipv6 || pct && any_byte(&b[..am.end], |c| c == b'%') {
+                    Head::Write
+                } else if any_byte(&b[..am.end], upper)
+                    && (any_byte(&b[..m.scheme_end], upper)
+                        || any_byte(&b[am.host_start..am.host_end], upper))
+                {
+                    // (Letters of the userinfo keep their case.)
+                    Head::Lower
+                } else {
+                    Head::Same
+                }
             }
         };
         // The path, query and fragment come out as they are without a `%`,
@@ -459,16 +480,19 @@ impl Normalizer {
     }
 
     /// [`write_normal`](Self::write_normal) with its [`Plan`].
+    #[inline(always)]
     fn write_planned(&self, u: UriRef<'_>, plan: Plan, out: &mut impl Out) -> Meta {
         let pct = plan.pct;
         let (src, m) = (u.as_str(), u.meta());
         let base = out.len();
-        let auth_meta = if plan.head {
-            // One write, with the offsets it had.
-            out.push_str(&src[..m.path_start()]);
-            m.auth.map(|am| am.moved(0, base))
-        } else {
-            self.write_authority(u, out, pct)
+        let auth_meta = match plan.head {
+            Head::Same => {
+                // One write, with the offsets it had.
+                out.push_str(&src[..m.path_start()]);
+                m.auth.map(|am| am.moved(0, base))
+            }
+            Head::Lower => write_lowered(u, out),
+            Head::Write => self.write_authority(u, out, pct),
         };
         let (scheme_end, auth) = (m.scheme_end, m.auth);
         let path = u.path().as_str();
@@ -616,8 +640,11 @@ impl Normalizer {
             return self.normalize(u).as_str() == u.as_str();
         }
         let plan = self.plan(u);
-        if plan.head && plan.rest {
-            return true;
+        match plan.head {
+            Head::Same if plan.rest => return true,
+            // A letter of the scheme or host is lowered.
+            Head::Lower => return false,
+            _ => {}
         }
         let mut out = Lazy::check(u.as_str());
         self.write_planned(u, plan, &mut out);
@@ -778,6 +805,38 @@ impl NormalText<'_> {
 /// with its dot segments removed (section 5.2.4 on the normalized
 /// segments). Without a `%` (no `%2E`) or a literal dot segment, that
 /// leaves the path as it is.
+/// What [`Head::Lower`] lowers in `u`'s text: the scheme, and the host
+/// (empty without an authority). Lowering keeps every offset.
+fn lowered(m: Meta) -> [Range<usize>; 2] {
+    let end = m.path_start();
+    let host = m.auth.map_or(end..end, |am| am.host_start..am.host_end);
+    [0..m.scheme_end, host]
+}
+
+/// The scheme and authority of `u` by [`Head::Lower`], onto `out`: where
+/// the authority lies in `out`, at the offsets it had.
+#[inline(always)]
+fn write_lowered(u: UriRef<'_>, out: &mut impl Out) -> Option<AuthMeta> {
+    let (src, m) = (u.as_str(), u.meta());
+    let base = out.len();
+    let [scheme, host] = lowered(m);
+    out.push_lower(&src[scheme.clone()]);
+    out.push_str(&src[scheme.end..host.start]);
+    out.push_lower(&src[host.clone()]);
+    out.push_str(&src[host.end..m.path_start()]);
+    m.auth.map(|am| am.moved(0, base))
+}
+
+/// `u` with [`Head::Lower`] applied and the rest as it is, onto `out`.
+#[inline(never)]
+fn push_lowered(u: UriRef<'_>, out: &mut String) {
+    let at = out.len();
+    out.push_str(u.as_str());
+    for r in lowered(u.meta()) {
+        out[at + r.start..at + r.end].make_ascii_lowercase();
+    }
+}
+
 #[inline(always)]
 fn remove_dots(out: &mut impl Out, style: &PctStyle, dir: &str, path: &str) {
     if dir.is_empty()
@@ -838,8 +897,20 @@ fn is_default_port(scheme: Option<&str>, port: &str) -> bool {
 #[derive(Clone, Copy)]
 struct Plan {
     pct: bool,
-    head: bool,
+    head: Head,
     rest: bool,
+}
+
+/// How the scheme and authority come out of normalization.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Head {
+    /// As they are.
+    Same,
+    /// With the letters of the scheme and host in lower case, and nothing
+    /// else changed (so every offset stays).
+    Lower,
+    /// Written piece by piece (a `%`, a default port, IPv6 text).
+    Write,
 }
 
 /// Percent-normalization of one component: upper-case hex, decoded

@@ -224,9 +224,30 @@ fn case_only_changes_lower_scheme_and_host_but_nothing_else() {
         ("http://H/", "http://h/"),
         ("HTTP://[V1.AB]/", "http://[v1.ab]/"),
         ("X:/A", "x:/A"),
+        ("http://User@host/", "http://User@host/"),
+        ("HTTP://USER@host:8080/P/", "http://USER@host:8080/P/"),
+        ("http://USER@HOST:8080", "http://USER@host:8080/"),
+        ("HTTP://[FE80::A]/", "http://[fe80::a]/"),
+        ("Mailto:A@B", "mailto:A@B"),
     ] {
-        let got = n.normalize(UriRef::parse(input).unwrap());
+        let u = UriRef::parse(input).unwrap();
+        let got = n.normalize(u);
         assert_eq!(got.as_str(), want, "{input}");
+        assert_eq!(n.is_normalized(u), input == want, "{input}");
+        let mut into = String::from("left over");
+        n.normalize_into(u, &mut into);
+        assert_eq!(into, want, "{input}");
+        // With lower-casing off, only the other steps apply.
+        let kept = Normalizer::new().lowercase(false).normalize(u);
+        assert_eq!(
+            kept.as_str().to_ascii_lowercase(),
+            want.to_ascii_lowercase(),
+            "{input}"
+        );
+        assert_eq!(
+            &kept.as_str()[..u.scheme().unwrap().len()],
+            u.scheme().unwrap()
+        );
         let again = UriRef::parse(got.as_str()).unwrap();
         assert_eq!(
             format!("{:?}", got.as_uri_ref()),
