@@ -93,6 +93,8 @@ pub(crate) const fn is_plain_ucs_byte(b: u8) -> bool {
 }
 
 /// [`is_plain_ucs_byte`] as a set of bytes, for the nibble tables.
+// Read only by the AVX2 windows (parse::simd).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) const PLAIN_UCS: [bool; 256] = {
     let mut set = [false; 256];
     let mut b = 0;

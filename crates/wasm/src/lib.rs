@@ -1,0 +1,784 @@
+//! urikit for the web page in `web/`: each operation a function that takes
+//! text and answers with one JSON object, compiled to WebAssembly with
+//! wasm-bindgen. The page renders what these say; it decides nothing about
+//! URIs itself.
+//!
+//! Every answer has `"ok"`. A failure carries `"error"`: the stable
+//! `code`, the `message` a person reads (the library's
+//! [`report::describe`], the same sentence as `uri` and the Python
+//! package), and the `offset` of the offending character three ways: the
+//! `byte` in UTF-8, the `utf16` index a JavaScript string uses, and the
+//! `char` (code point) a person counts. Offsets of components carry the
+//! same three.
+//!
+//! ```
+//! let v: serde_json::Value = serde_json::from_str(&urikit_wasm::parse("http://h:8/a?b=c#d", "rfc3986", false)).unwrap();
+//! assert_eq!(v["ok"], true);
+//! assert_eq!(v["components"][1]["name"], "host");
+//! assert_eq!(v["query_pairs"][0][1], "c");
+//! ```
+//!
+//! May use: `urikit` (every layer's public API) and `serde_json`.
+
+use std::borrow::Cow;
+
+use serde_json::{json, Value};
+use urikit::pct::PctStr;
+use urikit::scheme::{self, Fields, View};
+use urikit::template::{Template, Value as TemplateValue, Variables};
+use urikit::{report, Dialect, Error, Normalizer, Parser, UriRef};
+use wasm_bindgen::prelude::*;
+
+pub mod trace;
+
+/// The library's version, for the page's footer.
+///
+/// ```
+/// assert_eq!(urikit_wasm::version(), env!("CARGO_PKG_VERSION"));
+/// ```
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_owned()
+}
+
+/// The names of the dialects, in the order the page offers them (RFC 3986,
+/// the default, first), as a JSON array.
+///
+/// ```
+/// assert!(urikit_wasm::dialects().starts_with(r#"["rfc3986","rfc3987""#));
+/// ```
+#[wasm_bindgen]
+pub fn dialects() -> String {
+    Value::from(Dialect::ALL.iter().map(|d| d.name()).collect::<Vec<_>>()).to_string()
+}
+
+/// `s` as every urikit interface shows text: control characters, the
+/// bidirectional formatting characters and the line and paragraph
+/// separators as escapes, a backslash as `\\` ([`report::escape`]).
+///
+/// ```
+/// assert_eq!(urikit_wasm::escape("a\u{202E}b\n"), "a\\u{202E}b\\n");
+/// ```
+#[wasm_bindgen]
+pub fn escape(s: &str) -> String {
+    report::escape(s).into_owned()
+}
+
+/// Where byte `byte` of `s` lies: in UTF-8 bytes, UTF-16 code units and
+/// code points. A byte inside a character counts from that character's
+/// start.
+fn at(s: &str, byte: usize) -> Value {
+    Counter::new(s).at(byte)
+}
+
+/// Counts UTF-16 units and code points up to offsets met in increasing
+/// order, each byte once (a page's components, start to end).
+struct Counter<'a> {
+    s: &'a [u8],
+    byte: usize,
+    utf16: usize,
+    chars: usize,
+}
+
+impl<'a> Counter<'a> {
+    fn new(s: &'a str) -> Counter<'a> {
+        Counter {
+            s: s.as_bytes(),
+            byte: 0,
+            utf16: 0,
+            chars: 0,
+        }
+    }
+
+    /// [`at`] for `byte`, counting on from the last offset asked for (or
+    /// from the start, for an earlier one).
+    fn at(&mut self, byte: usize) -> Value {
+        let end = byte.min(self.s.len());
+        if end < self.byte {
+            (self.byte, self.utf16, self.chars) = (0, 0, 0);
+        }
+        for &b in &self.s[self.byte..end] {
+            // A character starts at each byte that is not a continuation
+            // byte; one of four bytes (lead 0xF0 and up) is two UTF-16 units.
+            let starts = usize::from(b & 0xC0 != 0x80);
+            self.chars += starts;
+            self.utf16 += starts + usize::from(b >= 0xF0);
+        }
+        self.byte = end;
+        // Inside a character: that character's start.
+        let inside = end < self.s.len() && self.s[end] & 0xC0 == 0x80;
+        let (utf16, chars) = if inside {
+            let lead = self.s[..end]
+                .iter()
+                .rposition(|&b| b & 0xC0 != 0x80)
+                .unwrap_or(0);
+            let wide = usize::from(self.s[lead] >= 0xF0);
+            (self.utf16 - 1 - wide, self.chars - 1)
+        } else {
+            (self.utf16, self.chars)
+        };
+        json!({"byte": byte, "utf16": utf16, "char": chars})
+    }
+}
+
+/// The answer for `e`, found in `input` (`which` names the field it came
+/// from on the page: `"input"`, `"base"`, `"template"`, ...).
+fn failure(e: &Error, input: &str, dialect: Dialect, which: &str) -> Value {
+    json!({
+        "ok": false,
+        "error": {
+            "code": e.code(),
+            "message": report::describe(e, input, dialect == Dialect::Rfc3987),
+            "offset": at(input, e.offset()),
+            "in": which,
+        }
+    })
+}
+
+/// The dialect named `name`, or the answer that says it is unknown.
+fn dialect_named(name: &str) -> Result<Dialect, Value> {
+    Dialect::from_name(name).ok_or_else(|| {
+        json!({"ok": false, "error": {
+            "code": "unknown-dialect",
+            "message": format!("'{name}' is not a dialect; the dialects are {}", dialects()),
+            "offset": {"byte": 0, "utf16": 0, "char": 0},
+            "in": "dialect",
+        }})
+    })
+}
+
+/// Text decoded from percent-encoding; bytes that are not UTF-8 shown as
+/// U+FFFD (the page shows the encoded form beside it).
+fn decoded(p: PctStr<'_>) -> String {
+    match p.decode() {
+        Cow::Borrowed(b) => String::from_utf8_lossy(b).into_owned(),
+        Cow::Owned(b) => String::from_utf8_lossy(&b).into_owned(),
+    }
+}
+
+/// At most this many characters of one text are shown on the page, and at
+/// most this many items of a list.
+pub const SHOWN_CHARS: usize = 2000;
+/// See [`SHOWN_CHARS`].
+pub const SHOWN_ITEMS: usize = 32;
+
+/// `s` for the page: escaped as [`escape`] does, its first [`SHOWN_CHARS`]
+/// characters and how many more there are.
+fn shown(s: &str) -> String {
+    match s.char_indices().nth(SHOWN_CHARS) {
+        None => report::escape(s).into_owned(),
+        Some((cut, _)) => format!(
+            "{}… ({} more characters)",
+            report::escape(&s[..cut]),
+            s[cut..].chars().count()
+        ),
+    }
+}
+
+/// Where `part` (a slice of `whole`) starts in `whole`.
+fn offset_in(whole: &str, part: &str) -> usize {
+    part.as_ptr() as usize - whole.as_ptr() as usize
+}
+
+/// Parses `input` by `dialect` (zone identifiers of RFC 6874 accepted when
+/// `zone_ids`): its components in order with where each lies, the host's
+/// type, the port's number, the path's segments and the query's pairs
+/// decoded; or the error.
+///
+/// ```
+/// let v: serde_json::Value = serde_json::from_str(&urikit_wasm::parse("http://h/a b", "rfc3986", false)).unwrap();
+/// assert_eq!(v["error"]["code"], "invalid-char");
+/// assert_eq!(v["error"]["offset"]["byte"], 10);
+/// ```
+#[wasm_bindgen]
+pub fn parse(input: &str, dialect: &str, zone_ids: bool) -> String {
+    let d = match dialect_named(dialect) {
+        Ok(d) => d,
+        Err(v) => return v.to_string(),
+    };
+    let u = match Parser::new(d).zone_ids(zone_ids).parse(input) {
+        Ok(u) => u,
+        Err(e) => return failure(&e, input, d, "input").to_string(),
+    };
+    let mut components = Vec::new();
+    let mut count = Counter::new(input);
+    let mut push = |name: &str, part: &str| {
+        let start = offset_in(input, part);
+        components.push(json!({
+            "name": name,
+            "text": part,
+            "shown": shown(part),
+            "start": count.at(start),
+            "end": count.at(start + part.len()),
+        }));
+    };
+    if let Some(s) = u.scheme() {
+        push("scheme", s);
+    }
+    if let Some(a) = u.authority() {
+        if let Some(ui) = a.userinfo() {
+            push("userinfo", ui.as_str());
+        }
+        push("host", a.host().as_str());
+        if let Some(p) = a.port() {
+            push("port", p);
+        }
+    }
+    push("path", u.path().as_str());
+    if let Some(q) = u.query() {
+        push("query", q.as_str());
+    }
+    if let Some(f) = u.fragment() {
+        push("fragment", f.as_str());
+    }
+    let host = u.host().map(|h| {
+        json!({
+            "type": h.host_type().name(),
+            "unicode": h.to_unicode_display(),
+            "zone": h.zone_id().map(decoded),
+        })
+    });
+    let port = u.port().map(|p| {
+        json!({"text": p, "number": p.parse::<u64>().ok(), "default": u.scheme().and_then(scheme::default_port)})
+    });
+    json!({
+        "ok": true,
+        "dialect": d.name(),
+        "kind": if u.has_scheme() { "uri" } else { "relative-ref" },
+        "components": components,
+        "host": host,
+        "port": port,
+        // The first SHOWN_ITEMS segments and pairs, decoded, and as the
+        // page shows them (escaped, cut); how many there are in all.
+        "segments": u.path_segments().take(SHOWN_ITEMS).map(decoded).collect::<Vec<_>>(),
+        "segments_shown": u.path_segments().take(SHOWN_ITEMS).map(|s| shown(&decoded(s))).collect::<Vec<_>>(),
+        "segment_count": u.path_segments().count(),
+        "query_pairs": u.query_pairs().take(SHOWN_ITEMS).map(|(k, v)| json!([decoded(k), v.map(decoded)])).collect::<Vec<_>>(),
+        "pairs_shown": u.query_pairs().take(SHOWN_ITEMS).map(|(k, v)| json!([shown(&decoded(k)), v.map(|v| shown(&decoded(v)))])).collect::<Vec<_>>(),
+        "pair_count": u.query_pairs().count(),
+        "fragment": u.fragment().map(decoded),
+    })
+    .to_string()
+}
+
+/// Resolves `reference` against `base` (RFC 3986 section 5, or the older
+/// document's own algorithm for an older dialect). For the RFC 3986
+/// family, `steps` shows section 5.2 one step at a time ([`trace`]); each
+/// step is `{rule, text, input, output}`.
+///
+/// ```
+/// let v: serde_json::Value = serde_json::from_str(&urikit_wasm::resolve("../g", "http://a/b/c/d;p?q", "rfc3986")).unwrap();
+/// assert_eq!(v["result"], "http://a/b/g");
+/// assert_eq!(v["steps"][2]["rule"], "5.2.3");
+/// ```
+#[wasm_bindgen]
+pub fn resolve(reference: &str, base: &str, dialect: &str) -> String {
+    let d = match dialect_named(dialect) {
+        Ok(d) => d,
+        Err(v) => return v.to_string(),
+    };
+    let p = Parser::new(d);
+    let b = match p.parse(base) {
+        Ok(b) => b,
+        Err(e) => return failure(&e, base, d, "base").to_string(),
+    };
+    let r = match p.parse(reference) {
+        Ok(r) => r,
+        Err(e) => return failure(&e, reference, d, "input").to_string(),
+    };
+    let result = match r.resolve_against(b) {
+        Ok(t) => t,
+        Err(e) => return failure(&e, base, d, "base").to_string(),
+    };
+    let steps: Vec<Value> = if d.is_rfc3986_family() {
+        let (steps, _) = trace::resolution(b, r);
+        steps
+            .into_iter()
+            .map(|s| {
+                let (input, output) = s.buffers.unzip();
+                json!({"rule": s.rule, "text": s.text, "input": input, "output": output})
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    json!({"ok": true, "result": result.as_str(), "steps": steps}).to_string()
+}
+
+/// One step of normalization the page can show: where it is written, what
+/// it does, and the normalizer with it turned on.
+struct NormalStep {
+    section: &'static str,
+    name: &'static str,
+    on: fn(Normalizer) -> Normalizer,
+}
+
+/// RFC 3986 sections 6.2.2 and 6.2.3 in the order the page applies them,
+/// then the optional ones (`extra`): RFC 5952's IPv6 text, RFC 3987's NFC
+/// and IDNA host names.
+const STEPS: &[NormalStep] = &[
+    NormalStep {
+        section: "6.2.2.1",
+        name: "scheme and host in lower case",
+        on: |n| n.lowercase(true),
+    },
+    NormalStep {
+        section: "6.2.2.1",
+        name: "percent-encodings' hexadecimal digits in upper case",
+        on: |n| n.uppercase_hex(true),
+    },
+    NormalStep {
+        section: "6.2.2.2",
+        name: "percent-encoded unreserved characters decoded",
+        on: |n| n.decode_unreserved(true),
+    },
+    NormalStep {
+        section: "6.2.2.3",
+        name: "dot-segments removed",
+        on: |n| n.remove_dot_segments(true),
+    },
+    NormalStep {
+        section: "6.2.3",
+        name: "the scheme's default port removed",
+        on: |n| n.remove_default_port(true),
+    },
+    NormalStep {
+        section: "6.2.3",
+        name: "an empty path written \"/\"",
+        on: |n| n.slash_empty_path(true),
+    },
+];
+
+/// The optional steps, by the name `normalize`'s `extra` takes.
+const EXTRA: &[(&str, NormalStep)] = &[
+    (
+        "ipv6",
+        NormalStep {
+            section: "RFC 5952 4",
+            name: "IPv6 address in its canonical text",
+            on: |n| n.ipv6_rfc5952(true),
+        },
+    ),
+    (
+        "nfc",
+        NormalStep {
+            section: "RFC 3987 5.3.2.2",
+            name: "Unicode Normalization Form C",
+            on: |n| n.nfc(true),
+        },
+    ),
+    (
+        "idna",
+        NormalStep {
+            section: "RFC 3987 3.1",
+            name: "host names by IDNA (UTS #46)",
+            on: |n| n.idna_hosts(true),
+        },
+    ),
+];
+
+/// A normalizer with every step off.
+fn no_steps() -> Normalizer {
+    Normalizer::new()
+        .lowercase(false)
+        .uppercase_hex(false)
+        .decode_unreserved(false)
+        .remove_dot_segments(false)
+        .remove_default_port(false)
+        .slash_empty_path(false)
+}
+
+/// Normalizes `input` (RFC 3986 section 6.2.2 and 6.2.3; `extra`, a
+/// comma-separated list of `ipv6`, `nfc` and `idna`, adds those steps):
+/// the result, and each step that changed something with the text after
+/// it. The steps are taken one after another, each on top of those before,
+/// so the last text is the result.
+///
+/// ```
+/// let v: serde_json::Value = serde_json::from_str(&urikit_wasm::normalize("HTTP://a:80/./b/%7e", "rfc3986", "")).unwrap();
+/// assert_eq!(v["result"], "http://a/b/~");
+/// assert_eq!(v["steps"].as_array().unwrap().len(), 5);
+/// ```
+#[wasm_bindgen]
+pub fn normalize(input: &str, dialect: &str, extra: &str) -> String {
+    let d = match dialect_named(dialect) {
+        Ok(d) => d,
+        Err(v) => return v.to_string(),
+    };
+    let u = match UriRef::parse_with(input, d) {
+        Ok(u) => u,
+        Err(e) => return failure(&e, input, d, "input").to_string(),
+    };
+    let wanted: Vec<&str> = extra
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    if let Some(bad) = wanted.iter().find(|w| !EXTRA.iter().any(|(n, _)| n == *w)) {
+        return json!({"ok": false, "error": {
+            "code": "unknown-step",
+            "message": format!("'{bad}' is not an optional step; they are ipv6, nfc and idna"),
+            "offset": {"byte": 0, "utf16": 0, "char": 0},
+            "in": "steps",
+        }})
+        .to_string();
+    }
+    let chosen = STEPS.iter().chain(
+        EXTRA
+            .iter()
+            .filter(|(n, _)| wanted.contains(n))
+            .map(|(_, s)| s),
+    );
+    let mut n = no_steps();
+    let mut before = input.to_owned();
+    let mut steps = Vec::new();
+    for s in chosen {
+        n = (s.on)(n);
+        let now = n.normalize(u);
+        if now.as_str() != before {
+            steps.push(json!({"section": s.section, "name": s.name, "result": now.as_str()}));
+            before = now.as_str().to_owned();
+        }
+    }
+    json!({"ok": true, "result": before, "steps": steps, "normal": steps.is_empty()}).to_string()
+}
+
+/// The fields of a scheme's view, as `[name, value]` pairs in the order of
+/// `uri inspect`'s contract.
+struct Pairs<'u> {
+    input: &'u str,
+    fields: Vec<Value>,
+}
+
+impl Fields for Pairs<'_> {
+    type Err = Error;
+    fn text(&mut self, name: &str, _: UriRef<'_>, v: PctStr<'_>) -> Result<(), Error> {
+        let d = v
+            .decode_utf8()
+            .map_err(|e| Error::new(e.kind(), offset_in(self.input, v.as_str()) + e.offset()))?;
+        self.fields.push(json!([name, d]));
+        Ok(())
+    }
+    fn opt_text(&mut self, name: &str, u: UriRef<'_>, v: Option<PctStr<'_>>) -> Result<(), Error> {
+        match v {
+            Some(v) => self.text(name, u, v),
+            None => self.raw(name, None),
+        }
+    }
+    fn raw(&mut self, name: &str, v: Option<&str>) -> Result<(), Error> {
+        self.fields.push(json!([name, v]));
+        Ok(())
+    }
+    fn number(&mut self, name: &str, v: Option<u64>) -> Result<(), Error> {
+        self.fields.push(json!([name, v]));
+        Ok(())
+    }
+    fn flag(&mut self, name: &str, v: bool) -> Result<(), Error> {
+        self.fields.push(json!([name, v]));
+        Ok(())
+    }
+    fn list<'p>(
+        &mut self,
+        name: &str,
+        _: UriRef<'_>,
+        items: &mut dyn Iterator<Item = PctStr<'p>>,
+    ) -> Result<(), Error> {
+        let items: Vec<String> = items.map(decoded).collect();
+        self.fields.push(json!([name, items]));
+        Ok(())
+    }
+    fn pairs<'p>(
+        &mut self,
+        name: &str,
+        _: UriRef<'_>,
+        items: &mut dyn Iterator<Item = (PctStr<'p>, PctStr<'p>)>,
+    ) -> Result<(), Error> {
+        let items: Vec<Value> = items
+            .map(|(k, v)| json!([decoded(k), decoded(v)]))
+            .collect();
+        self.fields.push(json!([name, items]));
+        Ok(())
+    }
+}
+
+/// The scheme's view of RFC 1738 section 3 (`scheme` is `null` for a
+/// scheme it does not describe) with the cautions of RFC 1738 section 6
+/// and RFC 3986 section 7 as warnings, each with its offset.
+///
+/// ```
+/// let v: serde_json::Value = serde_json::from_str(&urikit_wasm::inspect("ftp://u:pw@h:2121/d/f;type=a", "rfc1738")).unwrap();
+/// assert_eq!(v["scheme"], "ftp");
+/// assert_eq!(v["warnings"][0]["code"], "password-in-userinfo");
+/// ```
+#[wasm_bindgen]
+pub fn inspect(input: &str, dialect: &str) -> String {
+    let d = match dialect_named(dialect) {
+        Ok(d) => d,
+        Err(v) => return v.to_string(),
+    };
+    let u = match UriRef::parse_with(input, d) {
+        Ok(u) => u,
+        Err(e) => return failure(&e, input, d, "input").to_string(),
+    };
+    let view = match View::new(u) {
+        Ok(v) => v,
+        Err(e) => return failure(&e, input, d, "input").to_string(),
+    };
+    let mut fields = Pairs {
+        input,
+        fields: Vec::new(),
+    };
+    if let Err(e) = view.visit(&mut fields) {
+        return failure(&e, input, d, "input").to_string();
+    }
+    let warnings: Vec<Value> = scheme::warnings(&u)
+        .map(|w| json!({"code": w.code(), "message": w.to_string(), "offset": at(input, w.offset())}))
+        .collect();
+    let scheme = match view {
+        View::Other(_) => None,
+        _ => u.scheme().map(str::to_ascii_lowercase),
+    };
+    json!({"ok": true, "scheme": scheme, "fields": fields.fields, "warnings": warnings}).to_string()
+}
+
+/// The shortest reference that resolves against `base` to `target` (RFC
+/// 3986 section 5 read backwards), and the target it resolves back to.
+///
+/// ```
+/// let v: serde_json::Value = serde_json::from_str(&urikit_wasm::relativize("http://a/b/c/g?y", "http://a/b/c/d;p?q", "rfc3986")).unwrap();
+/// assert_eq!(v["result"], "g?y");
+/// ```
+#[wasm_bindgen]
+pub fn relativize(target: &str, base: &str, dialect: &str) -> String {
+    let d = match dialect_named(dialect) {
+        Ok(d) => d,
+        Err(v) => return v.to_string(),
+    };
+    let p = Parser::new(d);
+    let b = match p.parse(base) {
+        Ok(b) => b,
+        Err(e) => return failure(&e, base, d, "base").to_string(),
+    };
+    let t = match p.parse(target) {
+        Ok(t) => t,
+        Err(e) => return failure(&e, target, d, "input").to_string(),
+    };
+    let r = match t.relative_to(b) {
+        Ok(r) => r,
+        Err(e) => {
+            let (text, which) = if e.kind() == urikit::ErrorKind::UnreachableTarget {
+                (target, "input")
+            } else {
+                (base, "base")
+            };
+            return failure(&e, text, d, which).to_string();
+        }
+    };
+    let back = r
+        .as_uri_ref()
+        .resolve_against(b)
+        .map(|t| t.as_str().to_owned())
+        .ok();
+    json!({"ok": true, "result": r.as_str(), "resolves_to": back}).to_string()
+}
+
+/// A JSON value read with its objects' members in the order they were
+/// written: an associative array expands its pairs in that order (RFC
+/// 6570 section 2.4.2), which a map sorted by key would lose.
+enum Json {
+    Null,
+    Scalar(String),
+    List(Vec<Json>),
+    Object(Vec<(String, Json)>),
+}
+
+impl<'de> serde::Deserialize<'de> for Json {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Json, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Json;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON value")
+            }
+            fn visit_unit<E>(self) -> Result<Json, E> {
+                Ok(Json::Null)
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<Json, E> {
+                Ok(Json::Scalar(v.to_string()))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<Json, E> {
+                Ok(Json::Scalar(v.to_string()))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<Json, E> {
+                Ok(Json::Scalar(v.to_string()))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<Json, E> {
+                Ok(Json::Scalar(Value::from(v).to_string()))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Json, E> {
+                Ok(Json::Scalar(v.to_owned()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<Json, A::Error> {
+                let mut items = Vec::new();
+                while let Some(v) = a.next_element()? {
+                    items.push(v);
+                }
+                Ok(Json::List(items))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut a: A) -> Result<Json, A::Error> {
+                let mut members = Vec::new();
+                while let Some(kv) = a.next_entry()? {
+                    members.push(kv);
+                }
+                Ok(Json::Object(members))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl Json {
+    /// The value as text, for a member of a list or an associative array.
+    fn text(&self) -> String {
+        match self {
+            Json::Null => "null".to_owned(),
+            Json::Scalar(s) => s.clone(),
+            Json::List(items) => items.iter().map(Json::text).collect::<Vec<_>>().join(","),
+            Json::Object(m) => m
+                .iter()
+                .map(|(k, v)| format!("{k},{}", v.text()))
+                .collect::<Vec<_>>()
+                .join(","),
+        }
+    }
+
+    /// The value as a template variable (RFC 6570 section 2.3): a string,
+    /// number or boolean is a string value, an array a list, an object an
+    /// associative array; `null` leaves the variable undefined.
+    fn variable(&self) -> Option<TemplateValue> {
+        match self {
+            Json::Null => None,
+            Json::Scalar(s) => Some(TemplateValue::String(s.clone())),
+            Json::List(items) => Some(TemplateValue::List(items.iter().map(Json::text).collect())),
+            Json::Object(m) => Some(TemplateValue::Assoc(
+                m.iter().map(|(k, v)| (k.clone(), v.text())).collect(),
+            )),
+        }
+    }
+}
+
+/// Expands the URI Template `template` (RFC 6570, every level) with the
+/// variables of `vars`, a JSON object.
+///
+/// ```
+/// let v: serde_json::Value = serde_json::from_str(&urikit_wasm::expand("http://h{/p*}{?q}", r#"{"p": ["a", "b c"], "q": "x"}"#)).unwrap();
+/// assert_eq!(v["result"], "http://h/a/b%20c?q=x");
+/// ```
+#[wasm_bindgen]
+pub fn expand(template: &str, vars: &str) -> String {
+    let t = match Template::parse(template) {
+        Ok(t) => t,
+        Err(e) => return failure(&e, template, Dialect::Rfc3986, "template").to_string(),
+    };
+    let text = if vars.trim().is_empty() { "{}" } else { vars };
+    let members = match serde_json::from_str::<Json>(text) {
+        Ok(Json::Object(m)) => m,
+        Ok(_) => {
+            return json!({"ok": false, "error": {
+                "code": "invalid-variables",
+                "message": "the variables are not a JSON object ({\"name\": value, ...})",
+                "offset": {"byte": 0, "utf16": 0, "char": 0},
+                "in": "variables",
+            }})
+            .to_string()
+        }
+        Err(e) => {
+            // serde_json counts lines from 1, and columns from 1 in bytes.
+            let line_start: usize = text
+                .split_inclusive('\n')
+                .take(e.line().saturating_sub(1))
+                .map(str::len)
+                .sum();
+            let at_byte = (line_start + e.column().saturating_sub(1)).min(text.len());
+            return json!({"ok": false, "error": {
+                "code": "invalid-variables",
+                "message": format!("the variables are not valid JSON: {e}"),
+                "offset": at(text, at_byte),
+                "in": "variables",
+            }})
+            .to_string();
+        }
+    };
+    let vars: Variables = members
+        .iter()
+        .filter_map(|(k, v)| v.variable().map(|v| (k.clone(), v)))
+        .collect();
+    match t.expand(&vars) {
+        Ok(s) => json!({"ok": true, "result": s, "variables": t.variables().collect::<Vec<_>>()})
+            .to_string(),
+        Err(e) => failure(&e, template, Dialect::Rfc3986, "template").to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Offsets counted on from the last one agree with counting from the
+    /// start, at every byte of text with characters of one to four bytes
+    /// (inside a character: its start).
+    #[test]
+    fn counted_offsets_agree_with_the_prefix() {
+        let s = "a\u{e9}\u{20ac}\u{1F600}b/\u{10FFFF}";
+        let mut c = Counter::new(s);
+        for byte in 0..=s.len() + 2 {
+            let mut b = byte.min(s.len());
+            while !s.is_char_boundary(b) {
+                b -= 1;
+            }
+            let head = &s[..b];
+            let want = json!({"byte": byte, "utf16": head.encode_utf16().count(), "char": head.chars().count()});
+            assert_eq!(c.at(byte), want, "{byte}");
+            assert_eq!(at(s, byte), want, "{byte}");
+        }
+        // Back to an earlier offset: counted again from the start.
+        assert_eq!(c.at(1), json!({"byte": 1, "utf16": 1, "char": 1}));
+    }
+
+    /// A long text is shown escaped and cut, saying how much is left out.
+    #[test]
+    fn shown_text_is_escaped_and_cut() {
+        assert_eq!(shown("a\u{7}b"), "a\\u{7}b");
+        let long = "\u{e9}".repeat(SHOWN_CHARS + 5);
+        let s = shown(&long);
+        assert!(s.ends_with("… (5 more characters)"), "{s}");
+        assert_eq!(s.chars().filter(|&c| c == '\u{e9}').count(), SHOWN_CHARS);
+    }
+
+    /// Lists are cut to SHOWN_ITEMS with their full count beside them.
+    #[test]
+    fn long_lists_are_cut_and_counted() {
+        let input = format!("http://h/{}?{}", "s/".repeat(150), "k=v&".repeat(120));
+        let v: Value = serde_json::from_str(&parse(&input, "rfc3986", false)).unwrap();
+        assert_eq!(v["segments"].as_array().unwrap().len(), SHOWN_ITEMS);
+        assert_eq!(v["segment_count"], 151);
+        assert_eq!(v["query_pairs"].as_array().unwrap().len(), SHOWN_ITEMS);
+        assert_eq!(v["pair_count"], 120);
+        assert_eq!(v["pairs_shown"].as_array().unwrap().len(), SHOWN_ITEMS);
+    }
+
+    /// Template variables keep the order they were written in (RFC 6570
+    /// section 3.2.1's `keys`), and a JSON error points at its byte.
+    #[test]
+    fn template_variables_in_written_order() {
+        let v: Value = serde_json::from_str(&expand(
+            "{?keys*}",
+            r#"{"keys": {"semi": ";", "dot": ".", "comma": ","}}"#,
+        ))
+        .unwrap();
+        assert_eq!(v["result"], "?semi=%3B&dot=.&comma=%2C");
+        let v: Value = serde_json::from_str(&expand("{x}", "{\n \"x\": ]")).unwrap();
+        assert_eq!(v["error"]["code"], "invalid-variables");
+        assert_eq!(v["error"]["offset"]["byte"], 8);
+    }
+}
