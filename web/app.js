@@ -1,0 +1,301 @@
+// The page: reads the fields, asks the WebAssembly module (crates/wasm),
+// and shows what it answers. Text from the fields is only ever set as
+// textContent, never as HTML, and is shown through the library's own
+// escaping (control and bidirectional formatting characters as escapes).
+import init, * as uk from './pkg/urikit_wasm.js';
+
+const $ = (id) => document.getElementById(id);
+const NAMES = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
+const EXTRAS = ['ipv6', 'nfc', 'idna'];
+const CLIP = 2000; // characters of one component shown in the tables
+const DEFAULTS = {
+  uri: 'HTTP://User@Example.COM:80/a/./b/../c/%7euser?q=1&lang=en#top',
+  base: 'http://a/b/c/d;p?q',
+  t: 'http://example.com/search{?q,lang}{#section}',
+  vars: '{"q": "uri templates", "lang": "en", "section": "results"}',
+};
+
+/** An element with a class and text (never HTML). */
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** `s` as the library shows it: control and bidi characters escaped. */
+function shown(s) {
+  return uk.escape(s);
+}
+
+/** `s` cut to CLIP characters, saying how many were left out. */
+function clipped(s) {
+  if (s.length <= CLIP) return shown(s);
+  return `${shown(s.slice(0, CLIP))}… (${s.length - CLIP} more UTF-16 units)`;
+}
+
+/** Where unpaired surrogates are (the clipboard can hold them; UTF-8
+ * cannot, so they reach the library as U+FFFD). */
+function loneSurrogates(s) {
+  const at = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const n = s.charCodeAt(i + 1);
+      if (n >= 0xdc00 && n <= 0xdfff) { i++; continue; }
+      at.push(i);
+    } else if (c >= 0xdc00 && c <= 0xdfff) {
+      at.push(i);
+    }
+  }
+  return at;
+}
+
+function rows(tbody, list) {
+  tbody.replaceChildren(...list.map((cells) => {
+    const tr = el('tr');
+    for (const c of cells) tr.append(c instanceof Node ? c : el('td', '', c));
+    return tr;
+  }));
+}
+
+/** The error box: code, sentence, where, and the input with the
+ * offending character marked. */
+function showError(box, text, err) {
+  box.hidden = false;
+  box.querySelector('code').textContent = err.code;
+  box.querySelector('.msg, [id$="-message"]').textContent = err.message;
+  const o = err.offset;
+  box.querySelector('.where').textContent =
+    `at character ${o.char + 1} (byte ${o.byte}) of the ${err.in}`;
+  const at = Math.min(o.utf16, text.length);
+  const cp = text.codePointAt(at);
+  const len = cp === undefined ? 0 : (cp > 0xffff ? 2 : 1);
+  const bad = el('span', 'bad', len ? shown(text.slice(at, at + len)) : ' ');
+  bad.dataset.utf16 = String(at);
+  const line = box.querySelector('.caret-line');
+  line.replaceChildren(
+    el('span', '', clippedTail(text.slice(0, at))),
+    bad,
+    el('span', '', clipped(text.slice(at + len))),
+  );
+}
+
+/** The last CLIP characters of `s` (what leads up to an error). */
+function clippedTail(s) {
+  if (s.length <= CLIP) return shown(s);
+  return `(${s.length - CLIP} UTF-16 units before) …${shown(s.slice(-CLIP))}`;
+}
+
+function renderParse(input, p) {
+  const view = $('view');
+  const comps = $('components');
+  const details = $('details');
+  const pairs = $('pairs');
+  $('error').hidden = true;
+  if (!p.ok) {
+    view.replaceChildren();
+    comps.hidden = details.hidden = pairs.hidden = true;
+    showError($('error'), input, p.error);
+    return;
+  }
+  // The input coloured by component; the delimiters between stay plain.
+  const parts = [];
+  let pos = 0;
+  for (const c of p.components) {
+    if (c.start.utf16 > pos) parts.push(el('span', 'delim', clipped(input.slice(pos, c.start.utf16))));
+    const s = el('span', `c c-${c.name}`, c.shown);
+    s.title = `${c.name}: bytes ${c.start.byte}–${c.end.byte}`;
+    s.dataset.name = c.name;
+    parts.push(s);
+    pos = c.end.utf16;
+  }
+  if (pos < input.length) parts.push(el('span', 'delim', clipped(input.slice(pos))));
+  view.replaceChildren(...parts);
+  comps.hidden = false;
+  rows(comps.tBodies[0], p.components.map((c) => {
+    const name = el('td', `c c-${c.name}`, c.name);
+    return [name, c.shown, `${c.start.byte}–${c.end.byte}`, `${c.start.char}–${c.end.char}`];
+  }));
+  const d = [];
+  d.push(['kind', p.kind === 'uri' ? 'URI (has a scheme)' : 'relative reference']);
+  if (p.host) {
+    d.push(['host type', p.host.type]);
+    if (p.host.zone !== null) d.push(['zone', clipped(p.host.zone)]);
+    if (p.host.unicode !== p.components.find((c) => c.name === 'host')?.text) d.push(['host, for display', clipped(p.host.unicode)]);
+  }
+  if (p.port) {
+    d.push(['port', p.port.number === null ? `${p.port.text} (too large to be a number)` : String(p.port.number)]);
+    if (p.port.default !== null) d.push(['scheme\u2019s default port', String(p.port.default)]);
+  }
+  const more = p.segment_count - p.segments_shown.length;
+  d.push(['path segments', p.segment_count
+    ? p.segments_shown.map((s) => `“${s}”`).join(', ') + (more ? ` … (${more} more)` : '')
+    : '(none)']);
+  if (p.fragment !== null) d.push(['fragment, decoded', clipped(p.fragment)]);
+  details.replaceChildren(...d.flatMap(([k, v]) => [el('dt', '', k), el('dd', '', v)]));
+  details.hidden = false;
+  pairs.hidden = p.pair_count === 0;
+  const list = p.pairs_shown.map(([k, v]) => [k, v === null ? '(no value)' : v]);
+  if (p.pair_count > list.length) list.push(['…', `${p.pair_count - list.length} more pairs`]);
+  rows(pairs.tBodies[0], list);
+}
+
+function failText(r) {
+  return `${r.error.code}: ${r.error.message} (character ${r.error.offset.char + 1} of the ${r.error.in})`;
+}
+
+function renderResolve(input, base, d) {
+  const out = $('resolved');
+  const steps = $('steps');
+  const rel = $('relative');
+  if (!base) {
+    out.textContent = 'Give a base URI to resolve the reference against it.';
+    steps.hidden = true;
+    rel.textContent = '';
+    return;
+  }
+  const r = JSON.parse(uk.resolve(input, base, d));
+  if (!r.ok) {
+    out.replaceChildren(el('span', 'fail', failText(r)));
+    steps.hidden = true;
+  } else {
+    out.replaceChildren(el('span', 'label', 'Resolved: '), el('output', 'value', clipped(r.result)));
+    steps.hidden = r.steps.length === 0;
+    rows(steps.tBodies[0], r.steps.map((s) => [
+      el('td', 'rule', s.rule), clipped(s.text), s.input === null ? '' : shown(s.input), s.output === null ? '' : shown(s.output),
+    ]));
+    if (r.steps.length === 0) out.append(el('p', 'note', `The ${d} dialect resolves by its own document's algorithm; the steps are shown for the RFC 3986 family.`));
+  }
+  const v = JSON.parse(uk.relativize(input, base, d));
+  rel.replaceChildren(...(v.ok
+    ? [el('span', 'label', 'The input relative to the base: '), el('output', 'value', clipped(v.result)),
+      el('span', 'note', v.resolves_to === null ? '' : ` (resolves back to ${clipped(v.resolves_to)})`)]
+    : [el('span', 'fail', `Relativization: ${failText(v)}`)]));
+}
+
+function renderNormalize(input, d, extra) {
+  const r = JSON.parse(uk.normalize(input, d, extra.join(',')));
+  const out = $('normalized');
+  const list = $('nsteps');
+  if (!r.ok) {
+    out.replaceChildren(el('span', 'fail', failText(r)));
+    list.replaceChildren();
+    return;
+  }
+  out.replaceChildren(el('span', 'label', r.normal ? 'Already normal: ' : 'Normal form: '), el('output', 'value', clipped(r.result)));
+  list.replaceChildren(...r.steps.map((s) => {
+    const li = el('li');
+    li.append(el('span', 'rule', s.section), ` ${s.name}: `, el('code', '', clipped(s.result)));
+    return li;
+  }));
+}
+
+function renderScheme(input, d) {
+  const r = JSON.parse(uk.inspect(input, d));
+  const out = $('scheme');
+  const fields = $('fields');
+  const warnings = $('warnings');
+  if (!r.ok) {
+    out.replaceChildren(el('span', 'fail', failText(r)));
+    fields.hidden = true;
+    warnings.replaceChildren();
+    return;
+  }
+  out.textContent = r.scheme
+    ? `The ${r.scheme} scheme's fields:`
+    : 'RFC 1738 does not describe this scheme: the generic components above are all there is.';
+  fields.hidden = r.fields.length === 0;
+  rows(fields.tBodies[0], r.fields.map(([k, v]) => [k, clipped(typeof v === 'string' ? v : JSON.stringify(v))]));
+  warnings.replaceChildren(...r.warnings.map((w) => el('li', 'warning', `${w.code}: ${w.message} (character ${w.offset.char + 1})`)));
+}
+
+function renderTemplate() {
+  const t = $('template').value;
+  const r = JSON.parse(uk.expand(t, $('vars').value));
+  const out = $('expanded');
+  out.replaceChildren(...(r.ok
+    ? [el('span', 'label', 'Expansion: '), el('output', 'value', clipped(r.result))]
+    : [el('span', 'fail', failText(r))]));
+}
+
+function state() {
+  return {
+    uri: $('uri').value,
+    base: $('base').value,
+    dialect: $('dialect').value,
+    zones: $('zones').checked,
+    extra: EXTRAS.filter((x) => $(`x-${x}`).checked),
+    t: $('template').value,
+    vars: $('vars').value,
+  };
+}
+
+function permalink(s) {
+  const q = new URLSearchParams();
+  q.set('uri', s.uri);
+  q.set('base', s.base);
+  if (s.dialect !== 'rfc3986') q.set('dialect', s.dialect);
+  if (s.zones) q.set('zones', '1');
+  if (s.extra.length) q.set('extra', s.extra.join(','));
+  q.set('t', s.t);
+  q.set('vars', s.vars);
+  $('permalink').href = `?${q}`;
+}
+
+function update() {
+  const t0 = performance.now();
+  const s = state();
+  const lone = loneSurrogates(s.uri);
+  const notice = $('notice');
+  notice.hidden = lone.length === 0;
+  notice.textContent = lone.length
+    ? `The text holds ${lone.length} unpaired surrogate${lone.length > 1 ? 's' : ''} (the first at UTF-16 unit ${lone[0]}), which no UTF-8 text can: each is read as U+FFFD.`
+    : '';
+  const p = JSON.parse(uk.parse(s.uri, s.dialect, s.zones));
+  renderParse(s.uri, p);
+  const t1 = performance.now();
+  renderResolve(s.uri, s.base, s.dialect);
+  renderNormalize(s.uri, s.dialect, s.extra);
+  renderScheme(s.uri, s.dialect);
+  permalink(s);
+  const t2 = performance.now();
+  document.body.dataset.parseMs = (t1 - t0).toFixed(3);
+  document.body.dataset.updateMs = (t2 - t0).toFixed(3);
+  $('timing').textContent = `parsed and shown in ${(t1 - t0).toFixed(2)} ms; every panel in ${(t2 - t0).toFixed(2)} ms`;
+}
+
+let pending = false;
+function schedule(fn) {
+  if (pending) return;
+  pending = true;
+  requestAnimationFrame(() => { pending = false; fn(); });
+}
+
+async function main() {
+  await init();
+  const select = $('dialect');
+  for (const d of JSON.parse(uk.dialects())) select.append(new Option(d, d));
+  const q = new URLSearchParams(location.search);
+  $('uri').value = q.get('uri') ?? DEFAULTS.uri;
+  $('base').value = q.get('base') ?? DEFAULTS.base;
+  select.value = JSON.parse(uk.dialects()).includes(q.get('dialect')) ? q.get('dialect') : 'rfc3986';
+  $('zones').checked = q.get('zones') === '1';
+  const extra = (q.get('extra') ?? '').split(',');
+  for (const x of EXTRAS) $(`x-${x}`).checked = extra.includes(x);
+  $('template').value = q.get('t') ?? DEFAULTS.t;
+  $('vars').value = q.get('vars') ?? DEFAULTS.vars;
+  $('version').textContent = `urikit ${uk.version()}`;
+  for (const id of ['uri', 'base', 'dialect', 'zones', ...EXTRAS.map((x) => `x-${x}`)]) {
+    $(id).addEventListener('input', () => schedule(update));
+    $(id).addEventListener('change', () => schedule(update));
+  }
+  for (const id of ['template', 'vars']) {
+    $(id).addEventListener('input', () => schedule(() => { renderTemplate(); permalink(state()); }));
+  }
+  update();
+  renderTemplate();
+  document.body.dataset.ready = '1';
+}
+
+main();

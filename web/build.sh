@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Builds the page into web/dist: the library compiled to WebAssembly
+# (crates/wasm, profile `wasm`: optimized for size), its JavaScript glue by
+# wasm-bindgen-cli, and the static files. Needs the wasm32-unknown-unknown
+# target and wasm-bindgen-cli of the version crates/wasm pins (.ci/run
+# installs both). Fails if the module is over 400 KB gzipped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build -q --profile wasm --target wasm32-unknown-unknown -p urikit-wasm
+rm -rf web/dist
+mkdir -p web/dist/pkg
+wasm-bindgen --target web --no-typescript --out-dir web/dist/pkg \
+  target/wasm32-unknown-unknown/wasm/urikit_wasm.wasm
+cp web/index.html web/app.js web/style.css web/dist/
+size=$(gzip -9 -c web/dist/pkg/urikit_wasm_bg.wasm | wc -c)
+echo "web/dist: urikit_wasm_bg.wasm $(wc -c <web/dist/pkg/urikit_wasm_bg.wasm) bytes, $size gzipped"
+if [ "$size" -gt 409600 ]; then
+  echo "the module is over 400 KB gzipped" >&2
+  exit 1
+fi

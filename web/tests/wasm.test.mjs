@@ -1,0 +1,107 @@
+// The WebAssembly module's functions, called from Node as the page calls
+// them (web/dist/pkg, built by web/build.sh). Each expectation comes from
+// the RFC section it names.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { initSync, parse, resolve, normalize, inspect, relativize, expand, escape, dialects } from '../dist/pkg/urikit_wasm.js';
+
+const wasm = readFileSync(fileURLToPath(new URL('../dist/pkg/urikit_wasm_bg.wasm', import.meta.url)));
+initSync({ module: wasm });
+const j = (s) => JSON.parse(s);
+
+test('components and their offsets in UTF-8, UTF-16 and code points (RFC 3986 section 3)', () => {
+  const input = 'foo://example.com:8042/over/there?name=ferret#nose';
+  const p = j(parse(input, 'rfc3986', false));
+  assert.equal(p.ok, true);
+  assert.deepEqual(p.components.map((c) => [c.name, c.text]), [
+    ['scheme', 'foo'], ['host', 'example.com'], ['port', '8042'], ['path', '/over/there'],
+    ['query', 'name=ferret'], ['fragment', 'nose'],
+  ]);
+  for (const c of p.components) assert.equal(input.slice(c.start.utf16, c.end.utf16), c.text);
+  assert.equal(p.host.type, 'reg-name');
+  assert.equal(p.port.number, 8042);
+  assert.deepEqual(p.query_pairs, [['name', 'ferret']]);
+  // An IRI (RFC 3987): a character beyond the BMP is two UTF-16 units,
+  // four bytes and one code point.
+  const iri = 'http://h/\u{1F600}?q=\u00e9';
+  const q = j(parse(iri, 'rfc3987', false)).components.find((c) => c.name === 'query');
+  assert.deepEqual([q.start.byte, q.start.utf16, q.start.char], [14, 12, 11]);
+  assert.equal(iri.slice(q.start.utf16, q.end.utf16), 'q=\u00e9');
+});
+
+test('an error names its code, says what is wrong, and points at the character', () => {
+  const p = j(parse('http://h/\u00e9 x', 'rfc3986', false));
+  assert.equal(p.ok, false);
+  assert.equal(p.error.code, 'invalid-char');
+  assert.deepEqual(p.error.offset, { byte: 9, utf16: 9, char: 9 });
+  assert.match(p.error.message, /U\+00E9/);
+  // The same text is an IRI (RFC 3987 section 2.2, ucschar) up to the space.
+  const q = j(parse('http://h/\u00e9 x', 'rfc3987', false));
+  assert.deepEqual([q.error.code, q.error.offset.utf16], ['invalid-char', 10]);
+  assert.equal(j(parse('x', 'whatwg', false)).error.code, 'unknown-dialect');
+});
+
+test('every dialect is offered, RFC 3986 first', () => {
+  assert.deepEqual(j(dialects()), ['rfc3986', 'rfc3987', 'rfc2396bis', 'rfc2396', 'url-1996', 'rfc1738']);
+  // RFC 2396 has no IPvFuture (RFC 3986 section 3.2.2 added it).
+  assert.equal(j(parse('http://[v1.x]/', 'rfc3986', false)).ok, true);
+  assert.equal(j(parse('http://[v1.x]/', 'rfc2396', false)).ok, false);
+  // Zone identifiers only on request (RFC 6874).
+  assert.equal(j(parse('http://[fe80::1%25eth0]/', 'rfc3986', false)).ok, false);
+  assert.equal(j(parse('http://[fe80::1%25eth0]/', 'rfc3986', true)).host.zone, 'eth0');
+});
+
+test('resolution shows section 5.2 step by step and ends at the target of section 5.4.1', () => {
+  const r = j(resolve('../g', 'http://a/b/c/d;p?q', 'rfc3986'));
+  assert.equal(r.result, 'http://a/b/g');
+  const rules = r.steps.map((s) => s.rule);
+  assert.deepEqual(rules.slice(0, 4), ['5.2.1', '5.2.1', '5.2.3', '5.2.4']);
+  assert.equal(rules.at(-1), '5.3');
+  assert.deepEqual(r.steps.filter((s) => s.rule.startsWith('5.2.4 ')).map((s) => s.rule.slice(-1)), ['E', 'E', 'C', 'E']);
+  const bad = j(resolve('g', 'relative/base', 'rfc3986'));
+  assert.equal(bad.ok, false);
+  assert.equal(bad.error.in, 'base');
+});
+
+test('normalization lists only the steps of section 6.2.2 and 6.2.3 that changed something', () => {
+  const n = j(normalize('HTTP://Example.COM:80/a/./b/%7euser', 'rfc3986', ''));
+  assert.equal(n.result, 'http://example.com/a/b/~user');
+  assert.deepEqual(n.steps.map((s) => s.section), ['6.2.2.1', '6.2.2.1', '6.2.2.2', '6.2.2.3', '6.2.3']);
+  assert.equal(n.steps.at(-1).result, n.result);
+  assert.equal(j(normalize('http://a/', 'rfc3986', '')).normal, true);
+  assert.equal(j(normalize('http://[0:0::1]/', 'rfc3986', 'ipv6')).result, 'http://[::1]/');
+});
+
+test('the scheme view of RFC 1738 with its warnings, relativization and templates', () => {
+  const v = j(inspect('ftp://me:secret@h:21/pub/f;type=i', 'rfc1738'));
+  assert.equal(v.scheme, 'ftp');
+  assert.deepEqual(v.warnings.map((w) => w.code), ['password-in-userinfo']);
+  assert.deepEqual(j(relativize('http://a/b/c/g?y', 'http://a/b/c/d;p?q', 'rfc3986')), { ok: true, result: 'g?y', resolves_to: 'http://a/b/c/g?y' });
+  // A target no reference reaches (a dot-segment it keeps).
+  assert.equal(j(relativize('http://a/../g', 'http://a/b', 'rfc3986')).error.code, 'unreachable-target');
+  // RFC 6570 section 3.2.1's examples.
+  const vars = '{"var": "value", "hello": "Hello World!", "list": ["red", "green", "blue"], "keys": {"semi": ";", "dot": ".", "comma": ","}}';
+  assert.equal(j(expand('{hello}', vars)).result, 'Hello%20World%21');
+  assert.equal(j(expand('{/list*}', vars)).result, '/red/green/blue');
+  assert.equal(j(expand('{?keys*}', vars)).result, '?semi=%3B&dot=.&comma=%2C');
+  const bad = j(expand('{x', vars));
+  assert.deepEqual([bad.error.code, bad.error.in], ['invalid-template', 'template']);
+  assert.equal(j(expand('{x}', '{"x": ')).error.code, 'invalid-variables');
+});
+
+test('bad input: control and bidi characters escaped, a megabyte, unpaired surrogates', () => {
+  assert.equal(escape('a\u202Eb\u0000\n'), 'a\\u{202E}b\\u{0}\\n');
+  const big = `http://h/${'a'.repeat(1 << 20)}`;
+  const p = j(parse(big, 'rfc3986', false));
+  assert.equal(p.components.at(-1).end.utf16, big.length);
+  // A lone surrogate reaches the module as U+FFFD: one UTF-16 unit either
+  // way, so the offsets still fit the page's string. U+FFFD is not a
+  // ucschar (RFC 3987 section 2.2 stops at U+FFEF), so no dialect takes it.
+  const lone = 'http://h/\uD800x';
+  for (const d of ['rfc3986', 'rfc3987']) {
+    const e = j(parse(lone, d, false));
+    assert.deepEqual([e.error.code, e.error.offset.utf16], ['invalid-char', 9]);
+  }
+});
