@@ -93,6 +93,7 @@ function renderParse(input, p) {
   const details = $('details');
   const pairs = $('pairs');
   $('error').hidden = true;
+  view.hidden = !p.ok;
   if (!p.ok) {
     view.replaceChildren();
     comps.hidden = details.hidden = pairs.hidden = true;

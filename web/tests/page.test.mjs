@@ -96,6 +96,8 @@ test('an invalid input shows the code, the sentence and a caret at the character
   assert.equal(await page.textContent('#error-caret .bad'), '\u00e9');
   assert.equal(await page.getAttribute('#error-caret .bad', 'data-utf16'), '12');
   assert.match(await page.textContent('#error-where'), /character 13 \(byte 12\)/);
+  // Nothing of the last valid input stays on show.
+  for (const id of ['#view', '#components', '#details', '#pairs']) assert.equal(await page.isVisible(id), false, id);
   await page.screenshot({ path: join(artifacts, 'error.png') });
   // The IRI dialect (RFC 3987) accepts the é and stops at the space.
   await page.selectOption('#dialect', 'rfc3987');
