@@ -11,7 +11,7 @@
 //! colours, reorder what is shown (RFC 3987 section 4.1), nor split one entry
 //! into several lines.
 //!
-//! May use: everything below it (`error`, `dialect`).
+//! May use: everything below it (`error`, `dialect`, `bytes`).
 
 use alloc::borrow::{Cow, ToOwned};
 use alloc::format;
@@ -19,6 +19,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::Write as _;
 
+use crate::bytes::any_byte;
 use crate::{Error, ErrorKind};
 
 /// The end of the sentence for a character beyond ASCII in a dialect that
@@ -125,6 +126,14 @@ fn escaped(c: char) -> bool {
         || matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
+/// Whether the byte `b` can begin the UTF-8 of an [`escaped`] character
+/// (the test `escape_filter_misses_no_escaped_character` checks every
+/// character).
+#[inline(always)]
+fn may_start_escaped(b: u8) -> bool {
+    (b < 0x20) | (b == 0x7F) | (b == b'\\') | (b == 0xC2) | (b == 0xE2)
+}
+
 /// `s` as it is shown to a person, by this module's escaping rule:
 /// borrowed when nothing needs an escape.
 ///
@@ -133,7 +142,10 @@ fn escaped(c: char) -> bool {
 /// assert_eq!(urikit::report::escape("http://é/"), "http://é/");
 /// ```
 pub fn escape(s: &str) -> Cow<'_, str> {
-    if !s.chars().any(escaped) {
+    // Every escaped character is encoded with a byte below 0x20, 0x7F, a
+    // backslash or the lead byte 0xC2 (U+0080 to U+009F) or 0xE2 (U+200E
+    // to U+2069): most text has none of them, found a chunk at a time.
+    if !any_byte(s.as_bytes(), may_start_escaped) || !s.chars().any(escaped) {
         return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 8);
@@ -290,6 +302,25 @@ fn component_at(input: &str, at: usize) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The byte filter of `escape` is sound: every escaped character's
+    /// UTF-8 begins with a byte it looks for, so text without those bytes
+    /// needs no escape. Checked over every Unicode scalar value.
+    #[test]
+    fn escape_filter_misses_no_escaped_character() {
+        let mut buf = [0u8; 4];
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            if escaped(c) {
+                let lead = c.encode_utf8(&mut buf).as_bytes()[0];
+                assert!(may_start_escaped(lead), "{:X}", u32::from(c));
+            }
+        }
+        // And text with such a byte but nothing escaped is still borrowed.
+        for s in ["http://\u{e9}/", "a\u{2010}b", "\u{a0}"] {
+            assert!(matches!(escape(s), Cow::Borrowed(_)), "{s}");
+        }
+        assert_eq!(escape("a\u{85}\u{2069}"), "a\\u{85}\\u{2069}");
+    }
 
     #[test]
     fn components_by_the_appendix_b_split() {
