@@ -30,21 +30,37 @@ pub fn each_value(
     output: Output<'_>,
     f: impl Fn(&str) -> Result<String, ErrorRecord> + Sync,
 ) -> io::Result<()> {
+    each_into(args, output, |s, out| {
+        *out = f(s)?;
+        Ok(())
+    })
+}
+
+/// [`each_value`] for a command that writes each result into a buffer
+/// (cleared for it, and kept from one input to the next), so that a long
+/// run allocates nothing per input.
+pub fn each_into(
+    args: Vec<String>,
+    output: Output<'_>,
+    f: impl Fn(&str, &mut String) -> Result<(), ErrorRecord> + Sync,
+) -> io::Result<()> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut buf = String::new();
     input::batches(args, |lines| {
         if output.jobs <= 1 || lines.len() < 2 {
             for raw in lines {
-                value_line(raw, output, &f, &mut out)?;
+                value_line(raw, output, &f, &mut buf, &mut out)?;
             }
             // Each batch's answers go out before the next is waited for.
             return out.flush();
         }
         let parts = batch::ordered(output.jobs, lines, |chunk, _| {
             let mut o = Vec::new();
+            let mut buf = String::new();
             for raw in chunk {
                 // Writing into a Vec cannot fail.
-                let _ = value_line(raw, output, &f, &mut o);
+                let _ = value_line(raw, output, &f, &mut buf, &mut o);
             }
             o
         });
@@ -56,16 +72,19 @@ pub fn each_value(
     out.flush()
 }
 
-/// One input of [`each_value`]: its record, result or error into `out`.
+/// One input of [`each_into`]: its record, result or error into `out`,
+/// the result written in `buf` first.
 fn value_line(
     raw: &[u8],
     output: Output<'_>,
-    f: &impl Fn(&str) -> Result<String, ErrorRecord>,
+    f: &impl Fn(&str, &mut String) -> Result<(), ErrorRecord>,
+    buf: &mut String,
     out: &mut impl Write,
 ) -> io::Result<()> {
     let (text, bad) = input::line_text(raw);
+    buf.clear();
     let result = match bad {
-        None => f(&text),
+        None => f(&text, buf).map(|()| buf.as_str()),
         Some(e) => Err(e.into()),
     };
     status::record(result.is_ok());
@@ -79,13 +98,18 @@ fn value_line(
             base: output.base,
             input: &text,
             ok,
-            result: result.as_deref(),
+            result,
             error,
         };
         return json::write_line(out, &record);
     }
     match &result {
-        Ok(r) => writeln!(out, "{}", show::text(r)),
+        Ok(r) => {
+            // Two writes, not the formatting machinery: this is the line
+            // every successful input of a long run takes.
+            out.write_all(show::text(r).as_bytes())?;
+            out.write_all(b"\n")
+        }
         Err(e) => write_error(out, &text, e),
     }
 }

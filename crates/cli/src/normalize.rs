@@ -6,7 +6,7 @@ use clap::Args;
 use serde::Serialize;
 use urikit::Normalizer;
 
-use crate::each::{each_value, Output};
+use crate::each::{each_into, each_value, Output};
 use crate::json::{self, ErrorRecord};
 use crate::{args, show, status};
 
@@ -81,9 +81,10 @@ pub fn normalize(a: NormalizeArgs) -> io::Result<()> {
         base: None,
         jobs: a.jobs.get(),
     };
-    each_value(a.refs, output, |s| {
+    each_into(a.refs, output, |s, out| {
         let u = parser.parse(s).map_err(|e| ErrorRecord::at(e, s, iri))?;
-        Ok(n.normalize(u).into_string())
+        n.normalize_into(u, out);
+        Ok(())
     })
 }
 

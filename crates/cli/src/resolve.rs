@@ -3,10 +3,10 @@
 use std::io;
 
 use clap::Args;
-use urikit::{Dialect, Error, Resolver, UriRef, UriRefBuf};
+use urikit::{Dialect, Error, Resolver, UriRef};
 
 use crate::args;
-use crate::each::{each_value, Output};
+use crate::each::{each_into, Output};
 use crate::json::ErrorRecord;
 
 /// The options of `uri resolve`.
@@ -52,9 +52,14 @@ pub fn resolve(a: ResolveArgs) -> io::Result<()> {
         base: Some(&a.base),
         jobs: a.jobs.get(),
     };
-    against_base(&a.base, a.dialect, !a.non_strict, a.refs, output, |r, u| {
-        r.resolve(u)
-    })
+    against_base(
+        &a.base,
+        a.dialect,
+        !a.non_strict,
+        a.refs,
+        output,
+        |r, u, out| r.resolve_into(u, out),
+    )
 }
 
 /// `uri relativize --base BASE [--dialect D]`: the shortest reference that
@@ -65,8 +70,9 @@ pub fn relativize(a: RelativizeArgs) -> io::Result<()> {
         base: Some(&a.base),
         jobs: a.jobs.get(),
     };
-    against_base(&a.base, a.dialect, true, a.targets, output, |r, u| {
-        r.relativize(u)
+    against_base(&a.base, a.dialect, true, a.targets, output, |r, u, out| {
+        *out = r.relativize(u)?.into_string();
+        Ok(())
     })
 }
 
@@ -78,7 +84,7 @@ fn against_base(
     strict: bool,
     inputs: Vec<String>,
     output: Output<'_>,
-    op: impl Fn(&Resolver<'_>, UriRef<'_>) -> Result<UriRefBuf, Error> + Sync,
+    op: impl Fn(&Resolver<'_>, UriRef<'_>, &mut String) -> Result<(), Error> + Sync,
 ) -> io::Result<()> {
     let grammar = args::DialectArg {
         name: args::DialectName {
@@ -91,11 +97,11 @@ fn against_base(
         .parse(base)
         .and_then(Resolver::new)
         .map(|r| r.dialect(dialect.dialect()).strict(strict));
-    each_value(inputs, output, |s| {
+    each_into(inputs, output, |s, out| {
         let resolver = resolver.map_err(ErrorRecord::for_base)?;
         let iri = grammar.dialect() == Dialect::Rfc3987;
         let u = grammar.parse(s).map_err(|e| ErrorRecord::at(e, s, iri))?;
-        Ok(op(&resolver, u)?.into_string())
+        Ok(op(&resolver, u, out)?)
     })
 }
 
