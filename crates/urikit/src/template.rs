@@ -9,7 +9,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use crate::grammar::rfc3986::{hex2_at, UNRESERVED};
+use crate::grammar::rfc3986::{hex2_at, hex_val, UNRESERVED};
 use crate::grammar::rfc3987::{is_iprivate, is_ucschar};
 use crate::grammar::rfc6570::{EXPANDED, LITERAL, UNRESERVED_RESERVED, VARCHAR};
 use crate::grammar::Table;
@@ -694,7 +694,19 @@ impl Template {
             check: self.repeated,
         };
         self.match_from(0, 0, uri, &mut found, &mut failed)?;
-        Ok(found.into_variables())
+        let vars = found.into_variables();
+        if self.repeated {
+            // A name read in several expressions: each reading agreed
+            // with the others where both gave a value, but one that read
+            // nothing (`{x}` on an empty text) says nothing about the
+            // others. The values must expand to the URI again (up to how
+            // it spells its escapes), or the reading was not the one.
+            let again = self.expand(&vars).ok();
+            if !again.is_some_and(|again| same_text(&again, uri)) {
+                return Err(err(ErrorKind::AmbiguousTemplate, 0));
+            }
+        }
+        Ok(vars)
     }
 
     /// Matches parts `k..` against `uri[p..]`, adding what they hold to
@@ -1014,6 +1026,15 @@ impl Template {
                     .map(|m| decode(op, m.value, m.value_at()))
                     .collect::<Result<_, _>>()?;
                 Value::List(list)
+            } else if first.has_eq && first.value.is_empty() && op.if_empty().is_empty() {
+                // `name=` and nothing after it under `;`, which writes an
+                // empty string as `name` alone (section 3.2.7): only a list
+                // whose one member is empty is written so (Appendix A
+                // writes a list's name with `=`).
+                if spec.modifier != Modifier::None {
+                    return Err(err(ErrorKind::NoMatch, first.at));
+                }
+                Value::List(alloc::vec![String::new()])
             } else if spec.modifier != Modifier::Explode && first.value.contains(',') {
                 list_of(op, first.value, first.value_at())?
             } else {
@@ -1082,6 +1103,17 @@ impl Template {
             // value may hold the separator). A ',' makes it a list.
             let (item, at) = if later == 0 {
                 let at = members[i].at;
+                // Unless the separator is one a value's expansion would
+                // have encoded (`/` for `{/var}`): then what remains is
+                // more than one value, and this reading is not the one.
+                let sep = op.separator().as_bytes()[0];
+                if members.len() - i > 1
+                    && !op.allows_reserved()
+                    && sep != b','
+                    && !UNRESERVED.allows(sep)
+                {
+                    return Err(err(ErrorKind::NoMatch, members[i + 1].at));
+                }
                 i = members.len();
                 (&uri[at..], at)
             } else {
@@ -1164,6 +1196,32 @@ impl<'u> Member<'u> {
             decode(op, self.value, self.value_at())?,
         ))
     }
+}
+
+/// Whether `a` and `b` are the same text up to how escapes are spelled: a
+/// `%HH` of an unreserved character or of a byte beyond ASCII is that
+/// byte, and the hexadecimal digits' case does not count (RFC 3986
+/// section 6.2.2.1 and 6.2.2.2); an escaped delimiter is not the delimiter.
+fn same_text(a: &str, b: &str) -> bool {
+    fn bytes(s: &str) -> impl Iterator<Item = (u8, bool)> + '_ {
+        let b = s.as_bytes();
+        let mut i = 0;
+        core::iter::from_fn(move || {
+            let c = *b.get(i)?;
+            if let (b'%', Some(h), Some(l)) = (
+                c,
+                b.get(i + 1).and_then(|&h| hex_val(h)),
+                b.get(i + 2).and_then(|&l| hex_val(l)),
+            ) {
+                let v = (h << 4) | l;
+                i += 3;
+                return Some((v, !(v >= 0x80 || UNRESERVED.allows(v))));
+            }
+            i += 1;
+            Some((c, false))
+        })
+    }
+    bytes(a).eq(bytes(b))
 }
 
 /// Writes a named operator's `name` and what comes after it (section

@@ -565,3 +565,72 @@ fn values_from_every_unicode_plane() {
         );
     }
 }
+
+/// Section 3.2.7 writes an empty string under `;` as the name alone, and
+/// Appendix A writes a list's name with `=`: so `;x=` with nothing after it
+/// is a list whose one member is empty, and matching reads it so (found by
+/// the `template` fuzz target: it was read as the empty string, which
+/// expands to `;x`).
+#[test]
+fn an_empty_list_member_under_semicolon_matches_back() {
+    let t = Template::parse("{x}/{;y}").unwrap();
+    let list = Variables::new().list("y", [""]);
+    let out = t.expand(&list).unwrap();
+    assert_eq!(out, "/;y=");
+    let found = t.match_uri(&out).unwrap();
+    assert_eq!(found.get("y"), Some(&Value::List(vec![String::new()])));
+    assert_eq!(t.expand(&found).unwrap(), out);
+    // The empty string itself: the name alone, and back.
+    let out = t.expand(&Variables::new().set("y", "")).unwrap();
+    assert_eq!(out, "/;y");
+    assert_eq!(
+        t.match_uri(&out).unwrap().get("y"),
+        Some(&Value::String(String::new()))
+    );
+    // A prefix takes only strings (section 2.4.1): `;y=` is no expansion of it.
+    let e = Template::parse("{;y:3}")
+        .unwrap()
+        .match_uri(";y=")
+        .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::NoMatch);
+}
+
+/// A variable named in several expressions, one of which reads nothing:
+/// the values found must expand to the URI again, or the template is
+/// ambiguous for it (found by the `template` fuzz target: `{#x}/{x}{/y}`
+/// on `#//` gave x = "/", which expands to `#//%2F`). Escapes may be
+/// spelled otherwise than expansion writes them (RFC 3986 section 6.2.2).
+#[test]
+fn a_repeated_name_matches_only_values_that_expand_back() {
+    let t = Template::parse("{#x}/{x}{/y}").unwrap();
+    match t.match_uri("#//") {
+        Ok(found) => assert_eq!(t.expand(&found).unwrap(), "#//"),
+        Err(e) => assert_eq!(e.kind(), ErrorKind::AmbiguousTemplate),
+    }
+    let t = Template::parse("{x}/{x}").unwrap();
+    let found = t.match_uri("%7e/~").unwrap();
+    assert_eq!(found.get("x"), Some(&Value::String("~".into())));
+    let found = t.match_uri("a%2fb/a%2Fb").unwrap();
+    assert_eq!(found.get("x"), Some(&Value::String("a/b".into())));
+    assert_eq!(
+        t.match_uri("a/a").unwrap().get("x"),
+        Some(&Value::String("a".into()))
+    );
+}
+
+/// `{/var}` encodes a `/` in its value (section 3.2.6), so the last
+/// variable of a `/` expression cannot take two members: a reading that
+/// would give it `l/%20` is the wrong end of the expression, and the next
+/// candidate end is tried (found by `match_inverts_expand`).
+#[test]
+fn a_path_segment_value_holds_no_slash() {
+    let t = Template::parse("/t{/v1,v2}/l{/v3}/l").unwrap();
+    let found = t.match_uri("/t/a,%25/l/l/%20/l").unwrap();
+    assert_eq!(
+        found.get("v1"),
+        Some(&Value::List(vec!["a".into(), "%".into()]))
+    );
+    assert_eq!(found.get("v2"), Some(&Value::String("l".into())));
+    assert_eq!(found.get("v3"), Some(&Value::String(" ".into())));
+    assert_eq!(t.expand(&found).unwrap(), "/t/a,%25/l/l/%20/l");
+}
