@@ -10,6 +10,7 @@
 
 use urikit::pct::{decode, encode, Component, PctStr};
 use urikit::scheme::{self, File, View};
+use urikit::template::{Template, Variables};
 use urikit::{
     count_work, BaseBuilder, Dialect, ErrorKind, Extractor, Normalizer, QueryParams, Resolver,
     UriRef, UriRefBuf, UriRefBuilder,
@@ -56,6 +57,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("guess", guess),
     ("file_paths", file_paths),
     ("dialects", dialects),
+    ("template", template),
 ];
 
 fn utf8(data: &[u8]) -> Option<&str> {
@@ -693,5 +695,68 @@ fn zones(s: &str, d: Dialect) {
             again(e.as_str());
             assert_eq!(e.host().and_then(|h| h.zone_id()).is_some(), zoned);
         }
+    }
+}
+
+/// A URI Template (RFC 6570) from the first line, a URI from the second
+/// and values from the third: parsing fails only with an offset inside
+/// the template; the template expands with every variable set to the
+/// values (as a string, and as a list split at `,`); matching the URI
+/// either fails or finds values that expand again, and a template's own
+/// expansion matches back to values that expand to it.
+pub fn template(data: &[u8]) {
+    let Some(s) = utf8(data) else { return };
+    let mut lines = s.splitn(3, '\n');
+    let (t, uri, values) = (
+        lines.next().unwrap_or(""),
+        lines.next().unwrap_or(""),
+        lines.next().unwrap_or(""),
+    );
+    let template = match Template::parse(t) {
+        Ok(template) => template,
+        Err(e) => {
+            assert!(e.offset() <= t.len(), "{t:?}: {e}");
+            return;
+        }
+    };
+    let names: Vec<&str> = template.variables().collect();
+    let as_strings: Variables = names
+        .iter()
+        .map(|n| {
+            (
+                n.to_string(),
+                urikit::template::Value::String(values.to_owned()),
+            )
+        })
+        .collect();
+    let as_lists: Variables = names
+        .iter()
+        .map(|n| {
+            (
+                n.to_string(),
+                urikit::template::Value::List(values.split(',').map(str::to_owned).collect()),
+            )
+        })
+        .collect();
+    for vars in [&as_strings, &as_lists] {
+        if let Ok(out) = template.expand(vars) {
+            if let Ok(found) = template.match_uri(&out) {
+                let again = template
+                    .expand(&found)
+                    .unwrap_or_else(|e| panic!("{t:?} on {out:?}: {e}"));
+                assert_eq!(again, out, "{t:?}: {found:?}");
+            }
+        }
+    }
+    match template.match_uri(uri) {
+        Ok(found) => {
+            template
+                .expand(&found)
+                .unwrap_or_else(|e| panic!("{t:?} on {uri:?}: {e}"));
+        }
+        Err(e) => assert!(
+            e.offset() <= uri.len().max(t.len()),
+            "{t:?} on {uri:?}: {e}"
+        ),
     }
 }
