@@ -649,7 +649,10 @@ impl Template {
     /// - `;`, `?` and `&` name their values, so any of their variables
     ///   may be absent; for the other operators values are given to the
     ///   variables left to right, one member each, the last variable
-    ///   taking what remains, and the variables left over are undefined.
+    ///   taking what remains (but under `/`, whose values never hold a
+    ///   `/`, only one member), and the variables left over are undefined.
+    ///   Under `;`, `name=` with nothing after it is a list with one empty
+    ///   member (an empty string is written `name`).
     /// - A `,` inside one variable's value makes it a list (a `,` in a
     ///   value is otherwise encoded); `name=value` members of an exploded
     ///   variable make an associative array. A non-exploded list and
@@ -666,6 +669,9 @@ impl Template {
     ///   `X.semi=%3B.dot=..comma=%2C`), the template is ambiguous for this
     ///   URI. (A label that spells an unreserved character `%HH`, which
     ///   expansion never writes, is reported so too.)
+    /// - Where the template names a variable more than once, the values
+    ///   found must expand to the URI again (up to how its escapes are
+    ///   spelled), or the template is ambiguous for this URI.
     ///
     /// # Errors
     ///
