@@ -135,16 +135,38 @@ fn failure(e: &Error, input: &str, dialect: Dialect, which: &str) -> Value {
     })
 }
 
-/// The dialect named `name`, or the answer that says it is unknown.
-fn dialect_named(name: &str) -> Result<Dialect, Value> {
-    Dialect::from_name(name).ok_or_else(|| {
-        json!({"ok": false, "error": {
-            "code": "unknown-dialect",
-            "message": format!("'{name}' is not a dialect; the dialects are {}", dialects()),
-            "offset": {"byte": 0, "utf16": 0, "char": 0},
-            "in": "dialect",
-        }})
+/// A failure that is not the library's: `code`, the sentence, and where
+/// in `text` (the field `which`) it lies.
+fn refusal(code: &str, message: String, text: &str, byte: usize, which: &str) -> Value {
+    json!({"ok": false, "error": {
+        "code": code,
+        "message": message,
+        "offset": at(text, byte),
+        "in": which,
+    }})
+}
+
+/// An operation's answer as JSON text: its value, or the failure it
+/// stopped at.
+fn answer(result: Result<Value, Value>) -> String {
+    match result {
+        Ok(v) | Err(v) => v.to_string(),
+    }
+}
+
+/// The parser of the dialect named `name`, or the answer that says it is
+/// unknown.
+fn parser(name: &str) -> Result<Parser, Value> {
+    Dialect::from_name(name).map(Parser::new).ok_or_else(|| {
+        let message = format!("'{name}' is not a dialect; the dialects are {}", dialects());
+        refusal("unknown-dialect", message, name, 0, "dialect")
     })
+}
+
+/// `text` read by `p`; a failure names the field `which`.
+fn read<'a>(p: Parser, text: &'a str, which: &str) -> Result<UriRef<'a>, Value> {
+    p.parse(text)
+        .map_err(|e| failure(&e, text, p.dialect(), which))
 }
 
 /// Text decoded from percent-encoding; bytes that are not UTF-8 shown as
@@ -192,14 +214,13 @@ fn offset_in(whole: &str, part: &str) -> usize {
 /// ```
 #[wasm_bindgen]
 pub fn parse(input: &str, dialect: &str, zone_ids: bool) -> String {
-    let d = match dialect_named(dialect) {
-        Ok(d) => d,
-        Err(v) => return v.to_string(),
-    };
-    let u = match Parser::new(d).zone_ids(zone_ids).parse(input) {
-        Ok(u) => u,
-        Err(e) => return failure(&e, input, d, "input").to_string(),
-    };
+    answer(parse_value(input, dialect, zone_ids))
+}
+
+/// [`parse`]'s answer.
+fn parse_value(input: &str, dialect: &str, zone_ids: bool) -> Result<Value, Value> {
+    let p = parser(dialect)?.zone_ids(zone_ids);
+    let u = read(p, input, "input")?;
     let mut components = Vec::new();
     let mut count = Counter::new(input);
     let mut push = |name: &str, part: &str| {
@@ -241,9 +262,9 @@ pub fn parse(input: &str, dialect: &str, zone_ids: bool) -> String {
     let port = u.port().map(|p| {
         json!({"text": p, "number": p.parse::<u64>().ok(), "default": u.scheme().and_then(scheme::default_port)})
     });
-    json!({
+    Ok(json!({
         "ok": true,
-        "dialect": d.name(),
+        "dialect": p.dialect().name(),
         "kind": if u.has_scheme() { "uri" } else { "relative-ref" },
         "components": components,
         "host": host,
@@ -257,8 +278,7 @@ pub fn parse(input: &str, dialect: &str, zone_ids: bool) -> String {
         "pairs_shown": u.query_pairs().take(SHOWN_ITEMS).map(|(k, v)| json!([shown(&decoded(k)), v.map(|v| shown(&decoded(v)))])).collect::<Vec<_>>(),
         "pair_count": u.query_pairs().count(),
         "fragment": u.fragment().map(decoded),
-    })
-    .to_string()
+    }))
 }
 
 /// Resolves `reference` against `base` (RFC 3986 section 5, or the older
@@ -273,23 +293,18 @@ pub fn parse(input: &str, dialect: &str, zone_ids: bool) -> String {
 /// ```
 #[wasm_bindgen]
 pub fn resolve(reference: &str, base: &str, dialect: &str) -> String {
-    let d = match dialect_named(dialect) {
-        Ok(d) => d,
-        Err(v) => return v.to_string(),
-    };
-    let p = Parser::new(d);
-    let b = match p.parse(base) {
-        Ok(b) => b,
-        Err(e) => return failure(&e, base, d, "base").to_string(),
-    };
-    let r = match p.parse(reference) {
-        Ok(r) => r,
-        Err(e) => return failure(&e, reference, d, "input").to_string(),
-    };
-    let result = match r.resolve_against(b) {
-        Ok(t) => t,
-        Err(e) => return failure(&e, base, d, "base").to_string(),
-    };
+    answer(resolve_value(reference, base, dialect))
+}
+
+/// [`resolve`]'s answer.
+fn resolve_value(reference: &str, base: &str, dialect: &str) -> Result<Value, Value> {
+    let p = parser(dialect)?;
+    let b = read(p, base, "base")?;
+    let r = read(p, reference, "input")?;
+    let d = p.dialect();
+    let result = r
+        .resolve_against(b)
+        .map_err(|e| failure(&e, base, d, "base"))?;
     let steps: Vec<Value> = if d.is_rfc3986_family() {
         let (steps, _) = trace::resolution(b, r);
         steps
@@ -302,7 +317,7 @@ pub fn resolve(reference: &str, base: &str, dialect: &str) -> String {
     } else {
         Vec::new()
     };
-    json!({"ok": true, "result": result.as_str(), "steps": steps}).to_string()
+    Ok(json!({"ok": true, "result": result.as_str(), "steps": steps}))
 }
 
 /// One step of normalization the page can show: where it is written, what
@@ -401,27 +416,26 @@ fn no_steps() -> Normalizer {
 /// ```
 #[wasm_bindgen]
 pub fn normalize(input: &str, dialect: &str, extra: &str) -> String {
-    let d = match dialect_named(dialect) {
-        Ok(d) => d,
-        Err(v) => return v.to_string(),
-    };
-    let u = match UriRef::parse_with(input, d) {
-        Ok(u) => u,
-        Err(e) => return failure(&e, input, d, "input").to_string(),
-    };
+    answer(normalize_value(input, dialect, extra))
+}
+
+/// [`normalize`]'s answer.
+fn normalize_value(input: &str, dialect: &str, extra: &str) -> Result<Value, Value> {
+    let u = read(parser(dialect)?, input, "input")?;
     let wanted: Vec<&str> = extra
         .split(',')
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .collect();
     if let Some(bad) = wanted.iter().find(|w| !EXTRA.iter().any(|(n, _)| n == *w)) {
-        return json!({"ok": false, "error": {
-            "code": "unknown-step",
-            "message": format!("'{bad}' is not an optional step; they are ipv6, nfc and idna"),
-            "offset": {"byte": 0, "utf16": 0, "char": 0},
-            "in": "steps",
-        }})
-        .to_string();
+        let message = format!("'{bad}' is not an optional step; they are ipv6, nfc and idna");
+        return Err(refusal(
+            "unknown-step",
+            message,
+            extra,
+            offset_in(extra, bad),
+            "steps",
+        ));
     }
     let chosen = STEPS.iter().chain(
         EXTRA
@@ -440,7 +454,7 @@ pub fn normalize(input: &str, dialect: &str, extra: &str) -> String {
             before = now.as_str().to_owned();
         }
     }
-    json!({"ok": true, "result": before, "steps": steps, "normal": steps.is_empty()}).to_string()
+    Ok(json!({"ok": true, "result": before, "steps": steps, "normal": steps.is_empty()}))
 }
 
 /// The fields of a scheme's view, as `[name, value]` pairs in the order of
@@ -512,25 +526,19 @@ impl Fields for Pairs<'_> {
 /// ```
 #[wasm_bindgen]
 pub fn inspect(input: &str, dialect: &str) -> String {
-    let d = match dialect_named(dialect) {
-        Ok(d) => d,
-        Err(v) => return v.to_string(),
-    };
-    let u = match UriRef::parse_with(input, d) {
-        Ok(u) => u,
-        Err(e) => return failure(&e, input, d, "input").to_string(),
-    };
-    let view = match View::new(u) {
-        Ok(v) => v,
-        Err(e) => return failure(&e, input, d, "input").to_string(),
-    };
+    answer(inspect_value(input, dialect))
+}
+
+/// [`inspect`]'s answer.
+fn inspect_value(input: &str, dialect: &str) -> Result<Value, Value> {
+    let u = read(parser(dialect)?, input, "input")?;
     let mut fields = Pairs {
         input,
         fields: Vec::new(),
     };
-    if let Err(e) = view.visit(&mut fields) {
-        return failure(&e, input, d, "input").to_string();
-    }
+    let view = View::new(u)
+        .and_then(|view| view.visit(&mut fields).map(|()| view))
+        .map_err(|e| failure(&e, input, u.dialect(), "input"))?;
     let warnings: Vec<Value> = scheme::warnings(&u)
         .map(|w| json!({"code": w.code(), "message": w.to_string(), "offset": at(input, w.offset())}))
         .collect();
@@ -538,7 +546,7 @@ pub fn inspect(input: &str, dialect: &str) -> String {
         View::Other(_) => None,
         _ => u.scheme().map(str::to_ascii_lowercase),
     };
-    json!({"ok": true, "scheme": scheme, "fields": fields.fields, "warnings": warnings}).to_string()
+    Ok(json!({"ok": true, "scheme": scheme, "fields": fields.fields, "warnings": warnings}))
 }
 
 /// The shortest reference that resolves against `base` to `target` (RFC
@@ -550,36 +558,28 @@ pub fn inspect(input: &str, dialect: &str) -> String {
 /// ```
 #[wasm_bindgen]
 pub fn relativize(target: &str, base: &str, dialect: &str) -> String {
-    let d = match dialect_named(dialect) {
-        Ok(d) => d,
-        Err(v) => return v.to_string(),
-    };
-    let p = Parser::new(d);
-    let b = match p.parse(base) {
-        Ok(b) => b,
-        Err(e) => return failure(&e, base, d, "base").to_string(),
-    };
-    let t = match p.parse(target) {
-        Ok(t) => t,
-        Err(e) => return failure(&e, target, d, "input").to_string(),
-    };
-    let r = match t.relative_to(b) {
-        Ok(r) => r,
-        Err(e) => {
-            let (text, which) = if e.kind() == urikit::ErrorKind::UnreachableTarget {
-                (target, "input")
-            } else {
-                (base, "base")
-            };
-            return failure(&e, text, d, which).to_string();
+    answer(relativize_value(target, base, dialect))
+}
+
+/// [`relativize`]'s answer.
+fn relativize_value(target: &str, base: &str, dialect: &str) -> Result<Value, Value> {
+    let p = parser(dialect)?;
+    let b = read(p, base, "base")?;
+    let t = read(p, target, "input")?;
+    let r = t.relative_to(b).map_err(|e| {
+        // Only an unreachable target is the target's fault.
+        if e.kind() == urikit::ErrorKind::UnreachableTarget {
+            failure(&e, target, p.dialect(), "input")
+        } else {
+            failure(&e, base, p.dialect(), "base")
         }
-    };
+    })?;
     let back = r
         .as_uri_ref()
         .resolve_against(b)
         .map(|t| t.as_str().to_owned())
         .ok();
-    json!({"ok": true, "result": r.as_str(), "resolves_to": back}).to_string()
+    Ok(json!({"ok": true, "result": r.as_str(), "resolves_to": back}))
 }
 
 /// A JSON value read with its objects' members in the order they were
@@ -676,21 +676,19 @@ impl Json {
 /// ```
 #[wasm_bindgen]
 pub fn expand(template: &str, vars: &str) -> String {
-    let t = match Template::parse(template) {
-        Ok(t) => t,
-        Err(e) => return failure(&e, template, Dialect::Rfc3986, "template").to_string(),
-    };
+    answer(expand_value(template, vars))
+}
+
+/// [`expand`]'s answer.
+fn expand_value(template: &str, vars: &str) -> Result<Value, Value> {
+    let in_template = |e: Error| failure(&e, template, Dialect::Rfc3986, "template");
+    let t = Template::parse(template).map_err(in_template)?;
     let text = if vars.trim().is_empty() { "{}" } else { vars };
     let members = match serde_json::from_str::<Json>(text) {
         Ok(Json::Object(m)) => m,
         Ok(_) => {
-            return json!({"ok": false, "error": {
-                "code": "invalid-variables",
-                "message": "the variables are not a JSON object ({\"name\": value, ...})",
-                "offset": {"byte": 0, "utf16": 0, "char": 0},
-                "in": "variables",
-            }})
-            .to_string()
+            let message = "the variables are not a JSON object ({\"name\": value, ...})".into();
+            return Err(refusal("invalid-variables", message, text, 0, "variables"));
         }
         Err(e) => {
             // serde_json counts lines from 1, and columns from 1 in bytes.
@@ -700,24 +698,22 @@ pub fn expand(template: &str, vars: &str) -> String {
                 .map(str::len)
                 .sum();
             let at_byte = (line_start + e.column().saturating_sub(1)).min(text.len());
-            return json!({"ok": false, "error": {
-                "code": "invalid-variables",
-                "message": format!("the variables are not valid JSON: {e}"),
-                "offset": at(text, at_byte),
-                "in": "variables",
-            }})
-            .to_string();
+            let message = format!("the variables are not valid JSON: {e}");
+            return Err(refusal(
+                "invalid-variables",
+                message,
+                text,
+                at_byte,
+                "variables",
+            ));
         }
     };
     let vars: Variables = members
         .iter()
         .filter_map(|(k, v)| v.variable().map(|v| (k.clone(), v)))
         .collect();
-    match t.expand(&vars) {
-        Ok(s) => json!({"ok": true, "result": s, "variables": t.variables().collect::<Vec<_>>()})
-            .to_string(),
-        Err(e) => failure(&e, template, Dialect::Rfc3986, "template").to_string(),
-    }
+    let result = t.expand(&vars).map_err(in_template)?;
+    Ok(json!({"ok": true, "result": result, "variables": t.variables().collect::<Vec<_>>()}))
 }
 
 #[cfg(test)]

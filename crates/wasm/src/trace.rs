@@ -38,28 +38,8 @@ pub fn resolution(base: UriRef<'_>, r: UriRef<'_>) -> (Vec<Step>, String) {
             buffers: None,
         })
     };
-    let show = |s: Option<&str>| s.map_or_else(|| "undefined".to_owned(), |s| format!("\"{s}\""));
-    say(
-        "5.2.1",
-        format!(
-            "Base: scheme {}, authority {}, path \"{}\", query {}.",
-            show(base.scheme()),
-            show(base.authority().map(|a| a.as_str())),
-            base.path().as_str(),
-            show(base.query().map(|q| q.as_str())),
-        ),
-    );
-    say(
-        "5.2.1",
-        format!(
-            "Reference: scheme {}, authority {}, path \"{}\", query {}, fragment {}.",
-            show(r.scheme()),
-            show(r.authority().map(|a| a.as_str())),
-            r.path().as_str(),
-            show(r.query().map(|q| q.as_str())),
-            show(r.fragment().map(|f| f.as_str())),
-        ),
-    );
+    say("5.2.1", format!("Base: {}.", described(base, false)));
+    say("5.2.1", format!("Reference: {}.", described(r, true)));
     let r_path = r.path().as_str();
     let r_query = r.query().map(|q| q.as_str());
     let base_auth = base.authority().map(|a| a.as_str());
@@ -185,6 +165,26 @@ pub fn resolution(base: UriRef<'_>, r: UriRef<'_>) -> (Vec<Step>, String) {
         buffers: None,
     });
     (steps, target)
+}
+
+/// The components of `u` as section 5.2.1 reads them (`"undefined"` for
+/// one that is absent), its fragment too when `fragment`.
+fn described(u: UriRef<'_>, fragment: bool) -> String {
+    let show = |s: Option<&str>| s.map_or_else(|| "undefined".to_owned(), |s| format!("\"{s}\""));
+    let mut text = format!(
+        "scheme {}, authority {}, path \"{}\", query {}",
+        show(u.scheme()),
+        show(u.authority().map(|a| a.as_str())),
+        u.path().as_str(),
+        show(u.query().map(|q| q.as_str())),
+    );
+    if fragment {
+        text.push_str(&format!(
+            ", fragment {}",
+            show(u.fragment().map(|f| f.as_str()))
+        ));
+    }
+    text
 }
 
 /// Section 5.2.4's loop on `input`, each pass recorded (up to
