@@ -3,12 +3,17 @@
 # valgrind's cachegrind: unlike wall time, the same on a busy machine.
 # Usage: [JOBS='parse:urikit ...'] ./cachegrind.sh [DATASET]   (default ../../shared/data/urls/kasztp.txt;
 # `unicode`: the Unicode IRIs built from the datasets, for parse-iri;
+# `spec`, `mail`: the texts of the extraction benchmark, for extract (items: bytes);
 # resolve and relativize assume one with 400 and 4,000 http(s) lines)
 set -euo pipefail
 cd "$(dirname "$0")"
 data=${1:-../../shared/data/urls/kasztp.txt}
 cargo build -q --release --example work
 bin=target/release/examples/work
+if [ "$data" = spec ] || [ "$data" = mail ]; then
+  "$bin" dump - "$data" 0 >"target/$data.txt"
+  data=target/$data.txt
+fi
 if [ "$data" = unicode ]; then
   "$bin" dump - unicode 0 >target/unicode-iris.txt
   data=target/unicode-iris.txt
@@ -33,6 +38,7 @@ for spec in ${JOBS:-parse:urikit parse:fluent-uri normalize:urikit normalize:flu
   [ "$job" = relativize ] && items=3999
   [ "$job" = template-match ] && items=64
   [ "$job" = template-expand ] && items=384
+  [ "$job" = extract ] && items=$(wc -c <"$data")
   awk -v a="$i0" -v b="$i1" -v c="$m0" -v d="$m1" -v n="$items" -v j="$job" -v l="$lib" \
-    'BEGIN {printf "%-11s %-11s %14.0f %12.2f\n", j, l, (b-a)/(3*n), (d-c)/(3*n)}'
+    'BEGIN {i=(b-a)/(3*n); printf (i < 100 ? "%-11s %-11s %14.2f %12.4f\n" : "%-11s %-11s %14.0f %12.2f\n"), j, l, i, (d-c)/(3*n)}'
 done

@@ -2,7 +2,8 @@
 //! `cargo run --release --example work -- JOB LIBRARY FILE ROUNDS` (FILE
 //! `unicode`: the Unicode IRIs of `unicode_iris`), where
 //! JOB is `parse`, `parse-iri` (urikit's `IriRef` or oxiri), `normalize` (`normalize-into`: into one `String`),
-//! `resolve` or `relativize` and LIBRARY is
+//! `resolve`, `relativize` or `extract` (items are bytes; FILE `spec` or
+//! `mail`: the texts of the extraction benchmark; peer `linkify`) and LIBRARY is
 //! `urikit` or a peer (`fluent-uri` for parse, normalize and resolve,
 //! `oxiri` for relativize; `template-match`: urikit or `regex` on
 //! `urikit_bench::match_uris`, 64 per round; `template-expand`: urikit,
@@ -20,8 +21,14 @@ fn main() {
         panic!("usage: work JOB LIBRARY FILE ROUNDS");
     };
     let rounds: usize = rounds.parse().expect("ROUNDS is a number");
-    // `unicode`: the Unicode IRIs built from every dataset.
-    let text = if file == "unicode" {
+    // `unicode`: the Unicode IRIs built from every dataset; `spec` and
+    // `mail`: the texts of the extraction benchmark (ten copies of the
+    // specifications, a 2,000-message archive).
+    let text = if file == "spec" {
+        urikit_bench::spec_text(10)
+    } else if file == "mail" {
+        urikit_bench::mail_archive(2_000)
+    } else if file == "unicode" {
         let sets = urikit_bench::datasets();
         urikit_bench::unicode_iris(sets.iter().flat_map(|(_, l)| l.iter().map(String::as_str)))
             .join("\n")
@@ -147,6 +154,20 @@ fn main() {
                         _ => panic!("relativize: urikit or oxiri"),
                     };
                 }
+            }
+        }
+        // Items are bytes: FILE is `spec`, `mail` or any text.
+        ("extract", lib) => {
+            let urikit = urikit::Extractor::new();
+            let mut linkify = linkify::LinkFinder::new();
+            // URLs only, as urikit finds them (no bare e-mail addresses).
+            linkify.kinds(&[linkify::LinkKind::Url]);
+            for _ in 0..rounds {
+                sum += match lib {
+                    "urikit" => urikit.extract(black_box(&text)).count(),
+                    "linkify" => linkify.links(black_box(&text)).count(),
+                    _ => panic!("extract: urikit or linkify"),
+                };
             }
         }
         // The file is not read by these: the URIs are the templates'

@@ -276,3 +276,126 @@ pub fn regex_match(re: &regex::Regex, uri: &str) -> Vec<(String, String)> {
     }
     vars
 }
+
+/// The specification files of `URIKIT_SPEC_DIR` (default
+/// `../../shared/spec`), the `.txt` ones in name order, concatenated
+/// `times` times: text about URIs, dense with them.
+pub fn spec_text(times: usize) -> String {
+    let dir = std::env::var_os("URIKIT_SPEC_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/spec"));
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    let one: String = files
+        .iter()
+        .map(|f| String::from_utf8_lossy(&std::fs::read(f).unwrap()).into_owned())
+        .collect();
+    one.repeat(times)
+}
+
+/// A mail archive in mbox form, `messages` long: mostly prose, few URLs,
+/// the text an extractor meets in list archives. Each message has the
+/// usual headers (every one with a colon, a `Message-ID` and often an
+/// `In-Reply-To` in angle brackets), a body of prose lines from the
+/// specification files with their URIs taken out, a quoted passage of the
+/// message before, sometimes a URL of the datasets (bare, in `<...>` or
+/// in `<URL:...>`; about one message in three) and a signature.
+/// Deterministic: the same archive on every machine.
+pub fn mail_archive(messages: usize) -> String {
+    // Prose: the specification's lines that hold no URI-like text.
+    let prose: Vec<String> = spec_text(1)
+        .lines()
+        // Some files number their lines: the number is no prose.
+        .map(|l| l.trim_start_matches(|c: char| c.is_ascii_digit()).trim())
+        .filter(|l| l.len() > 20 && !l.contains("://") && !l.contains('<') && !l.contains("urn:"))
+        .map(str::to_owned)
+        .collect();
+    let urls: Vec<String> = datasets()
+        .into_iter()
+        .flat_map(|(_, lines)| lines)
+        .filter(|l| l.starts_with("http") && l.len() < 120)
+        .collect();
+    let people = [
+        "Alice Moreau",
+        "Bo Lindqvist",
+        "Chidi Okafor",
+        "Dana Weiss",
+        "Emeka Eze",
+    ];
+    let topics = [
+        "resolving dot-segments",
+        "IRI mapping",
+        "port normalization",
+        "the hyphen rule",
+    ];
+    let days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+    // A linear congruential generator: reproducible without a crate.
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((seed >> 33) as usize) % n
+    };
+    let mut out = String::new();
+    let mut last_body: Vec<String> = Vec::new();
+    for m in 0..messages {
+        let who = people[next(people.len())];
+        let user = who.split(' ').next().unwrap().to_lowercase();
+        let day = days[m % 7];
+        let (hh, mm, ss) = (next(24), next(60), next(60));
+        let date = 1 + m % 28;
+        out.push_str(&format!(
+            "From {user}@example.org  {day} Nov {date:2} {hh:02}:{mm:02}:{ss:02} 2026\n\
+             From: {who} <{user}@example.org>\n\
+             To: uri-review@example.org\n\
+             Subject: Re: {}\n\
+             Date: {day}, {date} Nov 2026 {hh:02}:{mm:02}:{ss:02} +0000\n\
+             Message-ID: <2026{m:06}.{}@mail.example.org>\n",
+            topics[next(topics.len())],
+            next(1_000_000)
+        ));
+        if m > 0 {
+            out.push_str(&format!(
+                "In-Reply-To: <2026{:06}.{}@mail.example.org>\n",
+                m - 1,
+                next(1_000_000)
+            ));
+        }
+        out.push_str("Content-Type: text/plain; charset=utf-8\n\n");
+        if !last_body.is_empty() {
+            out.push_str(&format!("On {day}, {who} wrote:\n"));
+            for l in last_body.iter().take(3) {
+                out.push_str("> ");
+                out.push_str(l);
+                out.push('\n');
+            }
+            out.push('\n');
+        }
+        last_body.clear();
+        let paragraphs = 2 + next(3);
+        for p in 0..paragraphs {
+            let start = next(prose.len().saturating_sub(8).max(1));
+            for l in prose.iter().skip(start).take(3 + next(5)) {
+                out.push_str(l);
+                out.push('\n');
+                last_body.push(l.clone());
+            }
+            if p == 0 && next(3) == 0 {
+                let url = &urls[next(urls.len())];
+                match next(3) {
+                    0 => out.push_str(&format!("See {url} for the details.\n")),
+                    1 => out.push_str(&format!("The draft is at <{url}>.\n")),
+                    _ => out.push_str(&format!("Archived copy: <URL:{url}>\n")),
+                }
+            }
+            out.push('\n');
+        }
+        out.push_str(&format!("-- \n{who}\n\n"));
+    }
+    out
+}
