@@ -1,7 +1,9 @@
 //! Searches of byte strings that the transforms run on every reference
 //! (whether a path holds a `%` or a `/.`, where its last `/` is), written
-//! on words and sixteen-byte chunks so that short inputs cost no call.
-//! A leaf: it knows nothing of URIs.
+//! on words and sixteen-byte chunks so that short inputs cost no call, and
+//! the [`Marks`] the extractor classifies 64 bytes of text into (portably
+//! here; with SSE2 and AVX2 in `parse::simd`). A leaf: it knows nothing of
+//! URIs.
 //!
 //! May use: `work`.
 
@@ -102,7 +104,7 @@ const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
 /// its neighbour.
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline(always)]
-const fn zero_bytes(t: u64) -> u64 {
+pub(crate) const fn zero_bytes(t: u64) -> u64 {
     !(((t & LOW7) + LOW7) | t) & !LOW7
 }
 
@@ -173,9 +175,101 @@ pub(crate) fn last_byte(b: &[u8], x: u8) -> Option<usize> {
     }
 }
 
+/// The `k`-th chunk of `N` bytes of `c`, which has it (for constant `k`
+/// and an array `c`, the check compiles away).
+#[cfg_attr(
+    not(all(target_arch = "x86_64", target_feature = "sse2")),
+    allow(dead_code)
+)]
+#[inline(always)]
+pub(crate) fn chunk<const N: usize>(c: &[u8], k: usize) -> &[u8; N] {
+    match c.get(k * N..).and_then(<[u8]>::first_chunk::<N>) {
+        Some(x) => x,
+        None => unreachable!("the caller's bytes hold chunk {k} of {N}"),
+    }
+}
+
+/// What the extractor needs of 64 bytes: where the bytes equal to either
+/// of two values are (its candidates, `:` and `<`), where those equal to a
+/// third are (line breaks), and how many of those there are. Bit `k` of a
+/// mask stands for byte `k`.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Marks {
+    pub(crate) either: u64,
+    pub(crate) third: u64,
+    pub(crate) thirds: u32,
+}
+
+/// [`Marks`] without intrinsics: each word's bytes equal to a value are
+/// found with [`zero_bytes`], and their high bits are gathered into a byte
+/// by a multiplication (bit `8j + 7` of the word lands on bit `56 + j` of
+/// the product, and no two partial products meet).
+#[cfg_attr(
+    any(
+        not(feature = "alloc"),
+        all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))
+    ),
+    allow(dead_code)
+)]
+#[inline(always)]
+pub(crate) fn marks64_portable(c: &[u8; 64], x: u8, y: u8, z: u8) -> Marks {
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let gather = |hits: u64| ((hits >> 7).wrapping_mul(GATHER) >> 56) & 0xFF;
+    let (xs, ys, zs) = (
+        ONES * u64::from(x),
+        ONES * u64::from(y),
+        ONES * u64::from(z),
+    );
+    let mut m = Marks::default();
+    for (j, w) in c.chunks_exact(8).enumerate() {
+        let w = u64::from_le_bytes(w.try_into().unwrap_or_default());
+        m.either |= gather(zero_bytes(w ^ xs) | zero_bytes(w ^ ys)) << (8 * j);
+        m.third |= gather(zero_bytes(w ^ zs)) << (8 * j);
+    }
+    m.thirds = m.third.count_ones();
+    m
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The masks mark exactly the bytes equal to the values, in every
+    /// position, whatever the other bytes are (a byte just above or below
+    /// a value, 0x00 and 0xFF beside it).
+    #[test]
+    fn marks64_portable_marks_exactly_the_bytes() {
+        let fill = [
+            0u8, 0x39, 0x3A, 0x3B, 0x3C, 0x3D, 0x09, 0x0A, 0x0B, 0x80, 0xFF,
+        ];
+        for k in 0..64 {
+            for &f in &fill {
+                for &v in &[b':', b'<', b'\n', b'a', 0xFF] {
+                    let mut c = [f; 64];
+                    c[k] = v;
+                    let want = |p: &dyn Fn(u8) -> bool| {
+                        c.iter()
+                            .enumerate()
+                            .filter(|&(_, &b)| p(b))
+                            .fold(0u64, |m, (i, _)| m | 1 << i)
+                    };
+                    let got = marks64_portable(&c, b':', b'<', b'\n');
+                    let third = want(&|b| b == b'\n');
+                    assert_eq!(
+                        got.either,
+                        want(&|b| b == b':' || b == b'<'),
+                        "{k} {f:#x} {v:#x}"
+                    );
+                    assert_eq!(
+                        (got.third, got.thirds),
+                        (third, third.count_ones()),
+                        "{k} {f:#x}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn any_byte_looks_at_every_byte() {

@@ -256,7 +256,6 @@ extern crate std;
 mod buf;
 #[cfg(feature = "alloc")]
 mod build;
-#[cfg(feature = "alloc")]
 mod bytes;
 #[cfg(feature = "alloc")]
 mod context;

@@ -7,10 +7,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use crate::grammar::rfc3986::{ALPHA, DIGIT, URI_CHAR};
+use crate::bytes::Marks;
+use crate::grammar::rfc3986::{ALPHA, DIGIT, QUERY, URI_CHAR};
 use crate::grammar::rfc3987::allows_char;
 use crate::grammar::{Table, Ucs};
-use crate::parse::scan::char_at;
+use crate::parse::scan::{char_at, scan};
 use crate::{work, Dialect, UriRef};
 
 /// Finds URI references in text.
@@ -46,8 +47,9 @@ use crate::{work, Dialect, UriRef};
 /// and quotation marks (`“”`, `‘’`, `«»`). Like a space in a URI, such a
 /// character in an IRI must be percent-encoded to be found.
 ///
-/// The scan is linear in the text: candidates are found with `memchr`,
-/// and each byte is looked at a bounded number of times.
+/// The scan is linear in the text: the candidates (`:` and `<`) and the
+/// line breaks of each 64 bytes are found at once, as two bit masks, and
+/// each byte is looked at a bounded number of times.
 ///
 /// ```
 /// use urikit::Extractor;
@@ -125,14 +127,20 @@ impl Extractor {
     /// assert_eq!(uris, ["mailto:joe@example.com", "http://example.com/a_(b)"]);
     /// ```
     pub fn extract<'t>(&self, text: &'t str) -> Matches<'t> {
+        let classify = Classifier::new();
+        let marks = classify.marks_at(text.as_bytes(), 0);
         Matches {
             x: *self,
             text,
             pos: 0,
-            line: 1,
+            classify,
+            block: 0,
+            triggers: marks.either,
+            marks,
+            lines: 0,
+            line_breaks: 0,
             column: 0,
             counted: 0,
-            next_delim: None,
             next_www: None,
             next_ftp: None,
         }
@@ -210,14 +218,22 @@ pub struct Matches<'t> {
     text: &'t str,
     /// Where the scan goes on.
     pos: usize,
-    /// The line and the column (characters after the line's start) of
-    /// byte `counted`, up to which the text has been counted.
-    line: usize,
+    classify: Classifier,
+    /// The 64-byte block the scan is in (its offset, a multiple of 64),
+    /// its marks, the `:` and `<` in it not yet taken (bit `k` for byte
+    /// `block + k`), and the line breaks before it.
+    block: usize,
+    marks: Marks,
+    triggers: u64,
+    lines: usize,
+    /// The line breaks before byte `counted` and its column (characters
+    /// after the line's start): up to there lines and columns have been
+    /// counted.
+    line_breaks: usize,
     column: usize,
     counted: usize,
-    /// The next `:` or `<`, `www.` and `ftp.` at or after `pos`, once
-    /// looked for (`Some(None)`: there is none).
-    next_delim: Option<Option<usize>>,
+    /// The next `www.` and `ftp.` at or after `pos`, once looked for
+    /// (`Some(None)`: there is none).
     next_www: Option<Option<usize>>,
     next_ftp: Option<Option<usize>>,
 }
@@ -277,6 +293,81 @@ impl Run {
     }
 }
 
+/// How the extractor classifies 64 bytes at a time ([`Marks`] of `:` or
+/// `<`, its candidates, and of line breaks): with AVX2 where the processor
+/// has it, chosen once per text.
+#[derive(Clone, Copy, Debug)]
+struct Classifier {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
+    avx2: Option<crate::parse::simd::Avx2>,
+}
+
+impl Classifier {
+    /// The first block from `at` (a multiple of 64) that holds a
+    /// candidate, or the text's last block: its offset, its marks, and the
+    /// line breaks of the blocks before it from `at`.
+    #[inline]
+    fn seek(self, b: &[u8], mut at: usize) -> (usize, Marks, usize) {
+        let mut breaks = 0;
+        // Blocks without a candidate, many at a time.
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
+        if let Some(k) = self.avx2 {
+            let (to, n) = k.skip64(b, at, b':', b'<', b'\n');
+            work::add(to - at);
+            (at, breaks) = (to, n);
+        }
+        loop {
+            let m = self.marks_at(b, at);
+            if m.either != 0 || at + 64 >= b.len() {
+                return (at, m, breaks);
+            }
+            breaks += m.thirds as usize;
+            at += 64;
+        }
+    }
+
+    fn new() -> Classifier {
+        Classifier {
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
+            avx2: crate::parse::simd::Avx2::detect(),
+        }
+    }
+
+    /// The marks of the 64 bytes of `b` from `at` (a multiple of 64, at
+    /// most the text's length). The last block is padded with zero bytes.
+    #[inline]
+    fn marks_at(self, b: &[u8], at: usize) -> Marks {
+        work::add(64);
+        let marks = |c: &[u8; 64]| {
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
+            return match self.avx2 {
+                Some(k) => k.marks64(c, b':', b'<', b'\n'),
+                None => crate::parse::simd::sse2_marks64(c, b':', b'<', b'\n'),
+            };
+            #[cfg(not(all(
+                target_arch = "x86_64",
+                target_feature = "sse2",
+                not(urikit_portable)
+            )))]
+            return crate::bytes::marks64_portable(c, b':', b'<', b'\n');
+        };
+        match b.get(at..).and_then(|r| r.first_chunk::<64>()) {
+            Some(c) => marks(c),
+            None => {
+                let rest = b.get(at..).unwrap_or_default();
+                let mut c = [0; 64];
+                c[..rest.len()].copy_from_slice(rest);
+                marks(&c)
+            }
+        }
+    }
+}
+
+/// The line breaks (`\n`) of `b`, counted as [`count_chars`] counts.
+fn count_breaks(b: &[u8]) -> usize {
+    count_bytes(b, |c| u8::from(c == b'\n'))
+}
+
 /// Characters of a scheme after its first letter.
 const SCHEME_REST: Table = ALPHA.or(DIGIT).or(Table::new(b"+-."));
 
@@ -326,9 +417,48 @@ fn opens(c: u8) -> bool {
 }
 
 impl<'t> Matches<'t> {
+    /// The next `<` or `:` at or after `pos`, from the blocks' masks.
+    #[inline]
+    fn next_delim(&mut self) -> Option<usize> {
+        let (n, pos) = (self.text.len(), self.pos);
+        while self.block + 64 <= pos {
+            self.next_block();
+        }
+        // pos - block < 64 here. (The scan for `www.` may have left `pos`
+        // before the block, which then has no candidate before `pos`.)
+        self.triggers &= !0 << pos.saturating_sub(self.block);
+        if self.triggers == 0 {
+            if self.block + 64 >= n {
+                return None;
+            }
+            let from = self.block + 64;
+            let (block, marks, breaks) = self.classify.seek(self.text.as_bytes(), from);
+            self.lines += self.marks.thirds as usize + breaks;
+            (self.block, self.marks, self.triggers) = (block, marks, marks.either);
+            if self.triggers == 0 {
+                return None;
+            }
+        }
+        Some(self.block + self.triggers.trailing_zeros() as usize)
+    }
+
+    /// Moves the scan to the next block, counting the line breaks of the
+    /// one it leaves.
+    #[inline]
+    fn next_block(&mut self) {
+        self.lines += self.marks.thirds as usize;
+        self.block += 64;
+        self.marks = self.classify.marks_at(self.text.as_bytes(), self.block);
+        self.triggers = self.marks.either;
+    }
+
     /// The next `<` or `:` (or, for abbreviated URIs, `w`/`f` starting
     /// `www.`/`ftp.`) at or after `pos`.
     fn next_trigger(&mut self) -> Option<usize> {
+        let colon_or_angle = self.next_delim();
+        if !self.x.abbreviated {
+            return colon_or_angle;
+        }
         let (text, pos) = (self.text.as_bytes(), self.pos);
         // Each search result is kept until the scan passes it, so that no
         // stretch of text is searched twice.
@@ -345,16 +475,11 @@ impl<'t> Matches<'t> {
             }
             cached.flatten()
         };
-        let colon_or_angle = refresh(&mut self.next_delim, &|b| memchr::memchr2(b':', b'<', b));
-        let abbrev = if self.x.abbreviated {
-            let www = refresh(&mut self.next_www, &|b| memchr::memmem::find(b, b"www."));
-            let ftp = refresh(&mut self.next_ftp, &|b| memchr::memmem::find(b, b"ftp."));
-            match (www, ftp) {
-                (Some(a), Some(c)) => Some(a.min(c)),
-                (a, c) => a.or(c),
-            }
-        } else {
-            None
+        let www = refresh(&mut self.next_www, &|b| memchr::memmem::find(b, b"www."));
+        let ftp = refresh(&mut self.next_ftp, &|b| memchr::memmem::find(b, b"ftp."));
+        let abbrev = match (www, ftp) {
+            (Some(a), Some(c)) => Some(a.min(c)),
+            (a, c) => a.or(c),
         };
         match (colon_or_angle, abbrev) {
             (Some(a), Some(c)) => Some(a.min(c)),
@@ -400,7 +525,10 @@ impl<'t> Matches<'t> {
         }
         // All white space, ASCII or not (U+00A0 NO-BREAK SPACE is common
         // in converted documents).
-        let uri: Cow<'t, str> = if raw.chars().any(char::is_whitespace) {
+        // (Bytes first: white space is at most a space or beyond ASCII.)
+        let uri: Cow<'t, str> = if raw.bytes().any(|c| c <= b' ' || c >= 0x80)
+            && raw.chars().any(char::is_whitespace)
+        {
             Cow::Owned(raw.split(char::is_whitespace).collect::<String>())
         } else {
             Cow::Borrowed(raw)
@@ -503,29 +631,35 @@ impl<'t> Matches<'t> {
     /// after a hyphen, unless the next line begins a URI of its own.
     fn run(&self, start: usize) -> Run {
         let b = self.text.as_bytes();
+        // The URI characters: those of a query, a window at a time, and
+        // the others one by one.
         let scan = |from: usize| {
             let mut end = from;
             // A `]` belongs to a URI only when it closes the `[` of an IP
             // literal; any other ends the run, as in Markdown's `[text](url)`
             // and `[http://x/]`.
             let mut bracket = false;
-            while end < b.len() {
-                match b[end] {
-                    b'[' => bracket = true,
-                    b']' if !bracket => break,
-                    b']' => bracket = false,
-                    _ => {}
-                }
-                if URI_CHAR.allows(b[end]) {
-                    end += 1;
-                    continue;
-                }
-                match self.ucs_len(end) {
-                    0 => break,
-                    n => end += n,
+            loop {
+                end = scan(b, end, &QUERY);
+                match b.get(end) {
+                    // `%` not followed by two hex digits: still a URI
+                    // character, which the parser will refuse.
+                    Some(b'#' | b'%') => end += 1,
+                    Some(b'[') => {
+                        bracket = true;
+                        end += 1;
+                    }
+                    Some(b']') if bracket => {
+                        bracket = false;
+                        end += 1;
+                    }
+                    Some(0x80..) => match self.ucs_len(end) {
+                        0 => break,
+                        n => end += n,
+                    },
+                    _ => break,
                 }
             }
-            work::add(end - from + 1);
             end
         };
         let first = start..scan(start);
@@ -596,15 +730,17 @@ impl<'t> Matches<'t> {
         let pieces = more;
         let last_start = pieces.last().map_or(start, |p| p.start);
         let all = core::iter::once(first).chain(pieces.iter().cloned());
-        // The parentheses are counted once; each ')' dropped is one fewer.
-        let (mut open, mut close) = (0usize, 0usize);
-        for r in all.clone() {
-            work::add(r.len());
-            for &c in &b[r] {
-                open += usize::from(c == b'(');
-                close += usize::from(c == b')');
-            }
-        }
+        // The parentheses are counted once, when a ')' ends the run; each
+        // ')' dropped is one fewer.
+        let mut parens: Option<(usize, usize)> = None;
+        let count_parens = || {
+            all.clone().fold((0, 0), |(open, close), r| {
+                let r = &b[r];
+                work::add(r.len());
+                let n = |x: u8| count_bytes(r, |c| u8::from(c == x));
+                (open + n(b'('), close + n(b')'))
+            })
+        };
         // Markdown emphasis around the URI (`**http://x/**`).
         let starred = start > 0 && b[start - 1] == b'*';
         let mut last = end;
@@ -612,10 +748,13 @@ impl<'t> Matches<'t> {
             match b[last - 1] {
                 b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' => last -= 1,
                 b'*' if starred => last -= 1,
-                b')' if close > open => {
-                    close -= 1;
-                    last -= 1;
-                }
+                b')' => match parens.get_or_insert_with(count_parens) {
+                    (open, close) if *close > *open => {
+                        *close -= 1;
+                        last -= 1;
+                    }
+                    _ => break,
+                },
                 _ => break,
             }
         }
@@ -679,43 +818,65 @@ impl<'t> Matches<'t> {
         })
     }
 
-    /// The line and column (in characters, from 1) of byte `at`, counting
-    /// only the bytes since the previous match, so that the whole scan
-    /// counts each byte once.
+    /// The line and column (in characters, from 1) of byte `at` (at or
+    /// after the previous match's): the line from the current block's
+    /// marks where `at` is in it, the column counting only the bytes since
+    /// the previous match, so that the whole scan counts each byte a
+    /// bounded number of times.
     fn position(&mut self, at: usize) -> (usize, usize) {
         let b = self.text.as_bytes();
         let at = at.max(self.counted);
-        let seg = &b[self.counted..at];
-        work::add(seg.len());
-        let chars = count_chars;
-        match memchr::memrchr(b'\n', seg) {
-            Some(last) => {
-                self.line += memchr::memchr_iter(b'\n', seg).count();
-                self.column = chars(&seg[last + 1..]);
+        self.line_breaks = match at.checked_sub(self.block) {
+            Some(k @ 0..64) => {
+                self.lines + (self.marks.third & ((1u64 << k) - 1)).count_ones() as usize
             }
-            None => self.column += chars(seg),
+            // Before the block (a scheme begun in an earlier one, or an
+            // abbreviated URI found before the next `:`) or past it (white
+            // space after a `<`): the breaks since the previous match.
+            _ => self.line_breaks + count_breaks(&b[self.counted..at]),
+        };
+        // The last line break before `at`: from the block's marks where
+        // `at` is in it and a break is before it, else searched for.
+        let k = at.wrapping_sub(self.block);
+        let in_block = (k < 64).then(|| self.marks.third & ((1u64 << k) - 1));
+        let last = match in_block {
+            Some(m) if m != 0 => Some(self.block + 63 - m.leading_zeros() as usize),
+            Some(_) => memchr::memrchr(b'\n', &b[self.counted..self.block.max(self.counted)])
+                .map(|p| self.counted + p),
+            None => memchr::memrchr(b'\n', &b[self.counted..at]).map(|p| self.counted + p),
+        }
+        .filter(|&p| p >= self.counted);
+        work::add(at - self.counted);
+        match last {
+            Some(p) => self.column = count_chars(&b[p + 1..at]),
+            None => self.column += count_chars(&b[self.counted..at]),
         }
         self.counted = at;
-        (self.line, self.column + 1)
+        (self.line_breaks + 1, self.column + 1)
     }
 }
 
 /// The characters of UTF-8 text: its bytes other than continuation bytes
-/// (`10xxxxxx`). Counted 64 bytes at a time into a byte-sized sum, which
-/// the compiler keeps in vector registers (a line can be the whole text).
+/// (`10xxxxxx`).
 fn count_chars(s: &[u8]) -> usize {
-    let starts = |c: &u8| u8::from((*c as i8) >= -0x40);
+    count_bytes(s, |c| u8::from((c as i8) >= -0x40))
+}
+
+/// The bytes of `s` that `is` (0 or 1, branch-free) counts, 64 at a time
+/// into a byte-sized sum, which the compiler keeps in vector registers
+/// (a line can be the whole text).
+#[inline(always)]
+fn count_bytes(s: &[u8], is: impl Fn(u8) -> u8) -> usize {
     let mut chunks = s.chunks_exact(64);
     let mut n = 0;
     for c in &mut chunks {
         // At most 64: the sum fits a byte.
-        n += usize::from(c.iter().map(starts).fold(0u8, u8::wrapping_add));
+        n += usize::from(c.iter().fold(0u8, |a, &x| a.wrapping_add(is(x))));
     }
     n + chunks
         .remainder()
         .iter()
-        .map(starts)
-        .map(usize::from)
+        .map(|&x| usize::from(is(x)))
         .sum::<usize>()
 }
 

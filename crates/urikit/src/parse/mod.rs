@@ -9,7 +9,7 @@
 //!   library's only `unsafe` code.
 //! - [`ip`]: IP literals and IPv4 addresses.
 //!
-//! May use: `error`, `dialect`, `grammar`, `work`.
+//! May use: `error`, `dialect`, `grammar`, `bytes`, `work`.
 
 pub(crate) mod ip;
 pub(crate) mod older;

@@ -1,6 +1,7 @@
 //! The library's `unsafe` code, all of it: the x86-64 classifiers the
-//! parser runs on 16 or 32 bytes at a time ([`Classify`]), and the entry to
-//! the parser compiled for AVX2.
+//! parser runs on 16 or 32 bytes at a time ([`Classify`]), the entry to
+//! the parser compiled for AVX2, and the marks the extractor finds its
+//! candidates and line breaks with, 64 bytes at a time.
 //!
 //! Why: written portably (comparisons the compiler vectorizes, and a
 //! multiplication to gather one bit per byte) a chunk costs about 45
@@ -19,24 +20,28 @@
 //!   value.
 //! - The only intrinsics that touch memory, the unaligned loads
 //!   `_mm_loadu_si128` and `_mm256_loadu_si256`, read the bytes of a
-//!   `&[u8; 16]` or a `&[u8; 32]`, which are valid and initialized, with no
-//!   alignment required. Nothing here writes memory.
+//!   `&[u8; 16]` or a `&[u8; 32]` (or the chunks of that size of a
+//!   `&[u8; 64]`), which are valid and initialized, with no alignment
+//!   required. Nothing here writes memory.
 //!
 //! The tests in `scan.rs` prove every classifier equal to its table over
 //! every byte in every lane, and the property tests parse with each.
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
-    __m128i, __m256i, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8,
-    _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_setzero_si256,
-    _mm256_shuffle_epi8, _mm256_srli_epi16, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128,
-    _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
-    _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
+    __m128i, __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_broadcastsi128_si256,
+    _mm256_castsi256_si128, _mm256_cmpeq_epi8, _mm256_extracti128_si256, _mm256_loadu_si256,
+    _mm256_movemask_epi8, _mm256_or_si256, _mm256_sad_epu8, _mm256_set1_epi8, _mm256_setzero_si256,
+    _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_sub_epi8, _mm256_testz_si256, _mm_add_epi64,
+    _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8,
+    _mm_cvtsi128_si64, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+    _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16, _mm_unpackhi_epi64,
 };
 
 use super::rfc3986::{parse_in, parse_sets, IRI};
 use super::scan::{two_chunks, Classify};
 use super::Meta;
+use crate::bytes::{chunk, Marks};
 use crate::error::Error;
 use crate::grammar::{Lanes, Nibbles, Table, Ucs};
 
@@ -255,6 +260,128 @@ pub(crate) fn sse2_plain_ucs16(c: &[u8; 16]) -> u32 {
     }
 }
 
+/// The extractor's [`Marks`] of 64 bytes, sixteen bytes per comparison.
+#[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
+#[inline(always)]
+pub(crate) fn sse2_marks64(c: &[u8; 64], x: u8, y: u8, z: u8) -> Marks {
+    let [a, b, d, e] = [0, 1, 2, 3].map(|k| chunk::<16>(c, k));
+    let sixteen = |chunk: &[u8; 16]| {
+        // SAFETY: see the module's documentation: SSE2 is enabled at
+        // compile time, and the load reads the sixteen bytes `chunk`
+        // refers to.
+        let (m, n) = unsafe {
+            let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+            let eq = |b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
+            (
+                _mm_movemask_epi8(_mm_or_si128(eq(x), eq(y))),
+                _mm_movemask_epi8(eq(z)),
+            )
+        };
+        // Sixteen bits each: the `i32`s are never negative.
+        (u64::from(m as u16), u64::from(n as u16))
+    };
+    let [a, b, d, e] = [a, b, d, e].map(sixteen);
+    let third = a.1 | b.1 << 16 | d.1 << 32 | e.1 << 48;
+    Marks {
+        either: a.0 | b.0 << 16 | d.0 << 32 | e.0 << 48,
+        third,
+        thirds: third.count_ones(),
+    }
+}
+
+impl Avx2 {
+    /// The extractor's [`Marks`] of 64 bytes, 32 bytes per comparison; the
+    /// third value is counted with a sum of absolute differences (POPCNT
+    /// is a feature of its own).
+    #[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
+    #[inline]
+    pub(crate) fn marks64(self, c: &[u8; 64], x: u8, y: u8, z: u8) -> Marks {
+        #[target_feature(enable = "avx2")]
+        unsafe fn marks(c: &[u8; 64], x: u8, y: u8, z: u8) -> Marks {
+            let [lo, hi] = [chunk::<32>(c, 0), chunk::<32>(c, 1)];
+            // SAFETY: the caller has AVX2; the loads read two `[u8; 32]`.
+            unsafe {
+                let v = [lo, hi].map(|h| _mm256_loadu_si256(h.as_ptr().cast::<__m256i>()));
+                let eq = |v: __m256i, b: u8| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b as i8));
+                let mask = |m: __m256i| u64::from(_mm256_movemask_epi8(m) as u32);
+                let either = v.map(|v| mask(_mm256_or_si256(eq(v, x), eq(v, y))));
+                let [t0, t1] = v.map(|v| eq(v, z));
+                // Each hit is -1: 0 - t0 - t1 holds 0 to 2 per byte, and
+                // the sums of four groups of eight bytes add up the rest.
+                let zero = _mm256_setzero_si256();
+                let sums = _mm256_sad_epu8(_mm256_sub_epi8(_mm256_sub_epi8(zero, t0), t1), zero);
+                let pairs = _mm_add_epi64(
+                    _mm256_castsi256_si128(sums),
+                    _mm256_extracti128_si256::<1>(sums),
+                );
+                let thirds =
+                    _mm_cvtsi128_si64(_mm_add_epi64(pairs, _mm_unpackhi_epi64(pairs, pairs)));
+                Marks {
+                    either: either[0] | either[1] << 32,
+                    third: mask(t0) | mask(t1) << 32,
+                    // At most 64.
+                    thirds: thirds as u32,
+                }
+            }
+        }
+        // SAFETY: `self` exists, so the processor has AVX2.
+        unsafe { marks(c, x, y, z) }
+    }
+
+    /// Passes over the whole 64-byte blocks of `b` from `at` that hold no
+    /// `x` or `y`: the offset of the first block that does, or of the
+    /// first that is not whole, and how many `z` the blocks passed over
+    /// hold (the extractor's line breaks before its next candidate).
+    #[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
+    #[inline]
+    pub(crate) fn skip64(self, b: &[u8], at: usize, x: u8, y: u8, z: u8) -> (usize, usize) {
+        #[target_feature(enable = "avx2")]
+        unsafe fn skip(b: &[u8], mut at: usize, x: u8, y: u8, z: u8) -> (usize, usize) {
+            // SAFETY: the caller has AVX2; the loads read the two halves of
+            // a `[u8; 64]`.
+            unsafe {
+                let [vx, vy, vz] = [x, y, z].map(|b| _mm256_set1_epi8(b as i8));
+                let zero = _mm256_setzero_si256();
+                let eq = _mm256_cmpeq_epi8;
+                // Each `z` adds -1 to its byte lane, at most twice a block:
+                // 127 blocks fit in a byte before the lanes are summed.
+                let mut acc = zero;
+                let mut blocks = 0;
+                let mut total = 0u64;
+                let sum = |acc: __m256i| {
+                    let s = _mm256_sad_epu8(_mm256_sub_epi8(zero, acc), zero);
+                    let p =
+                        _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256::<1>(s));
+                    _mm_cvtsi128_si64(_mm_add_epi64(p, _mm_unpackhi_epi64(p, p))) as u64
+                };
+                while let Some(c) = b.get(at..).and_then(|r| r.first_chunk::<64>()) {
+                    let [lo, hi] = [chunk::<32>(c, 0), chunk::<32>(c, 1)];
+                    let lo = _mm256_loadu_si256(lo.as_ptr().cast::<__m256i>());
+                    let hi = _mm256_loadu_si256(hi.as_ptr().cast::<__m256i>());
+                    let hit = _mm256_or_si256(
+                        _mm256_or_si256(eq(lo, vx), eq(lo, vy)),
+                        _mm256_or_si256(eq(hi, vx), eq(hi, vy)),
+                    );
+                    if _mm256_testz_si256(hit, hit) == 0 {
+                        break;
+                    }
+                    acc = _mm256_add_epi8(acc, _mm256_add_epi8(eq(lo, vz), eq(hi, vz)));
+                    blocks += 1;
+                    if blocks == 127 {
+                        total += sum(acc);
+                        acc = zero;
+                        blocks = 0;
+                    }
+                    at += 64;
+                }
+                (at, (total + sum(acc)) as usize)
+            }
+        }
+        // SAFETY: `self` exists, so the processor has AVX2.
+        unsafe { skip(b, at, x, y, z) }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -294,6 +421,51 @@ mod tests {
                         let want64 = window_by_bytes(t, &b, i, if n >= 32 { 64 } else { 32 });
                         assert_eq!(Avx2Long(k).window(t, &b, i), want64, "{n} {bad} {i}");
                     }
+                }
+            }
+        }
+    }
+
+    /// The extractor's masks agree with the portable ones on blocks of
+    /// every byte value in every position.
+    #[test]
+    fn sse2_marks_agree_with_the_portable_ones() {
+        for k in 0..64 {
+            for v in 0..=255u8 {
+                let mut c = [b'a'; 64];
+                c[k] = v;
+                c[63 - k] = v.wrapping_add(1);
+                let want = crate::bytes::marks64_portable(&c, b':', b'<', v);
+                assert_eq!(sse2_marks64(&c, b':', b'<', v), want, "{k} {v:#x}");
+                if let Some(avx2) = Avx2::detect() {
+                    assert_eq!(avx2.marks64(&c, b':', b'<', v), want, "{k} {v:#x}");
+                }
+            }
+        }
+    }
+
+    /// Skipping blocks stops at the first block with a candidate, or at
+    /// the first that is not whole, and counts the line breaks before it,
+    /// across more blocks than one byte lane can count.
+    #[test]
+    fn skip64_stops_at_candidates_and_counts_breaks() {
+        let Some(k) = Avx2::detect() else { return };
+        for blocks in [0usize, 1, 3, 126, 127, 128, 300] {
+            for tail in [0usize, 1, 63] {
+                for hit in [None, Some(0), Some(blocks.saturating_sub(1) * 64 + 63)] {
+                    let mut b: alloc::vec::Vec<u8> = (0..blocks * 64 + tail)
+                        .map(|i| if i % 3 == 0 { b'\n' } else { b'a' })
+                        .collect();
+                    if let Some(h) = hit.filter(|&h| h < b.len()) {
+                        b[h] = b':';
+                    }
+                    let stop = match hit.filter(|&h| h < blocks * 64) {
+                        Some(h) => h / 64 * 64,
+                        None => blocks * 64,
+                    };
+                    let breaks = b[..stop].iter().filter(|&&c| c == b'\n').count();
+                    let got = k.skip64(&b, 0, b':', b'<', b'\n');
+                    assert_eq!(got, (stop, breaks), "{blocks} {tail} {hit:?}");
                 }
             }
         }

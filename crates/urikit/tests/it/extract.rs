@@ -79,3 +79,75 @@ fn long_trailing_punctuation_is_dropped_once() {
         assert_eq!(found[0].as_str(), "http://a/");
     }
 }
+
+/// Texts of pieces that start, end, wrap, break and interrupt URIs, long
+/// enough to cross the scanner's 64-byte blocks.
+fn texts() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    const PIECES: &[&str] = &[
+        "http://a/b",
+        "<",
+        ">",
+        "URL:",
+        ":",
+        "\n",
+        " ",
+        "-",
+        "é",
+        "www.x.org",
+        "(",
+        ")",
+        "[",
+        "]",
+        "%",
+        "%41",
+        "mailto:x@y",
+        "\r\n",
+        "ab",
+        "日本",
+        ".",
+        "#f",
+        "?q",
+        "ftp.y",
+        "\t",
+        "https://[::1]/",
+        "urn:a:b",
+    ];
+    proptest::collection::vec(proptest::sample::select(PIECES), 0..120).prop_map(|v| v.concat())
+}
+
+proptest::proptest! {
+    /// Lines and columns (in characters, RFC-agnostic bookkeeping) are
+    /// those of the span's first byte, counted naively; a URI taken as
+    /// written is the span's text; and what is found does not depend on
+    /// where the scanner's blocks fall: the text shifted by 1 to 130
+    /// bytes of padding gives the same URIs, spans shifted alike.
+    #[test]
+    fn positions_and_finds_do_not_depend_on_blocks(
+        text in texts(),
+        pad in 1usize..130,
+        abbreviated in proptest::bool::ANY,
+    ) {
+        let x = Extractor::new().abbreviated(abbreviated);
+        let found: Vec<_> = x.extract(&text).collect();
+        for m in &found {
+            let before = &text[..m.span().start];
+            let line = 1 + before.matches('\n').count();
+            let column = 1 + before.rsplit('\n').next().unwrap().chars().count();
+            proptest::prop_assert_eq!((m.line(), m.column()), (line, column), "{:?}", m);
+            if let std::borrow::Cow::Borrowed(s) = m.clone().into_cow() {
+                if !abbreviated || !s.starts_with("http://www.") {
+                    proptest::prop_assert_eq!(s, &text[m.span()]);
+                }
+            }
+        }
+        let padded = format!("{} {text}", "x".repeat(pad - 1));
+        let shifted: Vec<_> = x.extract(&padded).collect();
+        proptest::prop_assert_eq!(shifted.len(), found.len());
+        for (a, b) in found.iter().zip(&shifted) {
+            proptest::prop_assert_eq!(a.as_str(), b.as_str());
+            proptest::prop_assert_eq!(a.span().start + pad, b.span().start);
+            proptest::prop_assert_eq!(a.line(), b.line());
+        }
+    }
+}
