@@ -218,6 +218,7 @@ pub struct Matches<'t> {
     text: &'t str,
     /// Where the scan goes on.
     pos: usize,
+    /// How blocks of text are classified.
     classify: Classifier,
     /// The 64-byte block the scan is in (its offset, a multiple of 64),
     /// its marks, the `:` and `<` in it not yet taken (bit `k` for byte
@@ -303,6 +304,14 @@ struct Classifier {
 }
 
 impl Classifier {
+    /// The classifier of this processor.
+    fn new() -> Classifier {
+        Classifier {
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
+            avx2: crate::parse::simd::Avx2::detect(),
+        }
+    }
+
     /// The first block from `at` (a multiple of 64) that holds a
     /// candidate, or the text's last block: its offset, its marks, and the
     /// line breaks of the blocks before it from `at`.
@@ -323,13 +332,6 @@ impl Classifier {
             }
             breaks += m.thirds as usize;
             at += 64;
-        }
-    }
-
-    fn new() -> Classifier {
-        Classifier {
-            #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
-            avx2: crate::parse::simd::Avx2::detect(),
         }
     }
 
