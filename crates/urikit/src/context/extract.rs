@@ -828,20 +828,21 @@ impl<'t> Matches<'t> {
     fn position(&mut self, at: usize) -> (usize, usize) {
         let b = self.text.as_bytes();
         let at = at.max(self.counted);
-        self.line_breaks = match at.checked_sub(self.block) {
-            Some(k @ 0..64) => {
-                self.lines + (self.marks.third & ((1u64 << k) - 1)).count_ones() as usize
-            }
+        // The block's line breaks before `at`, where `at` is in the block.
+        let below = match at.checked_sub(self.block) {
+            Some(k @ 0..64) => Some(self.marks.third & ((1u64 << k) - 1)),
+            _ => None,
+        };
+        self.line_breaks = match below {
+            Some(m) => self.lines + m.count_ones() as usize,
             // Before the block (a scheme begun in an earlier one, or an
             // abbreviated URI found before the next `:`) or past it (white
             // space after a `<`): the breaks since the previous match.
-            _ => self.line_breaks + count_breaks(&b[self.counted..at]),
+            None => self.line_breaks + count_breaks(&b[self.counted..at]),
         };
-        // The last line break before `at`: from the block's marks where
-        // `at` is in it and a break is before it, else searched for.
-        let k = at.wrapping_sub(self.block);
-        let in_block = (k < 64).then(|| self.marks.third & ((1u64 << k) - 1));
-        let last = match in_block {
+        // The last line break before `at`: the block's last one before it,
+        // else searched for.
+        let last = match below {
             Some(m) if m != 0 => Some(self.block + 63 - m.leading_zeros() as usize),
             Some(_) => memchr::memrchr(b'\n', &b[self.counted..self.block.max(self.counted)])
                 .map(|p| self.counted + p),
