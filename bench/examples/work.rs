@@ -5,7 +5,8 @@
 //! `resolve`, `relativize` or `extract` (items are bytes; FILE `spec` or
 //! `mail`: the texts of the extraction benchmark; peer `linkify`) and LIBRARY is
 //! `urikit` or a peer (`fluent-uri` for parse, normalize and resolve,
-//! `oxiri` for relativize; `template-match`: urikit or `regex` on
+//! `oxiri` for resolve and relativize, `urikit-pair` for resolve with a
+//! resolver made per pair; `template-match`: urikit or `regex` on
 //! `urikit_bench::match_uris`, 64 per round; `template-expand`: urikit,
 //! the 6 templates with 64 sets of values; FILE unused by these two). `resolve` resolves a mix of references (those
 //! of RFC 3986 section 5.4 and typical links) against every http(s) line.
@@ -105,7 +106,9 @@ fn main() {
             }
         }
         ("resolve", lib) => {
-            let bases = http_urls(&lines, 400, |l| fluent_uri::Uri::parse(l).is_ok());
+            let bases = http_urls(&lines, 400, |l| {
+                fluent_uri::Uri::parse(l).is_ok() && oxiri::Iri::parse(l).is_ok()
+            });
             let uk: Vec<_> = bases
                 .iter()
                 .map(|b| urikit::Resolver::new(urikit::UriRef::parse(b).unwrap()).unwrap())
@@ -113,6 +116,14 @@ fn main() {
             let fl: Vec<_> = bases
                 .iter()
                 .map(|b| fluent_uri::Uri::parse(*b).unwrap())
+                .collect();
+            let ox: Vec<_> = bases
+                .iter()
+                .map(|b| oxiri::Iri::parse(*b).unwrap())
+                .collect();
+            let pb: Vec<_> = bases
+                .iter()
+                .map(|b| urikit::UriRef::parse(b).unwrap())
                 .collect();
             for _ in 0..rounds {
                 for i in 0..bases.len() {
@@ -125,7 +136,15 @@ fn main() {
                                 .ok()
                                 .and_then(|r| r.resolve_against(&fl[i]).ok())
                                 .map_or(0, |t| t.as_str().len()),
-                            _ => panic!("resolve: urikit or fluent-uri"),
+                            "oxiri" => oxiri::IriRef::parse(*black_box(r))
+                                .ok()
+                                .and_then(|r| ox[i].resolve(&r).ok())
+                                .map_or(0, |t| t.as_str().len()),
+                            // The resolver made anew for every pair.
+                            "urikit-pair" => urikit::UriRef::parse(black_box(r))
+                                .and_then(|r| r.resolve_against(pb[i]))
+                                .map_or(0, |t| t.as_str().len()),
+                            _ => panic!("resolve: urikit, urikit-pair, fluent-uri or oxiri"),
                         };
                     }
                 }
