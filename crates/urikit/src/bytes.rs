@@ -59,12 +59,13 @@ pub(crate) fn any_byte(b: &[u8], pred: impl Fn(u8) -> bool) -> bool {
     i != n && b[n - 16..].first_chunk::<16>().is_some_and(any16)
 }
 
-/// Whether some byte of `b` is `y` and the byte before it is `x`, sixteen
-/// pairs at a time.
+/// The offset of the first byte `x` of `b` that a byte `y` follows,
+/// sixteen pairs at a time; the place of a hit is then found among its
+/// sixteen. What is read is counted, so that a caller resuming after each
+/// hit stays linear.
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline(always)]
-pub(crate) fn any_pair(b: &[u8], x: u8, y: u8) -> bool {
-    crate::work::add(b.len());
+pub(crate) fn first_pair(b: &[u8], x: u8, y: u8) -> Option<usize> {
     let any16 = |p: &[u8; 16], n: &[u8; 16]| {
         p.iter()
             .zip(n)
@@ -77,21 +78,37 @@ pub(crate) fn any_pair(b: &[u8], x: u8, y: u8) -> bool {
         (Some(p), Some(n)) => any16(p, n),
         _ => false,
     };
-    match b.len() {
-        0 | 1 => false,
+    // The first pair in `w` (17 bytes or fewer), known to hold one.
+    let place = |w: &[u8]| w.windows(2).position(|w| w[0] == x && w[1] == y);
+    let n = b.len();
+    match n {
+        0 | 1 => None,
         // Short inputs as words: each byte beside the next within a word.
-        2..=16 => any_pair_short(b, x, y),
-        n => {
+        2..=16 => {
+            crate::work::add(n);
+            if any_pair_short(b, x, y) {
+                place(b)
+            } else {
+                None
+            }
+        }
+        _ => {
             // Pairs starting at 0, 16, 32, ..., then the last sixteen pairs
             // (a plain loop, as in `any_byte`).
             let mut i = 0;
             while i + 17 <= n {
                 if pairs(&b[i..]) {
-                    return true;
+                    crate::work::add(i + 17);
+                    return place(&b[i..i + 17]).map(|k| i + k);
                 }
                 i += 16;
             }
-            pairs(&b[n - 17..])
+            crate::work::add(n);
+            if pairs(&b[n - 17..]) {
+                place(&b[n - 17..]).map(|k| n - 17 + k)
+            } else {
+                None
+            }
         }
     }
 }
@@ -131,7 +148,7 @@ fn word4(b: &[u8], at: usize) -> Option<u64> {
     Some(u64::from(u32::from_le_bytes(*w)))
 }
 
-/// [`any_pair`] for 2 to 16 bytes, on words (no loop, no copy): in a word
+/// Whether [`first_pair`] finds a pair in 2 to 16 bytes, on words (no loop, no copy): in a word
 /// `w`, the pairs are its bytes beside those of `w >> 8`, and a pair
 /// matches where both differ from `x` and `y` in no bit. The word's top
 /// byte has no partner within it and is left out; words at the start, the
@@ -310,8 +327,8 @@ mod tests {
     }
 
     #[test]
-    fn any_pair_agrees_with_a_byte_loop_for_zero_bytes_too() {
-        let naive = |v: &[u8], x: u8, y: u8| v.windows(2).any(|w| w == [x, y]);
+    fn first_pair_agrees_with_a_byte_loop_for_zero_bytes_too() {
+        let naive = |v: &[u8], x: u8, y: u8| v.windows(2).position(|w| w == [x, y]);
         for (x, y) in [(b'/', b'.'), (0, 0), (b'.', 0), (0, b'.')] {
             for n in 0..20 {
                 for at in 0..n {
@@ -321,7 +338,7 @@ mod tests {
                         if at + 1 < n {
                             v[at + 1] = if put == x { y } else { b'a' };
                         }
-                        assert_eq!(any_pair(&v, x, y), naive(&v, x, y), "{x} {y} {n} {at}");
+                        assert_eq!(first_pair(&v, x, y), naive(&v, x, y), "{x} {y} {n} {at}");
                     }
                 }
             }
@@ -329,18 +346,26 @@ mod tests {
     }
 
     #[test]
-    fn any_pair_looks_at_every_pair() {
+    fn first_pair_looks_at_every_pair() {
         for n in 0..40 {
             let mut v = alloc::vec![b'a'; n];
-            assert!(!any_pair(&v, b'/', b'.'), "{n}");
+            assert_eq!(first_pair(&v, b'/', b'.'), None, "{n}");
             for at in 0..n.saturating_sub(1) {
                 v[at] = b'/';
-                assert!(!any_pair(&v, b'/', b'.'), "{n} {at}");
+                assert_eq!(first_pair(&v, b'/', b'.'), None, "{n} {at}");
                 v[at + 1] = b'.';
-                assert!(any_pair(&v, b'/', b'.'), "{n} {at}");
+                assert_eq!(first_pair(&v, b'/', b'.'), Some(at), "{n} {at}");
+                // A later pair does not hide this one.
+                if at + 3 < n {
+                    v[at + 2] = b'/';
+                    v[at + 3] = b'.';
+                    assert_eq!(first_pair(&v, b'/', b'.'), Some(at), "{n} {at}");
+                    v[at + 2] = b'a';
+                    v[at + 3] = b'a';
+                }
                 v[at] = b'.';
                 v[at + 1] = b'/';
-                assert!(!any_pair(&v, b'/', b'.'), "{n} {at}");
+                assert_eq!(first_pair(&v, b'/', b'.'), None, "{n} {at}");
                 v[at] = b'a';
                 v[at + 1] = b'a';
             }

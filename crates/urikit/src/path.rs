@@ -5,7 +5,7 @@
 //!
 //! May use: `out`, `bytes`, `work`.
 
-use crate::bytes::any_pair;
+use crate::bytes::first_pair;
 use crate::out::Out;
 
 /// What to do with `..` segments that climb above the root of the base
@@ -70,16 +70,32 @@ pub(crate) fn keep_path_a_path(out: &mut impl Out, path_start: usize, has_author
 /// Whether a path has a `.` or `..` segment (RFC 3986 section 3.3).
 pub(crate) fn has_dot_segment(path: &str) -> bool {
     let b = path.as_bytes();
-    // A dot segment starts the path or follows a `/`: most paths have
-    // neither.
-    if b.first() != Some(&b'.') && !any_pair(b, b'/', b'.') {
-        return false;
+    dot_at(b, 0) != Dot::No || next_dot_slash(b, 0).is_some()
+}
+
+/// What the segment of `b` that begins at `i` is, written as it is: `.`
+/// or `..` when it ends there or at a `/` (RFC 3986 section 3.3).
+fn dot_at(b: &[u8], i: usize) -> Dot {
+    match b.get(i..) {
+        Some([b'.'] | [b'.', b'/', ..]) => Dot::One,
+        Some([b'.', b'.'] | [b'.', b'.', b'/', ..]) => Dot::Two,
+        _ => Dot::No,
     }
-    b.iter().enumerate().any(|(i, &c)| {
-        c == b'.'
-            && (i == 0 || b[i - 1] == b'/')
-            && matches!(&b[i + 1..], [] | [b'/', ..] | [b'.'] | [b'.', b'/', ..])
-    })
+}
+
+/// The offset of the first `/` of `b` at or after `from` that a dot
+/// segment follows. Most paths have no `/.` at all; each `/.` found that
+/// begins no dot segment (`/.well-known`) resumes the search after it.
+fn next_dot_slash(b: &[u8], from: usize) -> Option<usize> {
+    let mut k = from;
+    while let Some(j) = b.get(k..).and_then(|r| first_pair(r, b'/', b'.')) {
+        let at = k + j;
+        if dot_at(b, at + 1) != Dot::No {
+            return Some(at);
+        }
+        k = at + 1;
+    }
+    None
 }
 
 /// Calls `f(segment, is_last)` for each `/`-separated segment of the path
@@ -257,18 +273,70 @@ pub(crate) fn remove_dot_segments(out: &mut impl Out, dir: &str, rest: &str) {
 /// [`remove_dot_segments`] for a `dir` known to have no dot segment (a
 /// `Resolver` finds so once for its base).
 pub(crate) fn remove_dot_segments_clean_dir(out: &mut impl Out, dir: &str, rest: &str) {
-    if !has_dot_segment(rest) {
+    let p0 = out.len();
+    if dir.ends_with('/') {
+        // Every segment of the directory moves (rule E), leaving the input
+        // at the `/` that ends it; then the rules go on with the rest.
+        out.push_str(dir);
+        remove_dot_segments_after_dir(out, p0, rest);
+    } else if dir.is_empty() && rest.starts_with('/') {
+        out.push(b'/');
+        remove_after_slash(out, p0, rest, 1);
+    } else if !has_dot_segment(rest) {
         // Only rule E applies: every segment moves as it is.
         out.push_str(dir);
         out.push_str(rest);
-    } else if let Some(d) = dir.strip_suffix('/') {
-        // Every segment of the directory moves (rule E), leaving the input
-        // at the `/` that ends it; then the rules go on with the rest.
-        let p0 = out.len();
-        out.push_str(d);
-        remove_from(out, p0, true, "", rest, &Verbatim);
     } else {
         remove_dot_segments_with(out, dir, rest, &Verbatim);
+    }
+}
+
+/// [`remove_dot_segments`] for a directory already written on `out` from
+/// `p0`, which ends with `/` and has no dot segment, followed by `rest`.
+pub(crate) fn remove_dot_segments_after_dir(out: &mut impl Out, p0: usize, rest: &str) {
+    remove_after_slash(out, p0, rest, 0);
+}
+
+/// The rules on an input that begins with `/` followed by `rest[i..]`
+/// (segments as written), the output being `out` from `p0`. The output
+/// already ends with that `/`, the one rule E would move with the next
+/// segment; kept there, it makes every step a copy or a cut:
+///
+/// - a segment that is not a dot segment moves with the `/` after it, and
+///   so do all up to the next `/` that a dot segment follows, in one copy;
+/// - `.` (rule B) leaves the output as it is;
+/// - `..` (rule C) cuts the output back to the `/` before its last segment,
+///   which stays (as rule C's replacement `/` would be written next).
+///
+/// At the end of the input the output ends with `/` exactly when the input
+/// did or its last segment was a dot segment, as the rules leave it.
+fn remove_after_slash(out: &mut impl Out, p0: usize, rest: &str, mut i: usize) {
+    let b = rest.as_bytes();
+    while i < b.len() {
+        match dot_at(b, i) {
+            Dot::One => i += 2,
+            Dot::Two => {
+                let written = out.tail(p0);
+                let top = written.len().saturating_sub(1);
+                let cut = written[..top].iter().rposition(|&c| c == b'/');
+                crate::work::add(written.len() - cut.unwrap_or(0) + 1);
+                match cut {
+                    Some(c) => out.truncate(p0 + c + 1),
+                    // Nothing above (a rootless directory): the output is
+                    // empty and the input begins with `/`.
+                    None => {
+                        out.truncate(p0);
+                        out.push(b'/');
+                    }
+                }
+                i += 3;
+            }
+            Dot::No => {
+                let stop = next_dot_slash(b, i).map_or(b.len(), |k| k + 1);
+                out.push_str(&rest[i..stop]);
+                i = stop;
+            }
+        }
     }
 }
 

@@ -157,12 +157,11 @@ pub(crate) fn parse_sets(k: impl Classify, s: &str, t: &Sets) -> Result<Meta, Er
 /// contain `:`, or it would read as a scheme (RFC 3986 sections 3.3 and 4.2).
 #[inline]
 fn check_noscheme(b: &[u8], path_end: usize) -> Result<(), Error> {
-    let first = &b[..path_end];
-    let seg_end = first.iter().position(|&c| c == b'/').unwrap_or(first.len());
-    if !first[..seg_end].contains(&b':') {
-        return Ok(());
+    // One pass to the first `/` or `:`, whichever comes first.
+    match b[..path_end].iter().find(|&&c| c == b'/' || c == b':') {
+        Some(b':') => Err(bad_scheme(b)),
+        _ => Ok(()),
     }
-    Err(bad_scheme(b))
 }
 
 /// The first byte of the would-be scheme before the first `:` that is not a

@@ -256,17 +256,29 @@ impl<'a> Resolver<'a> {
             return Err(Error::new(ErrorKind::UnsupportedDialect, 0));
         }
         // The target is a reference of the resolver's dialect: so must the
-        // base and the reference be.
-        let base = self
-            .base
-            .in_dialect(self.dialect)
-            .map_err(|e| Error::new(ErrorKind::InvalidBase, e.offset()))?;
-        let reference = reference.in_dialect(self.dialect)?;
+        // base and the reference be (read again only when they are not:
+        // the views are large, and copied here for nothing otherwise).
+        let (base_again, reference_again);
+        let base = if self.base.dialect() == self.dialect {
+            &self.base
+        } else {
+            base_again = self
+                .base
+                .in_dialect(self.dialect)
+                .map_err(|e| Error::new(ErrorKind::InvalidBase, e.offset()))?;
+            &base_again
+        };
+        let reference = if reference.dialect() == self.dialect {
+            &reference
+        } else {
+            reference_again = reference.in_dialect(self.dialect)?;
+            &reference_again
+        };
         let base = &Operand {
             merge: self.merge,
-            ..Operand::of(&base)
+            ..Operand::of(base)
         };
-        let mut r = Operand::of(&reference);
+        let mut r = Operand::of(reference);
         if !self.strict && self.loophole_applies(base, &r) {
             r.no_scheme = true;
             let meta = self.run(base, &r, out)?;
@@ -347,7 +359,7 @@ fn merge_of(base: UriRef<'_>) -> (&str, bool) {
 /// (an algorithm reads only a few), and what the resolver knows of it.
 /// (Writing a reference from components is `build::Components`' business.)
 struct Operand<'a> {
-    u: UriRef<'a>,
+    u: &'a UriRef<'a>,
     /// The scheme is read as undefined (a non-strict resolver's loophole).
     no_scheme: bool,
     /// For a base, the directory a relative path is merged with and
@@ -356,9 +368,9 @@ struct Operand<'a> {
 }
 
 impl<'a> Operand<'a> {
-    fn of(u: &UriRef<'a>) -> Operand<'a> {
+    fn of(u: &'a UriRef<'a>) -> Operand<'a> {
         Operand {
-            u: *u,
+            u,
             no_scheme: false,
             merge: None,
         }
@@ -367,7 +379,15 @@ impl<'a> Operand<'a> {
     /// For a base, the directory a relative path is merged with (see
     /// [`merge_directory`]), and whether it has no dot segment.
     fn merge_dir(&self) -> (&'a str, bool) {
-        self.merge.unwrap_or_else(|| merge_of(self.u))
+        self.merge.unwrap_or_else(|| merge_of(*self.u))
+    }
+
+    fn has_scheme(&self) -> bool {
+        !self.no_scheme && self.u.has_scheme()
+    }
+
+    fn has_authority(&self) -> bool {
+        self.u.meta().auth.is_some()
     }
 
     fn scheme(&self) -> Option<&'a str> {
@@ -386,8 +406,8 @@ impl<'a> Operand<'a> {
         self.u.path().as_str()
     }
 
-    fn query(&self) -> Option<&'a str> {
-        self.u.query().map(|q| q.as_str())
+    fn has_query(&self) -> bool {
+        self.u.query().is_some()
     }
 
     fn fragment(&self) -> Option<&'a str> {
@@ -459,10 +479,16 @@ fn write_head(out: &mut String, scheme: Option<&str>, from: &Operand<'_>) -> Hea
 /// [`write_head`] with the base's own scheme and authority, which lie next
 /// to each other at its start: one copy, and the base's offsets.
 fn write_base_head(out: &mut String, base: &Operand<'_>) -> Head {
+    write_base_head_and(out, base, 0)
+}
+
+/// [`write_base_head`] followed by the first `path_len` bytes of the base's
+/// path, in the same copy.
+fn write_base_head_and(out: &mut String, base: &Operand<'_>, path_len: usize) -> Head {
     let at = out.len();
     let m = base.meta();
     let path_start = m.path_start();
-    out.push_str(&base.u.as_str()[..path_start]);
+    out.push_str(&base.u.as_str()[..path_start + path_len]);
     Head {
         scheme_end: at + m.scheme_end,
         auth: m.auth.map(|a| a.moved(0, at)),
@@ -470,19 +496,18 @@ fn write_base_head(out: &mut String, base: &Operand<'_>) -> Head {
     }
 }
 
-/// Writes `"?" query` and `"#" fragment` (RFC 3986 section 5.3), after
-/// making sure the path written since `head` reads back as a path, and
-/// returns where the target's components lie.
-fn write_tail(out: &mut String, head: Head, query: Option<&str>, fragment: Option<&str>) -> Meta {
+/// Writes the query and the fragment of `r` as written (`"?" query` and
+/// `"#" fragment`, RFC 3986 section 5.3: every algorithm takes both from
+/// the reference once it has a path of its own), after making sure the
+/// path written since `head` reads back as a path, and returns where the
+/// target's components lie.
+fn write_tail(out: &mut String, head: Head, r: &Operand<'_>) -> Meta {
     keep_path_a_path(out, head.path_start, head.auth.is_some());
     let path_end = out.len();
-    if let Some(q) = query {
-        out.push('?');
-        out.push_str(q);
-    }
-    let query_end = out.len();
-    write_fragment(out, fragment);
-    head.meta(path_end, query_end)
+    let m = r.meta();
+    // The query and the fragment lie next to each other at the end.
+    out.push_str(&r.u.as_str()[m.path_end..]);
+    head.meta(path_end, path_end + (m.query_end - m.path_end))
 }
 
 fn write_fragment(out: &mut String, fragment: Option<&str>) {

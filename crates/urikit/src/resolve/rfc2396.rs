@@ -35,8 +35,7 @@ pub(super) fn resolve(
     // 1) The reference is parsed (by the caller).
     // 2) An empty path with undefined scheme, authority and query is a
     //    reference to the current document.
-    if r.path().is_empty() && r.scheme().is_none() && r.authority().is_none() && r.query().is_none()
-    {
+    if r.path().is_empty() && r.scheme().is_none() && r.authority().is_none() && !r.has_query() {
         return Ok(current_document(base, r, out));
     }
     // 3) A reference with a scheme is absolute: we are done.
@@ -48,7 +47,7 @@ pub(super) fn resolve(
     if r.authority().is_some() {
         let head = write_head(out, base.scheme(), r);
         out.push_str(r.path());
-        return Ok(write_tail(out, head, r.query(), r.fragment()));
+        return Ok(write_tail(out, head, r));
     }
     let head = write_base_head(out, base);
     if r.path().starts_with('/') {
@@ -68,5 +67,5 @@ pub(super) fn resolve(
             .map_err(|at| above_root_error(r, at))?;
     }
     // 7) Recombination; the query and fragment are the reference's (step 2).
-    Ok(write_tail(out, head, r.query(), r.fragment()))
+    Ok(write_tail(out, head, r))
 }

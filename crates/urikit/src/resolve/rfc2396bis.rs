@@ -25,17 +25,17 @@ pub(super) fn resolve(
         // T = R.
         let head = write_head(out, r.scheme(), r);
         out.push_str(r.path());
-        write_tail(out, head, r.query(), r.fragment())
+        write_tail(out, head, r)
     } else if r.authority().is_some() {
         let head = write_head(out, base.scheme(), r);
         out.push_str(r.path());
-        write_tail(out, head, r.query(), r.fragment())
+        write_tail(out, head, r)
     } else if r.path().is_empty() {
-        if r.query().is_some() {
+        if r.has_query() {
             // T.path = Base.path; T.query = R.query.
             let head = write_base_head(out, base);
             out.push_str(base.path());
-            write_tail(out, head, r.query(), r.fragment())
+            write_tail(out, head, r)
         } else {
             // "An empty reference refers to the current document."
             current_document(base, r, out)
@@ -51,7 +51,7 @@ pub(super) fn resolve(
         } else {
             merge(out, base.path(), r.path(), opts).map_err(|at| above_root_error(r, at))?;
         }
-        write_tail(out, head, r.query(), r.fragment())
+        write_tail(out, head, r)
     };
     Ok(meta)
 }

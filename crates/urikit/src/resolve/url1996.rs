@@ -28,8 +28,7 @@ pub(super) fn resolve(
     // 1) The reference is parsed (by the caller).
     // 2) An empty path with undefined scheme, server and query is a
     //    reference to the current document.
-    if r.path().is_empty() && r.scheme().is_none() && r.authority().is_none() && r.query().is_none()
-    {
+    if r.path().is_empty() && r.scheme().is_none() && r.authority().is_none() && !r.has_query() {
         return Ok(current_document(base, r, out));
     }
     // 3) A reference with a scheme is an absolute URL: we are done.
@@ -40,7 +39,7 @@ pub(super) fn resolve(
     if r.authority().is_some() {
         let head = write_head(out, base.scheme(), r);
         out.push_str(r.path());
-        return Ok(write_tail(out, head, r.query(), r.fragment()));
+        return Ok(write_tail(out, head, r));
     }
     if !r.path().starts_with('/') && opaque(base, false) {
         // Section 4.2: an opaque base is "unsuitable" for relative paths.
@@ -50,7 +49,7 @@ pub(super) fn resolve(
     if r.path().starts_with('/') {
         // 5) An absolute-path: skip to step 7.
         out.push_str(r.path());
-        return Ok(write_tail(out, head, r.query(), r.fragment()));
+        return Ok(write_tail(out, head, r));
     }
     // 6a) All but the last segment of the base path.
     let dir = base.merge_dir().0;
