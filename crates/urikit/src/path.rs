@@ -5,7 +5,7 @@
 //!
 //! May use: `out`, `bytes`, `work`.
 
-use crate::bytes::first_pair;
+use crate::bytes::{first_pair, last_byte};
 use crate::out::Out;
 
 /// What to do with `..` segments that climb above the root of the base
@@ -318,8 +318,15 @@ fn remove_after_slash(out: &mut impl Out, p0: usize, rest: &str, mut i: usize) {
             Dot::Two => {
                 let written = out.tail(p0);
                 let top = written.len().saturating_sub(1);
-                let cut = written[..top].iter().rposition(|&c| c == b'/');
-                crate::work::add(written.len() - cut.unwrap_or(0) + 1);
+                // The last segment is most often short: its `/` is looked
+                // for in the last sixteen bytes first, as words.
+                let w = &written[..top];
+                let lo = w.len().saturating_sub(16);
+                let cut = match last_byte(&w[lo..], b'/') {
+                    Some(k) => Some(lo + k),
+                    None => memchr::memrchr(b'/', &w[..lo]),
+                };
+                crate::work::add(top - cut.unwrap_or(0) + 1);
                 match cut {
                     Some(c) => out.truncate(p0 + c + 1),
                     // Nothing above (a rootless directory): the output is

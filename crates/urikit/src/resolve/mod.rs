@@ -250,6 +250,7 @@ impl<'a> Resolver<'a> {
 
     /// [`resolve_into`](Self::resolve_into), returning where the target's
     /// components lie in `out`.
+    #[inline(always)]
     fn resolve_meta(&self, reference: UriRef<'_>, out: &mut String) -> Result<Meta, Error> {
         out.clear();
         if self.dialect == Dialect::Rfc1738 {
@@ -296,6 +297,7 @@ impl<'a> Resolver<'a> {
     }
 
     /// The dialect's algorithm on `base` and `r`, into `out`.
+    #[inline(always)]
     fn run(&self, base: &Operand<'_>, r: &Operand<'_>, out: &mut String) -> Result<Meta, Error> {
         let opts = Options {
             above_root: self.above_root,
@@ -368,6 +370,7 @@ struct Operand<'a> {
 }
 
 impl<'a> Operand<'a> {
+    #[inline]
     fn of(u: &'a UriRef<'a>) -> Operand<'a> {
         Operand {
             u,
@@ -378,18 +381,22 @@ impl<'a> Operand<'a> {
 
     /// For a base, the directory a relative path is merged with (see
     /// [`merge_directory`]), and whether it has no dot segment.
+    #[inline]
     fn merge_dir(&self) -> (&'a str, bool) {
         self.merge.unwrap_or_else(|| merge_of(*self.u))
     }
 
+    #[inline]
     fn has_scheme(&self) -> bool {
         !self.no_scheme && self.u.has_scheme()
     }
 
+    #[inline]
     fn has_authority(&self) -> bool {
         self.u.meta().auth.is_some()
     }
 
+    #[inline]
     fn scheme(&self) -> Option<&'a str> {
         if self.no_scheme {
             None
@@ -398,33 +405,40 @@ impl<'a> Operand<'a> {
         }
     }
 
+    #[inline]
     fn authority(&self) -> Option<&'a str> {
         self.u.authority().map(|a| a.as_str())
     }
 
+    #[inline]
     fn path(&self) -> &'a str {
         self.u.path().as_str()
     }
 
+    #[inline]
     fn has_query(&self) -> bool {
         self.u.query().is_some()
     }
 
+    #[inline]
     fn fragment(&self) -> Option<&'a str> {
         self.u.fragment().map(|f| f.as_str())
     }
 
     /// Where the components lie in the reference.
+    #[inline]
     fn meta(&self) -> Meta {
         self.u.meta()
     }
 
     /// The whole reference without its fragment.
+    #[inline]
     fn before_fragment(&self) -> &'a str {
         &self.u.as_str()[..self.u.meta().query_end]
     }
 
     /// The path and the query with its `?`, which lie next to each other.
+    #[inline]
     fn path_and_query(&self) -> &'a str {
         let m = self.u.meta();
         &self.u.as_str()[m.path_start()..m.query_end]
@@ -484,6 +498,7 @@ fn write_base_head(out: &mut String, base: &Operand<'_>) -> Head {
 
 /// [`write_base_head`] followed by the first `path_len` bytes of the base's
 /// path, in the same copy.
+#[inline(always)]
 fn write_base_head_and(out: &mut String, base: &Operand<'_>, path_len: usize) -> Head {
     let at = out.len();
     let m = base.meta();
@@ -501,6 +516,7 @@ fn write_base_head_and(out: &mut String, base: &Operand<'_>, path_len: usize) ->
 /// the reference once it has a path of its own), after making sure the
 /// path written since `head` reads back as a path, and returns where the
 /// target's components lie.
+#[inline(always)]
 fn write_tail(out: &mut String, head: Head, r: &Operand<'_>) -> Meta {
     keep_path_a_path(out, head.path_start, head.auth.is_some());
     let path_end = out.len();
