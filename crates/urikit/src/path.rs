@@ -70,7 +70,14 @@ pub(crate) fn keep_path_a_path(out: &mut impl Out, path_start: usize, has_author
 /// Whether a path has a `.` or `..` segment (RFC 3986 section 3.3).
 pub(crate) fn has_dot_segment(path: &str) -> bool {
     let b = path.as_bytes();
-    dot_at(b, 0) != Dot::No || next_dot_slash(b, 0).is_some()
+    if dot_at(b, 0) != Dot::No {
+        return true;
+    }
+    // Most paths have no `/.` at all: one search says so.
+    match first_pair(b, b'/', b'.') {
+        None => false,
+        Some(j) => dot_at(b, j + 1) != Dot::No || next_dot_slash(b, j + 1).is_some(),
+    }
 }
 
 /// What the segment of `b` that begins at `i` is, written as it is: `.`
