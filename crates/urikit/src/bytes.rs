@@ -148,12 +148,12 @@ fn word4(b: &[u8], at: usize) -> Option<u64> {
     Some(u64::from(u32::from_le_bytes(*w)))
 }
 
-/// Whether [`first_pair`] finds a pair in 2 to 16 bytes, on words (no loop, no copy): in a word
-/// `w`, the pairs are its bytes beside those of `w >> 8`, and a pair
-/// matches where both differ from `x` and `y` in no bit. The word's top
-/// byte has no partner within it and is left out; words at the start, the
-/// middle and the end (or, below 8 bytes, 32-bit words at the start and
-/// the end) hold every pair.
+/// Whether [`first_pair`] finds a pair in 2 to 16 bytes, on words (no
+/// loop, no copy): in a word `w`, the pairs are its bytes beside those of
+/// `w >> 8`, and a pair matches where both differ from `x` and `y` in no
+/// bit. The word's top byte has no partner within it and is left out;
+/// words at the start, the middle and the end (or, below 8 bytes, 32-bit
+/// words at the start and the end) hold every pair.
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline(always)]
 fn any_pair_short(b: &[u8], x: u8, y: u8) -> bool {

@@ -354,7 +354,9 @@ fn remove_after_slash(out: &mut impl Out, p0: usize, rest: &str, mut i: usize) {
     }
 }
 
-/// [`remove_dot_segments`] with segments recognised and written by `style`.
+/// [`remove_dot_segments`] with segments recognised and written by `style`,
+/// a segment at a time: `started` once a segment has moved (or the input
+/// began with `/`), after which rules A and D no longer apply.
 pub(crate) fn remove_dot_segments_with(
     out: &mut impl Out,
     dir: &str,
@@ -362,20 +364,7 @@ pub(crate) fn remove_dot_segments_with(
     style: &impl SegmentStyle,
 ) {
     let p0 = out.len();
-    remove_from(out, p0, false, dir, rest, style);
-}
-
-/// The rules on the input `dir` then `rest`, the output being `out` from
-/// `p0`; `started` once a segment has moved (or the input began with `/`),
-/// after which rules A and D no longer apply.
-pub(crate) fn remove_from(
-    out: &mut impl Out,
-    p0: usize,
-    mut started: bool,
-    dir: &str,
-    rest: &str,
-    style: &impl SegmentStyle,
-) {
+    let mut started = false;
     let _ = for_each_segment::<()>(dir, rest, |seg, last| {
         let dot = style.dot(seg.as_bytes());
         if !started {
