@@ -278,8 +278,9 @@ pub(crate) fn remove_dot_segments(out: &mut impl Out, dir: &str, rest: &str) {
 }
 
 /// [`remove_dot_segments`] for a `dir` known to have no dot segment (a
-/// `Resolver` finds so once for its base).
+/// `Resolver` finds so once for its base), empty or ending with `/`.
 pub(crate) fn remove_dot_segments_clean_dir(out: &mut impl Out, dir: &str, rest: &str) {
+    debug_assert!(dir.is_empty() || dir.ends_with('/'), "{dir:?}");
     let p0 = out.len();
     if dir.ends_with('/') {
         // Every segment of the directory moves (rule E), leaving the input
@@ -290,11 +291,11 @@ pub(crate) fn remove_dot_segments_clean_dir(out: &mut impl Out, dir: &str, rest:
         out.push(b'/');
         remove_after_slash(out, p0, rest, 1);
     } else if !has_dot_segment(rest) {
-        // Only rule E applies: every segment moves as it is.
-        out.push_str(dir);
+        // No directory (`dir` is empty unless it ends with `/`) and only
+        // rule E applies: every segment moves as it is.
         out.push_str(rest);
     } else {
-        remove_dot_segments_with(out, dir, rest, &Verbatim);
+        remove_dot_segments_with(out, "", rest, &Verbatim);
     }
 }
 
