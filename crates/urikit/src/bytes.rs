@@ -33,6 +33,62 @@ fn gather16(b: &[u8]) -> Option<[u8; 16]> {
     Some(c)
 }
 
+/// Whether `a` and `b` are the same bytes, with no call to `memcmp` (the
+/// components compared are mostly short, and often differ in length): up
+/// to sixteen bytes as two overlapping words of each (64- or 32-bit, as in
+/// [`last_byte`]), longer ones sixteen bytes at a time.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+pub(crate) fn same(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    crate::work::add(n);
+    match n {
+        0..=3 => a == b,
+        4..=7 => word4(a, 0) == word4(b, 0) && word4(a, n - 4) == word4(b, n - 4),
+        8..=16 => word8(a, 0) == word8(b, 0) && word8(a, n - 8) == word8(b, n - 8),
+        _ => {
+            // Sixteen bytes at a time, then the last sixteen.
+            let mut i = 0;
+            while let (Some(x), Some(y)) = (
+                a.get(i..).and_then(|r| r.first_chunk::<16>()),
+                b.get(i..).and_then(|r| r.first_chunk::<16>()),
+            ) {
+                if x != y {
+                    return false;
+                }
+                i += 16;
+            }
+            a.last_chunk::<16>() == b.last_chunk::<16>()
+        }
+    }
+}
+
+/// The length of the longest common prefix of `a` and `b`, eight bytes at
+/// a time: the first differing byte of two words is where the lowest set
+/// bit of their difference lies (the words are read little-endian).
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline]
+pub(crate) fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while let (Some(x), Some(y)) = (word8(a, i), word8(b, i)) {
+        let d = x ^ y;
+        if d != 0 {
+            crate::work::add(i + 8);
+            return i + d.trailing_zeros() as usize / 8;
+        }
+        i += 8;
+    }
+    while i < n && a[i] == b[i] {
+        i += 1;
+    }
+    crate::work::add(i);
+    i
+}
+
 /// Whether any byte of `b` satisfies `pred`, sixteen bytes at a time. The
 /// predicate should be branch-free arithmetic (comparisons joined with `|`
 /// and `&`), which the compiler turns into vector instructions. Inputs
@@ -152,8 +208,8 @@ fn word4(b: &[u8], at: usize) -> Option<u64> {
 /// loop, no copy): in a word `w`, the pairs are its bytes beside those of
 /// `w >> 8`, and a pair matches where both differ from `x` and `y` in no
 /// bit. The word's top byte has no partner within it and is left out;
-/// words at the start, the middle and the end (or, below 8 bytes, 32-bit
-/// words at the start and the end) hold every pair.
+/// words at the start and the end (64-bit, or 32-bit below 8 bytes) hold
+/// every pair, with one in the middle at sixteen bytes.
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline(always)]
 fn any_pair_short(b: &[u8], x: u8, y: u8) -> bool {
@@ -162,9 +218,10 @@ fn any_pair_short(b: &[u8], x: u8, y: u8) -> bool {
         w.is_some_and(|w| zero_bytes((w ^ xs) | ((w >> 8) ^ ys)) & low_bytes(bytes - 1) != 0)
     };
     match b.len() {
-        n @ 8..=16 => [0, (n - 8) / 2, n - 8]
-            .iter()
-            .any(|&at| pairs(word8(b, at), 8)),
+        // Two words overlap, and share a pair, up to fifteen bytes; at
+        // sixteen, the pair across their border needs a third.
+        16 => [0, 4, 8].iter().any(|&at| pairs(word8(b, at), 8)),
+        n @ 8..=15 => pairs(word8(b, 0), 8) || pairs(word8(b, n - 8), 8),
         n @ 4..=7 => pairs(word4(b, 0), 4) || pairs(word4(b, n - 4), 4),
         _ => b.windows(2).any(|w| w[0] == x && w[1] == y),
     }
@@ -297,6 +354,46 @@ mod tests {
                 v[at] = b'%';
                 assert!(any_byte(&v, |c| c == b'%'), "{n} {at}");
                 v[at] = b'a';
+            }
+        }
+    }
+
+    /// Equal inputs are the same; a difference at any one place, or
+    /// another length, is not.
+    #[test]
+    fn same_compares_every_byte() {
+        for n in 0..50 {
+            let a: alloc::vec::Vec<u8> = (0..n).map(|i| b'a' + (i % 26) as u8).collect();
+            let mut b = a.clone();
+            assert!(same(&a, &b), "{n}");
+            for at in 0..n {
+                b[at] ^= 0x20;
+                assert!(!same(&a, &b), "{n} {at}");
+                b[at] = a[at];
+            }
+            assert!(!same(&a, &a[..n.saturating_sub(1)]) || n == 0, "{n}");
+            b.push(b'a');
+            assert!(!same(&a, &b), "{n}");
+        }
+    }
+
+    /// The common prefix ends at the first difference, wherever it is,
+    /// or at the end of the shorter input.
+    #[test]
+    fn common_prefix_stops_at_the_first_difference() {
+        for n in 0..40 {
+            let a: alloc::vec::Vec<u8> = (0..n).map(|i| b'a' + (i % 26) as u8).collect();
+            assert_eq!(common_prefix(&a, &a), n);
+            for m in 0..n {
+                assert_eq!(common_prefix(&a, &a[..m]), m, "{n} {m}");
+                assert_eq!(common_prefix(&a[..m], &a), m, "{n} {m}");
+                let mut b = a.clone();
+                b[m] ^= 0x80;
+                // A later difference does not hide this one.
+                if m + 3 < n {
+                    b[m + 3] ^= 0x01;
+                }
+                assert_eq!(common_prefix(&a, &b), m, "{n} {m}");
             }
         }
     }

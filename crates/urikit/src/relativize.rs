@@ -6,6 +6,7 @@
 
 use alloc::string::String;
 
+use crate::bytes::{common_prefix, last_byte, same};
 use crate::error::{Error, ErrorKind};
 use crate::parse::Meta;
 use crate::path::{has_dot_segment, merge_directory, remove_dot_segments};
@@ -84,7 +85,17 @@ impl Resolver<'_> {
     /// }
     /// # Ok::<(), urikit::Error>(())
     /// ```
+    #[inline]
     pub fn relativize(&self, target: UriRef<'_>) -> Result<UriRefBuf, Error> {
+        match hot(&self.base(), &target, self.dialect) {
+            Some(r) => Ok(r),
+            None => self.by_candidates(target),
+        }
+    }
+
+    /// [`relativize`](Self::relativize) past its hot cases.
+    #[inline(never)]
+    fn by_candidates(&self, target: UriRef<'_>) -> Result<UriRefBuf, Error> {
         if !target.has_scheme() {
             return Err(Error::new(ErrorKind::MissingScheme, 0));
         }
@@ -102,7 +113,7 @@ impl Resolver<'_> {
         let t = target.as_str();
         let rfc3986 = self.dialect.is_rfc3986_family();
         if rfc3986 {
-            if let Some(r) = other_authority(base, target) {
+            if let Some(r) = without_candidates(&base, &target) {
                 return Ok(r);
             }
         }
@@ -116,7 +127,7 @@ impl Resolver<'_> {
             // Under RFC 3986, a candidate is right by construction unless
             // dot segments are about (see `Candidate::exact`); elsewhere,
             // resolution judges every candidate.
-            let works = if rfc3986 && c.exact(base, &cands.target) {
+            let works = if rfc3986 && c.exact(&cands.target) {
                 debug_assert!(
                     self.resolves_to(&cand, t, &mut check),
                     "{cand} against {} is not {t}",
@@ -164,6 +175,7 @@ impl Resolver<'_> {
 /// begins with `//` is written `/.//` (resolution writes it so, RFC 3986
 /// section 5.2.4's `a:/.//b` case), and stands for the path without the
 /// `/.`.
+#[inline]
 fn effective_path(has_authority: bool, path: &str) -> &str {
     match path.strip_prefix("/.") {
         Some(rest) if !has_authority && rest.starts_with("//") => rest,
@@ -202,8 +214,15 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(t.relative_to(base)?.as_str(), "../x/y?z");
     /// # Ok::<(), urikit::Error>(())
     /// ```
+    #[inline]
     pub fn relative_to(&self, base: UriRef<'_>) -> Result<UriRefBuf, Error> {
-        Resolver::once(base)?.relativize(*self)
+        // `Resolver::once` with its checks, past the hot cases.
+        if base.has_scheme() {
+            if let Some(r) = hot(&base, self, base.dialect()) {
+                return Ok(r);
+            }
+        }
+        Resolver::once(base)?.by_candidates(*self)
     }
 }
 
@@ -251,8 +270,13 @@ enum Candidate {
     /// The target's query and fragment, for the base's path.
     Tail,
     /// `ups` times `../` from the base's directory, then the target's path
-    /// from `common` (see [`relative_path`]), then the tail.
-    Relative { ups: usize, common: usize },
+    /// from `common` (see [`relative_path`]), then the tail; `plain` when
+    /// the base's directory is absolute and has no dot segment.
+    Relative {
+        ups: usize,
+        common: usize,
+        plain: bool,
+    },
     /// The target's path, which starts with `/`, then the tail (`/.` in
     /// front of a path that starts with `//`, which would read as an
     /// authority).
@@ -267,20 +291,16 @@ impl Candidate {
     /// query take the base's path as it is. An absolute or network path
     /// goes through `remove_dot_segments` alone, which leaves a path without
     /// dot segments as it is (the `/.` written before `//` aside). A
-    /// relative path is merged with the base's directory, and the `../` and
-    /// `./` written here are all that `remove_dot_segments` takes away,
-    /// provided neither path has dot segments and the base's path is
+    /// relative path is merged with the base's directory (the base's last
+    /// segment is dropped), and the `../` and `./` written here are all
+    /// that `remove_dot_segments` takes away, provided neither the target's
+    /// path nor that directory has dot segments and the directory is
     /// absolute (under `a:b/`, `..` resolves to `a:/`, not `a:`).
-    fn exact(self, b: UriRef<'_>, t: &Target<'_>) -> bool {
+    fn exact(self, t: &Target<'_>) -> bool {
         match self {
             Candidate::SameDocument | Candidate::Tail => true,
             Candidate::Absolute | Candidate::Network => !t.dots,
-            Candidate::Relative { .. } => {
-                let b_path = b.path().as_str();
-                !t.dots
-                    && (b.authority().is_some() || b_path.starts_with('/'))
-                    && !has_dot_segment(b_path)
-            }
+            Candidate::Relative { plain, .. } => !t.dots && plain,
         }
     }
 
@@ -289,7 +309,7 @@ impl Candidate {
         match self {
             Candidate::SameDocument => t.fragment.map_or(0, |f| f.len() + 1),
             Candidate::Tail => t.tail.len(),
-            Candidate::Relative { ups, common } => {
+            Candidate::Relative { ups, common, .. } => {
                 let rest = &t.path[common..];
                 let head = match (rest.is_empty(), ups) {
                     (true, 0) => 1,
@@ -342,7 +362,7 @@ impl Candidate {
                 return;
             }
             Candidate::Tail => {}
-            Candidate::Relative { ups, common } => {
+            Candidate::Relative { ups, common, .. } => {
                 let rest = &t.path[common..];
                 for _ in 0..ups {
                     out.push_str("../");
@@ -376,20 +396,47 @@ impl Candidate {
     }
 }
 
-/// The most common case, answered without the candidates: under RFC 3986,
-/// a target with the base's scheme and another authority is its network
-/// path (RFC 3986 section 4.2), the target without `scheme:`, provided its
-/// path has no dot segment (section 5.2.2 resolves it with
-/// `remove_dot_segments` alone, which then changes nothing). No shorter
-/// reference can keep the authority.
-fn other_authority(b: UriRef<'_>, t: UriRef<'_>) -> Option<UriRefBuf> {
+/// [`without_candidates`] where the resolver's `dialect` is of the RFC 3986
+/// family and the base and the target were read under it (others are read
+/// again first), for a target with a scheme (others are an error).
+#[inline(always)]
+fn hot(base: &UriRef<'_>, target: &UriRef<'_>, dialect: Dialect) -> Option<UriRefBuf> {
+    if dialect.is_rfc3986_family()
+        && target.has_scheme()
+        && target.dialect() == dialect
+        && base.dialect() == dialect
+    {
+        without_candidates(base, target)
+    } else {
+        None
+    }
+}
+
+/// The most common cases, answered without the candidates, under RFC 3986
+/// and provided the target's path has no dot segment (section 5.2.2
+/// resolves a reference with an authority or a scheme with
+/// `remove_dot_segments` alone, which then changes nothing):
+///
+/// - a target with another scheme than the base's is itself: every other
+///   form of reference takes the base's scheme (section 5.2.2);
+/// - a target with the base's scheme and another authority is its network
+///   path (section 4.2), the target without `scheme:`: no shorter
+///   reference can keep the authority.
+///
+/// Offsets into bytes, not the component views: these are the hot cases.
+#[inline]
+fn without_candidates(b: &UriRef<'_>, t: &UriRef<'_>) -> Option<UriRefBuf> {
     let (bm, tm) = (b.meta(), t.meta());
-    let (ba, ta) = (bm.auth?, tm.auth?);
     let (bs, ts) = (b.as_str().as_bytes(), t.as_str().as_bytes());
-    // Offsets into bytes, not the component views: this is the hot case.
-    if bs.get(bm.auth_start()..ba.end) == ts.get(tm.auth_start()..ta.end)
-        || bs.get(..bm.scheme_end) != ts.get(..tm.scheme_end)
-        || has_dot_segment(t.path().as_str())
+    let dots = || has_dot_segment(effective_path(tm.auth.is_some(), t.path().as_str()));
+    if !same(part(bs, 0..bm.scheme_end), part(ts, 0..tm.scheme_end)) {
+        return (!dots()).then(|| t.to_buf());
+    }
+    let (ba, ta) = (bm.auth?, tm.auth?);
+    if same(
+        part(bs, bm.auth_start()..ba.end),
+        part(ts, tm.auth_start()..ta.end),
+    ) || dots()
     {
         return None;
     }
@@ -406,6 +453,12 @@ fn other_authority(b: UriRef<'_>, t: UriRef<'_>) -> Option<UriRefBuf> {
         meta,
         t.dialect(),
     ))
+}
+
+/// The bytes of `s` in `r` (offsets a parse gave, so always there).
+#[inline(always)]
+fn part(s: &[u8], r: core::ops::Range<usize>) -> &[u8] {
+    s.get(r).unwrap_or_default()
 }
 
 /// A relative path whose first segment has a `:` would read as a scheme,
@@ -451,8 +504,8 @@ impl<'a> Candidates<'a> {
                     c.push(Candidate::Tail);
                 }
             }
-            if let Some((ups, common)) = relative_path(b_path, b_auth.is_some(), t_path) {
-                c.push(Candidate::Relative { ups, common });
+            if let Some(rel) = relative_path(b_path, b_auth.is_some(), t_path) {
+                c.push(rel);
             }
             if t_path.starts_with('/') {
                 c.push(Candidate::Absolute);
@@ -486,47 +539,46 @@ impl<'a> Candidates<'a> {
     }
 }
 
-/// A relative path from the directory of `base_path` to `target_path`: the
-/// number of `../` for the directory levels of the base not shared with the
-/// target, and the offset in the target's path of the rest. `None` when the paths are not
-/// both absolute or both relative.
-fn relative_path(
-    base_path: &str,
-    has_authority: bool,
-    target_path: &str,
-) -> Option<(usize, usize)> {
+/// The relative path from the directory of `base_path` to `target_path`:
+/// the number of `../` for the directory levels of the base not shared with
+/// the target, and the offset in the target's path of the rest. `None` when
+/// the paths are not both absolute or both relative.
+fn relative_path(base_path: &str, has_authority: bool, target_path: &str) -> Option<Candidate> {
     let base_dir = merge_directory(base_path, has_authority);
     // Resolution removes the base's dot segments with the reference's; so
     // must we before comparing directories (a rootless `a/../` is `/`).
     let dir_buf;
-    let dir = if has_dot_segment(base_dir) {
+    let plain = !has_dot_segment(base_dir);
+    let dir = if plain {
+        base_dir
+    } else {
         let mut d = String::new();
         remove_dot_segments(&mut d, "", base_dir);
         dir_buf = d;
         dir_buf.as_str()
-    } else {
-        base_dir
     };
-    if dir.starts_with('/') != target_path.starts_with('/') {
+    let rooted = dir.starts_with('/');
+    if rooted != target_path.starts_with('/') {
         return None;
     }
-    // Shared directory prefix, whole segments only.
-    let mut common = 0;
-    for (i, (x, y)) in dir.bytes().zip(target_path.bytes()).enumerate() {
-        if x != y {
-            break;
-        }
-        if x == b'/' {
-            common = i + 1;
-        }
-    }
-    let ups = dir[common..].bytes().filter(|&c| c == b'/').count();
-    Some((ups, common))
+    // The shared directory prefix, whole segments only: up to the last `/`
+    // before the first difference.
+    let same = common_prefix(dir.as_bytes(), target_path.as_bytes());
+    let common = last_byte(&dir.as_bytes()[..same], b'/').map_or(0, |i| i + 1);
+    let ups = dir.as_bytes()[common..]
+        .iter()
+        .filter(|&&c| c == b'/')
+        .count();
+    Some(Candidate::Relative {
+        ups,
+        common,
+        plain: plain && rooted,
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{relative_path, Candidate, Target};
+    use super::{relative_path, Target};
     use crate::UriRef;
     use alloc::string::String;
 
@@ -546,14 +598,13 @@ mod tests {
             ("x/y", "x/z", "z"),
         ] {
             let auth = base.is_empty();
-            let (ups, common) = relative_path(base, auth, target).unwrap();
-            let c = Candidate::Relative { ups, common };
+            let c = relative_path(base, auth, target).unwrap();
             let t = Target::of(UriRef::parse(target).unwrap());
             let mut s = String::new();
             c.write(&t, &mut s);
             assert_eq!(s, want, "{base} -> {target}");
             assert_eq!(c.len(&t), want.len(), "{base} -> {target}");
         }
-        assert_eq!(relative_path("/a", true, "b"), None);
+        assert!(relative_path("/a", true, "b").is_none());
     }
 }

@@ -81,6 +81,7 @@ impl<'a> Resolver<'a> {
 
     /// A resolver for one reference: nothing of the base is found in
     /// advance (see [`new`](Self::new) for the errors).
+    #[inline]
     pub(crate) fn once(base: UriRef<'a>) -> Result<Resolver<'a>, Error> {
         if !base.has_scheme() {
             return Err(Error::new(ErrorKind::RelativeBase, 0));
