@@ -87,7 +87,7 @@ impl Resolver<'_> {
     /// ```
     #[inline]
     pub fn relativize(&self, target: UriRef<'_>) -> Result<UriRefBuf, Error> {
-        match hot(&self.base(), &target, self.dialect) {
+        match hot(&self.base(), &target, self.dialect, self.strict) {
             Some(r) => Ok(r),
             None => self.by_candidates(target),
         }
@@ -113,7 +113,7 @@ impl Resolver<'_> {
         let t = target.as_str();
         let rfc3986 = self.dialect.is_rfc3986_family();
         if rfc3986 {
-            if let Some(r) = without_candidates(&base, &target) {
+            if let Some(r) = without_candidates(&base, &target, self.strict) {
                 return Ok(r);
             }
         }
@@ -218,7 +218,7 @@ impl<'a> UriRef<'a> {
     pub fn relative_to(&self, base: UriRef<'_>) -> Result<UriRefBuf, Error> {
         // `Resolver::once` with its checks, past the hot cases.
         if base.has_scheme() {
-            if let Some(r) = hot(&base, self, base.dialect()) {
+            if let Some(r) = hot(&base, self, base.dialect(), true) {
                 return Ok(r);
             }
         }
@@ -400,13 +400,18 @@ impl Candidate {
 /// family and the base and the target were read under it (others are read
 /// again first), for a target with a scheme (others are an error).
 #[inline(always)]
-fn hot(base: &UriRef<'_>, target: &UriRef<'_>, dialect: Dialect) -> Option<UriRefBuf> {
+fn hot(
+    base: &UriRef<'_>,
+    target: &UriRef<'_>,
+    dialect: Dialect,
+    strict: bool,
+) -> Option<UriRefBuf> {
     if dialect.is_rfc3986_family()
         && target.has_scheme()
         && target.dialect() == dialect
         && base.dialect() == dialect
     {
-        without_candidates(base, target)
+        without_candidates(base, target, strict)
     } else {
         None
     }
@@ -417,20 +422,22 @@ fn hot(base: &UriRef<'_>, target: &UriRef<'_>, dialect: Dialect) -> Option<UriRe
 /// resolves a reference with an authority or a scheme with
 /// `remove_dot_segments` alone, which then changes nothing):
 ///
-/// - a target with another scheme than the base's is itself: every other
-///   form of reference takes the base's scheme (section 5.2.2);
+/// - a target with another scheme than the base's is itself, under strict
+///   resolution: every other form of reference takes the base's scheme
+///   (section 5.2.2; the non-strict loophole compares schemes without
+///   case, so that `a://` against `A:` resolves to `A://`);
 /// - a target with the base's scheme and another authority is its network
 ///   path (section 4.2), the target without `scheme:`: no shorter
 ///   reference can keep the authority.
 ///
 /// Offsets into bytes, not the component views: these are the hot cases.
 #[inline]
-fn without_candidates(b: &UriRef<'_>, t: &UriRef<'_>) -> Option<UriRefBuf> {
+fn without_candidates(b: &UriRef<'_>, t: &UriRef<'_>, strict: bool) -> Option<UriRefBuf> {
     let (bm, tm) = (b.meta(), t.meta());
     let (bs, ts) = (b.as_str().as_bytes(), t.as_str().as_bytes());
     let dots = || has_dot_segment(effective_path(tm.auth.is_some(), t.path().as_str()));
     if !same(part(bs, 0..bm.scheme_end), part(ts, 0..tm.scheme_end)) {
-        return (!dots()).then(|| t.to_buf());
+        return (strict && !dots()).then(|| t.to_buf());
     }
     let (ba, ta) = (bm.auth?, tm.auth?);
     if same(

@@ -197,3 +197,24 @@ fn a_decoded_host_followed_by_a_port_is_typed_alone() {
             .host_type()
     );
 }
+
+/// relativize, non-strict under RFC 3986: against the base `A:`, the
+/// target `a://` was returned as itself (its scheme differs as written),
+/// but the loophole of section 5.2.2 compares schemes without case, drops
+/// it, and resolves `a://` to `A://`. Every reference with the scheme `a`
+/// or none resolves to one with `A`, so nothing reaches the target.
+#[test]
+fn non_strict_relativization_compares_schemes_as_the_loophole_does() {
+    let r = Resolver::new(UriRef::parse("A:").unwrap())
+        .unwrap()
+        .strict(false);
+    let t = UriRef::parse("a://").unwrap();
+    let err = r.relativize(t).unwrap_err();
+    assert_eq!(err.kind(), urikit::ErrorKind::UnreachableTarget);
+    // With the base's scheme as written, the network path reaches it.
+    let rel = r.relativize(UriRef::parse("A://h/x").unwrap()).unwrap();
+    assert_eq!(rel.as_str(), "//h/x");
+    // Strict resolution takes the target as it is.
+    let strict = Resolver::new(UriRef::parse("A:").unwrap()).unwrap();
+    assert_eq!(strict.relativize(t).unwrap().as_str(), "a://");
+}
