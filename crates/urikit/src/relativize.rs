@@ -103,6 +103,9 @@ impl Resolver<'_> {
             // The dialect defines no resolution, so nothing is relative.
             return Err(Error::new(ErrorKind::UnsupportedDialect, 0));
         }
+        // `hot` has tried the common cases unless the base or the target
+        // is read again below.
+        let read_again = target.dialect() != self.dialect || self.base().dialect() != self.dialect;
         // The result is a reference of the resolver's dialect, checked by
         // resolving under it: so must the base and the target be.
         let target = target.in_dialect(self.dialect)?;
@@ -112,7 +115,7 @@ impl Resolver<'_> {
             .map_err(|e| Error::new(ErrorKind::InvalidBase, e.offset()))?;
         let t = target.as_str();
         let rfc3986 = self.dialect.is_rfc3986_family();
-        if rfc3986 {
+        if rfc3986 && read_again {
             if let Some(r) = without_candidates(&base, &target, self.strict) {
                 return Ok(r);
             }
