@@ -90,14 +90,44 @@ pub(crate) fn common_prefix(a: &[u8], b: &[u8]) -> usize {
 }
 
 /// Whether any byte of `b` satisfies `pred`, sixteen bytes at a time. The
-/// predicate should be branch-free arithmetic (comparisons joined with `|`
-/// and `&`), which the compiler turns into vector instructions. Inputs
-/// shorter than sixteen bytes go through [`gather16`].
+/// predicate should be one branch-free comparison, or a few joined with
+/// `|` and `&` that the compiler keeps apart; several equalities joined
+/// are folded into a bit test that vectorizes into byte shuffles (four
+/// times as long): [`any_below_or`] is written for those.
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline(always)]
 pub(crate) fn any_byte(b: &[u8], pred: impl Fn(u8) -> bool) -> bool {
+    any_chunk(b, |c| c.iter().fold(false, |a, &x| a | pred(x)))
+}
+
+/// Whether any byte of `b` is below `below` or one of `equal`, sixteen
+/// bytes at a time: one comparison of the sixteen per byte value, so that
+/// each is one vector instruction.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+pub(crate) fn any_below_or<const N: usize>(b: &[u8], below: u8, equal: [u8; N]) -> bool {
+    #[inline(always)]
+    fn any16<const N: usize>(c: &[u8; 16], below: u8, equal: [u8; N]) -> bool {
+        let mut any = c.iter().fold(false, |a, &x| a | (x < below));
+        for k in equal {
+            any |= c.iter().fold(false, |a, &x| a | (x == k));
+        }
+        any
+    }
+    any_chunk(
+        b,
+        #[inline(always)]
+        |c| any16(c, below, equal),
+    )
+}
+
+/// Whether `any16` holds for a chunk of sixteen bytes of `b`, where the
+/// chunks together cover every byte (the last may overlap the one before;
+/// inputs shorter than sixteen bytes go through [`gather16`]).
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+fn any_chunk(b: &[u8], any16: impl Fn(&[u8; 16]) -> bool) -> bool {
     crate::work::add(b.len());
-    let any16 = |c: &[u8; 16]| c.iter().fold(false, |a, &x| a | pred(x));
     let n = b.len();
     if n < 16 {
         return gather16(b).is_some_and(|c| any16(&c));
@@ -341,6 +371,26 @@ mod tests {
                         "{k} {f:#x}"
                     );
                 }
+            }
+        }
+    }
+
+    /// Every byte value at every place of every length up to 39: found
+    /// when it is below the bound or one of the bytes asked for, and not
+    /// otherwise.
+    #[test]
+    fn any_below_or_looks_at_every_byte() {
+        let want = |x: u8| x < 0x20 || [0x7F, b'\\', 0xC2, 0xE2].contains(&x);
+        for n in 0..40 {
+            let mut v = alloc::vec![b'a'; n];
+            assert!(!any_below_or(&v, 0x20, [0x7F, b'\\', 0xC2, 0xE2]), "{n}");
+            for at in 0..n {
+                for x in 0..=255u8 {
+                    v[at] = x;
+                    let got = any_below_or(&v, 0x20, [0x7F, b'\\', 0xC2, 0xE2]);
+                    assert_eq!(got, want(x), "{n} {at} {x:#x}");
+                }
+                v[at] = b'a';
             }
         }
     }

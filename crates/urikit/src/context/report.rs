@@ -19,7 +19,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::Write as _;
 
-use crate::bytes::any_byte;
+use crate::bytes::any_below_or;
 use crate::{Error, ErrorKind};
 
 /// The end of the sentence for a character beyond ASCII in a dialect that
@@ -126,13 +126,11 @@ fn escaped(c: char) -> bool {
         || matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
-/// Whether the byte `b` can begin the UTF-8 of an [`escaped`] character
-/// (the test `escape_filter_misses_no_escaped_character` checks every
-/// character).
-#[inline(always)]
-fn may_start_escaped(b: u8) -> bool {
-    (b < 0x20) | (b == 0x7F) | (b == b'\\') | (b == 0xC2) | (b == 0xE2)
-}
+/// The bytes that can begin the UTF-8 of an [`escaped`] character, besides
+/// those below 0x20 (the test `escape_filter_misses_no_escaped_character`
+/// checks every character): 0x7F, the backslash, and the lead bytes 0xC2
+/// (U+0080 to U+009F) and 0xE2 (U+200E to U+2069).
+const MAY_START_ESCAPED: [u8; 4] = [0x7F, b'\\', 0xC2, 0xE2];
 
 /// `s` as it is shown to a person, by this module's escaping rule:
 /// borrowed when nothing needs an escape.
@@ -142,10 +140,9 @@ fn may_start_escaped(b: u8) -> bool {
 /// assert_eq!(urikit::report::escape("http://é/"), "http://é/");
 /// ```
 pub fn escape(s: &str) -> Cow<'_, str> {
-    // Every escaped character is encoded with a byte below 0x20, 0x7F, a
-    // backslash or the lead byte 0xC2 (U+0080 to U+009F) or 0xE2 (U+200E
-    // to U+2069): most text has none of them, found a chunk at a time.
-    if !any_byte(s.as_bytes(), may_start_escaped) || !s.chars().any(escaped) {
+    // Most text has no byte that can begin an escaped character, found a
+    // chunk at a time.
+    if !any_below_or(s.as_bytes(), 0x20, MAY_START_ESCAPED) || !s.chars().any(escaped) {
         return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 8);
@@ -312,7 +309,8 @@ mod tests {
         for c in (0..=0x10FFFF).filter_map(char::from_u32) {
             if escaped(c) {
                 let lead = c.encode_utf8(&mut buf).as_bytes()[0];
-                assert!(may_start_escaped(lead), "{:X}", u32::from(c));
+                let filtered = lead < 0x20 || MAY_START_ESCAPED.contains(&lead);
+                assert!(filtered, "{:X}", u32::from(c));
             }
         }
         // And text with such a byte but nothing escaped is still borrowed.
