@@ -105,6 +105,14 @@ fn main() {
                 }
             }
         }
+        ("normalize", "ada") => {
+            // ada parses into its normal form: the parse is the work.
+            for _ in 0..rounds {
+                for l in &lines {
+                    sum += ada_url::Url::parse(black_box(*l), None).map_or(0, |u| u.href().len());
+                }
+            }
+        }
         ("resolve", lib) => {
             let bases = http_urls(&lines, 400, |l| {
                 fluent_uri::Uri::parse(l).is_ok() && oxiri::Iri::parse(l).is_ok()
