@@ -106,6 +106,11 @@ impl Resolver<'_> {
         // `hot` has tried the common cases unless the base or the target
         // is read again below.
         let read_again = target.dialect() != self.dialect || self.base().dialect() != self.dialect;
+        if !read_again && self.dialect.is_rfc3986_family() {
+            if let Some(r) = first_exact(self.base(), target) {
+                return Ok(r);
+            }
+        }
         // The result is a reference of the resolver's dialect, checked by
         // resolving under it: so must the base and the target be.
         let target = target.in_dialect(self.dialect)?;
@@ -116,7 +121,9 @@ impl Resolver<'_> {
         let t = target.as_str();
         let rfc3986 = self.dialect.is_rfc3986_family();
         if rfc3986 && read_again {
-            if let Some(r) = without_candidates(&base, &target, self.strict) {
+            if let Some(r) = without_candidates(&base, &target, self.strict)
+                .or_else(|| first_exact(base, target))
+            {
                 return Ok(r);
             }
         }
@@ -354,6 +361,14 @@ impl Candidate {
         }
     }
 
+    /// The reference, owned, as a reference of `dialect`.
+    fn to_buf(self, t: &Target<'_>, dialect: Dialect) -> UriRefBuf {
+        let mut out = String::with_capacity(self.len(t));
+        self.write(t, &mut out);
+        let meta = self.meta(out.len(), t);
+        UriRefBuf::from_parts(out, meta, dialect)
+    }
+
     /// Appends the reference to `out`.
     fn write(self, t: &Target<'_>, out: &mut String) {
         match self {
@@ -465,6 +480,32 @@ fn without_candidates(b: &UriRef<'_>, t: &UriRef<'_>, strict: bool) -> Option<Ur
     ))
 }
 
+/// For a target with the base's scheme and authority, under RFC 3986
+/// with both read under the resolver's dialect: the shortest candidate
+/// shorter than the target, if it is right by construction
+/// ([`Candidate::exact`]), without reading either again. Otherwise `None`,
+/// and all the candidates are tried (the others by resolving them).
+fn first_exact(b: UriRef<'_>, t: UriRef<'_>) -> Option<UriRefBuf> {
+    let (bm, tm) = (b.meta(), t.meta());
+    let (bs, ts) = (b.as_str().as_bytes(), t.as_str().as_bytes());
+    let (ba, ta) = (bm.auth?, tm.auth?);
+    let same_authority = same(part(bs, 0..bm.scheme_end), part(ts, 0..tm.scheme_end))
+        && same(
+            part(bs, bm.auth_start()..ba.end),
+            part(ts, tm.auth_start()..ta.end),
+        );
+    if !same_authority {
+        return None;
+    }
+    let mut c = Candidates::new(Target::of(t));
+    c.same_authority(b, t);
+    c.push(Candidate::Network);
+    let first = c.shorter_than(t.as_str().len()).next()?;
+    first
+        .exact(&c.target)
+        .then(|| first.to_buf(&c.target, t.dialect()))
+}
+
 /// The bytes of `s` in `r` (offsets a parse gave, so always there).
 #[inline(always)]
 fn part(s: &[u8], r: core::ops::Range<usize>) -> &[u8] {
@@ -475,8 +516,9 @@ fn part(s: &[u8], r: core::ops::Range<usize>) -> &[u8] {
 /// and one whose first segment is empty as an authority or an absolute path
 /// (RFC 3986 section 4.2): `./` in front keeps it relative.
 fn needs_dot_slash(rest: &str) -> bool {
-    let first = rest.split('/').next().unwrap_or("");
-    first.is_empty() || first.contains(':')
+    let b = rest.as_bytes();
+    let first = &b[..b.iter().position(|&c| c == b'/').unwrap_or(b.len())];
+    first.is_empty() || first.contains(&b':')
 }
 
 /// The candidates for a target against a base, shortest first (at most
@@ -489,42 +531,54 @@ struct Candidates<'a> {
 }
 
 impl<'a> Candidates<'a> {
+    /// No candidate yet, for `target`.
+    #[inline]
+    fn new(target: Target<'a>) -> Candidates<'a> {
+        Candidates {
+            target,
+            items: [(0, Candidate::SameDocument); 4],
+            len: 0,
+        }
+    }
+
     /// The candidate references for `t` against `b`.
     #[inline]
     fn of(b: UriRef<'_>, t: UriRef<'a>) -> Candidates<'a> {
-        let mut c = Candidates {
-            target: Target::of(t),
-            items: [(0, Candidate::SameDocument); 4],
-            len: 0,
-        };
+        let mut c = Candidates::new(Target::of(t));
         if b.scheme() != t.scheme() {
             return c;
         }
-        let b_auth = b.authority().map(|a| a.as_str());
-        let t_path = c.target.path;
-        if b_auth == c.target.authority {
-            let b_path = b.path().as_str();
-            let t_query = t.query().map(|q| q.as_str());
-            // A same-document reference or a query keeps the base's path
-            // as written (RFC 3986 section 5.2.2).
-            if b_path == c.target.written {
-                if b.query().map(|q| q.as_str()) == t_query {
-                    c.push(Candidate::SameDocument);
-                } else if t_query.is_some() {
-                    c.push(Candidate::Tail);
-                }
-            }
-            if let Some(rel) = relative_path(b_path, b_auth.is_some(), t_path) {
-                c.push(rel);
-            }
-            if t_path.starts_with('/') {
-                c.push(Candidate::Absolute);
-            }
+        if b.authority().map(|a| a.as_str()) == c.target.authority {
+            c.same_authority(b, t);
         }
         if c.target.authority.is_some() {
             c.push(Candidate::Network);
         }
         c
+    }
+
+    /// The candidates for `t` against `b`, which has its scheme and
+    /// authority, other than its network path.
+    #[inline]
+    fn same_authority(&mut self, b: UriRef<'_>, t: UriRef<'a>) {
+        let b_path = b.path().as_str();
+        // A same-document reference or a query keeps the base's path as
+        // written (RFC 3986 section 5.2.2).
+        if same(b_path.as_bytes(), self.target.written.as_bytes()) {
+            let t_query = t.query().map(|q| q.as_str());
+            if b.query().map(|q| q.as_str()) == t_query {
+                self.push(Candidate::SameDocument);
+            } else if t_query.is_some() {
+                self.push(Candidate::Tail);
+            }
+        }
+        let t_path = self.target.path;
+        if let Some(rel) = relative_path(b_path, b.meta().auth.is_some(), t_path) {
+            self.push(rel);
+        }
+        if t_path.starts_with('/') {
+            self.push(Candidate::Absolute);
+        }
     }
 
     /// Adds a candidate after those no longer than it: equal lengths keep
