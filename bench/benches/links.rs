@@ -13,33 +13,6 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use urikit::html::HtmlDocument;
 
-fn page() -> String {
-    let dir = urikit_bench::data_dir();
-    let mut html = String::from(
-        "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>Links</title>\n\
-         <link rel=stylesheet href=\"/css/site.css\"><style>a { color: red } /* <a href=no> */</style>\n\
-         <script>document.write('<a href=\"no\">'); var x = 1 < 2;</script></head>\n<body><ul>\n",
-    );
-    for name in ["kasztp.txt", "userbait.txt"] {
-        let text = std::fs::read(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
-        for (i, line) in String::from_utf8_lossy(&text).lines().enumerate() {
-            if !line.starts_with("http") {
-                continue;
-            }
-            let href = line
-                .replace('&', "&amp;")
-                .replace('"', "&quot;")
-                .replace('<', "&lt;");
-            html.push_str(&format!(
-                "<li class=\"item\"><a href=\"{href}\" rel=nofollow>Link number {i}</a> \
-                 <img src=\"../img/{i}.png\" alt=\"\" width=16></li>\n"
-            ));
-        }
-    }
-    html.push_str("</ul><form action=\"/search\"><input name=q></form></body></html>\n");
-    html
-}
-
 fn lol_html_links(html: &str) -> Vec<(&'static str, &'static str, String, usize)> {
     use lol_html::{element, HtmlRewriter, Settings};
     let links = std::cell::RefCell::new(Vec::new());
@@ -77,7 +50,7 @@ fn lol_html_links(html: &str) -> Vec<(&'static str, &'static str, String, usize)
 }
 
 fn bench(c: &mut Criterion) {
-    let html = page();
+    let html = urikit_bench::links_page();
     let doc = HtmlDocument::parse(&html);
     let lol = lol_html_links(&html);
     println!(

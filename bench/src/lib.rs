@@ -399,3 +399,34 @@ pub fn mail_archive(messages: usize) -> String {
     }
     out
 }
+
+/// The page of the links benchmark: every http(s) URL of kasztp.txt and
+/// userbait.txt as an `<a href>` (escaped as an attribute value) with an
+/// `<img src>` beside it, after a head with a title, a stylesheet link,
+/// inline style and script (9.5 MB).
+pub fn links_page() -> String {
+    let dir = data_dir();
+    let mut html = String::from(
+        "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>Links</title>\n\
+         <link rel=stylesheet href=\"/css/site.css\"><style>a { color: red } /* <a href=no> */</style>\n\
+         <script>document.write('<a href=\"no\">'); var x = 1 < 2;</script></head>\n<body><ul>\n",
+    );
+    for name in ["kasztp.txt", "userbait.txt"] {
+        let text = std::fs::read(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for (i, line) in String::from_utf8_lossy(&text).lines().enumerate() {
+            if !line.starts_with("http") {
+                continue;
+            }
+            let href = line
+                .replace('&', "&amp;")
+                .replace('"', "&quot;")
+                .replace('<', "&lt;");
+            html.push_str(&format!(
+                "<li class=\"item\"><a href=\"{href}\" rel=nofollow>Link number {i}</a> \
+                 <img src=\"../img/{i}.png\" alt=\"\" width=16></li>\n"
+            ));
+        }
+    }
+    html.push_str("</ul><form action=\"/search\"><input name=q></form></body></html>\n");
+    html
+}
