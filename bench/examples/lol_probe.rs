@@ -81,12 +81,13 @@ fn lol(html: &str, all: bool, text: bool) -> usize {
     let mut settings = Settings::new();
     for (selector, name, attr) in &selectors {
         let (links, line_at, name, attr) = (&links, &line_at, *name, *attr);
-        settings = settings.append_element_content_handler(element!(selector.as_str(), move |el| {
-            let value = el.get_attribute(attr).unwrap_or_default();
-            let line = line_at(el.source_location().bytes().end);
-            links.borrow_mut().push((name, attr, value, line));
-            Ok(())
-        }));
+        settings =
+            settings.append_element_content_handler(element!(selector.as_str(), move |el| {
+                let value = el.get_attribute(attr).unwrap_or_default();
+                let line = line_at(el.source_location().bytes().end);
+                links.borrow_mut().push((name, attr, value, line));
+                Ok(())
+            }));
     }
     if text {
         let body = &body;
