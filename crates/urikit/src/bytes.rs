@@ -279,6 +279,74 @@ pub(crate) fn last_byte(b: &[u8], x: u8) -> Option<usize> {
     }
 }
 
+/// The offset of the first byte `x` of `b`. The first 32 bytes are
+/// searched a word at a time, with no call (the values and names of HTML
+/// tags are mostly short); the rest with memchr's vector search. Adds the
+/// bytes it read to the work count.
+#[cfg_attr(not(feature = "html"), allow(dead_code))]
+#[inline(always)]
+pub(crate) fn first_byte(b: &[u8], x: u8) -> Option<usize> {
+    let pattern = ONES * u64::from(x);
+    let mut i = 0;
+    while i < 32 {
+        let Some(w) = word8(b, i) else {
+            // Fewer than eight bytes left.
+            let hit = b[i..].iter().position(|&c| c == x).map(|k| i + k);
+            crate::work::add(hit.map_or(b.len(), |h| h + 1));
+            return hit;
+        };
+        let hits = zero_bytes(w ^ pattern);
+        if hits != 0 {
+            let hit = i + hits.trailing_zeros() as usize / 8;
+            crate::work::add(hit + 1);
+            return Some(hit);
+        }
+        i += 8;
+    }
+    let hit = memchr::memchr(x, &b[32..]).map(|k| 32 + k);
+    crate::work::add(hit.map_or(b.len(), |h| h + 1));
+    hit
+}
+
+/// How many line breaks `b` holds, each of LF, CR LF and a lone CR
+/// counted once, where `b` follows a byte that is not CR (HTML's input
+/// preprocessing, and most line-counting conventions). Short inputs a word
+/// at a time (byte by byte where a word holds a CR), long ones with
+/// memchr's vector search for either byte.
+#[cfg_attr(not(feature = "html"), allow(dead_code))]
+pub(crate) fn line_breaks(b: &[u8]) -> u64 {
+    crate::work::add(b.len());
+    let mut n = 0u64;
+    if b.len() >= 64 {
+        for k in memchr::memchr2_iter(b'\n', b'\r', b) {
+            n += u64::from(b[k] == b'\r' || k == 0 || b[k - 1] != b'\r');
+        }
+        return n;
+    }
+    let (lf, cr) = (ONES * u64::from(b'\n'), ONES * u64::from(b'\r'));
+    let mut i = 0;
+    // Whether the byte before `i` is a CR (whose LF is not a second break).
+    let mut after_cr = false;
+    while let Some(w) = word8(b, i) {
+        let lfs = zero_bytes(w ^ lf);
+        if zero_bytes(w ^ cr) == 0 {
+            n += u64::from(lfs.count_ones()) - u64::from(after_cr && lfs & 0x80 != 0);
+            after_cr = false;
+        } else {
+            for &c in &b[i..i + 8] {
+                n += u64::from(c == b'\r' || (c == b'\n' && !after_cr));
+                after_cr = c == b'\r';
+            }
+        }
+        i += 8;
+    }
+    for &c in &b[i..] {
+        n += u64::from(c == b'\r' || (c == b'\n' && !after_cr));
+        after_cr = c == b'\r';
+    }
+    n
+}
+
 /// The `k`-th chunk of `N` bytes of `c`, which has it (for constant `k`
 /// and an array `c`, the check compiles away).
 #[cfg_attr(
@@ -515,6 +583,60 @@ mod tests {
                 assert_eq!(first_pair(&v, b'/', b'.'), None, "{n} {at}");
                 v[at] = b'a';
                 v[at + 1] = b'a';
+            }
+        }
+    }
+
+    #[test]
+    fn first_byte_finds_the_first_anywhere() {
+        // Every length to 80, the byte at every place (and twice, and
+        // nowhere), against the obvious search.
+        for n in 0..80 {
+            for at in 0..=n {
+                let mut b = alloc::vec![b'a'; n];
+                if at < n {
+                    b[at] = b'"';
+                    if at + 3 < n {
+                        b[at + 3] = b'"';
+                    }
+                }
+                assert_eq!(
+                    first_byte(&b, b'"'),
+                    b.iter().position(|&c| c == b'"'),
+                    "{n} {at}"
+                );
+            }
+        }
+        // Bytes with the high bit, which a careless word search confuses.
+        assert_eq!(first_byte("\u{a2}\u{e9}\"".as_bytes(), b'"'), Some(4));
+    }
+
+    #[test]
+    fn line_breaks_count_lf_cr_lf_and_cr_once() {
+        let naive = |b: &[u8]| {
+            let mut n = 0;
+            for (k, &c) in b.iter().enumerate() {
+                if c == b'\r' || (c == b'\n' && (k == 0 || b[k - 1] != b'\r')) {
+                    n += 1;
+                }
+            }
+            n
+        };
+        // Every string of these four bytes up to length 7, at every offset
+        // from a word boundary (CR LF split across words among them), and
+        // long enough for the vector search.
+        let alphabet = [b'\n', b'\r', b'a', 0xE9];
+        for len in 0..=7u32 {
+            for code in 0..4usize.pow(len) {
+                let mut s: alloc::vec::Vec<u8> = (0..len)
+                    .map(|k| alphabet[code / 4usize.pow(k) % 4])
+                    .collect();
+                for pad in [0, 1, 2, 3, 4, 5, 6, 7, 60, 61] {
+                    let mut b = alloc::vec![b'x'; pad];
+                    b.extend_from_slice(&s);
+                    assert_eq!(line_breaks(&b), naive(&b), "{b:?}");
+                }
+                s.clear();
             }
         }
     }

@@ -230,8 +230,8 @@
 //! - `alloc`: owned types ([`UriRefBuf`]), decoding to `Cow`, encoding.
 //! - `serde`: `Serialize`/`Deserialize` for [`UriRefBuf`] (as a string).
 //! - `html`: `html::HtmlDocument`, the links and embedded base of an HTML
-//!   document, read with the html5ever tokenizer (implies `std`; needs
-//!   Rust 1.85).
+//!   document, read by the HTML standard's tokenization (implies `std`;
+//!   character references are decoded with the `htmlize` crate's table).
 //!
 //! Without default features the crate is `no_std` and parsing needs only
 //! `core`.

@@ -348,13 +348,28 @@ pub fn edit(data: &[u8]) {
     }
 }
 
-/// The HTML scan never panics; a base it finds establishes or fails with
-/// an error, and links resolve or fail.
+/// The HTML scan never panics and finds what html5ever's tokenizer finds
+/// (the same base and links, and the same lines where html5ever counts
+/// them right); a base it finds establishes or fails with an error, and
+/// links resolve or fail.
 #[cfg(feature = "html")]
 pub fn html(data: &[u8]) {
     use urikit::html::HtmlDocument;
     let html = String::from_utf8_lossy(data);
     let doc = HtmlDocument::parse(&html);
+    let reference = urikit::html::reference(&html);
+    let pairs = |d: &HtmlDocument| {
+        let links: Vec<_> = d
+            .links()
+            .iter()
+            .map(|l| (l.element(), l.attribute(), l.value().to_owned()))
+            .collect();
+        (d.base_href().map(str::to_owned), links)
+    };
+    assert_eq!(pairs(&doc), pairs(&reference), "{html:?}");
+    if !urikit::html::miscounts_lines(&html) {
+        assert_eq!(doc, reference, "{html:?}");
+    }
     let mut b = BaseBuilder::new().retrieved_from("http://example.org/dir/page.html");
     if let Some(href) = doc.base_href() {
         b = b.embedded(href);
