@@ -4,6 +4,7 @@
 # Usage: [JOBS='parse:urikit ...'] ./cachegrind.sh [DATASET]   (default ../../shared/data/urls/kasztp.txt;
 # `unicode`: the Unicode IRIs built from the datasets, for parse-iri;
 # `spec`, `mail`: the texts of the extraction benchmark, for extract (items: bytes);
+# `page`, `real`: the HTML of the links benchmark, for links (items: bytes);
 # resolve and relativize assume one with 400 and 4,000 http(s) lines)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -14,13 +15,21 @@ if [ "$data" = spec ] || [ "$data" = mail ]; then
   "$bin" dump - "$data" 0 >"target/$data.txt"
   data=target/$data.txt
 fi
+set=$data
+if [ "$data" = page ] || [ "$data" = real ]; then
+  "$bin" dump - "$data" 0 >"target/$data.html"
+  data=target/$data.html
+fi
 if [ "$data" = unicode ]; then
   "$bin" dump - unicode 0 >target/unicode-iris.txt
   data=target/unicode-iris.txt
 fi
 count() { # JOB LIB ROUNDS -> "instructions mispredicts"
+  local file=$data
+  # The links job builds its pages itself (one document each).
+  [ "$1" = links ] && file=$set
   valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes \
-    --cachegrind-out-file=/dev/null "$bin" "$1" "$2" "$data" "$3" 2>&1 >/dev/null |
+    --cachegrind-out-file=/dev/null "$bin" "$1" "$2" "$file" "$3" 2>&1 >/dev/null |
     awk '/I *refs:/ {gsub(",","",$4); i=$4} /Mispredicts:/ {gsub(",","",$3); m=$3} END {print i, m}'
 }
 lines=$(wc -l <"$data")
@@ -39,6 +48,7 @@ for spec in ${JOBS:-parse:urikit parse:fluent-uri normalize:urikit normalize:flu
   [ "$job" = template-match ] && items=64
   [ "$job" = template-expand ] && items=384
   [ "$job" = extract ] && items=$(wc -c <"$data")
+  [ "$job" = links ] && items=$(wc -c <"$data")
   awk -v a="$i0" -v b="$i1" -v c="$m0" -v d="$m1" -v n="$items" -v j="$job" -v l="$lib" \
     'BEGIN {i=(b-a)/(3*n); printf (i < 100 ? "%-11s %-11s %14.2f %12.4f\n" : "%-11s %-11s %14.0f %12.2f\n"), j, l, i, (d-c)/(3*n)}'
 done

@@ -3,7 +3,10 @@
 //! `unicode`: the Unicode IRIs of `unicode_iris`), where
 //! JOB is `parse`, `parse-iri` (urikit's `IriRef` or oxiri), `normalize` (`normalize-into`: into one `String`),
 //! `resolve`, `relativize` or `extract` (items are bytes; FILE `spec` or
-//! `mail`: the texts of the extraction benchmark; peer `linkify`) and LIBRARY is
+//! `mail`: the texts of the extraction benchmark; peer `linkify`), `links`
+//! (items are bytes; FILE `page` or `real`: the sets of the links
+//! benchmark; urikit's `HtmlDocument`, `urikit-resolve` with every link
+//! resolved, or the peer `lol_html`, `lol_html-all` with every selector) and LIBRARY is
 //! `urikit` or a peer (`fluent-uri` for parse, normalize and resolve,
 //! `oxiri` for resolve and relativize, `urikit-pair` for resolve with a
 //! resolver made per pair; `template-match`: urikit or `regex` on
@@ -25,7 +28,14 @@ fn main() {
     // `unicode`: the Unicode IRIs built from every dataset; `spec` and
     // `mail`: the texts of the extraction benchmark (ten copies of the
     // specifications, a 2,000-message archive).
-    let text = if file == "spec" {
+    let pages = match file.as_str() {
+        "page" => vec![urikit_bench::links_page()],
+        "real" => urikit_bench::real_pages(240),
+        _ => Vec::new(),
+    };
+    let text = if !pages.is_empty() {
+        pages.concat()
+    } else if file == "spec" {
         urikit_bench::spec_text(10)
     } else if file == "mail" {
         urikit_bench::mail_archive(2_000)
@@ -40,6 +50,10 @@ fn main() {
     let mut sum = 0usize;
     match (job.as_str(), lib.as_str()) {
         // The lines themselves (for `unicode`, to count them).
+        ("dump", _) if !pages.is_empty() => {
+            print!("{text}");
+            return;
+        }
         ("dump", _) => {
             for l in &lines {
                 println!("{l}");
@@ -195,6 +209,39 @@ fn main() {
                     "linkify" => linkify.links(black_box(&text)).count(),
                     _ => panic!("extract: urikit or linkify"),
                 };
+            }
+        }
+        // Items are bytes: FILE is `page` or `real`.
+        ("links", lib) => {
+            let mut out = String::new();
+            for _ in 0..rounds {
+                for p in &pages {
+                    sum += match lib {
+                        "urikit" => urikit::html::HtmlDocument::parse(black_box(p))
+                            .links()
+                            .len(),
+                        "urikit-resolve" => {
+                            let doc = urikit::html::HtmlDocument::parse(black_box(p));
+                            let mut b = urikit::BaseBuilder::new()
+                                .retrieved_from("http://example.org/dir/page.html");
+                            if let Some(href) = doc.base_href() {
+                                b = b.embedded(href);
+                            }
+                            let base = b.establish().unwrap().unwrap();
+                            let r = base.resolver();
+                            doc.links()
+                                .iter()
+                                .filter(|l| {
+                                    urikit::UriRef::parse(l.value())
+                                        .is_ok_and(|u| r.resolve_into(u, &mut out).is_ok())
+                                })
+                                .count()
+                        }
+                        "lol_html" => urikit_bench::lol_html_links(black_box(p), false).len(),
+                        "lol_html-all" => urikit_bench::lol_html_links(black_box(p), true).len(),
+                        _ => panic!("links: urikit, urikit-resolve, lol_html or lol_html-all"),
+                    };
+                }
             }
         }
         // The file is not read by these: the URIs are the templates'

@@ -430,3 +430,319 @@ pub fn links_page() -> String {
     html.push_str("</ul><form action=\"/search\"><input name=q></form></body></html>\n");
     html
 }
+
+/// A deterministic generator of small numbers (a linear congruential
+/// generator: reproducible without a crate).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+}
+
+/// `s` escaped for HTML text or a quoted attribute value.
+fn escape_html(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// `pages` real-looking HTML pages (about 40 KB each on average): the
+/// shapes of news articles, documentation and shop listings, with what
+/// such pages carry around their links. A head with `meta` (one a
+/// refresh on some pages), canonical, stylesheet, preload and icon
+/// `link`s, an analytics `script src`, inline scripts that write markup
+/// in strings, compare with `<` and hold `<!--` and `</scr' + 'ipt>`,
+/// JSON-LD, a long inline stylesheet and an old conditional comment; a
+/// body with navigation lists, paragraphs of the specification's prose
+/// (escaped) with inline links to the datasets' URLs (their `&` as
+/// `&amp;`), `em`, `code` and entities (`&mdash;`, `&nbsp;`, `&copy;`),
+/// figures with `srcset`, `blockquote cite`, a form with a `formaction`
+/// button, an `iframe`, inline SVG, a table, comments, `data-*` and
+/// `aria-*` attributes. Some pages use upper-case tags and unquoted
+/// values (old markup), some CRLF line ends, some a `<base href>`.
+/// Deterministic: the same pages on every machine.
+pub fn real_pages(pages: usize) -> Vec<String> {
+    let prose: Vec<String> = spec_text(1)
+        .lines()
+        .map(|l| l.trim_start_matches(|c: char| c.is_ascii_digit()).trim())
+        .filter(|l| l.len() > 30)
+        .map(escape_html)
+        .collect();
+    let urls: Vec<String> = datasets()
+        .into_iter()
+        .flat_map(|(_, lines)| lines)
+        .filter(|l| l.starts_with("http") && l.len() < 160)
+        .collect();
+    let sections = [
+        "world",
+        "business",
+        "technology",
+        "science",
+        "health",
+        "sport",
+        "culture",
+        "opinion",
+        "travel",
+        "food",
+        "docs",
+        "api",
+        "guides",
+        "shop",
+        "deals",
+        "help",
+    ];
+    let style: String = (0..120)
+        .map(|i| {
+            format!(
+                ".c{i} > a:hover, .c{i}[data-x=\"{i}\"] {{ color: #{:06x}; margin: {}px {}px; \
+                 background: url(/img/bg{i}.png) no-repeat }}\n",
+                i * 7919 % 0xFF_FFFF,
+                i % 13,
+                i % 7
+            )
+        })
+        .collect();
+    let mut r = Lcg(0x9e37_79b9_7f4a_7c15);
+    let mut out = Vec::with_capacity(pages);
+    for p in 0..pages {
+        let old = p % 7 == 3; // upper-case tags, unquoted values
+        let (a, img, li) = if old {
+            ("A HREF", "IMG SRC", "LI")
+        } else {
+            ("a href", "img src", "li")
+        };
+        let q = |v: &str| {
+            if old && !v.contains([' ', '>', '"', '\'', '=', '`']) {
+                v.to_owned()
+            } else {
+                format!("\"{v}\"")
+            }
+        };
+        let section = sections[r.below(sections.len())];
+        let url = escape_html(&urls[r.below(urls.len())]);
+        let mut h = String::with_capacity(96 * 1024);
+        h.push_str("<!DOCTYPE html>\n<html lang=\"en\" class=\"no-js\">\n<head>\n<meta charset=\"utf-8\">\n");
+        h.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+        if p % 11 == 5 {
+            h.push_str(&format!(
+                "<meta http-equiv=\"refresh\" content=\"300; url=/{section}/latest\">\n"
+            ));
+        }
+        if p % 9 == 4 {
+            h.push_str(&format!(
+                "<base href=\"https://cdn{}.example.com/{section}/\">\n",
+                p % 4
+            ));
+        }
+        h.push_str(&format!(
+            "<title>{} &mdash; Example {}</title>\n<link rel=\"canonical\" href=\"{url}\">\n\
+             <link rel=\"stylesheet\" href=\"/static/css/main.{:08x}.css\">\n\
+             <link rel=\"preload\" href=\"/static/fonts/inter-var.woff2\" as=\"font\" type=\"font/woff2\" crossorigin>\n\
+             <link rel=\"icon\" href=\"/favicon.ico\" sizes=\"any\">\n\
+             <meta property=\"og:image\" content=\"https://img.example.com/{section}/{p}.jpg\">\n\
+             <script async src=\"https://analytics.example.com/tag.js?id=G-{:06}\"></script>\n\
+             <script>window.dataLayer = window.dataLayer || []; function track(){{dataLayer.push(arguments);}}\n\
+             if (window.innerWidth < 600 && document.cookie.length > 0) {{ track('small', {p}); }}\n\
+             var tpl = '<div class=\"promo\"><a href=\"/promo/{p}\">Offer</a></div>' + \"</div>\";\n\
+             var legacy = '<!-- not a comment -->'; document.write('<scr' + 'ipt src=\"/x.js\"></scr' + 'ipt>');\n\
+             </script>\n\
+             <script type=\"application/ld+json\">{{\"@context\": \"https://schema.org\", \"@type\": \"NewsArticle\", \"url\": \"{url}\", \"headline\": \"&lt;b&gt; x\"}}</script>\n\
+             <style>\n{style}</style>\n\
+             <!--[if lt IE 9]><script src=\"/static/js/html5shiv.js\"></script><![endif]-->\n</head>\n",
+            prose[r.below(prose.len())].chars().take(60).collect::<String>(),
+            section,
+            r.below(1 << 30),
+            r.below(1_000_000)
+        ));
+        h.push_str(&format!(
+            "<body class=\"{section} page-{p}\" data-page=\"{p}\">\n<header class=\"site-header\">\n\
+             <nav aria-label=\"Main\"><ul class=\"nav\">\n"
+        ));
+        for s in sections.iter().take(8 + r.below(8)) {
+            h.push_str(&format!(
+                "<{li} class=\"nav-item\"><{a}={} class=\"nav-link\" data-track=\"nav-{s}\">{}</a></{li}>\n",
+                q(&format!("/{s}/")),
+                s.to_uppercase()
+            ));
+        }
+        h.push_str("</ul></nav>\n<form action=\"/search\" role=\"search\"><input type=\"search\" name=\"q\" placeholder=\"Search&hellip;\" aria-label=\"Search\"></form>\n</header>\n");
+        h.push_str("<main id=\"content\">\n<article class=\"story\">\n");
+        h.push_str(&format!(
+            "<h1 class=\"headline\">{}</h1>\n<p class=\"byline\">By <{a}={} rel=\"author\">Dana Weiss</a> &middot; \
+             <time datetime=\"2026-11-{:02}T10:00:00Z\">November {}</time></p>\n",
+            prose[r.below(prose.len())],
+            q(&format!("/author/{}", r.below(500))),
+            1 + p % 28,
+            1 + p % 28
+        ));
+        let paragraphs = 10 + r.below(50);
+        for k in 0..paragraphs {
+            if k % 6 == 2 {
+                let n = r.below(100_000);
+                h.push_str(&format!(
+                    "<figure class=\"media\">\n<{img}=\"https://img.example.com/{section}/{n}-800.jpg\" \
+                     srcset=\"https://img.example.com/{section}/{n}-480.jpg 480w, \
+                     https://img.example.com/{section}/{n}-800.jpg 800w, \
+                     https://img.example.com/{section}/{n}-1200.jpg 1200w\" \
+                     sizes=\"(max-width: 600px) 480px, 800px\" alt=\"Photo {n}\" loading=\"lazy\" width=\"800\" height=\"450\">\n\
+                     <figcaption>{} &copy; Example Photos</figcaption>\n</figure>\n",
+                    prose[r.below(prose.len())].chars().take(50).collect::<String>()
+                ));
+            }
+            if k % 9 == 7 {
+                h.push_str(&format!(
+                    "<blockquote cite=\"{}\"><p>{}</p></blockquote>\n",
+                    escape_html(&urls[r.below(urls.len())]),
+                    prose[r.below(prose.len())]
+                ));
+            }
+            h.push_str("<p>");
+            let lines = 2 + r.below(6);
+            for l in 0..lines {
+                let line = &prose[r.below(prose.len())];
+                if l == 1 {
+                    // A link in the middle of the line.
+                    let cut = line.find(' ').unwrap_or(0);
+                    h.push_str(&format!(
+                        "{} <{a}={}>{}</a>",
+                        &line[..cut],
+                        q(&escape_html(&urls[r.below(urls.len())])),
+                        &line[cut..]
+                    ));
+                } else if l == 2 {
+                    h.push_str(&format!("<em>{line}</em> &mdash; <code>uri</code>&nbsp;"));
+                } else {
+                    h.push_str(line);
+                }
+                h.push('\n');
+            }
+            h.push_str("</p>\n");
+        }
+        h.push_str("<!-- end of the story; related below -->\n</article>\n<aside class=\"related\"><h2>Related</h2><ul>\n");
+        for _ in 0..6 + r.below(10) {
+            let n = r.below(100_000);
+            h.push_str(&format!(
+                "<{li}><{a}={} class=\"card\"><{img}={} alt=\"\" width=\"120\" height=\"80\" loading=\"lazy\"><span>{}</span></a></{li}>\n",
+                q(&format!("/{section}/{n}/story-{n}")),
+                q(&format!("/thumbs/{n}.webp")),
+                prose[r.below(prose.len())].chars().take(40).collect::<String>()
+            ));
+        }
+        h.push_str("</ul></aside>\n");
+        h.push_str(&format!(
+            "<table class=\"scores\"><tr><th>Team</th><th>Score</th></tr>\n{}</table>\n",
+            (0..4 + r.below(8))
+                .map(|i| format!(
+                    "<tr><td><{a}=\"/teams/{i}\">Team {i}</a></td><td>{}</td></tr>\n",
+                    r.below(100)
+                ))
+                .collect::<String>()
+        ));
+        h.push_str(
+            "<form action=\"/newsletter\" method=\"post\" class=\"signup\">\
+             <input type=\"email\" name=\"email\" placeholder=\"you@example.com\" required>\
+             <button type=\"submit\" formaction=\"/newsletter/subscribe?src=story&amp;v=2\">Subscribe</button></form>\n",
+        );
+        if p % 3 == 0 {
+            h.push_str(&format!(
+                "<iframe src=\"https://video.example.com/embed/{}\" width=\"560\" height=\"315\" allowfullscreen></iframe>\n",
+                r.below(1 << 20)
+            ));
+        }
+        h.push_str("<svg width=\"24\" height=\"24\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M12 2L2 7l10 5 10-5-10-5z\"/></svg>\n");
+        h.push_str("</main>\n<footer class=\"site-footer\"><ul>\n");
+        for s in [
+            "about",
+            "contact",
+            "privacy",
+            "terms",
+            "careers",
+            "advertise",
+        ] {
+            h.push_str(&format!(
+                "<{li}><{a}={}>{s}</a></{li}>\n",
+                q(&format!("/{s}"))
+            ));
+        }
+        h.push_str(
+            "</ul><p>&copy; 2026 Example Media &middot; All rights reserved</p></footer>\n\
+             <script src=\"/static/js/app.js\" defer></script>\n\
+             <script>document.querySelectorAll('a[data-track]').forEach(function (a) { if (a.href.length > 0 && 1 < 2) {} });</script>\n\
+             </body>\n</html>\n",
+        );
+        if p % 5 == 1 {
+            h = h.replace('\n', "\r\n");
+        }
+        out.push(h);
+    }
+    out
+}
+
+/// The links of `html` found by lol_html (Cloudflare's streaming HTML
+/// rewriter), each with element, attribute, value as written (lol_html
+/// does not decode character references) and the line its tag ends on.
+/// With `all`, every element and attribute of
+/// `urikit::html::LINK_ATTRIBUTES` plus `srcset`, `meta content` and
+/// `base href` (what `HtmlDocument::parse` reads); otherwise the seven
+/// commonest: `a`, `area` and `link` `href`, `img`, `script` and `iframe`
+/// `src`, `form action`.
+pub fn lol_html_links(html: &str, all: bool) -> Vec<(&'static str, &'static str, String, usize)> {
+    use lol_html::{element, HtmlRewriter, Settings};
+    let seven: &[(&'static str, &'static str)] = &[
+        ("a", "href"),
+        ("area", "href"),
+        ("link", "href"),
+        ("img", "src"),
+        ("script", "src"),
+        ("iframe", "src"),
+        ("form", "action"),
+    ];
+    let mut pairs = if all {
+        urikit::html::LINK_ATTRIBUTES.to_vec()
+    } else {
+        seven.to_vec()
+    };
+    if all {
+        pairs.extend([
+            ("img", "srcset"),
+            ("source", "srcset"),
+            ("meta", "content"),
+            ("base", "href"),
+        ]);
+    }
+    let selectors: Vec<(String, &'static str, &'static str)> = pairs
+        .iter()
+        .map(|&(e, a)| (format!("{e}[{a}]"), e, a))
+        .collect();
+    let links = std::cell::RefCell::new(Vec::new());
+    let lines = std::cell::RefCell::new((0usize, 1usize)); // (offset counted to, line)
+    let line_at = |offset: usize| {
+        let mut l = lines.borrow_mut();
+        let (from, n) = *l;
+        let n = n + memchr::memchr_iter(b'\n', &html.as_bytes()[from..offset]).count();
+        *l = (offset, n);
+        n
+    };
+    let mut settings = Settings::new();
+    for (selector, name, attr) in &selectors {
+        let (links, line_at, name, attr) = (&links, &line_at, *name, *attr);
+        settings =
+            settings.append_element_content_handler(element!(selector.as_str(), move |el| {
+                let value = el.get_attribute(attr).unwrap_or_default();
+                let line = line_at(el.source_location().bytes().end);
+                links.borrow_mut().push((name, attr, value, line));
+                Ok(())
+            }));
+    }
+    let mut rw = HtmlRewriter::new(settings, |_: &[u8]| {});
+    rw.write(html.as_bytes()).unwrap();
+    rw.end().unwrap();
+    links.into_inner()
+}
