@@ -286,16 +286,24 @@ pub(crate) fn last_byte(b: &[u8], x: u8) -> Option<usize> {
 #[cfg_attr(not(feature = "html"), allow(dead_code))]
 #[inline(always)]
 pub(crate) fn first_byte(b: &[u8], x: u8) -> Option<usize> {
-    let pattern = ONES * u64::from(x);
+    first_of(b, [x])
+}
+
+/// The offset of the first byte of `b` that is one of `xs` (one to three
+/// values), searched as [`first_byte`] searches.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+pub(crate) fn first_of<const N: usize>(b: &[u8], xs: [u8; N]) -> Option<usize> {
+    let patterns = xs.map(|x| ONES * u64::from(x));
     let mut i = 0;
     while i < 32 {
         let Some(w) = word8(b, i) else {
             // Fewer than eight bytes left.
-            let hit = b[i..].iter().position(|&c| c == x).map(|k| i + k);
+            let hit = b[i..].iter().position(|c| xs.contains(c)).map(|k| i + k);
             crate::work::add(hit.map_or(b.len(), |h| h + 1));
             return hit;
         };
-        let hits = zero_bytes(w ^ pattern);
+        let hits = patterns.iter().fold(0, |a, &p| a | zero_bytes(w ^ p));
         if hits != 0 {
             let hit = i + hits.trailing_zeros() as usize / 8;
             crate::work::add(hit + 1);
@@ -303,7 +311,14 @@ pub(crate) fn first_byte(b: &[u8], x: u8) -> Option<usize> {
         }
         i += 8;
     }
-    let hit = memchr::memchr(x, &b[32..]).map(|k| 32 + k);
+    let rest = &b[32..];
+    let hit = match *xs.as_slice() {
+        [x] => memchr::memchr(x, rest),
+        [x, y] => memchr::memchr2(x, y, rest),
+        [x, y, z] => memchr::memchr3(x, y, z, rest),
+        _ => rest.iter().position(|c| xs.contains(c)),
+    }
+    .map(|k| 32 + k);
     crate::work::add(hit.map_or(b.len(), |h| h + 1));
     hit
 }
@@ -371,6 +386,9 @@ pub(crate) struct Marks {
     pub(crate) either: u64,
     pub(crate) third: u64,
     pub(crate) thirds: u32,
+    /// The bytes beyond ASCII (top bit set), so that columns in ASCII text
+    /// are counted in bytes.
+    pub(crate) high: u64,
 }
 
 /// [`Marks`] without intrinsics: each word's bytes equal to a value are
@@ -398,6 +416,7 @@ pub(crate) fn marks64_portable(c: &[u8; 64], x: u8, y: u8, z: u8) -> Marks {
         let w = u64::from_le_bytes(w.try_into().unwrap_or_default());
         m.either |= gather(zero_bytes(w ^ xs) | zero_bytes(w ^ ys)) << (8 * j);
         m.third |= gather(zero_bytes(w ^ zs)) << (8 * j);
+        m.high |= gather(w & !LOW7) << (8 * j);
     }
     m.thirds = m.third.count_ones();
     m
@@ -438,6 +457,7 @@ mod tests {
                         (third, third.count_ones()),
                         "{k} {f:#x}"
                     );
+                    assert_eq!(got.high, want(&|b| b >= 0x80), "{k} {f:#x}");
                 }
             }
         }
@@ -609,6 +629,18 @@ mod tests {
         }
         // Bytes with the high bit, which a careless word search confuses.
         assert_eq!(first_byte("\u{a2}\u{e9}\"".as_bytes(), b'"'), Some(4));
+        // Three values: the first of any.
+        for n in 0..80 {
+            for at in 0..n {
+                let mut b = alloc::vec![b'a'; n];
+                b[at] = [b':', b'<', b'>'][at % 3];
+                if at + 2 < n {
+                    b[at + 2] = b'>';
+                }
+                assert_eq!(first_of(&b, [b':', b'<', b'>']), Some(at), "{n} {at}");
+            }
+            assert_eq!(first_of(&alloc::vec![b'a'; n], [b':', b'<', b'>']), None);
+        }
     }
 
     #[test]

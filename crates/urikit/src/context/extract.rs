@@ -141,6 +141,8 @@ impl Extractor {
             line_breaks: 0,
             column: 0,
             counted: 0,
+            line_start: 0,
+            unplaced: None,
             next_www: None,
             next_ftp: None,
         }
@@ -233,6 +235,12 @@ pub struct Matches<'t> {
     line_breaks: usize,
     column: usize,
     counted: usize,
+    /// Where the line the block begins in begins (after the last line
+    /// break before the block), unless `unplaced` holds blocks passed over
+    /// with a line break in them that was not looked for: then it is the
+    /// last of those, found when a match needs it.
+    line_start: usize,
+    unplaced: Option<(usize, usize)>,
     /// The next `www.` and `ftp.` at or after `pos`, once looked for
     /// (`Some(None)`: there is none).
     next_www: Option<Option<usize>>,
@@ -285,6 +293,10 @@ struct Run {
     first: Range<usize>,
     /// The pieces on the following lines, if the hyphen rule joined any.
     more: Vec<Range<usize>>,
+    /// Whether the pieces hold only the characters of a query (with their
+    /// percent-encodings right) and at most one `#`: then whether a URI
+    /// with a scheme in front is valid is [`plain_valid`]'s to say.
+    plain: bool,
 }
 
 impl Run {
@@ -292,6 +304,18 @@ impl Run {
     fn end(&self) -> usize {
         self.more.last().unwrap_or(&self.first).end
     }
+}
+
+/// Where the last line break of blocks passed over is.
+#[derive(Clone, Copy, Debug)]
+enum Last {
+    /// There is none.
+    None,
+    /// At this offset.
+    At(usize),
+    /// Somewhere in this range (not looked for: the blocks were passed
+    /// over many at a time).
+    Within(usize, usize),
 }
 
 /// How the extractor classifies 64 bytes at a time ([`Marks`] of `:` or
@@ -313,26 +337,62 @@ impl Classifier {
     }
 
     /// The first block from `at` (a multiple of 64) that holds a
-    /// candidate, or the text's last block: its offset, its marks, and the
-    /// line breaks of the blocks before it from `at`.
+    /// candidate, or the text's last block: its offset, its marks, the
+    /// line breaks of the blocks before it from `at`, and where the last of
+    /// those is ([`Last`]).
     #[inline]
-    fn seek(self, b: &[u8], mut at: usize) -> (usize, Marks, usize) {
+    fn seek(self, b: &[u8], mut at: usize) -> (usize, Marks, usize, Last) {
         let mut breaks = 0;
+        let mut last = Last::None;
         // Blocks without a candidate, many at a time.
         #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
         if let Some(k) = self.avx2 {
             let (to, n) = k.skip64(b, at, b':', b'<', b'\n');
             work::add(to - at);
+            if n > 0 {
+                last = Last::Within(at, to);
+            }
             (at, breaks) = (to, n);
         }
         loop {
             let m = self.marks_at(b, at);
             if m.either != 0 || at + 64 >= b.len() {
-                return (at, m, breaks);
+                return (at, m, breaks, last);
+            }
+            if m.third != 0 {
+                last = Last::At(at + 63 - m.third.leading_zeros() as usize);
             }
             breaks += m.thirds as usize;
             at += 64;
         }
+    }
+
+    /// The characters of the UTF-8 text `b[from..to]` (see
+    /// [`count_chars`]): whole blocks with AVX2 where the processor has it.
+    #[inline]
+    fn count_chars(self, b: &[u8], from: usize, to: usize) -> usize {
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
+        if let (Some(k), 64..) = (self.avx2, to - from) {
+            let whole = from + (to - from) / 64 * 64;
+            return k.count(&b[from..whole], -0x40, false) + count_chars(b, whole, to);
+        }
+        count_chars(b, from, to)
+    }
+
+    /// The line breaks (`\n`) of `b[from..to]`: whole blocks with AVX2
+    /// where the processor has it, the rest eight bytes at a time.
+    #[inline]
+    fn count_breaks(self, b: &[u8], mut from: usize, to: usize) -> usize {
+        let mut n = 0;
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
+        if let (Some(k), 64..) = (self.avx2, to - from) {
+            let whole = from + (to - from) / 64 * 64;
+            n = k.count(&b[from..whole], b'\n' as i8, true);
+            from = whole;
+        }
+        n + count_words(b, from, to, |w| {
+            crate::bytes::zero_bytes(w ^ (ONES * u64::from(b'\n')))
+        })
     }
 
     /// The marks of the 64 bytes of `b` from `at` (a multiple of 64, at
@@ -363,11 +423,6 @@ impl Classifier {
             }
         }
     }
-}
-
-/// The line breaks (`\n`) of `b`, counted as [`count_chars`] counts.
-fn count_breaks(b: &[u8]) -> usize {
-    count_bytes(b, |c| u8::from(c == b'\n'))
 }
 
 /// Characters of a scheme after its first letter.
@@ -434,8 +489,14 @@ impl<'t> Matches<'t> {
                 return None;
             }
             let from = self.block + 64;
-            let (block, marks, breaks) = self.classify.seek(self.text.as_bytes(), from);
-            self.lines += self.marks.thirds as usize + breaks;
+            self.leave_block();
+            let (block, marks, breaks, last) = self.classify.seek(self.text.as_bytes(), from);
+            self.lines += breaks;
+            match last {
+                Last::None => {}
+                Last::At(p) => (self.line_start, self.unplaced) = (p + 1, None),
+                Last::Within(f, t) => self.unplaced = Some((f, t)),
+            }
             (self.block, self.marks, self.triggers) = (block, marks, marks.either);
             if self.triggers == 0 {
                 return None;
@@ -444,11 +505,22 @@ impl<'t> Matches<'t> {
         Some(self.block + self.triggers.trailing_zeros() as usize)
     }
 
+    /// Counts the line breaks of the block the scan leaves, and notes where
+    /// its last one is.
+    #[inline]
+    fn leave_block(&mut self) {
+        self.lines += self.marks.thirds as usize;
+        if self.marks.third != 0 {
+            self.line_start = self.block + 64 - self.marks.third.leading_zeros() as usize;
+            self.unplaced = None;
+        }
+    }
+
     /// Moves the scan to the next block, counting the line breaks of the
     /// one it leaves.
     #[inline]
     fn next_block(&mut self) {
-        self.lines += self.marks.thirds as usize;
+        self.leave_block();
         self.block += 64;
         self.marks = self.classify.marks_at(self.text.as_bytes(), self.block);
         self.triggers = self.marks.either;
@@ -498,6 +570,13 @@ impl<'t> Matches<'t> {
         let skip = Step::Skip(i + 1);
         let text = self.text;
         let b = text.as_bytes();
+        // Most brackets in text hold no URI (`<port>`): without a `:`
+        // before the next `>` or `<` there is nothing to read.
+        if !crate::bytes::first_of(&b[i + 1..], [b':', b'>', b'<'])
+            .is_some_and(|p| b[i + 1 + p] == b':')
+        {
+            return skip;
+        }
         // The window ends at the next '>'; a '<' before it opens another.
         let Some(close) = memchr::memchr2(b'>', b'<', &b[i + 1..]).map(|p| i + 1 + p) else {
             work::add(b.len() - i);
@@ -593,7 +672,12 @@ impl<'t> Matches<'t> {
             return skip;
         }
         let run = self.run(start);
-        match self.cut_valid(&run, |uri| self.valid(uri)) {
+        let quick = run.plain && matches!(self.x.dialect, Dialect::Rfc3986 | Dialect::Rfc3987);
+        let valid = |uri: &str| match quick {
+            true => plain_valid(uri, i - start),
+            false => self.valid(uri),
+        };
+        match self.cut_valid(&run, valid) {
             Some((uri, span, resume)) => Step::Found(uri, span, resume),
             None => Step::Skip(run.end()),
         }
@@ -633,9 +717,14 @@ impl<'t> Matches<'t> {
     /// after a hyphen, unless the next line begins a URI of its own.
     fn run(&self, start: usize) -> Run {
         let b = self.text.as_bytes();
+        // Whether the run holds nothing but what `plain_valid` needs: the
+        // characters of a query (percent-encodings checked by the scan) and
+        // at most one `#`.
+        let mut plain = true;
+        let mut hashes = 0;
         // The URI characters: those of a query, a window at a time, and
         // the others one by one.
-        let scan = |from: usize| {
+        let mut scan = |from: usize| {
             let mut end = from;
             // A `]` belongs to a URI only when it closes the `[` of an IP
             // literal; any other ends the run, as in Markdown's `[text](url)`
@@ -644,10 +733,18 @@ impl<'t> Matches<'t> {
             loop {
                 end = scan(b, end, &QUERY);
                 match b.get(end) {
+                    Some(b'#') => {
+                        hashes += 1;
+                        end += 1;
+                    }
                     // `%` not followed by two hex digits: still a URI
                     // character, which the parser will refuse.
-                    Some(b'#' | b'%') => end += 1,
+                    Some(b'%') => {
+                        plain = false;
+                        end += 1;
+                    }
                     Some(b'[') => {
+                        plain = false;
                         bracket = true;
                         end += 1;
                     }
@@ -657,7 +754,10 @@ impl<'t> Matches<'t> {
                     }
                     Some(0x80..) => match self.ucs_len(end) {
                         0 => break,
-                        n => end += n,
+                        n => {
+                            plain = false;
+                            end += n;
+                        }
                     },
                     _ => break,
                 }
@@ -677,7 +777,11 @@ impl<'t> Matches<'t> {
                 None => break,
             }
         }
-        Run { first, more }
+        Run {
+            first,
+            more,
+            plain: plain && hashes <= 1,
+        }
     }
 
     /// The candidate the run gives (trailing punctuation left out), if
@@ -838,31 +942,122 @@ impl<'t> Matches<'t> {
             // Before the block (a scheme begun in an earlier one, or an
             // abbreviated URI found before the next `:`) or past it (white
             // space after a `<`): the breaks since the previous match.
-            None => self.line_breaks + count_breaks(&b[self.counted..at]),
+            None => self.line_breaks + self.classify.count_breaks(b, self.counted, at),
         };
         // The last line break before `at`: the block's last one before it,
-        // else searched for.
+        // else the one the blocks before left (placed now if the scan
+        // passed it over), else searched for back to the previous match.
         let last = match below {
             Some(m) if m != 0 => Some(self.block + 63 - m.leading_zeros() as usize),
-            Some(_) => memchr::memrchr(b'\n', &b[self.counted..self.block.max(self.counted)])
-                .map(|p| self.counted + p),
+            Some(_) => {
+                if let Some((from, to)) = self.unplaced.take() {
+                    let p = memchr::memrchr(b'\n', &b[from..to]).map_or(from, |p| from + p);
+                    work::add(to - p);
+                    self.line_start = p + 1;
+                }
+                self.line_start.checked_sub(1)
+            }
             None => memchr::memrchr(b'\n', &b[self.counted..at]).map(|p| self.counted + p),
         }
         .filter(|&p| p >= self.counted);
         work::add(at - self.counted);
+        // Characters from `from` to `at`: bytes, where both are in the
+        // block and its marks show no byte beyond ASCII between.
+        let chars = |from: usize| match (at.checked_sub(self.block), from.checked_sub(self.block)) {
+            (Some(k @ 0..64), Some(j)) if self.marks.high & ((1u64 << k) - (1u64 << j)) == 0 => {
+                at - from
+            }
+            _ => self.classify.count_chars(b, from, at),
+        };
         match last {
-            Some(p) => self.column = count_chars(&b[p + 1..at]),
-            None => self.column += count_chars(&b[self.counted..at]),
+            Some(p) => self.column = chars(p + 1),
+            None => self.column += chars(self.counted),
         }
         self.counted = at;
         (self.line_breaks + 1, self.column + 1)
     }
 }
 
+/// Whether `uri`, whose first `colon` bytes are a scheme (a letter, then
+/// letters, digits, `+`, `-` and `.`) and which holds nothing but the
+/// characters of a query (`pchar`, `/` and `?`, RFC 3986 section 3.4;
+/// percent-encodings right) and at most one `#`, is a URI that
+/// [`valid`](Matches::valid) accepts, without the parser. Of Appendix A's
+/// rules for such a string only the authority's can fail: after `//`, up
+/// to the first `/`, `?` or `#`, a `userinfo` holds no `@` and a port only
+/// digits (`authority = [ userinfo "@" ] host [ ":" port ]`, and a
+/// `reg-name` holds neither `:` nor `@`). A path of any of these
+/// characters is valid after a scheme (`path-abempty` after an authority,
+/// `path-absolute` or `path-rootless` without one: a colon is only
+/// restricted in a relative reference's first segment), and so are a
+/// query and a fragment. As `valid` requires, something other than an
+/// empty string or a bare `//` follows the scheme.
+fn plain_valid(uri: &str, colon: usize) -> bool {
+    let rest = &uri.as_bytes()[colon + 1..];
+    if rest.is_empty() || rest == b"//" {
+        return false;
+    }
+    let Some(authority) = rest.strip_prefix(b"//") else {
+        return true;
+    };
+    // One pass over the authority: the `@`s, and whether what follows the
+    // first `:` after the last `@` (the port) is digits.
+    let (mut ats, mut in_port, mut port_ok) = (0, false, true);
+    for &c in authority {
+        match c {
+            b'/' | b'?' | b'#' => break,
+            b'@' => (ats, in_port, port_ok) = (ats + 1, false, true),
+            b':' if !in_port => in_port = true,
+            c if in_port => port_ok &= c.is_ascii_digit(),
+            _ => {}
+        }
+    }
+    ats <= 1 && port_ok
+}
+
 /// The characters of UTF-8 text: its bytes other than continuation bytes
-/// (`10xxxxxx`).
-fn count_chars(s: &[u8]) -> usize {
-    count_bytes(s, |c| u8::from((c as i8) >= -0x40))
+/// (`10xxxxxx`). Long texts 64 bytes at a time (in vector registers),
+/// what is left eight at a time: a continuation byte is one whose top bit
+/// is set and whose next bit is not.
+fn count_chars(b: &[u8], from: usize, to: usize) -> usize {
+    let long = from + (to - from) / 64 * 64;
+    let continuation = count_words(b, long, to, |w| w & !(w << 1) & TOPS);
+    count_bytes(&b[from..long], |c| u8::from((c as i8) >= -0x40)) + (to - long) - continuation
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const TOPS: u64 = 0x8080_8080_8080_8080;
+
+/// The bytes of `b[from..to]` (a few words' worth) whose top bit `mark`
+/// sets in a word: eight bytes at a time, the bits summed by a
+/// multiplication (at most 8, so the top byte holds the sum); the last
+/// bytes as the word of `b` that ends with them, the bytes before masked
+/// off (or one at a time, at the very start of the text). `mark` must
+/// mark a byte by the byte alone.
+#[inline(always)]
+fn count_words(b: &[u8], from: usize, to: usize, mark: impl Fn(u64) -> u64) -> usize {
+    let word = |at: usize| {
+        let w = &b[at..at + 8];
+        u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]])
+    };
+    let sum = |bits: u64| (((bits & TOPS) >> 7).wrapping_mul(ONES) >> 56) as usize;
+    let mut n = 0;
+    let mut i = from;
+    while i + 8 <= to {
+        n += sum(mark(word(i)));
+        i += 8;
+    }
+    match to - i {
+        0 => {}
+        rest if to >= 8 => n += sum(mark(word(to - 8)) & (!0 << (8 * (8 - rest)))),
+        _ => {
+            n += b[i..to]
+                .iter()
+                .map(|&c| sum(mark(u64::from(c)) & 0x80))
+                .sum::<usize>()
+        }
+    }
+    n
 }
 
 /// The bytes of `s` that `is` (0 or 1, branch-free) counts, 64 at a time
@@ -895,9 +1090,34 @@ mod tests {
             .collect()
     }
 
-    /// Columns are in characters: the chunked count agrees with `chars()`
-    /// on texts of every length around the chunk size, with multi-byte
-    /// characters anywhere.
+    /// Columns are in characters and lines in line feeds: the chunked
+    /// counts (portable, and with AVX2 where the processor has it) agree
+    /// with `chars()` and a byte count on texts of every length around the
+    /// chunk sizes, with multi-byte characters anywhere.
+    #[test]
+    fn counts_agree_with_the_obvious() {
+        let k = Classifier::new();
+        for n in 0..200 {
+            let s: String = (0..n)
+                .map(|i| ["a", "\n", "é", "€", "𝄞", "\n"][i % 6])
+                .collect();
+            let b = s.as_bytes();
+            for from in [0, 1, 2, 7, 8, 9].into_iter().filter(|&f| f <= b.len()) {
+                // From a character's start.
+                if from < b.len() && (b[from] as i8) < -0x40 {
+                    continue;
+                }
+                let t = &s[from..];
+                assert_eq!(k.count_chars(b, from, b.len()), t.chars().count(), "{n}");
+                assert_eq!(
+                    k.count_breaks(b, from, b.len()),
+                    t.matches('\n').count(),
+                    "{n}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn count_chars_counts_characters() {
         for n in 0..200 {
@@ -905,7 +1125,11 @@ mod tests {
                 let s: String = (0..n)
                     .map(|i| if i % (k + 2) == 0 { *c } else { "x" })
                     .collect();
-                assert_eq!(count_chars(s.as_bytes()), s.chars().count(), "{n} {c}");
+                assert_eq!(
+                    count_chars(s.as_bytes(), 0, s.len()),
+                    s.chars().count(),
+                    "{n} {c}"
+                );
             }
         }
     }
@@ -976,5 +1200,47 @@ mod tests {
             .collect();
         assert_eq!(got, [("http://a/", 3, 2), ("http://b/", 3, 13)]);
         assert_eq!(found[0].span(), 15..24);
+    }
+
+    /// The parser's answer, as `Matches::valid` asks it.
+    fn parsed_valid(uri: &str, dialect: Dialect) -> bool {
+        UriRef::parse_with(uri, dialect).is_ok_and(|u| {
+            u.scheme()
+                .is_some_and(|s| !matches!(&uri[s.len() + 1..], "" | "//"))
+        })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+
+        /// `plain_valid` says what the parser says, for every string it is
+        /// asked about: a scheme, then the characters of a query and `#`
+        /// (at most one), with `%` only in right percent-encodings.
+        #[test]
+        fn plain_valid_is_the_parsers_answer(
+            scheme in "[a-zA-Z][a-zA-Z0-9+.-]{0,4}",
+            rest in proptest::collection::vec(
+                proptest::sample::select(&[
+                    "/", "//", "?", "#", ":", "@", "a", "Z", "0", "9", "-", ".", "_", "~", "!",
+                    "$", "&", "'", "(", ")", "*", "+", ",", ";", "=", "%41", "%7e", "::", "@@",
+                ][..]),
+                0..12,
+            ),
+        ) {
+            let mut uri = std::format!("{scheme}:{}", rest.concat());
+            // At most one `#`.
+            if let Some(h) = uri.find('#') {
+                uri = std::format!("{}#{}", &uri[..h], uri[h + 1..].replace('#', "x"));
+            }
+            for d in [Dialect::Rfc3986, Dialect::Rfc3987] {
+                proptest::prop_assert_eq!(
+                    plain_valid(&uri, scheme.len()),
+                    parsed_valid(&uri, d),
+                    "{} under {:?}",
+                    uri,
+                    d
+                );
+            }
+        }
     }
 }

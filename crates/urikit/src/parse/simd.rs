@@ -30,12 +30,13 @@
 
 use core::arch::x86_64::{
     __m128i, __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_broadcastsi128_si256,
-    _mm256_castsi256_si128, _mm256_cmpeq_epi8, _mm256_extracti128_si256, _mm256_loadu_si256,
-    _mm256_movemask_epi8, _mm256_or_si256, _mm256_sad_epu8, _mm256_set1_epi8, _mm256_setzero_si256,
-    _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_sub_epi8, _mm256_testz_si256, _mm_add_epi64,
-    _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8,
-    _mm_cvtsi128_si64, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
-    _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16, _mm_unpackhi_epi64,
+    _mm256_castsi256_si128, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_extracti128_si256,
+    _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_sad_epu8, _mm256_set1_epi8,
+    _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_sub_epi8,
+    _mm256_testz_si256, _mm_add_epi64, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128,
+    _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_movemask_epi8,
+    _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
+    _mm_unpackhi_epi64,
 };
 
 use super::rfc3986::{parse_in, parse_sets, IRI};
@@ -269,16 +270,21 @@ pub(crate) fn sse2_marks64(c: &[u8; 64], x: u8, y: u8, z: u8) -> Marks {
         // SAFETY: see the module's documentation: SSE2 is enabled at
         // compile time, and the load reads the sixteen bytes `chunk`
         // refers to.
-        let (m, n) = unsafe {
+        let (m, n, h) = unsafe {
             let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
             let eq = |b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
             (
                 _mm_movemask_epi8(_mm_or_si128(eq(x), eq(y))),
                 _mm_movemask_epi8(eq(z)),
+                _mm_movemask_epi8(v),
             )
         };
         // Sixteen bits each: the `i32`s are never negative.
-        (u64::from(m as u16), u64::from(n as u16))
+        (
+            u64::from(m as u16),
+            u64::from(n as u16),
+            u64::from(h as u16),
+        )
     };
     let [a, b, d, e] = [a, b, d, e].map(sixteen);
     let third = a.1 | b.1 << 16 | d.1 << 32 | e.1 << 48;
@@ -286,6 +292,7 @@ pub(crate) fn sse2_marks64(c: &[u8; 64], x: u8, y: u8, z: u8) -> Marks {
         either: a.0 | b.0 << 16 | d.0 << 32 | e.0 << 48,
         third,
         thirds: third.count_ones(),
+        high: a.2 | b.2 << 16 | d.2 << 32 | e.2 << 48,
     }
 }
 
@@ -321,6 +328,7 @@ impl Avx2 {
                     third: mask(t0) | mask(t1) << 32,
                     // At most 64.
                     thirds: thirds as u32,
+                    high: mask(v[0]) | mask(v[1]) << 32,
                 }
             }
         }
@@ -379,6 +387,59 @@ impl Avx2 {
         }
         // SAFETY: `self` exists, so the processor has AVX2.
         unsafe { skip(b, at, x, y, z) }
+    }
+}
+
+impl Avx2 {
+    /// How many bytes of the whole 64-byte chunks of `b` are at least
+    /// `min` as signed bytes (with `min` = -64: every byte but UTF-8
+    /// continuation bytes, so the characters) or, with `eq`, equal `min`:
+    /// 64 bytes a step, the comparisons summed per byte lane and the lanes
+    /// summed with `vpsadbw`. The bytes after the last whole chunk are the
+    /// caller's to count.
+    #[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
+    #[inline]
+    pub(crate) fn count(self, b: &[u8], min: i8, eq: bool) -> usize {
+        #[target_feature(enable = "avx2")]
+        unsafe fn count(b: &[u8], min: i8, eq: bool) -> usize {
+            // SAFETY: the caller has AVX2; the loads read the two halves of
+            // a `[u8; 64]`.
+            unsafe {
+                let zero = _mm256_setzero_si256();
+                let (v, below) = (_mm256_set1_epi8(min), _mm256_set1_epi8(min.wrapping_sub(1)));
+                let hit = |x: __m256i| {
+                    if eq {
+                        _mm256_cmpeq_epi8(x, v)
+                    } else {
+                        // x > min - 1, for min above -128 (the callers').
+                        _mm256_cmpgt_epi8(x, below)
+                    }
+                };
+                let sum = |acc: __m256i| {
+                    let s = _mm256_sad_epu8(_mm256_sub_epi8(zero, acc), zero);
+                    let p =
+                        _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256::<1>(s));
+                    _mm_cvtsi128_si64(_mm_add_epi64(p, _mm_unpackhi_epi64(p, p))) as usize
+                };
+                let mut chunks = b.chunks_exact(64);
+                let (mut acc, mut steps, mut total) = (zero, 0, 0);
+                for c in &mut chunks {
+                    let c = chunk::<64>(c, 0);
+                    let lo = _mm256_loadu_si256(chunk::<32>(c, 0).as_ptr().cast::<__m256i>());
+                    let hi = _mm256_loadu_si256(chunk::<32>(c, 1).as_ptr().cast::<__m256i>());
+                    // Each hit adds -1 to its lane, at most twice a step.
+                    acc = _mm256_add_epi8(acc, _mm256_add_epi8(hit(lo), hit(hi)));
+                    steps += 1;
+                    if steps == 63 {
+                        total += sum(acc);
+                        (acc, steps) = (zero, 0);
+                    }
+                }
+                total + sum(acc)
+            }
+        }
+        // SAFETY: `self` exists, so the processor has AVX2.
+        unsafe { count(b, min, eq) }
     }
 }
 
@@ -491,6 +552,24 @@ mod tests {
                 prop_assert_eq!(parse_in(Avx2Long(k), &s), base);
                 prop_assert_eq!(k.parse(&s, |m| m), base);
             }
+        }
+    }
+
+    /// Counting gives the obvious counts, across more steps than one byte
+    /// lane holds and with every length of tail.
+    #[test]
+    fn count_counts_characters_and_bytes() {
+        let Some(k) = Avx2::detect() else { return };
+        for len in [0usize, 1, 63, 64, 65, 127, 128, 4031, 4032, 4033, 9000] {
+            let s: String = (0..len)
+                .map(|i| ["a", "\n", "é", "€", "𝄞"][i % 7 % 5])
+                .collect::<String>();
+            let b = &s.as_bytes()[..len.min(s.len())];
+            let whole = &b[..b.len() / 64 * 64];
+            let chars = whole.iter().filter(|&&c| (c as i8) >= -64).count();
+            let lfs = whole.iter().filter(|&&c| c == b'\n').count();
+            assert_eq!(k.count(b, -64, false), chars, "{len}");
+            assert_eq!(k.count(b, b'\n' as i8, true), lfs, "{len}");
         }
     }
 }
