@@ -347,10 +347,14 @@ impl Classifier {
         // Blocks without a candidate, many at a time.
         #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
         if let Some(k) = self.avx2 {
-            let (to, n) = k.skip64(b, at, b':', b'<', b'\n');
+            let (to, n, found) = k.skip64(b, at, b':', b'<', b'\n');
             work::add(to - at);
             if n > 0 {
                 last = Last::Within(at, to);
+            }
+            if let Some(m) = found {
+                work::add(64);
+                return (to, m, n, last);
             }
             (at, breaks) = (to, n);
         }

@@ -309,27 +309,7 @@ impl Avx2 {
             // SAFETY: the caller has AVX2; the loads read two `[u8; 32]`.
             unsafe {
                 let v = [lo, hi].map(|h| _mm256_loadu_si256(h.as_ptr().cast::<__m256i>()));
-                let eq = |v: __m256i, b: u8| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b as i8));
-                let mask = |m: __m256i| u64::from(_mm256_movemask_epi8(m) as u32);
-                let either = v.map(|v| mask(_mm256_or_si256(eq(v, x), eq(v, y))));
-                let [t0, t1] = v.map(|v| eq(v, z));
-                // Each hit is -1: 0 - t0 - t1 holds 0 to 2 per byte, and
-                // the sums of four groups of eight bytes add up the rest.
-                let zero = _mm256_setzero_si256();
-                let sums = _mm256_sad_epu8(_mm256_sub_epi8(_mm256_sub_epi8(zero, t0), t1), zero);
-                let pairs = _mm_add_epi64(
-                    _mm256_castsi256_si128(sums),
-                    _mm256_extracti128_si256::<1>(sums),
-                );
-                let thirds =
-                    _mm_cvtsi128_si64(_mm_add_epi64(pairs, _mm_unpackhi_epi64(pairs, pairs)));
-                Marks {
-                    either: either[0] | either[1] << 32,
-                    third: mask(t0) | mask(t1) << 32,
-                    // At most 64.
-                    thirds: thirds as u32,
-                    high: mask(v[0]) | mask(v[1]) << 32,
-                }
+                marks_of(v, x, y, z)
             }
         }
         // SAFETY: `self` exists, so the processor has AVX2.
@@ -337,24 +317,43 @@ impl Avx2 {
     }
 
     /// Passes over the whole 64-byte blocks of `b` from `at` that hold no
-    /// `x` or `y`: the offset of the first block that does, or of the
-    /// first that is not whole, and how many `z` the blocks passed over
-    /// hold (the extractor's line breaks before its next candidate).
+    /// `x` or `y`: the offset of the first block that does (with its
+    /// [`Marks`]), or of the first that is not whole, and how many `z` the
+    /// blocks passed over hold (the extractor's line breaks before its
+    /// next candidate).
     #[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
     #[inline]
-    pub(crate) fn skip64(self, b: &[u8], at: usize, x: u8, y: u8, z: u8) -> (usize, usize) {
+    pub(crate) fn skip64(
+        self,
+        b: &[u8],
+        at: usize,
+        x: u8,
+        y: u8,
+        z: u8,
+    ) -> (usize, usize, Option<Marks>) {
         #[target_feature(enable = "avx2")]
-        unsafe fn skip(b: &[u8], mut at: usize, x: u8, y: u8, z: u8) -> (usize, usize) {
+        unsafe fn skip(
+            b: &[u8],
+            mut at: usize,
+            x: u8,
+            y: u8,
+            z: u8,
+        ) -> (usize, usize, Option<Marks>) {
             // SAFETY: the caller has AVX2; the loads read the two halves of
             // a `[u8; 64]`.
             unsafe {
                 let [vx, vy, vz] = [x, y, z].map(|b| _mm256_set1_epi8(b as i8));
                 let zero = _mm256_setzero_si256();
                 let eq = _mm256_cmpeq_epi8;
-                // Each `z` adds -1 to its byte lane, at most twice a block:
-                // 127 blocks fit in a byte before the lanes are summed.
+                let load = |c: &[u8; 64], k| {
+                    _mm256_loadu_si256(chunk::<32>(c, k).as_ptr().cast::<__m256i>())
+                };
+                let hits = |v: __m256i| _mm256_or_si256(eq(v, vx), eq(v, vy));
+                // Each `z` adds -1 to its byte lane, at most four times a
+                // pair of blocks: 63 pairs fit in a byte before the lanes
+                // are summed.
                 let mut acc = zero;
-                let mut blocks = 0;
+                let mut pairs = 0;
                 let mut total = 0u64;
                 let sum = |acc: __m256i| {
                     let s = _mm256_sad_epu8(_mm256_sub_epi8(zero, acc), zero);
@@ -362,31 +361,98 @@ impl Avx2 {
                         _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256::<1>(s));
                     _mm_cvtsi128_si64(_mm_add_epi64(p, _mm_unpackhi_epi64(p, p))) as u64
                 };
-                while let Some(c) = b.get(at..).and_then(|r| r.first_chunk::<64>()) {
-                    let [lo, hi] = [chunk::<32>(c, 0), chunk::<32>(c, 1)];
-                    let lo = _mm256_loadu_si256(lo.as_ptr().cast::<__m256i>());
-                    let hi = _mm256_loadu_si256(hi.as_ptr().cast::<__m256i>());
-                    let hit = _mm256_or_si256(
-                        _mm256_or_si256(eq(lo, vx), eq(lo, vy)),
-                        _mm256_or_si256(eq(hi, vx), eq(hi, vy)),
-                    );
-                    if _mm256_testz_si256(hit, hit) == 0 {
+                let mut found = None;
+                // Two blocks a step, then the one block that may be left.
+                let mut steps = b[at..].chunks_exact(128);
+                for c in &mut steps {
+                    let (first, second) = (chunk::<64>(c, 0), chunk::<64>(c, 1));
+                    let v = [
+                        load(first, 0),
+                        load(first, 1),
+                        load(second, 0),
+                        load(second, 1),
+                    ];
+                    let h = [hits(v[0]), hits(v[1]), hits(v[2]), hits(v[3])];
+                    let any =
+                        _mm256_or_si256(_mm256_or_si256(h[0], h[1]), _mm256_or_si256(h[2], h[3]));
+                    if _mm256_testz_si256(any, any) == 0 {
+                        let first_hit = _mm256_or_si256(h[0], h[1]);
+                        if _mm256_testz_si256(first_hit, first_hit) == 0 {
+                            found = Some(marks_of([v[0], v[1]], x, y, z));
+                        } else {
+                            acc = _mm256_add_epi8(acc, _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)));
+                            at += 64;
+                            found = Some(marks_of([v[2], v[3]], x, y, z));
+                        }
                         break;
                     }
-                    acc = _mm256_add_epi8(acc, _mm256_add_epi8(eq(lo, vz), eq(hi, vz)));
-                    blocks += 1;
-                    if blocks == 127 {
+                    let lines = _mm256_add_epi8(
+                        _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)),
+                        _mm256_add_epi8(eq(v[2], vz), eq(v[3], vz)),
+                    );
+                    acc = _mm256_add_epi8(acc, lines);
+                    pairs += 1;
+                    if pairs == 63 {
                         total += sum(acc);
                         acc = zero;
-                        blocks = 0;
+                        pairs = 0;
                     }
-                    at += 64;
+                    at += 128;
                 }
-                (at, (total + sum(acc)) as usize)
+                if found.is_none() {
+                    if let Some(c) = b.get(at..).and_then(|r| r.first_chunk::<64>()) {
+                        let v = [load(c, 0), load(c, 1)];
+                        let h = _mm256_or_si256(hits(v[0]), hits(v[1]));
+                        if _mm256_testz_si256(h, h) == 0 {
+                            found = Some(marks_of(v, x, y, z));
+                        } else {
+                            acc = _mm256_add_epi8(acc, _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)));
+                            at += 64;
+                        }
+                    }
+                }
+                (at, (total + sum(acc)) as usize, found)
             }
         }
         // SAFETY: `self` exists, so the processor has AVX2.
         unsafe { skip(b, at, x, y, z) }
+    }
+}
+
+/// The [`Marks`] of 64 bytes in two registers: the bytes equal to `x` or
+/// `y`, those equal to `z` and their number (a sum of absolute
+/// differences: POPCNT is a feature of its own), and those beyond ASCII.
+///
+/// # Safety
+///
+/// The processor has AVX2 (the callers hold an [`Avx2`]).
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn marks_of(v: [__m256i; 2], x: u8, y: u8, z: u8) -> Marks {
+    // SAFETY: the caller has AVX2; nothing here touches memory. (Compilers
+    // since 1.87 call these intrinsics safe here; older ones need the block.)
+    #[allow(unused_unsafe)]
+    unsafe {
+        let eq = |v: __m256i, b: u8| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b as i8));
+        let mask = |m: __m256i| u64::from(_mm256_movemask_epi8(m) as u32);
+        let either = v.map(|v| mask(_mm256_or_si256(eq(v, x), eq(v, y))));
+        let [t0, t1] = v.map(|v| eq(v, z));
+        // Each hit is -1: 0 - t0 - t1 holds 0 to 2 per byte, and the sums
+        // of four groups of eight bytes add up the rest.
+        let zero = _mm256_setzero_si256();
+        let sums = _mm256_sad_epu8(_mm256_sub_epi8(_mm256_sub_epi8(zero, t0), t1), zero);
+        let pairs = _mm_add_epi64(
+            _mm256_castsi256_si128(sums),
+            _mm256_extracti128_si256::<1>(sums),
+        );
+        let thirds = _mm_cvtsi128_si64(_mm_add_epi64(pairs, _mm_unpackhi_epi64(pairs, pairs)));
+        Marks {
+            either: either[0] | either[1] << 32,
+            third: mask(t0) | mask(t1) << 32,
+            // At most 64.
+            thirds: thirds as u32,
+            high: mask(v[0]) | mask(v[1]) << 32,
+        }
     }
 }
 
@@ -525,8 +591,11 @@ mod tests {
                         None => blocks * 64,
                     };
                     let breaks = b[..stop].iter().filter(|&&c| c == b'\n').count();
-                    let got = k.skip64(&b, 0, b':', b'<', b'\n');
-                    assert_eq!(got, (stop, breaks), "{blocks} {tail} {hit:?}");
+                    let (to, n, marks) = k.skip64(&b, 0, b':', b'<', b'\n');
+                    assert_eq!((to, n), (stop, breaks), "{blocks} {tail} {hit:?}");
+                    // The block it stops at comes with its marks.
+                    let whole = b.get(stop..).and_then(|r| r.first_chunk::<64>());
+                    assert_eq!(marks, whole.map(|c| k.marks64(c, b':', b'<', b'\n')));
                 }
             }
         }
