@@ -143,6 +143,7 @@ impl Extractor {
             counted: 0,
             line_start: 0,
             unplaced: None,
+            ascii_from: 0,
             next_www: None,
             next_ftp: None,
         }
@@ -241,6 +242,9 @@ pub struct Matches<'t> {
     /// last of those, found when a match needs it.
     line_start: usize,
     unplaced: Option<(usize, usize)>,
+    /// From here to the block the text is ASCII (as far as blocks tell):
+    /// a column there is counted in bytes.
+    ascii_from: usize,
     /// The next `www.` and `ftp.` at or after `pos`, once looked for
     /// (`Some(None)`: there is none).
     next_www: Option<Option<usize>>,
@@ -254,7 +258,23 @@ impl<'t> Iterator for Matches<'t> {
         let b = self.text.as_bytes();
         while self.pos < b.len() {
             let i = self.next_trigger()?;
+            // Most candidates in text are no URI's: a colon that ends a
+            // word ("Note: ..."), brackets around no colon (`<port>`).
+            // These are passed over here, before any call.
             let step = match b[i] {
+                b':' if b
+                    .get(i + 1)
+                    .is_some_and(|&c| !URI_CHAR.allows(c) && c < 0x80) =>
+                {
+                    self.pos = i + 1;
+                    continue;
+                }
+                b'<' if !crate::bytes::first_of(&b[i + 1..], [b':', b'>', b'<'])
+                    .is_some_and(|p| b[i + 1 + p] == b':') =>
+                {
+                    self.pos = i + 1;
+                    continue;
+                }
                 b'<' => self.angle(i),
                 b':' => self.bare(i),
                 _ => self.abbreviated(i),
@@ -338,33 +358,41 @@ impl Classifier {
 
     /// The first block from `at` (a multiple of 64) that holds a
     /// candidate, or the text's last block: its offset, its marks, the
-    /// line breaks of the blocks before it from `at`, and where the last of
-    /// those is ([`Last`]).
+    /// line breaks of the blocks before it from `at`, where the last of
+    /// those is ([`Last`]), and where the last of their bytes beyond ASCII
+    /// may end (0 if they have none).
     #[inline]
-    fn seek(self, b: &[u8], mut at: usize) -> (usize, Marks, usize, Last) {
+    fn seek(self, b: &[u8], mut at: usize) -> (usize, Marks, usize, Last, usize) {
         let mut breaks = 0;
         let mut last = Last::None;
+        let mut high_end = 0;
         // Blocks without a candidate, many at a time.
         #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
         if let Some(k) = self.avx2 {
-            let (to, n, found) = k.skip64(b, at, b':', b'<', b'\n');
+            let (to, n, high, found) = k.skip64(b, at, b':', b'<', b'\n');
             work::add(to - at);
             if n > 0 {
                 last = Last::Within(at, to);
             }
+            if high {
+                high_end = to;
+            }
             if let Some(m) = found {
                 work::add(64);
-                return (to, m, n, last);
+                return (to, m, n, last, high_end);
             }
             (at, breaks) = (to, n);
         }
         loop {
             let m = self.marks_at(b, at);
             if m.either != 0 || at + 64 >= b.len() {
-                return (at, m, breaks, last);
+                return (at, m, breaks, last, high_end);
             }
             if m.third != 0 {
                 last = Last::At(at + 63 - m.third.leading_zeros() as usize);
+            }
+            if m.high != 0 {
+                high_end = at + 64;
             }
             breaks += m.thirds as usize;
             at += 64;
@@ -494,8 +522,10 @@ impl<'t> Matches<'t> {
             }
             let from = self.block + 64;
             self.leave_block();
-            let (block, marks, breaks, last) = self.classify.seek(self.text.as_bytes(), from);
+            let (block, marks, breaks, last, high_end) =
+                self.classify.seek(self.text.as_bytes(), from);
             self.lines += breaks;
+            self.ascii_from = self.ascii_from.max(high_end);
             match last {
                 Last::None => {}
                 Last::At(p) => (self.line_start, self.unplaced) = (p + 1, None),
@@ -518,6 +548,9 @@ impl<'t> Matches<'t> {
             self.line_start = self.block + 64 - self.marks.third.leading_zeros() as usize;
             self.unplaced = None;
         }
+        if self.marks.high != 0 {
+            self.ascii_from = self.block + 64 - self.marks.high.leading_zeros() as usize;
+        }
     }
 
     /// Moves the scan to the next block, counting the line breaks of the
@@ -532,6 +565,7 @@ impl<'t> Matches<'t> {
 
     /// The next `<` or `:` (or, for abbreviated URIs, `w`/`f` starting
     /// `www.`/`ftp.`) at or after `pos`.
+    #[inline]
     fn next_trigger(&mut self) -> Option<usize> {
         let colon_or_angle = self.next_delim();
         if !self.x.abbreviated {
@@ -565,7 +599,8 @@ impl<'t> Matches<'t> {
         }
     }
 
-    /// `<...>` or `<URL:...>` opened at `i`: the URI inside, whitespace
+    /// `<...>` or `<URL:...>` opened at `i` (with a `:` before the next `>`
+    /// or `<`: see `next`): the URI inside, whitespace
     /// removed, and where the scan resumes. When the brackets hold no URI,
     /// the scan goes on right after the `<`, so that what they hold is read
     /// as plain text (the window ends at the next `<`, so no text is read
@@ -574,13 +609,6 @@ impl<'t> Matches<'t> {
         let skip = Step::Skip(i + 1);
         let text = self.text;
         let b = text.as_bytes();
-        // Most brackets in text hold no URI (`<port>`): without a `:`
-        // before the next `>` or `<` there is nothing to read.
-        if !crate::bytes::first_of(&b[i + 1..], [b':', b'>', b'<'])
-            .is_some_and(|p| b[i + 1 + p] == b':')
-        {
-            return skip;
-        }
         // The window ends at the next '>'; a '<' before it opens another.
         let Some(close) = memchr::memchr2(b'>', b'<', &b[i + 1..]).map(|p| i + 1 + p) else {
             work::add(b.len() - i);
@@ -965,10 +993,16 @@ impl<'t> Matches<'t> {
         }
         .filter(|&p| p >= self.counted);
         work::add(at - self.counted);
-        // Characters from `from` to `at`: bytes, where both are in the
-        // block and its marks show no byte beyond ASCII between.
-        let chars = |from: usize| match (at.checked_sub(self.block), from.checked_sub(self.block)) {
-            (Some(k @ 0..64), Some(j)) if self.marks.high & ((1u64 << k) - (1u64 << j)) == 0 => {
+        // Characters from `from` to `at`: bytes, where `at` is in the block,
+        // the text before the block is ASCII from `from` on, and the
+        // block's marks show no byte beyond ASCII before `at`.
+        let chars = |from: usize| match at.checked_sub(self.block) {
+            Some(k @ 0..64)
+                if from >= self.ascii_from
+                    && self.marks.high
+                        & ((1u64 << k) - (1u64 << from.saturating_sub(self.block)))
+                        == 0 =>
+            {
                 at - from
             }
             _ => self.classify.count_chars(b, from, at),
@@ -1045,22 +1079,30 @@ fn count_words(b: &[u8], from: usize, to: usize, mark: impl Fn(u64) -> u64) -> u
         u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]])
     };
     let sum = |bits: u64| (((bits & TOPS) >> 7).wrapping_mul(ONES) >> 56) as usize;
-    let mut n = 0;
-    let mut i = from;
-    while i + 8 <= to {
-        n += sum(mark(word(i)));
-        i += 8;
-    }
-    match to - i {
-        0 => {}
-        rest if to >= 8 => n += sum(mark(word(to - 8)) & (!0 << (8 * (8 - rest)))),
-        _ => {
-            n += b[i..to]
-                .iter()
-                .map(|&c| sum(mark(u64::from(c)) & 0x80))
-                .sum::<usize>()
+    // The marks of each word, the last one masked to the range's bytes.
+    let marks = |each: &mut dyn FnMut(u64)| {
+        let mut i = from;
+        while i + 8 <= to {
+            each(mark(word(i)));
+            i += 8;
         }
+        match to - i {
+            0 => {}
+            rest if to >= 8 => each(mark(word(to - 8)) & (!0 << (8 * (8 - rest)))),
+            _ => b[i..to]
+                .iter()
+                .for_each(|&c| each(mark(u64::from(c)) & 0x80)),
+        }
+    };
+    // Mostly nothing is marked (ASCII text has no continuation byte): a
+    // first pass only ORs the marks.
+    let mut any = 0;
+    marks(&mut |m| any |= m);
+    if any & TOPS == 0 {
+        return 0;
     }
+    let mut n = 0;
+    marks(&mut |m| n += sum(m));
     n
 }
 

@@ -318,9 +318,9 @@ impl Avx2 {
 
     /// Passes over the whole 64-byte blocks of `b` from `at` that hold no
     /// `x` or `y`: the offset of the first block that does (with its
-    /// [`Marks`]), or of the first that is not whole, and how many `z` the
+    /// [`Marks`]), or of the first that is not whole, how many `z` the
     /// blocks passed over hold (the extractor's line breaks before its
-    /// next candidate).
+    /// next candidate), and whether they hold a byte beyond ASCII.
     #[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
     #[inline]
     pub(crate) fn skip64(
@@ -330,7 +330,7 @@ impl Avx2 {
         x: u8,
         y: u8,
         z: u8,
-    ) -> (usize, usize, Option<Marks>) {
+    ) -> (usize, usize, bool, Option<Marks>) {
         #[target_feature(enable = "avx2")]
         unsafe fn skip(
             b: &[u8],
@@ -338,7 +338,7 @@ impl Avx2 {
             x: u8,
             y: u8,
             z: u8,
-        ) -> (usize, usize, Option<Marks>) {
+        ) -> (usize, usize, bool, Option<Marks>) {
             // SAFETY: the caller has AVX2; the loads read the two halves of
             // a `[u8; 64]`.
             unsafe {
@@ -353,6 +353,9 @@ impl Avx2 {
                 // pair of blocks: 63 pairs fit in a byte before the lanes
                 // are summed.
                 let mut acc = zero;
+                // The bytes passed over, ORed: a top bit is a byte beyond
+                // ASCII.
+                let mut high = zero;
                 let mut pairs = 0;
                 let mut total = 0u64;
                 let sum = |acc: __m256i| {
@@ -381,11 +384,16 @@ impl Avx2 {
                             found = Some(marks_of([v[0], v[1]], x, y, z));
                         } else {
                             acc = _mm256_add_epi8(acc, _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)));
+                            high = _mm256_or_si256(high, _mm256_or_si256(v[0], v[1]));
                             at += 64;
                             found = Some(marks_of([v[2], v[3]], x, y, z));
                         }
                         break;
                     }
+                    high = _mm256_or_si256(
+                        high,
+                        _mm256_or_si256(_mm256_or_si256(v[0], v[1]), _mm256_or_si256(v[2], v[3])),
+                    );
                     let lines = _mm256_add_epi8(
                         _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)),
                         _mm256_add_epi8(eq(v[2], vz), eq(v[3], vz)),
@@ -407,11 +415,13 @@ impl Avx2 {
                             found = Some(marks_of(v, x, y, z));
                         } else {
                             acc = _mm256_add_epi8(acc, _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)));
+                            high = _mm256_or_si256(high, _mm256_or_si256(v[0], v[1]));
                             at += 64;
                         }
                     }
                 }
-                (at, (total + sum(acc)) as usize, found)
+                let high = _mm256_movemask_epi8(high) != 0;
+                (at, (total + sum(acc)) as usize, high, found)
             }
         }
         // SAFETY: `self` exists, so the processor has AVX2.
@@ -591,8 +601,17 @@ mod tests {
                         None => blocks * 64,
                     };
                     let breaks = b[..stop].iter().filter(|&&c| c == b'\n').count();
-                    let (to, n, marks) = k.skip64(&b, 0, b':', b'<', b'\n');
-                    assert_eq!((to, n), (stop, breaks), "{blocks} {tail} {hit:?}");
+                    let (to, n, high, marks) = k.skip64(&b, 0, b':', b'<', b'\n');
+                    assert_eq!(
+                        (to, n, high),
+                        (stop, breaks, false),
+                        "{blocks} {tail} {hit:?}"
+                    );
+                    if stop > 0 {
+                        let mut c = b.clone();
+                        c[stop - 1] = 0xC3;
+                        assert!(k.skip64(&c, 0, b':', b'<', b'\n').2, "{blocks} {tail}");
+                    }
                     // The block it stops at comes with its marks.
                     let whole = b.get(stop..).and_then(|r| r.first_chunk::<64>());
                     assert_eq!(marks, whole.map(|c| k.marks64(c, b':', b'<', b'\n')));
