@@ -1029,9 +1029,13 @@ impl<'t> Matches<'t> {
 /// `path-absolute` or `path-rootless` without one: a colon is only
 /// restricted in a relative reference's first segment), and so are a
 /// query and a fragment. As `valid` requires, something other than an
-/// empty string or a bare `//` follows the scheme.
+/// empty string or a bare `//` follows the scheme, and the scheme's colon
+/// is there (trailing punctuation cut from `http:::` leaves `http`, a
+/// relative reference).
 fn plain_valid(uri: &str, colon: usize) -> bool {
-    let rest = &uri.as_bytes()[colon + 1..];
+    let Some(rest) = uri.as_bytes().get(colon + 1..) else {
+        return false;
+    };
     if rest.is_empty() || rest == b"//" {
         return false;
     }
@@ -1233,6 +1237,10 @@ mod tests {
         assert_eq!(uris("<b>http://a/</b>"), ["http://a/"]);
         assert_eq!(uris("a<http://x/"), ["http://x/"]);
         assert!(uris("http://").is_empty());
+        // The colons cut as punctuation leave no scheme (found by the
+        // extract fuzz target).
+        assert!(uris("\u{1}http:::\u{11}").is_empty());
+        assert!(uris("see http:, or mailto:").is_empty());
     }
 
     #[test]
