@@ -12,13 +12,20 @@ use crate::dialect::Dialect;
 use crate::error::Error;
 use crate::host::Host;
 use crate::iter::{QueryPairs, Segments};
+use crate::out::{Out, Text};
 use crate::parse::{self, Meta};
 use crate::pct::PctStr;
 use crate::uri::{Authority, UriRef};
 
-/// An owned, parsed URI reference: a `String` plus the same offsets as
+/// An owned, parsed URI reference: its text plus the same offsets as
 /// [`UriRef`]. [`as_uri_ref`](Self::as_uri_ref) gives the borrowed view;
 /// the common accessors are also here.
+///
+/// Text of up to 96 bytes is held in place, without a heap allocation
+/// (most URLs are shorter), so that making an owned reference of one (a
+/// resolution's target, a normal form, a copy) costs no call to the
+/// allocator; longer text, or a `String` handed to
+/// [`parse`](Self::parse), is kept on the heap.
 ///
 /// ```
 /// use urikit::UriRefBuf;
@@ -31,7 +38,7 @@ use crate::uri::{Authority, UriRef};
 /// ```
 #[derive(Clone)]
 pub struct UriRefBuf {
-    s: String,
+    s: Text,
     meta: Meta,
     dialect: Dialect,
 }
@@ -70,7 +77,7 @@ impl UriRefBuf {
         let s = s.into();
         let meta = parse::parse(&s)?;
         Ok(UriRefBuf {
-            s,
+            s: Text::from(s),
             meta,
             dialect: Dialect::Rfc3986,
         })
@@ -115,18 +122,25 @@ impl UriRefBuf {
         let s = s.into();
         let u = parser.parse(&s)?;
         let (meta, dialect) = (u.meta(), u.dialect());
-        Ok(UriRefBuf { s, meta, dialect })
+        Ok(UriRefBuf {
+            s: Text::from(s),
+            meta,
+            dialect,
+        })
     }
 
     /// The reference `s` of `dialect` with offsets computed by the caller,
     /// who builds `s` from components and knows where each one lies; debug
     /// builds check them (and that `s` is valid under `dialect`) against a
     /// parse.
-    pub(crate) fn from_parts(s: String, meta: Meta, dialect: Dialect) -> UriRefBuf {
+    #[inline]
+    pub(crate) fn from_parts(s: impl Into<Text>, meta: Meta, dialect: Dialect) -> UriRefBuf {
+        let s = s.into();
         debug_assert_eq!(
-            parse::parse_with_zones(&s, dialect, meta.zoned(&s)),
+            parse::parse_with_zones(s.as_str(), dialect, meta.zoned(s.as_str())),
             Ok(meta),
-            "offsets of {s:?} under {dialect:?}"
+            "offsets of {:?} under {dialect:?}",
+            s.as_str()
         );
         UriRefBuf { s, meta, dialect }
     }
@@ -147,7 +161,7 @@ impl UriRefBuf {
     /// same offsets (they end where the fragment begins).
     pub(crate) fn remove_fragment(&mut self) {
         let end = self.meta.query_end;
-        self.s.truncate(end);
+        Out::truncate(&mut self.s, end);
     }
 
     /// The borrowed view.
@@ -159,7 +173,7 @@ impl UriRefBuf {
     /// ```
     #[inline]
     pub fn as_uri_ref(&self) -> UriRef<'_> {
-        UriRef::from_parts(&self.s, self.meta, self.dialect)
+        UriRef::from_parts(self.s.as_str(), self.meta, self.dialect)
     }
 
     /// The whole reference as written.
@@ -169,7 +183,7 @@ impl UriRefBuf {
     /// ```
     #[inline]
     pub fn as_str(&self) -> &str {
-        &self.s
+        self.s.as_str()
     }
 
     /// The text, giving up the offsets.
@@ -179,7 +193,7 @@ impl UriRefBuf {
     /// assert_eq!(s, "a:b");
     /// ```
     pub fn into_string(self) -> String {
-        self.s
+        self.s.into_string()
     }
 
     forward! {
@@ -281,8 +295,9 @@ impl UriRef<'_> {
     /// let owned = urikit::UriRef::parse("a:b").unwrap().to_buf();
     /// assert_eq!(owned.as_str(), "a:b");
     /// ```
+    #[inline]
     pub fn to_buf(&self) -> UriRefBuf {
-        UriRefBuf::from_parts(String::from(self.as_str()), self.meta(), self.dialect())
+        UriRefBuf::from_parts(Text::from(self.as_str()), self.meta(), self.dialect())
     }
 }
 
@@ -315,13 +330,13 @@ impl From<UriRef<'_>> for UriRefBuf {
 
 impl From<UriRefBuf> for String {
     fn from(u: UriRefBuf) -> String {
-        u.s
+        u.into_string()
     }
 }
 
 impl fmt::Display for UriRefBuf {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.s)
+        f.write_str(self.as_str())
     }
 }
 
@@ -333,38 +348,38 @@ impl fmt::Debug for UriRefBuf {
 
 impl AsRef<str> for UriRefBuf {
     fn as_ref(&self) -> &str {
-        &self.s
+        self.as_str()
     }
 }
 
 impl PartialEq for UriRefBuf {
     fn eq(&self, other: &Self) -> bool {
-        self.s == other.s
+        self.as_str() == other.as_str()
     }
 }
 impl Eq for UriRefBuf {}
 
 impl PartialEq<str> for UriRefBuf {
     fn eq(&self, other: &str) -> bool {
-        self.s == other
+        self.as_str() == other
     }
 }
 
 impl PartialEq<&str> for UriRefBuf {
     fn eq(&self, other: &&str) -> bool {
-        self.s == *other
+        self.as_str() == *other
     }
 }
 
 impl PartialEq<UriRef<'_>> for UriRefBuf {
     fn eq(&self, other: &UriRef<'_>) -> bool {
-        self.s == other.as_str()
+        self.as_str() == other.as_str()
     }
 }
 
 impl PartialEq<UriRefBuf> for UriRef<'_> {
     fn eq(&self, other: &UriRefBuf) -> bool {
-        self.as_str() == other.s
+        self.as_str() == other.as_str()
     }
 }
 
@@ -375,13 +390,13 @@ impl PartialOrd for UriRefBuf {
 }
 impl Ord for UriRefBuf {
     fn cmp(&self, other: &Self) -> Ordering {
-        self.s.cmp(&other.s)
+        self.as_str().cmp(other.as_str())
     }
 }
 
 impl Hash for UriRefBuf {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.s.hash(state)
+        self.as_str().hash(state)
     }
 }
 
@@ -393,7 +408,7 @@ mod serde_impl {
 
     impl Serialize for UriRefBuf {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.serialize_str(&self.s)
+            s.serialize_str(self.as_str())
         }
     }
 
@@ -439,6 +454,30 @@ mod tests {
         assert_eq!(UriRefBuf::from(v), b);
         assert_eq!(String::from(b.clone()), s);
         assert_eq!(UriRefBuf::try_from(s.to_string()).unwrap(), b);
+    }
+
+    /// Text in place (a copy of a view) and on the heap (a `String`
+    /// given) compare, order and hash as the same text, on both sides of
+    /// the in-place limit.
+    #[test]
+    fn in_place_and_heap_text_are_the_same_reference() {
+        use core::hash::BuildHasher;
+        let h = std::collections::hash_map::RandomState::new();
+        for n in [1, 60, 95, 96, 97, 200] {
+            let s = alloc::format!("http://h/{}", "a".repeat(n));
+            let copy = UriRef::parse(&s).unwrap().to_buf();
+            let kept = UriRefBuf::parse(s.clone()).unwrap();
+            assert_eq!(
+                matches!(copy.s, Text::Inline(_)),
+                s.len() <= crate::out::INLINE
+            );
+            assert!(matches!(kept.s, Text::Heap(_)));
+            assert_eq!(copy, kept);
+            assert_eq!(copy.cmp(&kept), Ordering::Equal);
+            assert_eq!(h.hash_one(&copy), h.hash_one(&kept));
+            assert_eq!(copy.path().as_str(), kept.path().as_str());
+            assert_eq!(copy.into_string(), s);
+        }
     }
 
     #[test]

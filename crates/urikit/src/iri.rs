@@ -275,7 +275,7 @@ fn to_uri(u: UriRef<'_>) -> UriRefBuf {
     crate::work::add(s.len());
     if s.is_ascii() {
         // An ASCII IRI is an RFC 3986 reference with the same components.
-        return UriRefBuf::from_parts(String::from(s), u.meta(), Dialect::Rfc3986);
+        return UriRefBuf::from_parts(crate::out::Text::from(s), u.meta(), Dialect::Rfc3986);
     }
     let mut out = String::with_capacity(s.len() * 2);
     for c in s.bytes() {

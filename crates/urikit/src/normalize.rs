@@ -17,7 +17,7 @@ use core::ops::Range;
 use crate::bytes::any_byte;
 use crate::grammar::rfc3986::hex_val;
 use crate::grammar::Table;
-use crate::out::{Lazy, Out};
+use crate::out::{Lazy, Out, Text};
 use crate::parse::rfc3986::host_type;
 use crate::parse::HostType;
 use crate::parse::{AuthMeta, Meta};
@@ -347,7 +347,7 @@ impl Normalizer {
             Head::Same if plan.rest => return u.to_buf(),
             Head::Lower if plan.rest => {
                 // Only letters change: a copy lowered in place.
-                let mut out = String::with_capacity(u.as_str().len());
+                let mut out = Text::with_capacity(u.as_str().len());
                 push_lowered(u, &mut out);
                 (out, u.meta())
             }
@@ -357,7 +357,7 @@ impl Normalizer {
                 let mut out = Lazy::new(u.as_str());
                 let meta = self.write_planned(u, plan, &mut out);
                 match out.into_owned() {
-                    Some(out) => (out, meta),
+                    Some(out) => (Text::from(out), meta),
                     None => return u.to_buf(),
                 }
             }
@@ -365,7 +365,7 @@ impl Normalizer {
         if u.dialect().is_rfc3986_family() {
             return UriRefBuf::from_parts(out, meta, u.dialect());
         }
-        self.normalize_older(u, out)
+        self.normalize_older(u, out.into_string())
     }
 
     /// The normal form under an older dialect, from `out`, one pass of
@@ -829,12 +829,17 @@ fn write_lowered(u: UriRef<'_>, out: &mut impl Out) -> Option<AuthMeta> {
 
 /// `u` with [`Head::Lower`] applied and the rest as it is, onto `out`.
 #[inline(never)]
-fn push_lowered(u: UriRef<'_>, out: &mut String) {
-    let at = out.len();
-    out.push_str(u.as_str());
+fn push_lowered(u: UriRef<'_>, out: &mut impl Out) {
+    let (src, at) = (u.as_str(), out.len());
+    // Runs kept as they are, runs lowered: the output is one copy.
+    let mut from = 0;
     for r in lowered(u.meta()) {
-        out[at + r.start..at + r.end].make_ascii_lowercase();
+        out.push_str(&src[from..r.start]);
+        out.push_lower(&src[r.start..r.end]);
+        from = r.end;
     }
+    out.push_str(&src[from..]);
+    debug_assert_eq!(out.len() - at, src.len());
 }
 
 #[inline(always)]

@@ -1,12 +1,15 @@
-//! Where the transforms write text: a [`String`], or a [`Lazy`] copy of an
-//! input that stays borrowed until the first byte that differs from it, so
-//! that one writer both produces a normal form and tells, without
-//! allocating, whether the input already is one.
+//! Where the transforms write text: a [`String`], a [`Text`] (the storage
+//! of an owned reference, in place up to [`INLINE`] bytes), or a [`Lazy`]
+//! copy of an input that stays borrowed until the first byte that differs
+//! from it, so that one writer both produces a normal form and tells,
+//! without allocating, whether the input already is one.
 //! It knows nothing of URIs.
 //!
 //! May use: `bytes`.
 
 use alloc::string::String;
+
+use arrayvec::ArrayString;
 
 use crate::bytes::any_byte;
 
@@ -72,6 +75,154 @@ impl Out for String {
     #[inline]
     fn tail(&self, from: usize) -> &[u8] {
         self.as_bytes().get(from..).unwrap_or(&[])
+    }
+}
+
+/// How many bytes a [`Text`] holds in place, without a heap allocation:
+/// most URLs are shorter (the shared datasets' lines average 44 to 61
+/// bytes, and over 85% of them are under 96).
+pub(crate) const INLINE: usize = 96;
+
+/// Text held in place up to [`INLINE`] bytes and on the heap beyond: the
+/// storage of an owned reference, so that making one of a URL (a
+/// resolution's target, a normal form, a copy) costs no allocation, which
+/// is a third of the time of such an operation with the system's
+/// allocator.
+#[derive(Clone)]
+pub(crate) enum Text {
+    Inline(ArrayString<INLINE>),
+    Heap(String),
+}
+
+impl Text {
+    /// Empty text with room for `n` bytes: in place if they fit.
+    #[inline]
+    pub(crate) fn with_capacity(n: usize) -> Text {
+        if n <= INLINE {
+            Text::Inline(ArrayString::new_const())
+        } else {
+            Text::Heap(String::with_capacity(n))
+        }
+    }
+
+    /// The text.
+    #[inline]
+    pub(crate) fn as_str(&self) -> &str {
+        match self {
+            Text::Inline(a) => a.as_str(),
+            Text::Heap(s) => s.as_str(),
+        }
+    }
+
+    /// The text as a `String` (allocated now if it was in place).
+    pub(crate) fn into_string(self) -> String {
+        match self {
+            Text::Inline(a) => String::from(a.as_str()),
+            Text::Heap(s) => s,
+        }
+    }
+
+    /// Runs `f` on the text as a `String`, moving it to the heap first if
+    /// it was in place (with room for `extra` more bytes).
+    #[cold]
+    #[inline(never)]
+    fn on_heap<R>(&mut self, extra: usize, f: impl FnOnce(&mut String) -> R) -> R {
+        let mut s = match core::mem::replace(self, Text::Heap(String::new())) {
+            Text::Heap(s) => s,
+            Text::Inline(a) => {
+                let mut s = String::with_capacity((a.len() + extra).max(2 * INLINE));
+                s.push_str(&a);
+                s
+            }
+        };
+        let r = f(&mut s);
+        *self = Text::Heap(s);
+        r
+    }
+}
+
+impl From<&str> for Text {
+    #[inline]
+    fn from(s: &str) -> Text {
+        match ArrayString::from(s) {
+            Ok(a) => Text::Inline(a),
+            Err(_) => Text::Heap(String::from(s)),
+        }
+    }
+}
+
+impl From<String> for Text {
+    /// The `String` is kept, not copied.
+    #[inline]
+    fn from(s: String) -> Text {
+        Text::Heap(s)
+    }
+}
+
+impl Out for Text {
+    #[inline]
+    fn len(&self) -> usize {
+        self.as_str().len()
+    }
+
+    #[inline]
+    fn push_str(&mut self, s: &str) {
+        match self {
+            Text::Heap(h) => h.push_str(s),
+            Text::Inline(a) => {
+                if a.try_push_str(s).is_err() {
+                    self.on_heap(s.len(), |h| h.push_str(s));
+                }
+            }
+        }
+    }
+
+    fn push_lower(&mut self, s: &str) {
+        let at = Out::len(self);
+        Out::push_str(self, s);
+        match self {
+            Text::Inline(a) => a[at..].make_ascii_lowercase(),
+            Text::Heap(h) => h[at..].make_ascii_lowercase(),
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, c: u8) {
+        Out::push_str(self, char::from(c).encode_utf8(&mut [0; 4]));
+    }
+
+    #[inline]
+    fn truncate(&mut self, len: usize) {
+        match self {
+            Text::Inline(a) => a.truncate(len.min(a.len())),
+            Text::Heap(h) => h.truncate(len),
+        }
+    }
+
+    fn insert_str(&mut self, at: usize, s: &str) {
+        self.on_heap(s.len(), |h| h.insert_str(at, s));
+    }
+
+    fn remove(&mut self, start: usize, end: usize) {
+        self.on_heap(0, |h| h.replace_range(start..end, ""));
+    }
+
+    #[inline]
+    fn tail(&self, from: usize) -> &[u8] {
+        self.as_str().as_bytes().get(from..).unwrap_or(&[])
+    }
+}
+
+impl AsRef<str> for Text {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl core::fmt::Write for Text {
+    fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        Out::push_str(self, s);
+        Ok(())
     }
 }
 
@@ -329,6 +480,7 @@ impl core::fmt::Write for Lazy<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::format;
     use proptest::prelude::*;
 
     #[derive(Clone, Debug)]
@@ -410,6 +562,47 @@ mod tests {
             prop_assert!(!lazy.is_src() || want == src);
             prop_assert_eq!(lazy.into_owned().unwrap_or_else(|| src.clone()), want);
         }
+    }
+
+    proptest! {
+        /// A `Text` is the `String` the same writes make, in place or on
+        /// the heap, across the in-place limit both ways (the writes start
+        /// from text just under it).
+        #[test]
+        fn text_is_the_string_it_stands_for(
+            start in 0..=INLINE,
+            src in "[aAé/.]{0,10}",
+            ops in prop::collection::vec(op(), 0..24),
+        ) {
+            let head = "x".repeat(start);
+            let mut want = head.clone();
+            let mut text = Text::from(head.as_str());
+            prop_assert!(matches!(text, Text::Inline(_)));
+            for op in &ops {
+                let now = want.clone();
+                apply(&mut want, &src, &now, op);
+                apply(&mut text, &src, &now, op);
+                prop_assert_eq!(text.as_str(), want.as_str());
+                prop_assert_eq!(Out::len(&text), want.len());
+            }
+            prop_assert_eq!(text.clone().into_string(), want);
+        }
+    }
+
+    #[test]
+    fn text_is_in_place_up_to_the_limit() {
+        let at = "a".repeat(INLINE);
+        assert!(matches!(Text::from(at.as_str()), Text::Inline(_)));
+        assert!(matches!(Text::from(&*format!("{at}b")), Text::Heap(_)));
+        assert!(matches!(Text::with_capacity(INLINE), Text::Inline(_)));
+        assert!(matches!(Text::with_capacity(INLINE + 1), Text::Heap(_)));
+        // Pushed past the limit: on the heap, the text whole.
+        let mut t = Text::from(at.as_str());
+        t.push_lower("BC");
+        assert!(matches!(t, Text::Heap(_)));
+        assert_eq!(t.as_str(), format!("{at}bc"));
+        // A `String` given is kept.
+        assert!(matches!(Text::from(String::from("a")), Text::Heap(_)));
     }
 
     #[test]

@@ -8,6 +8,7 @@ use alloc::string::String;
 
 use crate::bytes::{common_prefix, last_byte, same};
 use crate::error::{Error, ErrorKind};
+use crate::out::{Out, Text};
 use crate::parse::Meta;
 use crate::path::{has_dot_segment, merge_directory, remove_dot_segments};
 use crate::resolve::Resolver;
@@ -129,23 +130,24 @@ impl Resolver<'_> {
         }
         let cands = Candidates::of(base, target);
         // Every candidate tried is shorter than the target: one allocation.
-        let mut cand = String::with_capacity(t.len());
+        let mut cand = Text::with_capacity(t.len());
         let mut check = String::new();
         for c in cands.shorter_than(t.len()) {
-            cand.clear();
+            cand.truncate(0);
             c.write(&cands.target, &mut cand);
             // Under RFC 3986, a candidate is right by construction unless
             // dot segments are about (see `Candidate::exact`); elsewhere,
             // resolution judges every candidate.
             let works = if rfc3986 && c.exact(&cands.target) {
                 debug_assert!(
-                    self.resolves_to(&cand, t, &mut check),
-                    "{cand} against {} is not {t}",
+                    self.resolves_to(cand.as_str(), t, &mut check),
+                    "{} against {} is not {t}",
+                    cand.as_str(),
                     base.as_str()
                 );
                 true
             } else {
-                self.resolves_to(&cand, t, &mut check)
+                self.resolves_to(cand.as_str(), t, &mut check)
             };
             if works {
                 let meta = c.meta(cand.len(), &cands.target);
@@ -363,18 +365,18 @@ impl Candidate {
 
     /// The reference, owned, as a reference of `dialect`.
     fn to_buf(self, t: &Target<'_>, dialect: Dialect) -> UriRefBuf {
-        let mut out = String::with_capacity(self.len(t));
+        let mut out = Text::with_capacity(self.len(t));
         self.write(t, &mut out);
         let meta = self.meta(out.len(), t);
         UriRefBuf::from_parts(out, meta, dialect)
     }
 
     /// Appends the reference to `out`.
-    fn write(self, t: &Target<'_>, out: &mut String) {
+    fn write(self, t: &Target<'_>, out: &mut impl Out) {
         match self {
             Candidate::SameDocument => {
                 if let Some(f) = t.fragment {
-                    out.push('#');
+                    out.push(b'#');
                     out.push_str(f);
                 }
                 return;
@@ -389,9 +391,9 @@ impl Candidate {
                     // The directory itself: "." or a final ".." (whose
                     // resolution leaves the "/").
                     if ups == 0 {
-                        out.push('.');
+                        out.push(b'.');
                     } else {
-                        out.pop();
+                        out.truncate(out.len() - 1);
                     }
                 } else if ups == 0 && needs_dot_slash(rest) {
                     out.push_str("./");
@@ -474,7 +476,7 @@ fn without_candidates(b: &UriRef<'_>, t: &UriRef<'_>, strict: bool) -> Option<Ur
         query_end: tm.query_end - k,
     };
     Some(UriRefBuf::from_parts(
-        String::from(t.as_str().get(k..)?),
+        Text::from(t.as_str().get(k..)?),
         meta,
         t.dialect(),
     ))

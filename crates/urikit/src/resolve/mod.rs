@@ -10,6 +10,8 @@
 
 use alloc::string::String;
 
+use crate::out::{Out, Text};
+
 use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind};
 use crate::parse::{AuthMeta, Meta};
@@ -215,7 +217,7 @@ impl<'a> Resolver<'a> {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn resolve(&self, reference: UriRef<'_>) -> Result<UriRefBuf, Error> {
-        let mut out = String::with_capacity(self.base.as_str().len() + reference.as_str().len());
+        let mut out = Text::with_capacity(self.base.as_str().len() + reference.as_str().len());
         let meta = self.resolve_meta(reference, &mut out)?;
         // The offsets come from the components as they were written.
         Ok(UriRefBuf::from_parts(out, meta, self.dialect))
@@ -252,8 +254,12 @@ impl<'a> Resolver<'a> {
     /// [`resolve_into`](Self::resolve_into), returning where the target's
     /// components lie in `out`.
     #[inline(always)]
-    fn resolve_meta(&self, reference: UriRef<'_>, out: &mut String) -> Result<Meta, Error> {
-        out.clear();
+    fn resolve_meta<O: Out + AsRef<str>>(
+        &self,
+        reference: UriRef<'_>,
+        out: &mut O,
+    ) -> Result<Meta, Error> {
+        out.truncate(0);
         if self.dialect == Dialect::Rfc1738 {
             return Err(Error::new(ErrorKind::UnsupportedDialect, 0));
         }
@@ -288,10 +294,12 @@ impl<'a> Resolver<'a> {
             // under 2396bis) that a path may not hold: such a reference,
             // read as relative, gives no URI of the dialect, and is read as
             // the absolute URI it is written as.
-            if self.dialect.is_rfc3986_family() || UriRef::parse_with(out, self.dialect).is_ok() {
+            if self.dialect.is_rfc3986_family()
+                || UriRef::parse_with(out.as_ref(), self.dialect).is_ok()
+            {
                 return Ok(meta);
             }
-            out.clear();
+            out.truncate(0);
             r.no_scheme = false;
         }
         self.run(base, &r, out)
@@ -299,7 +307,7 @@ impl<'a> Resolver<'a> {
 
     /// The dialect's algorithm on `base` and `r`, into `out`.
     #[inline(always)]
-    fn run(&self, base: &Operand<'_>, r: &Operand<'_>, out: &mut String) -> Result<Meta, Error> {
+    fn run(&self, base: &Operand<'_>, r: &Operand<'_>, out: &mut impl Out) -> Result<Meta, Error> {
         let opts = Options {
             above_root: self.above_root,
         };
@@ -470,12 +478,12 @@ impl Head {
 /// Writes `scheme ":"` and `"//" authority` (RFC 3986 section 5.3), the
 /// authority being that of `from`, and returns where they lie and where
 /// the path will start.
-fn write_head(out: &mut String, scheme: Option<&str>, from: &Operand<'_>) -> Head {
+fn write_head(out: &mut impl Out, scheme: Option<&str>, from: &Operand<'_>) -> Head {
     let mut scheme_end = 0;
     if let Some(s) = scheme {
         out.push_str(s);
         scheme_end = out.len();
-        out.push(':');
+        out.push(b':');
     }
     let m = from.meta();
     let auth = from.authority().zip(m.auth).map(|(a, am)| {
@@ -493,14 +501,14 @@ fn write_head(out: &mut String, scheme: Option<&str>, from: &Operand<'_>) -> Hea
 
 /// [`write_head`] with the base's own scheme and authority, which lie next
 /// to each other at its start: one copy, and the base's offsets.
-fn write_base_head(out: &mut String, base: &Operand<'_>) -> Head {
+fn write_base_head(out: &mut impl Out, base: &Operand<'_>) -> Head {
     write_base_head_and(out, base, 0)
 }
 
 /// [`write_base_head`] followed by the first `path_len` bytes of the base's
 /// path, in the same copy.
 #[inline(always)]
-fn write_base_head_and(out: &mut String, base: &Operand<'_>, path_len: usize) -> Head {
+fn write_base_head_and(out: &mut impl Out, base: &Operand<'_>, path_len: usize) -> Head {
     let at = out.len();
     let m = base.meta();
     let path_start = m.path_start();
@@ -518,7 +526,7 @@ fn write_base_head_and(out: &mut String, base: &Operand<'_>, path_len: usize) ->
 /// path written since `head` reads back as a path, and returns where the
 /// target's components lie.
 #[inline(always)]
-fn write_tail(out: &mut String, head: Head, r: &Operand<'_>) -> Meta {
+fn write_tail(out: &mut impl Out, head: Head, r: &Operand<'_>) -> Meta {
     keep_path_a_path(out, head.path_start, head.auth.is_some());
     let path_end = out.len();
     let m = r.meta();
@@ -527,16 +535,16 @@ fn write_tail(out: &mut String, head: Head, r: &Operand<'_>) -> Meta {
     head.meta(path_end, path_end + (m.query_end - m.path_end))
 }
 
-fn write_fragment(out: &mut String, fragment: Option<&str>) {
+fn write_fragment(out: &mut impl Out, fragment: Option<&str>) {
     if let Some(f) = fragment {
-        out.push('#');
+        out.push(b'#');
         out.push_str(f);
     }
 }
 
 /// A reference written as it is, then the fragment of `r` (the reference's
 /// own, or none): the offsets are those of `u` up to its fragment.
-fn copy_before_fragment(u: &Operand<'_>, r: &Operand<'_>, out: &mut String) -> Meta {
+fn copy_before_fragment(u: &Operand<'_>, r: &Operand<'_>, out: &mut impl Out) -> Meta {
     out.push_str(u.before_fragment());
     write_fragment(out, r.fragment());
     u.meta()
@@ -545,7 +553,7 @@ fn copy_before_fragment(u: &Operand<'_>, r: &Operand<'_>, out: &mut String) -> M
 /// A same-document reference (RFC 3986 section 4.4; the "(current document)"
 /// rows of the older Appendix C tables): the base without its fragment, then
 /// the reference's fragment, if any.
-fn current_document(base: &Operand<'_>, r: &Operand<'_>, out: &mut String) -> Meta {
+fn current_document(base: &Operand<'_>, r: &Operand<'_>, out: &mut impl Out) -> Meta {
     copy_before_fragment(base, r, out)
 }
 

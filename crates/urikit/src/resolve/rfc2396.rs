@@ -16,7 +16,7 @@
 //!   where merging would give a string that is not even an RFC 2396 URI
 //!   (`..` against `a:b/c` gives `a:`).
 
-use alloc::string::String;
+use crate::out::Out;
 
 use super::{
     above_root_error, copy_before_fragment, current_document, opaque, opaque_base_error,
@@ -30,7 +30,7 @@ pub(super) fn resolve(
     base: &Operand<'_>,
     r: &Operand<'_>,
     opts: Options,
-    out: &mut String,
+    out: &mut impl Out,
 ) -> Result<Meta, Error> {
     // 1) The reference is parsed (by the caller).
     // 2) An empty path with undefined scheme, authority and query is a

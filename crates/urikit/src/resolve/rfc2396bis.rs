@@ -3,7 +3,7 @@
 //! paths: an absolute-path reference such as `/./g` is kept as written
 //! (Appendix C.2).
 
-use alloc::string::String;
+use crate::out::Out;
 
 use super::{
     above_root_error, current_document, opaque, opaque_base_error, write_base_head, write_head,
@@ -19,7 +19,7 @@ pub(super) fn resolve(
     base: &Operand<'_>,
     r: &Operand<'_>,
     opts: Options,
-    out: &mut String,
+    out: &mut impl Out,
 ) -> Result<Meta, Error> {
     let meta = if r.scheme().is_some() {
         // T = R.
@@ -57,7 +57,7 @@ pub(super) fn resolve(
 }
 
 /// The merge routine, steps 1 to 8.
-fn merge(out: &mut String, base_path: &str, r_path: &str, opts: Options) -> Result<(), usize> {
+fn merge(out: &mut impl Out, base_path: &str, r_path: &str, opts: Options) -> Result<(), usize> {
     // 1. All but the last segment of the base path, or "/" when the base
     //    path is empty.
     let dir = if base_path.is_empty() {

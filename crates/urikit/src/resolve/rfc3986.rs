@@ -1,7 +1,7 @@
 //! RFC 3986 section 5.2: transform references (5.2.2), merge paths (5.2.3),
 //! remove dot segments (5.2.4), and recompose (5.3).
 
-use alloc::string::String;
+use crate::out::Out;
 
 use crate::parse::Meta;
 
@@ -17,7 +17,7 @@ use crate::path::{
 /// caller when a non-strict parser drops it. The target's query and
 /// fragment are always the reference's (`T.query = R.query`, or the base's
 /// for a same-document reference, which is copied whole).
-pub(super) fn resolve(base: &Operand<'_>, r: &Operand<'_>, out: &mut String) -> Meta {
+pub(super) fn resolve(base: &Operand<'_>, r: &Operand<'_>, out: &mut impl Out) -> Meta {
     let head = if r.has_scheme() {
         // T.scheme = R.scheme; T.authority = R.authority;
         // T.path = remove_dot_segments(R.path); T.query = R.query;

@@ -9,7 +9,7 @@
 //! As in the RFC 2396 module, a base with a server and an empty path merges
 //! as `/` rather than giving `http://ag` for `g` against `http://a`.
 
-use alloc::string::String;
+use crate::out::Out;
 
 use crate::error::Error;
 use crate::parse::Meta;
@@ -23,7 +23,7 @@ use crate::path::{keep_path_a_path, merge_dot_segments, AboveRoot};
 pub(super) fn resolve(
     base: &Operand<'_>,
     r: &Operand<'_>,
-    out: &mut String,
+    out: &mut impl Out,
 ) -> Result<Meta, Error> {
     // 1) The reference is parsed (by the caller).
     // 2) An empty path with undefined scheme, server and query is a
@@ -61,8 +61,10 @@ pub(super) fn resolve(
     // the path what precedes it: the "?" already separates them.
     keep_path_a_path(out, head.path_start, head.auth.is_some());
     let query_end = out.len();
-    let path_end = out[head.path_start..]
-        .find('?')
+    let path_end = out
+        .tail(head.path_start)
+        .iter()
+        .position(|&c| c == b'?')
         .map_or(query_end, |k| head.path_start + k);
     // 7) Recombination.
     super::write_fragment(out, r.fragment());

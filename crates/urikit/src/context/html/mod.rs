@@ -1,13 +1,14 @@
 //! The links of an HTML document and its embedded base (feature `html`).
 //!
 //! The document is read by the HTML standard's tokenization (section
-//! 13.2.5, in [`tokenize`]): character references in attribute values are
-//! decoded, tag and attribute names are compared without regard to case,
-//! comments and the text of `script`, `style`, `title`, `textarea` and the
-//! other raw-text elements are not searched for tags. No tree is built:
-//! [`Builder`] plays the part of the tree builder where it matters, switching
-//! the tokenizer into raw text after those elements' start tags and
-//! following the "in head" insertion mode to tell where the head ends.
+//! 13.2.5): character references in attribute values are decoded, tag and
+//! attribute names are compared without regard to case, comments and the
+//! text of `script`, `style`, `title`, `textarea` and the other raw-text
+//! elements are not searched for tags. No tree is built: the builder plays
+//! the part of the tree builder where it matters, switching the tokenizer
+//! into raw text after those elements' start tags and following the "in
+//! head" insertion mode to tell where the head ends. Values are borrowed
+//! from the document unless they had to be decoded.
 
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
