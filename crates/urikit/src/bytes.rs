@@ -391,6 +391,52 @@ pub(crate) struct Marks {
     pub(crate) high: u64,
 }
 
+/// Where the bytes the normalizer looks for lie in a reference of at most
+/// 64 bytes, one bit per byte: `%`, ASCII capitals, `/` and `.`. The
+/// normalizer decides from these masks, and the component offsets it
+/// has, that a reference is normal already (no percent-encoding, no
+/// capital in the scheme or host, no dot segment), with no search per
+/// component.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct TextMarks {
+    pub(crate) pct: u64,
+    pub(crate) upper: u64,
+    pub(crate) slash: u64,
+    pub(crate) dot: u64,
+}
+
+/// [`TextMarks`] of `b` (at most 64 bytes) without intrinsics: the bytes
+/// copied into a block of zeros (which none of the masks marks), then
+/// classified a word at a time.
+#[cfg_attr(
+    any(
+        not(feature = "alloc"),
+        all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))
+    ),
+    allow(dead_code)
+)]
+pub(crate) fn text_marks_portable(b: &[u8]) -> Option<TextMarks> {
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let gather = |hits: u64| ((hits >> 7).wrapping_mul(GATHER) >> 56) & 0xFF;
+    let mut c = [0u8; 64];
+    c.get_mut(..b.len())?.copy_from_slice(b);
+    let mut m = TextMarks::default();
+    for (j, w) in c.chunks_exact(8).enumerate() {
+        let w = u64::from_le_bytes(w.try_into().unwrap_or_default());
+        let eq = |x: u8| gather(zero_bytes(w ^ (ONES * u64::from(x))));
+        // Capitals: low seven bits from `A` to `Z`, top bit clear (no
+        // carry leaves a byte).
+        let h = w & LOW7;
+        let capital = (h + ONES * u64::from(0x80 - b'A')) & !(h + ONES * u64::from(0x80 - b'Z' - 1)) & !w & !LOW7;
+        m.pct |= eq(b'%') << (8 * j);
+        m.slash |= eq(b'/') << (8 * j);
+        m.dot |= eq(b'.') << (8 * j);
+        m.upper |= gather(capital) << (8 * j);
+    }
+    Some(m)
+}
+
 /// [`Marks`] without intrinsics: each word's bytes equal to a value are
 /// found with [`zero_bytes`], and their high bits are gathered into a byte
 /// by a multiplication (bit `8j + 7` of the word lands on bit `56 + j` of
@@ -669,6 +715,35 @@ mod tests {
                     assert_eq!(line_breaks(&b), naive(&b), "{b:?}");
                 }
                 s.clear();
+            }
+        }
+    }
+
+    /// The masks mark exactly the bytes they name, at every length to 64
+    /// (and there is none beyond), for every byte value at every place.
+    #[test]
+    fn text_marks_mark_exactly_the_bytes() {
+        for n in 0..=65usize {
+            for k in 0..n {
+                for v in [b'%', b'/', b'.', b'A', b'M', b'Z', b'@', b'[', b'a', 0xC1, 0xDA, 0] {
+                    let mut b = alloc::vec![b'x'; n];
+                    b[k] = v;
+                    let want = |p: &dyn Fn(u8) -> bool| {
+                        b.iter().enumerate().filter(|&(_, &c)| p(c)).fold(0u64, |m, (i, _)| m | 1 << i)
+                    };
+                    let got = text_marks_portable(&b);
+                    if n > 64 {
+                        assert_eq!(got, None);
+                        continue;
+                    }
+                    let want = TextMarks {
+                        pct: want(&|c| c == b'%'),
+                        upper: want(&|c| c.is_ascii_uppercase()),
+                        slash: want(&|c| c == b'/'),
+                        dot: want(&|c| c == b'.'),
+                    };
+                    assert_eq!(got, Some(want), "{n} {k} {v:#x}");
+                }
             }
         }
     }

@@ -14,6 +14,7 @@ use alloc::string::String;
 use core::hash::{Hash, Hasher};
 use core::ops::Range;
 
+use crate::bytes::TextMarks;
 use crate::bytes::any_byte;
 use crate::grammar::rfc3986::hex_val;
 use crate::grammar::Table;
@@ -420,30 +421,51 @@ impl Normalizer {
     /// (a reference that keeps both is its own normal form, copied).
     #[inline(always)]
     fn plan(&self, u: UriRef<'_>) -> Plan {
+        // A reference of up to 64 bytes (most) is classified in one pass,
+        // and each question below is a test of its masks; a longer one is
+        // searched component by component.
+        self.plan_with(u, crate::parse::text_marks(u.as_str().as_bytes()))
+    }
+
+    /// [`plan`](Self::plan), with the masks of `u`'s text if there are.
+    #[inline(always)]
+    fn plan_with(&self, u: UriRef<'_>, marks: Option<TextMarks>) -> Plan {
         let (src, m) = (u.as_str(), u.meta());
         let b = src.as_bytes();
+        let bits = |r: Range<usize>| match r.end.saturating_sub(r.start) {
+            0 => 0,
+            64.. => !0,
+            w => ((1u64 << w) - 1) << r.start,
+        };
+        let upper_in = |r: Range<usize>| {
+            self.lowercase
+                && match marks {
+                    Some(t) => t.upper & bits(r) != 0,
+                    None => any_byte(&b[r], |c| c.is_ascii_uppercase()),
+                }
+        };
+        let pct_in = |r: Range<usize>| match marks {
+            Some(t) => t.pct & bits(r) != 0,
+            None => any_byte(&b[r], |c| c == b'%'),
+        };
         // Without a `%` anywhere (most references), no component need be
         // searched for one.
-        let pct = any_byte(b, |c| c == b'%');
+        let pct = pct_in(0..b.len());
         // The scheme and authority come out as they are when there is
         // nothing to lower, no `%`, no default port to drop and no IPv6
         // text to rewrite; with only letters to lower, they keep their
         // length and offsets.
-        let upper = |c: u8| self.lowercase & c.is_ascii_uppercase();
         let head = match m.auth {
-            None if any_byte(&b[..m.scheme_end], upper) => Head::Lower,
+            None if upper_in(0..m.scheme_end) => Head::Lower,
             None => Head::Same,
             Some(am) => {
                 let drop_port = am.host_end < am.end
                     && self.default_port
                     && is_default_port(u.scheme(), &src[am.host_end + 1..am.end]);
                 let rewrite_ipv6 = am.host == HostType::Ipv6 && self.ipv6_rfc5952;
-                if drop_port || rewrite_ipv6 || pct && any_byte(&b[..am.end], |c| c == b'%') {
+                if drop_port || rewrite_ipv6 || pct && pct_in(0..am.end) {
                     Head::Write
-                } else if any_byte(&b[..am.end], upper)
-                    && (any_byte(&b[..m.scheme_end], upper)
-                        || any_byte(&b[am.host_start..am.host_end], upper))
-                {
+                } else if upper_in(0..m.scheme_end) || upper_in(am.host_start..am.host_end) {
                     // (Letters of the userinfo keep their case.)
                     Head::Lower
                 } else {
@@ -454,11 +476,21 @@ impl Normalizer {
         // The path, query and fragment come out as they are without a `%`,
         // without dot segments to remove (a relative path keeps its `..`,
         // see `write_normal`, so it is always written), and unless an
-        // empty path becomes `/` (6.2.3).
+        // empty path becomes `/` (6.2.3). A dot segment begins at the
+        // path's start or after a `/` with a `.` next: without either (the
+        // masks show it), there is none.
         let path = u.path().as_str();
+        let (ps, pe) = (m.path_start(), m.path_end);
+        let maybe_dots = |path: &str| match marks {
+            Some(t) => {
+                (t.dot & bits(ps..(ps + 1).min(pe)) | (t.slash << 1) & t.dot & bits(ps + 1..pe)) != 0
+                    && has_dot_segment(path)
+            }
+            None => has_dot_segment(path),
+        };
         let rooted = m.scheme_end > 0 || m.auth.is_some() || path.starts_with('/');
         let rest = !pct
-            && (!self.dot_segments || rooted && !has_dot_segment(path))
+            && (!self.dot_segments || rooted && !maybe_dots(path))
             && !(path.is_empty() && self.slash_root(u));
         Plan { pct, head, rest }
     }
@@ -899,7 +931,7 @@ fn is_default_port(scheme: Option<&str>, port: &str) -> bool {
 /// What [`Normalizer::plan`] found: whether the reference has a `%`, and
 /// whether its scheme and authority (`head`) and the rest (`rest`) come
 /// out of normalization as they are.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Plan {
     pct: bool,
     head: Head,
@@ -907,7 +939,7 @@ struct Plan {
 }
 
 /// How the scheme and authority come out of normalization.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Head {
     /// As they are.
     Same,
@@ -1017,5 +1049,33 @@ impl PctStyle {
             }
         }
         out.push_str(&text[run..]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// References of up to 64 bytes (and a few longer) made of what the
+    /// plan looks at: capitals, `%`, dots and slashes in every component.
+    fn reference() -> impl Strategy<Value = String> {
+        let part = prop::sample::select(&[
+            "a", "A", "%41", "%7e", ".", "..", "/", "/.", "/..", "./", "x.y", "@", ":80", ":8",
+            "?", "#", "Q", "[::1]", "[::A]", "//", "HTTP:", "http:", "h:",
+        ][..]);
+        prop::collection::vec(part, 0..16).prop_map(|v| v.concat())
+    }
+
+    proptest! {
+        /// The plan from the masks is the plan from searching each
+        /// component, under every setting that the plan reads.
+        #[test]
+        fn masks_plan_as_the_searches_do(s in reference(), lower in any::<bool>(), dots in any::<bool>()) {
+            let Ok(u) = UriRef::parse(&s) else { return Ok(()) };
+            let n = Normalizer { lowercase: lower, dot_segments: dots, ..Normalizer::new() };
+            let marks = crate::parse::text_marks(s.as_bytes());
+            prop_assert_eq!(n.plan_with(u, marks), n.plan_with(u, None), "{}", s);
+        }
     }
 }

@@ -175,6 +175,17 @@ pub(crate) fn parse_as<R>(s: &str, make: impl FnOnce(Meta) -> R) -> Result<R, Er
     rfc3986::parse_in(scan::Baseline, s).map(make)
 }
 
+/// The [`TextMarks`](crate::bytes::TextMarks) of a reference of at most
+/// 64 bytes (`None` beyond), with SSE2 on x86-64.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline]
+pub(crate) fn text_marks(b: &[u8]) -> Option<crate::bytes::TextMarks> {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
+    return simd::sse2_text_marks(b);
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))))]
+    return crate::bytes::text_marks_portable(b);
+}
+
 /// The byte classifier the parser uses on this processor: `"avx2"` (chosen
 /// at run time where the processor has it), `"sse2"` (every x86-64), or
 /// `"portable"` (comparisons the compiler vectorizes, on other targets).

@@ -42,7 +42,7 @@ use core::arch::x86_64::{
 use super::rfc3986::{parse_in, parse_sets, IRI};
 use super::scan::{two_chunks, Classify};
 use super::Meta;
-use crate::bytes::{chunk, Marks};
+use crate::bytes::{chunk, Marks, TextMarks};
 use crate::error::Error;
 use crate::grammar::{Lanes, Nibbles, Table, Ucs};
 
@@ -294,6 +294,45 @@ pub(crate) fn sse2_marks64(c: &[u8; 64], x: u8, y: u8, z: u8) -> Marks {
         thirds: third.count_ones(),
         high: a.2 | b.2 << 16 | d.2 << 32 | e.2 << 48,
     }
+}
+
+/// [`TextMarks`] of `b` (at most 64 bytes) with SSE2: four sixteen-byte
+/// chunks, each moved back to end at the end of `b` where it would pass
+/// it, their masks shifted to the chunk's place (overlaps agree). Shorter
+/// than sixteen bytes, the portable form.
+#[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
+#[inline]
+pub(crate) fn sse2_text_marks(b: &[u8]) -> Option<TextMarks> {
+    let n = b.len();
+    if n < 16 {
+        return crate::bytes::text_marks_portable(b);
+    }
+    if n > 64 {
+        return None;
+    }
+    let mut m = TextMarks::default();
+    for k in 0..4 {
+        let at = (16 * k).min(n - 16);
+        let chunk = chunk::<16>(&b[at..], 0);
+        // SAFETY: see the module's documentation: SSE2 is enabled at
+        // compile time, and the load reads the sixteen bytes `chunk`
+        // refers to.
+        let [pct, upper, slash, dot] = unsafe {
+            let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+            let eq = |x: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(x as i8));
+            // Signed: bytes beyond ASCII are below `A`.
+            let capital = _mm_and_si128(
+                _mm_cmpgt_epi8(v, _mm_set1_epi8((b'A' - 1) as i8)),
+                _mm_cmpgt_epi8(_mm_set1_epi8((b'Z' + 1) as i8), v),
+            );
+            [eq(b'%'), capital, eq(b'/'), eq(b'.')].map(|x| u64::from(_mm_movemask_epi8(x) as u16))
+        };
+        m.pct |= pct << at;
+        m.upper |= upper << at;
+        m.slash |= slash << at;
+        m.dot |= dot << at;
+    }
+    Some(m)
 }
 
 impl Avx2 {
@@ -658,6 +697,24 @@ mod tests {
             let lfs = whole.iter().filter(|&&c| c == b'\n').count();
             assert_eq!(k.count(b, -64, false), chars, "{len}");
             assert_eq!(k.count(b, b'\n' as i8, true), lfs, "{len}");
+        }
+    }
+
+    /// The SSE2 masks are the portable ones, at every length to 64 and
+    /// beyond, for every byte value at every place.
+    #[test]
+    fn sse2_text_marks_are_the_portable_ones() {
+        for n in 0..=70usize {
+            for k in 0..n.max(1) {
+                for v in [b'%', b'/', b'.', b'A', b'Z', b'@', b'[', 0x80, 0xC1, 0xFF] {
+                    let mut b = alloc::vec![b'x'; n];
+                    if let Some(c) = b.get_mut(k) {
+                        *c = v;
+                    }
+                    let want = crate::bytes::text_marks_portable(&b);
+                    assert_eq!(sse2_text_marks(&b), want, "{n} {k} {v:#x}");
+                }
+            }
         }
     }
 }
