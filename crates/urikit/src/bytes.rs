@@ -178,6 +178,18 @@ pub(crate) fn first_pair(b: &[u8], x: u8, y: u8) -> Option<usize> {
                 None
             }
         }
+        // Two windows of sixteen pairs, at the start and at the end, hold
+        // every pair: no loop, whose exit mispredicts on the length.
+        17..=33 => {
+            crate::work::add(n);
+            if pairs(b) {
+                place(&b[..17])
+            } else if pairs(&b[n - 17..]) {
+                place(&b[n - 17..]).map(|k| n - 17 + k)
+            } else {
+                None
+            }
+        }
         _ => {
             // Pairs starting at 0, 16, 32, ..., then the last sixteen pairs
             // (a plain loop, as in `any_byte`).
@@ -428,7 +440,10 @@ pub(crate) fn text_marks_portable(b: &[u8]) -> Option<TextMarks> {
         // Capitals: low seven bits from `A` to `Z`, top bit clear (no
         // carry leaves a byte).
         let h = w & LOW7;
-        let capital = (h + ONES * u64::from(0x80 - b'A')) & !(h + ONES * u64::from(0x80 - b'Z' - 1)) & !w & !LOW7;
+        let capital = (h + ONES * u64::from(0x80 - b'A'))
+            & !(h + ONES * u64::from(0x80 - b'Z' - 1))
+            & !w
+            & !LOW7;
         m.pct |= eq(b'%') << (8 * j);
         m.slash |= eq(b'/') << (8 * j);
         m.dot |= eq(b'.') << (8 * j);
@@ -725,11 +740,16 @@ mod tests {
     fn text_marks_mark_exactly_the_bytes() {
         for n in 0..=65usize {
             for k in 0..n {
-                for v in [b'%', b'/', b'.', b'A', b'M', b'Z', b'@', b'[', b'a', 0xC1, 0xDA, 0] {
+                for v in [
+                    b'%', b'/', b'.', b'A', b'M', b'Z', b'@', b'[', b'a', 0xC1, 0xDA, 0,
+                ] {
                     let mut b = alloc::vec![b'x'; n];
                     b[k] = v;
                     let want = |p: &dyn Fn(u8) -> bool| {
-                        b.iter().enumerate().filter(|&(_, &c)| p(c)).fold(0u64, |m, (i, _)| m | 1 << i)
+                        b.iter()
+                            .enumerate()
+                            .filter(|&(_, &c)| p(c))
+                            .fold(0u64, |m, (i, _)| m | 1 << i)
                     };
                     let got = text_marks_portable(&b);
                     if n > 64 {

@@ -14,8 +14,8 @@ use alloc::string::String;
 use core::hash::{Hash, Hasher};
 use core::ops::Range;
 
-use crate::bytes::TextMarks;
 use crate::bytes::any_byte;
+use crate::bytes::TextMarks;
 use crate::grammar::rfc3986::hex_val;
 use crate::grammar::Table;
 use crate::out::{Lazy, Out, Text};
@@ -483,7 +483,8 @@ impl Normalizer {
         let (ps, pe) = (m.path_start(), m.path_end);
         let maybe_dots = |path: &str| match marks {
             Some(t) => {
-                (t.dot & bits(ps..(ps + 1).min(pe)) | (t.slash << 1) & t.dot & bits(ps + 1..pe)) != 0
+                (t.dot & bits(ps..(ps + 1).min(pe)) | (t.slash << 1) & t.dot & bits(ps + 1..pe))
+                    != 0
                     && has_dot_segment(path)
             }
             None => has_dot_segment(path),
@@ -1060,10 +1061,12 @@ mod tests {
     /// References of up to 64 bytes (and a few longer) made of what the
     /// plan looks at: capitals, `%`, dots and slashes in every component.
     fn reference() -> impl Strategy<Value = String> {
-        let part = prop::sample::select(&[
-            "a", "A", "%41", "%7e", ".", "..", "/", "/.", "/..", "./", "x.y", "@", ":80", ":8",
-            "?", "#", "Q", "[::1]", "[::A]", "//", "HTTP:", "http:", "h:",
-        ][..]);
+        let part = prop::sample::select(
+            &[
+                "a", "A", "%41", "%7e", ".", "..", "/", "/.", "/..", "./", "x.y", "@", ":80", ":8",
+                "?", "#", "Q", "[::1]", "[::A]", "//", "HTTP:", "http:", "h:",
+            ][..],
+        );
         prop::collection::vec(part, 0..16).prop_map(|v| v.concat())
     }
 
