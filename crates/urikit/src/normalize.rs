@@ -432,22 +432,10 @@ impl Normalizer {
     fn plan_with(&self, u: UriRef<'_>, marks: Option<TextMarks>) -> Plan {
         let (src, m) = (u.as_str(), u.meta());
         let b = src.as_bytes();
-        let bits = |r: Range<usize>| match r.end.saturating_sub(r.start) {
-            0 => 0,
-            64.. => !0,
-            w => ((1u64 << w) - 1) << r.start,
-        };
         let upper_in = |r: Range<usize>| {
-            self.lowercase
-                && match marks {
-                    Some(t) => t.upper & bits(r) != 0,
-                    None => any_byte(&b[r], |c| c.is_ascii_uppercase()),
-                }
+            self.lowercase && any_in(marks.map(|t| t.upper), b, r, |c| c.is_ascii_uppercase())
         };
-        let pct_in = |r: Range<usize>| match marks {
-            Some(t) => t.pct & bits(r) != 0,
-            None => any_byte(&b[r], |c| c == b'%'),
-        };
+        let pct_in = |r: Range<usize>| any_in(marks.map(|t| t.pct), b, r, |c| c == b'%');
         // Without a `%` anywhere (most references), no component need be
         // searched for one.
         let pct = pct_in(0..b.len());
@@ -831,6 +819,26 @@ impl NormalText<'_> {
             NormalText::Same(s) => s,
             NormalText::Owned(s) => s,
         }
+    }
+}
+
+/// The bits of the bytes `r` of a reference of at most 64 bytes.
+#[inline(always)]
+fn bits(r: Range<usize>) -> u64 {
+    match r.end.saturating_sub(r.start) {
+        0 => 0,
+        64.. => !0,
+        w => ((1u64 << w) - 1) << r.start,
+    }
+}
+
+/// Whether a byte of `b[r]` is one `mask` marks, or (without a mask, for
+/// a longer reference) one `is` holds for.
+#[inline(always)]
+fn any_in(mask: Option<u64>, b: &[u8], r: Range<usize>, is: impl Fn(u8) -> bool) -> bool {
+    match mask {
+        Some(m) => m & bits(r) != 0,
+        None => any_byte(&b[r], is),
     }
 }
 
