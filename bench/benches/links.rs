@@ -20,25 +20,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use urikit::html::HtmlDocument;
-use urikit::BaseBuilder;
-use urikit_bench::lol_html_links;
-
-/// Every link of `html` parsed and resolved against its base (the
-/// embedded one, else the retrieval URI), into one reused `String`: the
-/// number that resolve.
-fn resolve_all(html: &str, out: &mut String) -> usize {
-    let doc = HtmlDocument::parse(html);
-    let mut b = BaseBuilder::new().retrieved_from("http://example.org/dir/page.html");
-    if let Some(href) = doc.base_href() {
-        b = b.embedded(href);
-    }
-    let base = b.establish().unwrap().unwrap();
-    let r = base.resolver();
-    doc.links()
-        .iter()
-        .filter(|l| urikit::UriRef::parse(l.value()).is_ok_and(|u| r.resolve_into(u, out).is_ok()))
-        .count()
-}
+use urikit_bench::{lol_html_links, resolve_links};
 
 fn bench(c: &mut Criterion) {
     let sets = [
@@ -53,7 +35,7 @@ fn bench(c: &mut Criterion) {
             pages.len(),
             bytes as f64 / 1e6,
             count(&|p| HtmlDocument::parse(p).links().len()),
-            count(&|p| resolve_all(p, &mut String::new())),
+            count(&|p| resolve_links(p, &mut String::new())),
             count(&|p| lol_html_links(p, false).len()),
             count(&|p| lol_html_links(p, true).len()),
         );
@@ -73,7 +55,7 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 pages
                     .iter()
-                    .map(|p| resolve_all(black_box(p), &mut out))
+                    .map(|p| resolve_links(black_box(p), &mut out))
                     .sum::<usize>()
             })
         });

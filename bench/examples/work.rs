@@ -220,23 +220,7 @@ fn main() {
                         "urikit" => urikit::html::HtmlDocument::parse(black_box(p))
                             .links()
                             .len(),
-                        "urikit-resolve" => {
-                            let doc = urikit::html::HtmlDocument::parse(black_box(p));
-                            let mut b = urikit::BaseBuilder::new()
-                                .retrieved_from("http://example.org/dir/page.html");
-                            if let Some(href) = doc.base_href() {
-                                b = b.embedded(href);
-                            }
-                            let base = b.establish().unwrap().unwrap();
-                            let r = base.resolver();
-                            doc.links()
-                                .iter()
-                                .filter(|l| {
-                                    urikit::UriRef::parse(l.value())
-                                        .is_ok_and(|u| r.resolve_into(u, &mut out).is_ok())
-                                })
-                                .count()
-                        }
+                        "urikit-resolve" => urikit_bench::resolve_links(black_box(p), &mut out),
                         "lol_html" => urikit_bench::lol_html_links(black_box(p), false).len(),
                         "lol_html-all" => urikit_bench::lol_html_links(black_box(p), true).len(),
                         _ => panic!("links: urikit, urikit-resolve, lol_html or lol_html-all"),

@@ -277,6 +277,33 @@ pub fn regex_match(re: &regex::Regex, uri: &str) -> Vec<(String, String)> {
     vars
 }
 
+/// The http(s) lines of every dataset shorter than `max` bytes, in order.
+fn http_lines(max: usize) -> Vec<String> {
+    datasets()
+        .into_iter()
+        .flat_map(|(_, lines)| lines)
+        .filter(|l| l.starts_with("http") && l.len() < max)
+        .collect()
+}
+
+/// Every link of the HTML document `html` parsed and resolved against its
+/// base (the embedded one, else `http://example.org/dir/page.html` as the
+/// retrieval URI) into one reused `String`, as `uri links` does: the
+/// number that resolve.
+pub fn resolve_links(html: &str, out: &mut String) -> usize {
+    let doc = urikit::html::HtmlDocument::parse(html);
+    let mut b = urikit::BaseBuilder::new().retrieved_from("http://example.org/dir/page.html");
+    if let Some(href) = doc.base_href() {
+        b = b.embedded(href);
+    }
+    let base = b.establish().unwrap().unwrap();
+    let r = base.resolver();
+    doc.links()
+        .iter()
+        .filter(|l| urikit::UriRef::parse(l.value()).is_ok_and(|u| r.resolve_into(u, out).is_ok()))
+        .count()
+}
+
 /// The specification files of `URIKIT_SPEC_DIR` (default
 /// `../../shared/spec`), the `.txt` ones in name order, concatenated
 /// `times` times: text about URIs, dense with them.
@@ -314,11 +341,7 @@ pub fn mail_archive(messages: usize) -> String {
         .filter(|l| l.len() > 20 && !l.contains("://") && !l.contains('<') && !l.contains("urn:"))
         .map(str::to_owned)
         .collect();
-    let urls: Vec<String> = datasets()
-        .into_iter()
-        .flat_map(|(_, lines)| lines)
-        .filter(|l| l.starts_with("http") && l.len() < 120)
-        .collect();
+    let urls = http_lines(120);
     let people = [
         "Alice Moreau",
         "Bo Lindqvist",
@@ -333,14 +356,8 @@ pub fn mail_archive(messages: usize) -> String {
         "the hyphen rule",
     ];
     let days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
-    // A linear congruential generator: reproducible without a crate.
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = |n: usize| {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((seed >> 33) as usize) % n
-    };
+    let mut random = Lcg(0x2545_f491_4f6c_dd1d);
+    let mut next = |n: usize| random.below(n);
     let mut out = String::new();
     let mut last_body: Vec<String> = Vec::new();
     for m in 0..messages {
@@ -475,11 +492,7 @@ pub fn real_pages(pages: usize) -> Vec<String> {
         .filter(|l| l.len() > 30)
         .map(escape_html)
         .collect();
-    let urls: Vec<String> = datasets()
-        .into_iter()
-        .flat_map(|(_, lines)| lines)
-        .filter(|l| l.starts_with("http") && l.len() < 160)
-        .collect();
+    let urls = http_lines(160);
     let sections = [
         "world",
         "business",
