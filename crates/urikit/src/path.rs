@@ -3,10 +3,11 @@
 //! the work is linear), and the directory a relative path is merged with.
 //! Resolution and normalization both remove dot segments through here.
 //!
-//! May use: `out`, `bytes`, `work`.
+//! May use: `out`, `bytes`, `parse` (its search for `/.`), `work`.
 
-use crate::bytes::{first_pair, last_byte};
+use crate::bytes::last_byte;
 use crate::out::Out;
+use crate::parse::first_pair;
 
 /// What to do with `..` segments that climb above the root of the base
 /// path, the choice RFC 2396 section 5.2 step 6g (and the 2396bis merge

@@ -186,6 +186,19 @@ pub(crate) fn text_marks(b: &[u8]) -> Option<crate::bytes::TextMarks> {
     return crate::bytes::text_marks_portable(b);
 }
 
+/// The offset of the first byte `x` of `b` that a byte `y` follows (the
+/// search for `/.` that finds dot segments): with SSE2 on x86-64 from 17
+/// bytes, where it takes about half the instructions of the portable
+/// search in [`crate::bytes::first_pair`].
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+pub(crate) fn first_pair(b: &[u8], x: u8, y: u8) -> Option<usize> {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
+    return simd::sse2_first_pair(b, x, y);
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))))]
+    return crate::bytes::first_pair(b, x, y);
+}
+
 /// The byte classifier the parser uses on this processor: `"avx2"` (chosen
 /// at run time where the processor has it), `"sse2"` (every x86-64), or
 /// `"portable"` (comparisons the compiler vectorizes, on other targets).

@@ -335,6 +335,49 @@ pub(crate) fn sse2_text_marks(b: &[u8]) -> Option<TextMarks> {
     Some(m)
 }
 
+/// [`first_pair`](crate::bytes::first_pair) with SSE2: the offset of the
+/// first byte `x` of `b` that a byte `y` follows, sixteen pairs to a
+/// comparison and the place of a hit read from its mask. The windows begin
+/// at 0, 16, 32, ..., and the last ends at the end of `b` (the pairs it
+/// shares with the window before held none, so its first is the first).
+/// Shorter than 17 bytes, the word search of `bytes`.
+#[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
+#[inline(always)]
+pub(crate) fn sse2_first_pair(b: &[u8], x: u8, y: u8) -> Option<usize> {
+    let n = b.len();
+    if n < 17 {
+        return crate::bytes::first_pair(b, x, y);
+    }
+    // Bit `k`: byte `at + k` is `x` and byte `at + k + 1` is `y`.
+    let mask = |at: usize| {
+        let (p, q) = (chunk::<16>(&b[at..], 0), chunk::<16>(&b[at + 1..], 0));
+        // SAFETY: see the module's documentation: SSE2 is enabled at
+        // compile time, and the loads read the sixteen bytes `p` and `q`
+        // refer to.
+        unsafe {
+            let eq = |c: &[u8; 16], v: u8| {
+                _mm_cmpeq_epi8(
+                    _mm_loadu_si128(c.as_ptr().cast::<__m128i>()),
+                    _mm_set1_epi8(v as i8),
+                )
+            };
+            _mm_movemask_epi8(_mm_and_si128(eq(p, x), eq(q, y))) as u32
+        }
+    };
+    let mut at = 0;
+    while at + 17 <= n {
+        let m = mask(at);
+        if m != 0 {
+            crate::work::add(at + 17);
+            return Some(at + m.trailing_zeros() as usize);
+        }
+        at += 16;
+    }
+    crate::work::add(n);
+    let m = mask(n - 17);
+    (m != 0).then(|| n - 17 + m.trailing_zeros() as usize)
+}
+
 impl Avx2 {
     /// The extractor's [`Marks`] of 64 bytes, 32 bytes per comparison; the
     /// third value is counted with a sum of absolute differences (POPCNT
@@ -715,6 +758,48 @@ mod tests {
                     assert_eq!(sse2_text_marks(&b), want, "{n} {k} {v:#x}");
                 }
             }
+        }
+    }
+
+    /// The SSE2 pair search finds the first pair a byte loop finds, at
+    /// every length to 80 (each window, the last one's overlap), with a
+    /// pair or half of one at every place and a second pair after it, for
+    /// `/.`, equal bytes and bytes beyond ASCII.
+    #[test]
+    fn sse2_first_pair_is_the_byte_loop() {
+        let naive = |v: &[u8], x: u8, y: u8| v.windows(2).position(|w| w == [x, y]);
+        for (x, y) in [(b'/', b'.'), (b'/', b'/'), (0, 0), (0xFF, 0x80)] {
+            for n in 0..=80usize {
+                for at in 0..n {
+                    for second in [None, Some(at + 2), Some(n.saturating_sub(2))] {
+                        for half in [false, true] {
+                            let mut v = alloc::vec![b'a'; n];
+                            v[at] = x;
+                            if at + 1 < n && !half {
+                                v[at + 1] = y;
+                            }
+                            if let Some(j) = second.filter(|&j| j > at + 1 && j + 1 < n) {
+                                (v[j], v[j + 1]) = (x, y);
+                            }
+                            let want = naive(&v, x, y);
+                            assert_eq!(sse2_first_pair(&v, x, y), want, "{x} {y} {n} {at}");
+                            assert_eq!(crate::bytes::first_pair(&v, x, y), want);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    proptest! {
+        /// On bytes drawn from few values, so that pairs and near misses
+        /// are common.
+        #[test]
+        fn sse2_first_pair_agrees_on_random_bytes(
+            v in proptest::collection::vec(prop::sample::select(alloc::vec![b'/', b'.', b'a', 0xFF]), 0..200),
+        ) {
+            let want = v.windows(2).position(|w| w == b"/.");
+            prop_assert_eq!(sse2_first_pair(&v, b'/', b'.'), want);
         }
     }
 }
