@@ -334,7 +334,11 @@ enum Last {
     /// At this offset.
     At(usize),
     /// Somewhere in this range (not looked for: the blocks were passed
-    /// over many at a time).
+    /// over many at a time, which only the AVX2 skip does).
+    #[cfg_attr(
+        not(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))),
+        allow(dead_code)
+    )]
     Within(usize, usize),
 }
 
@@ -414,6 +418,10 @@ impl Classifier {
     /// The line breaks (`\n`) of `b[from..to]`: whole blocks with AVX2
     /// where the processor has it, the rest eight bytes at a time.
     #[inline]
+    #[cfg_attr(
+        not(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))),
+        allow(unused_mut)
+    )]
     fn count_breaks(self, b: &[u8], mut from: usize, to: usize) -> usize {
         let mut n = 0;
         #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]

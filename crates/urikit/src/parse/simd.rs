@@ -200,6 +200,7 @@ unsafe fn avx2_refused16(n: &Nibbles, c: &[u8; 16]) -> u32 {
 
 /// A mask of the bytes of `c` refused by the tables with `lanes` (bit `k`
 /// for `c[k]`): the same set as `table::refused_lane`.
+#[cfg_attr(urikit_portable, allow(dead_code))]
 #[inline(always)]
 pub(crate) fn sse2_refused16(lanes: Lanes, c: &[u8; 16]) -> u32 {
     // SAFETY: see the module's documentation: SSE2 is enabled at compile
@@ -244,6 +245,7 @@ pub(crate) fn sse2_refused16(lanes: Lanes, c: &[u8; 16]) -> u32 {
 /// A mask of the bytes of `c` that are plain bytes beyond ASCII
 /// (`grammar::rfc3987::is_plain_ucs_byte`): 0x80 to 0xEF but C0 to C2,
 /// D8, E2, EE and EF, by signed comparisons.
+#[cfg_attr(urikit_portable, allow(dead_code))]
 #[inline(always)]
 pub(crate) fn sse2_plain_ucs16(c: &[u8; 16]) -> u32 {
     // SAFETY: see the module's documentation: SSE2 is enabled at compile
