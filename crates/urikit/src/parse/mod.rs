@@ -176,12 +176,16 @@ pub(crate) fn parse_as<R>(s: &str, make: impl FnOnce(Meta) -> R) -> Result<R, Er
 }
 
 /// The [`TextMarks`](crate::bytes::TextMarks) of a reference of at most
-/// 64 bytes (`None` beyond), with SSE2 on x86-64.
+/// 64 bytes (`None` beyond), with AVX2 where the processor has it (two
+/// windows) and SSE2 otherwise (four) on x86-64.
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline]
 pub(crate) fn text_marks(b: &[u8]) -> Option<crate::bytes::TextMarks> {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
-    return simd::sse2_text_marks(b);
+    return match simd::Avx2::detect() {
+        Some(k) => k.text_marks(b),
+        None => simd::sse2_text_marks(b),
+    };
     #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))))]
     return crate::bytes::text_marks_portable(b);
 }
