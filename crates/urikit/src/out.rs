@@ -142,12 +142,13 @@ impl Text {
 }
 
 impl From<&str> for Text {
+    /// Written in place: an `ArrayString` filled first and then moved into
+    /// the `Text` was copied whole (its 96 bytes), whatever the length.
     #[inline]
     fn from(s: &str) -> Text {
-        match ArrayString::from(s) {
-            Ok(a) => Text::Inline(a),
-            Err(_) => Text::Heap(String::from(s)),
-        }
+        let mut t = Text::with_capacity(s.len());
+        Out::push_str(&mut t, s);
+        t
     }
 }
 
