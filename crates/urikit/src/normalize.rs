@@ -883,12 +883,15 @@ fn push_lowered(u: UriRef<'_>, out: &mut impl Out) {
     debug_assert_eq!(out.len() - at, src.len());
 }
 
+/// Writes `path` (after `dir`) with its dot segments removed. Without a
+/// directory in front, a dot segment written as such or an escape that
+/// decodes to `.` (a segment like `%2E` is one once decoded, 6.2.2.2),
+/// the path is written as it is, escapes and case aside, in one piece:
+/// every escape of a parsed reference is whole (`%HH`), so writing it
+/// whole or by segments is the same.
 #[inline(always)]
 fn remove_dots(out: &mut impl Out, style: &PctStyle, dir: &str, path: &str) {
-    if dir.is_empty()
-        && (!style.pct || !any_byte(path.as_bytes(), |c| c == b'%'))
-        && !has_dot_segment(path)
-    {
+    if dir.is_empty() && !has_dot_segment(path) && !style.decodes_a_dot(path.as_bytes()) {
         style.write(out, path);
     } else {
         remove_dot_segments_with(out, dir, path, style);
@@ -973,6 +976,22 @@ struct PctStyle {
 }
 
 impl PctStyle {
+    /// Whether an escape of `b` decodes to `.` in this style.
+    fn decodes_a_dot(&self, b: &[u8]) -> bool {
+        if !self.pct || !self.decode.is_some_and(|t| t.allows(b'.')) {
+            return false;
+        }
+        let mut i = 0;
+        while let Some(k) = crate::bytes::first_byte(&b[i..], b'%') {
+            let j = i + k;
+            if j + 2 < b.len() && self.decoded(b, j) == Some(b'.') {
+                return true;
+            }
+            i = j + 1;
+        }
+        false
+    }
+
     /// What the escape `%HH` at `b[i..i + 3]` becomes: the decoded
     /// unreserved byte, or `None` to keep it as an escape.
     fn decoded(&self, b: &[u8], i: usize) -> Option<u8> {
@@ -1027,27 +1046,21 @@ impl PctStyle {
     #[inline(never)]
     fn write_escapes(&self, out: &mut impl Out, text: &str) {
         let b = text.as_bytes();
+        // Where nothing but escapes changes, from one `%` to the next (a
+        // path or query runs long between them).
+        let next = |i: usize| crate::bytes::first_byte(&b[i..], b'%').map_or(b.len(), |k| i + k);
         let mut run = 0;
-        let mut i = 0;
+        let mut i = if self.lower { 0 } else { next(0) };
         while i < b.len() {
             let c = b[i];
             if c == b'%' && i + 2 < b.len() {
                 out.push_str(&text[run..i]);
-                match self.decoded(b, i) {
-                    Some(v) => out.push(if self.lower {
-                        v.to_ascii_lowercase()
-                    } else {
-                        v
-                    }),
-                    None if self.uppercase_hex => {
-                        out.push(b'%');
-                        out.push(b[i + 1].to_ascii_uppercase());
-                        out.push(b[i + 2].to_ascii_uppercase());
-                    }
-                    None => out.push_str(&text[i..i + 3]),
-                }
+                self.write_escape(out, text, i);
                 i += 3;
                 run = i;
+                if !self.lower {
+                    i = next(i);
+                }
             } else if self.lower && c.is_ascii_uppercase() {
                 out.push_str(&text[run..i]);
                 out.push(c.to_ascii_lowercase());
@@ -1058,6 +1071,26 @@ impl PctStyle {
             }
         }
         out.push_str(&text[run..]);
+    }
+
+    /// Writes what the escape `%HH` at `text[i..i + 3]` becomes (6.2.2.1,
+    /// 6.2.2.2).
+    #[inline(always)]
+    fn write_escape(&self, out: &mut impl Out, text: &str, i: usize) {
+        let b = text.as_bytes();
+        match self.decoded(b, i) {
+            Some(v) => out.push(if self.lower {
+                v.to_ascii_lowercase()
+            } else {
+                v
+            }),
+            None if self.uppercase_hex => {
+                out.push(b'%');
+                out.push(b[i + 1].to_ascii_uppercase());
+                out.push(b[i + 2].to_ascii_uppercase());
+            }
+            None => out.push_str(&text[i..i + 3]),
+        }
     }
 }
 
