@@ -1,7 +1,8 @@
 //! The library's `unsafe` code, all of it: the x86-64 classifiers the
 //! parser runs on 16 or 32 bytes at a time ([`Classify`]), the entry to
-//! the parser compiled for AVX2, and the marks the extractor finds its
-//! candidates and line breaks with, 64 bytes at a time.
+//! the parser compiled for AVX2, the marks the extractor finds its
+//! candidates and line breaks with, 64 bytes at a time, the normalizer's
+//! masks of a short reference, and the search for `/.` (dot segments).
 //!
 //! Why: written portably (comparisons the compiler vectorizes, and a
 //! multiplication to gather one bit per byte) a chunk costs about 45
