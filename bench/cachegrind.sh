@@ -9,7 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 data=${1:-../../shared/data/urls/kasztp.txt}
-cargo build -q --release --example work
+# The bench profile (one codegen unit, thin LTO): the code criterion times.
+cargo build -q --profile bench --example work
 bin=target/release/examples/work
 if [ "$data" = spec ] || [ "$data" = mail ]; then
   "$bin" dump - "$data" 0 >"target/$data.txt"
