@@ -18,31 +18,28 @@ pub const BATCH_LINES: usize = 1 << 14;
 /// batch of its own).
 pub const BATCH_BYTES: usize = 1 << 20;
 
-/// A batch of lines, without their `\n` or `\r\n`: one buffer and where
-/// each line ends in it.
+/// A batch of lines: one buffer holding the input as read (line breaks
+/// included), and where each line lies in it without its `\n` or `\r\n`.
 #[derive(Default)]
 pub struct Batch {
     buf: Vec<u8>,
-    ends: Vec<usize>,
+    spans: Vec<(usize, usize)>,
 }
 
 impl Batch {
     /// The lines, in order.
     pub fn lines(&self) -> Vec<&[u8]> {
-        let mut start = 0;
-        self.ends
-            .iter()
-            .map(|&end| {
-                let line = &self.buf[start..end];
-                start = end;
-                line
-            })
-            .collect()
+        self.spans.iter().map(|&(s, e)| &self.buf[s..e]).collect()
     }
 
     /// Whether the batch holds no line.
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.spans.is_empty()
+    }
+
+    /// Whether another line may begin at `at` bytes into the buffer.
+    fn has_room(&self, at: usize) -> bool {
+        self.spans.len() < BATCH_LINES && at < BATCH_BYTES
     }
 }
 
@@ -73,25 +70,64 @@ pub fn read_batch(
     eager: bool,
 ) -> io::Result<u64> {
     batch.buf.clear();
-    batch.ends.clear();
+    batch.spans.clear();
     if batch.buf.capacity() > 4 * BATCH_BYTES {
         batch.buf.shrink_to(BATCH_BYTES);
     }
     let mut bytes = 0u64;
-    while batch.ends.len() < BATCH_LINES && batch.buf.len() < BATCH_BYTES {
-        let n = r.read_until(b'\n', &mut batch.buf)?;
-        if n == 0 {
+    // Where in `buf` a line begins whose line break is not read yet.
+    let mut open: Option<usize> = None;
+    // The reader's buffer a piece at a time: its lines are found with one
+    // search and copied with one copy, not read one by one.
+    loop {
+        let avail = r.fill_buf()?;
+        if avail.is_empty() {
+            // The input ends, and with it a line without a line break.
+            if let Some(start) = open {
+                batch.spans.push((start, batch.buf.len()));
+            }
             break;
         }
-        bytes += n as u64;
-        if batch.buf.last() == Some(&b'\n') {
-            batch.buf.pop();
-            if batch.buf.last() == Some(&b'\r') {
-                batch.buf.pop();
+        // `avail[0]` lands at `base` in `buf`; `take` bytes of it go there.
+        let base = batch.buf.len();
+        let mut take = 0;
+        let mut full = false;
+        for nl in memchr::memchr_iter(b'\n', avail) {
+            let start = match open.take() {
+                Some(start) => start,
+                None if batch.has_room(base + take) => base + take,
+                None => {
+                    full = true;
+                    break;
+                }
+            };
+            // The byte before the `\n`, in this piece or the one before.
+            let before = match nl {
+                0 => batch.buf.last().copied(),
+                _ => Some(avail[nl - 1]),
+            };
+            let mut end = base + nl;
+            if end > start && before == Some(b'\r') {
+                end -= 1;
+            }
+            batch.spans.push((start, end));
+            take = nl + 1;
+        }
+        // What follows the last line break: a line begun, if there is room.
+        if !full && take < avail.len() {
+            match open {
+                Some(_) => take = avail.len(),
+                None if batch.has_room(base + take) => {
+                    open = Some(base + take);
+                    take = avail.len();
+                }
+                None => full = true,
             }
         }
-        batch.ends.push(batch.buf.len());
-        if eager && r.idle() {
+        batch.buf.extend_from_slice(&avail[..take]);
+        r.consume(take);
+        bytes += take as u64;
+        if full || open.is_none() && (eager && r.idle() || !batch.has_room(batch.buf.len())) {
             break;
         }
     }
