@@ -306,6 +306,33 @@ mod tests {
         assert!(batch.is_empty());
     }
 
+    /// Lines and their `\r\n` split across the reader's pieces, at every
+    /// size of its buffer, come out as from one piece; a `\r` before
+    /// `\r\n` stays in its line, and the empty line after it takes nothing
+    /// from it.
+    #[test]
+    fn lines_across_pieces_of_every_size() {
+        let text = b"ab\r\ncd\r\n\r\nef\n\nx\r\r\n\ny\r";
+        let want: [&[u8]; 8] = [b"ab", b"cd", b"", b"ef", b"", b"x\r", b"", b"y\r"];
+        for cap in 1..=text.len() + 1 {
+            for eager in [false, true] {
+                let mut r = BufReader::with_capacity(cap, io::Cursor::new(text.to_vec()));
+                let mut batch = Batch::default();
+                let (mut lines, mut bytes) = (Vec::new(), 0);
+                loop {
+                    let n = read_batch(&mut r, &mut batch, eager).unwrap();
+                    if n == 0 {
+                        break;
+                    }
+                    bytes += n;
+                    lines.extend(batch.lines().into_iter().map(<[u8]>::to_vec));
+                }
+                assert_eq!(lines, want, "{cap} {eager}");
+                assert_eq!(bytes, text.len() as u64);
+            }
+        }
+    }
+
     /// An eager batch ends where the reader has nothing read ahead: with
     /// a buffer of 4 bytes, `a\nb\n` fills it, and `c\n` needs another
     /// read, which would wait on a terminal.
