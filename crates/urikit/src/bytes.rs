@@ -418,6 +418,19 @@ pub(crate) struct TextMarks {
     pub(crate) dot: u64,
 }
 
+impl TextMarks {
+    /// Adds the masks of a window of the text (`%`, capitals, `/`, `.`)
+    /// that begins at byte `at` (overlapping windows agree).
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    #[inline(always)]
+    pub(crate) fn add(&mut self, at: usize, [pct, upper, slash, dot]: [u64; 4]) {
+        self.pct |= pct << at;
+        self.upper |= upper << at;
+        self.slash |= slash << at;
+        self.dot |= dot << at;
+    }
+}
+
 /// [`TextMarks`] of `b` (at most 64 bytes) without intrinsics: the bytes
 /// copied into a block of zeros (which none of the masks marks), then
 /// classified a word at a time.
@@ -444,10 +457,7 @@ pub(crate) fn text_marks_portable(b: &[u8]) -> Option<TextMarks> {
             & !(h + ONES * u64::from(0x80 - b'Z' - 1))
             & !w
             & !LOW7;
-        m.pct |= eq(b'%') << (8 * j);
-        m.slash |= eq(b'/') << (8 * j);
-        m.dot |= eq(b'.') << (8 * j);
-        m.upper |= gather(capital) << (8 * j);
+        m.add(8 * j, [eq(b'%'), gather(capital), eq(b'/'), eq(b'.')]);
     }
     Some(m)
 }

@@ -299,6 +299,24 @@ pub(crate) fn sse2_marks64(c: &[u8; 64], x: u8, y: u8, z: u8) -> Marks {
     }
 }
 
+/// The masks of [`TextMarks`] (`%`, capitals, `/`, `.`) of sixteen bytes.
+#[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
+#[inline(always)]
+fn sse2_text_classes(c: &[u8; 16]) -> [u64; 4] {
+    // SAFETY: see the module's documentation: SSE2 is enabled at compile
+    // time, and the load reads the sixteen bytes `c` refers to.
+    unsafe {
+        let v = _mm_loadu_si128(c.as_ptr().cast::<__m128i>());
+        let eq = |x: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(x as i8));
+        // Signed: bytes beyond ASCII are below `A`.
+        let capital = _mm_and_si128(
+            _mm_cmpgt_epi8(v, _mm_set1_epi8((b'A' - 1) as i8)),
+            _mm_cmpgt_epi8(_mm_set1_epi8((b'Z' + 1) as i8), v),
+        );
+        [eq(b'%'), capital, eq(b'/'), eq(b'.')].map(|x| u64::from(_mm_movemask_epi8(x) as u16))
+    }
+}
+
 /// [`TextMarks`] of `b` (at most 64 bytes) with SSE2: four sixteen-byte
 /// chunks, each moved back to end at the end of `b` where it would pass
 /// it, their masks shifted to the chunk's place (overlaps agree). Shorter
@@ -316,24 +334,7 @@ pub(crate) fn sse2_text_marks(b: &[u8]) -> Option<TextMarks> {
     let mut m = TextMarks::default();
     for k in 0..4 {
         let at = (16 * k).min(n - 16);
-        let chunk = chunk::<16>(&b[at..], 0);
-        // SAFETY: see the module's documentation: SSE2 is enabled at
-        // compile time, and the load reads the sixteen bytes `chunk`
-        // refers to.
-        let [pct, upper, slash, dot] = unsafe {
-            let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
-            let eq = |x: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(x as i8));
-            // Signed: bytes beyond ASCII are below `A`.
-            let capital = _mm_and_si128(
-                _mm_cmpgt_epi8(v, _mm_set1_epi8((b'A' - 1) as i8)),
-                _mm_cmpgt_epi8(_mm_set1_epi8((b'Z' + 1) as i8), v),
-            );
-            [eq(b'%'), capital, eq(b'/'), eq(b'.')].map(|x| u64::from(_mm_movemask_epi8(x) as u16))
-        };
-        m.pct |= pct << at;
-        m.upper |= upper << at;
-        m.slash |= slash << at;
-        m.dot |= dot << at;
+        m.add(at, sse2_text_classes(chunk::<16>(&b[at..], 0)));
     }
     Some(m)
 }
@@ -394,18 +395,12 @@ impl Avx2 {
         unsafe fn marks(b: &[u8]) -> TextMarks {
             let n = b.len();
             let mut m = TextMarks::default();
-            let mut add = |at: usize, [pct, upper, slash, dot]: [u64; 4]| {
-                m.pct |= pct << at;
-                m.upper |= upper << at;
-                m.slash |= slash << at;
-                m.dot |= dot << at;
-            };
             if n >= 32 {
                 for at in [0, n - 32] {
                     let c = chunk::<32>(&b[at..], 0);
                     // SAFETY: the caller has AVX2; the load reads the 32
                     // bytes `c` refers to.
-                    add(at, unsafe {
+                    m.add(at, unsafe {
                         let v = _mm256_loadu_si256(c.as_ptr().cast::<__m256i>());
                         let eq = |x: u8| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(x as i8));
                         // Signed: bytes beyond ASCII are below `A`.
@@ -419,18 +414,7 @@ impl Avx2 {
                 }
             } else {
                 for at in [0, n - 16] {
-                    let c = chunk::<16>(&b[at..], 0);
-                    // SAFETY: as in `sse2_text_marks`.
-                    add(at, unsafe {
-                        let v = _mm_loadu_si128(c.as_ptr().cast::<__m128i>());
-                        let eq = |x: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(x as i8));
-                        let capital = _mm_and_si128(
-                            _mm_cmpgt_epi8(v, _mm_set1_epi8((b'A' - 1) as i8)),
-                            _mm_cmpgt_epi8(_mm_set1_epi8((b'Z' + 1) as i8), v),
-                        );
-                        [eq(b'%'), capital, eq(b'/'), eq(b'.')]
-                            .map(|x| u64::from(_mm_movemask_epi8(x) as u16))
-                    });
+                    m.add(at, sse2_text_classes(chunk::<16>(&b[at..], 0)));
                 }
             }
             m
