@@ -388,19 +388,33 @@ pub(crate) fn chunk<const N: usize>(c: &[u8], k: usize) -> &[u8; N] {
     }
 }
 
-/// What the extractor needs of 64 bytes: where the bytes equal to either
-/// of two values are (its candidates, `:` and `<`), where those equal to a
-/// third are (line breaks), and how many of those there are. Bit `k` of a
-/// mask stands for byte `k`.
+/// What the extractor needs of 64 bytes: where its candidates are (the
+/// `y` bytes, `<`, and the `x` bytes, `:`, that a byte above a space
+/// follows: see [`candidates`]), where the bytes equal to a third value
+/// are (line breaks), and how many of those there are. Bit `k` of a mask
+/// stands for byte `k`.
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Marks {
-    pub(crate) either: u64,
+    pub(crate) candidates: u64,
     pub(crate) third: u64,
     pub(crate) thirds: u32,
     /// The bytes beyond ASCII (top bit set), so that columns in ASCII text
     /// are counted in bytes.
     pub(crate) high: u64,
+}
+
+/// The candidates of a block of 64 bytes, from the masks of its `x` bytes,
+/// its `y` bytes and its bytes up to a space (`low`), and the byte after
+/// the block (`next`, 0 past the text's end): every `y`, and every `x` but
+/// those a space, a control character or the text's end follows. (A colon
+/// so followed ends a word, "Note: ", and never a scheme, since a URI
+/// needs a character after it: the extractor would drop it at once; most
+/// colons of mail and prose are such.)
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+pub(crate) fn candidates(x: u64, y: u64, low: u64, next: u8) -> u64 {
+    y | x & !(low >> 1 | u64::from(next <= b' ') << 63)
 }
 
 /// Where the bytes the normalizer looks for lie in a reference of at most
@@ -462,10 +476,11 @@ pub(crate) fn text_marks_portable(b: &[u8]) -> Option<TextMarks> {
     Some(m)
 }
 
-/// [`Marks`] without intrinsics: each word's bytes equal to a value are
-/// found with [`zero_bytes`], and their high bits are gathered into a byte
-/// by a multiplication (bit `8j + 7` of the word lands on bit `56 + j` of
-/// the product, and no two partial products meet).
+/// [`Marks`] without intrinsics (`next`: the byte after the block, 0 past
+/// the text's end): each word's bytes equal to a value are found with
+/// [`zero_bytes`], and their high bits are gathered into a byte by a
+/// multiplication (bit `8j + 7` of the word lands on bit `56 + j` of the
+/// product, and no two partial products meet).
 #[cfg_attr(
     any(
         not(feature = "alloc"),
@@ -474,7 +489,7 @@ pub(crate) fn text_marks_portable(b: &[u8]) -> Option<TextMarks> {
     allow(dead_code)
 )]
 #[inline(always)]
-pub(crate) fn marks64_portable(c: &[u8; 64], x: u8, y: u8, z: u8) -> Marks {
+pub(crate) fn marks64_portable(c: &[u8; 64], next: u8, x: u8, y: u8, z: u8) -> Marks {
     const GATHER: u64 = 0x0102_0408_1020_4080;
     let gather = |hits: u64| ((hits >> 7).wrapping_mul(GATHER) >> 56) & 0xFF;
     let (xs, ys, zs) = (
@@ -482,13 +497,19 @@ pub(crate) fn marks64_portable(c: &[u8; 64], x: u8, y: u8, z: u8) -> Marks {
         ONES * u64::from(y),
         ONES * u64::from(z),
     );
+    let (mut xm, mut ym, mut low) = (0, 0, 0);
     let mut m = Marks::default();
     for (j, w) in c.chunks_exact(8).enumerate() {
         let w = u64::from_le_bytes(w.try_into().unwrap_or_default());
-        m.either |= gather(zero_bytes(w ^ xs) | zero_bytes(w ^ ys)) << (8 * j);
+        xm |= gather(zero_bytes(w ^ xs)) << (8 * j);
+        ym |= gather(zero_bytes(w ^ ys)) << (8 * j);
+        // Up to a space: top bit clear, and the low seven bits plus 0x5F
+        // (no carry leaves a byte) below 0x80.
+        low |= gather(!((w & LOW7) + ONES * 0x5F) & !w & !LOW7) << (8 * j);
         m.third |= gather(zero_bytes(w ^ zs)) << (8 * j);
         m.high |= gather(w & !LOW7) << (8 * j);
     }
+    m.candidates = candidates(xm, ym, low, next);
     m.thirds = m.third.count_ones();
     m
 }
@@ -499,36 +520,43 @@ mod tests {
 
     /// The masks mark exactly the bytes equal to the values, in every
     /// position, whatever the other bytes are (a byte just above or below
-    /// a value, 0x00 and 0xFF beside it).
+    /// a value, or a space, 0x00 and 0xFF beside it), and the colons that
+    /// a space, a control character or the end follows are no candidates.
     #[test]
     fn marks64_portable_marks_exactly_the_bytes() {
         let fill = [
-            0u8, 0x39, 0x3A, 0x3B, 0x3C, 0x3D, 0x09, 0x0A, 0x0B, 0x80, 0xFF,
+            0u8, 0x20, 0x21, 0x39, 0x3A, 0x3B, 0x3C, 0x3D, 0x09, 0x0A, 0x0B, 0x80, 0xA0, 0xFF,
         ];
         for k in 0..64 {
             for &f in &fill {
-                for &v in &[b':', b'<', b'\n', b'a', 0xFF] {
-                    let mut c = [f; 64];
-                    c[k] = v;
-                    let want = |p: &dyn Fn(u8) -> bool| {
-                        c.iter()
-                            .enumerate()
-                            .filter(|&(_, &b)| p(b))
-                            .fold(0u64, |m, (i, _)| m | 1 << i)
-                    };
-                    let got = marks64_portable(&c, b':', b'<', b'\n');
-                    let third = want(&|b| b == b'\n');
-                    assert_eq!(
-                        got.either,
-                        want(&|b| b == b':' || b == b'<'),
-                        "{k} {f:#x} {v:#x}"
-                    );
-                    assert_eq!(
-                        (got.third, got.thirds),
-                        (third, third.count_ones()),
-                        "{k} {f:#x}"
-                    );
-                    assert_eq!(got.high, want(&|b| b >= 0x80), "{k} {f:#x}");
+                for &v in &[b':', b'<', b'\n', b'a', b' ', 0xFF] {
+                    for next in [0u8, b' ', b'!', b'a', 0x80] {
+                        let mut c = [f; 64];
+                        c[k] = v;
+                        if k > 0 {
+                            c[k - 1] = b':';
+                        }
+                        let want = |p: &dyn Fn(usize, u8) -> bool| {
+                            c.iter()
+                                .enumerate()
+                                .filter(|&(i, &b)| p(i, b))
+                                .fold(0u64, |m, (i, _)| m | 1 << i)
+                        };
+                        let after = |i: usize| c.get(i + 1).copied().unwrap_or(next);
+                        let got = marks64_portable(&c, next, b':', b'<', b'\n');
+                        let third = want(&|_, b| b == b'\n');
+                        assert_eq!(
+                            got.candidates,
+                            want(&|i, b| b == b'<' || b == b':' && after(i) > b' '),
+                            "{k} {f:#x} {v:#x} {next:#x}"
+                        );
+                        assert_eq!(
+                            (got.third, got.thirds),
+                            (third, third.count_ones()),
+                            "{k} {f:#x}"
+                        );
+                        assert_eq!(got.high, want(&|_, b| b >= 0x80), "{k} {f:#x}");
+                    }
                 }
             }
         }

@@ -135,7 +135,7 @@ impl Extractor {
             pos: 0,
             classify,
             block: 0,
-            triggers: marks.either,
+            triggers: marks.candidates,
             marks,
             lines: 0,
             line_breaks: 0,
@@ -389,7 +389,7 @@ impl Classifier {
         }
         loop {
             let m = self.marks_at(b, at);
-            if m.either != 0 || at + 64 >= b.len() {
+            if m.candidates != 0 || at + 64 >= b.len() {
                 return (at, m, breaks, last, high_end);
             }
             if m.third != 0 {
@@ -440,18 +440,19 @@ impl Classifier {
     #[inline]
     fn marks_at(self, b: &[u8], at: usize) -> Marks {
         work::add(64);
+        let next = b.get(at + 64).copied().unwrap_or(0);
         let marks = |c: &[u8; 64]| {
             #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
             return match self.avx2 {
-                Some(k) => k.marks64(c, b':', b'<', b'\n'),
-                None => crate::parse::simd::sse2_marks64(c, b':', b'<', b'\n'),
+                Some(k) => k.marks64(c, next, b':', b'<', b'\n'),
+                None => crate::parse::simd::sse2_marks64(c, next, b':', b'<', b'\n'),
             };
             #[cfg(not(all(
                 target_arch = "x86_64",
                 target_feature = "sse2",
                 not(urikit_portable)
             )))]
-            return crate::bytes::marks64_portable(c, b':', b'<', b'\n');
+            return crate::bytes::marks64_portable(c, next, b':', b'<', b'\n');
         };
         match b.get(at..).and_then(|r| r.first_chunk::<64>()) {
             Some(c) => marks(c),
@@ -539,7 +540,7 @@ impl<'t> Matches<'t> {
                 Last::At(p) => (self.line_start, self.unplaced) = (p + 1, None),
                 Last::Within(f, t) => self.unplaced = Some((f, t)),
             }
-            (self.block, self.marks, self.triggers) = (block, marks, marks.either);
+            (self.block, self.marks, self.triggers) = (block, marks, marks.candidates);
             if self.triggers == 0 {
                 return None;
             }
@@ -568,7 +569,7 @@ impl<'t> Matches<'t> {
         self.leave_block();
         self.block += 64;
         self.marks = self.classify.marks_at(self.text.as_bytes(), self.block);
-        self.triggers = self.marks.either;
+        self.triggers = self.marks.candidates;
     }
 
     /// The next `<` or `:` (or, for abbreviated URIs, `w`/`f` starting

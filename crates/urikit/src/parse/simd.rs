@@ -32,12 +32,12 @@
 use core::arch::x86_64::{
     __m128i, __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_broadcastsi128_si256,
     _mm256_castsi256_si128, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_extracti128_si256,
-    _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_sad_epu8, _mm256_set1_epi8,
-    _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_sub_epi8,
-    _mm256_testz_si256, _mm_add_epi64, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128,
-    _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_movemask_epi8,
-    _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
-    _mm_unpackhi_epi64,
+    _mm256_loadu_si256, _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_sad_epu8,
+    _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16,
+    _mm256_sub_epi8, _mm256_testz_si256, _mm_add_epi64, _mm_add_epi8, _mm_and_si128,
+    _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cvtsi128_si64, _mm_loadu_si128,
+    _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128,
+    _mm_shuffle_epi8, _mm_srli_epi16, _mm_unpackhi_epi64,
 };
 
 use super::rfc3986::{parse_in, parse_sets, IRI};
@@ -264,38 +264,34 @@ pub(crate) fn sse2_plain_ucs16(c: &[u8; 16]) -> u32 {
     }
 }
 
-/// The extractor's [`Marks`] of 64 bytes, sixteen bytes per comparison.
+/// The extractor's [`Marks`] of 64 bytes (`next`: the byte after them, 0
+/// past the text's end), sixteen bytes per comparison.
 #[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
 #[inline(always)]
-pub(crate) fn sse2_marks64(c: &[u8; 64], x: u8, y: u8, z: u8) -> Marks {
-    let [a, b, d, e] = [0, 1, 2, 3].map(|k| chunk::<16>(c, k));
-    let sixteen = |chunk: &[u8; 16]| {
+pub(crate) fn sse2_marks64(c: &[u8; 64], next: u8, x: u8, y: u8, z: u8) -> Marks {
+    let sixteen = |k: usize| {
+        let chunk = chunk::<16>(c, k);
         // SAFETY: see the module's documentation: SSE2 is enabled at
         // compile time, and the load reads the sixteen bytes `chunk`
         // refers to.
-        let (m, n, h) = unsafe {
+        let masks = unsafe {
             let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
             let eq = |b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
-            (
-                _mm_movemask_epi8(_mm_or_si128(eq(x), eq(y))),
-                _mm_movemask_epi8(eq(z)),
-                _mm_movemask_epi8(v),
-            )
+            // Up to a space: the unsigned minimum with 0x20 is the byte.
+            let low = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(b' ' as i8)), v);
+            [eq(x), eq(y), low, eq(z), v].map(|m| _mm_movemask_epi8(m))
         };
-        // Sixteen bits each: the `i32`s are never negative.
-        (
-            u64::from(m as u16),
-            u64::from(n as u16),
-            u64::from(h as u16),
-        )
+        // Sixteen bits each, at the chunk's place: the `i32`s are never
+        // negative.
+        masks.map(|m| u64::from(m as u16) << (16 * k))
     };
-    let [a, b, d, e] = [a, b, d, e].map(sixteen);
-    let third = a.1 | b.1 << 16 | d.1 << 32 | e.1 << 48;
+    let [a, b, d, e] = [0, 1, 2, 3].map(sixteen);
+    let m = |i: usize| a[i] | b[i] | d[i] | e[i];
     Marks {
-        either: a.0 | b.0 << 16 | d.0 << 32 | e.0 << 48,
-        third,
-        thirds: third.count_ones(),
-        high: a.2 | b.2 << 16 | d.2 << 32 | e.2 << 48,
+        candidates: crate::bytes::candidates(m(0), m(1), m(2), next),
+        third: m(3),
+        thirds: m(3).count_ones(),
+        high: m(4),
     }
 }
 
@@ -426,36 +422,41 @@ impl Avx2 {
         }
     }
 
-    /// The extractor's [`Marks`] of 64 bytes, 32 bytes per comparison; the
-    /// third value is counted with a sum of absolute differences (POPCNT
-    /// is a feature of its own).
+    /// The extractor's [`Marks`] of 64 bytes (`next`: the byte after
+    /// them, 0 past the text's end), 32 bytes per comparison; the third
+    /// value is counted with a sum of absolute differences (POPCNT is a
+    /// feature of its own).
     #[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
     #[inline]
-    pub(crate) fn marks64(self, c: &[u8; 64], x: u8, y: u8, z: u8) -> Marks {
+    pub(crate) fn marks64(self, c: &[u8; 64], next: u8, x: u8, y: u8, z: u8) -> Marks {
         #[target_feature(enable = "avx2")]
-        unsafe fn marks(c: &[u8; 64], x: u8, y: u8, z: u8) -> Marks {
+        unsafe fn marks(c: &[u8; 64], next: u8, x: u8, y: u8, z: u8) -> Marks {
             let [lo, hi] = [chunk::<32>(c, 0), chunk::<32>(c, 1)];
             // SAFETY: the caller has AVX2; the loads read two `[u8; 32]`.
             unsafe {
                 let v = [lo, hi].map(|h| _mm256_loadu_si256(h.as_ptr().cast::<__m256i>()));
-                marks_of(v, x, y, z)
+                marks_of(v, next, x, y, z)
             }
         }
         // SAFETY: `self` exists, so the processor has AVX2.
-        unsafe { marks(c, x, y, z) }
+        unsafe { marks(c, next, x, y, z) }
     }
 
     /// Passes over the whole 64-byte blocks of `b` from `at` that hold no
-    /// `x` or `y`: the offset of the first block that does (with its
-    /// [`Marks`]), or of the first that is not whole, how many `z` the
-    /// blocks passed over hold (the extractor's line breaks before its
-    /// next candidate), and whether they hold a byte beyond ASCII.
+    /// candidate (see [`Marks`]): the offset of the first block that does
+    /// (with its [`Marks`]), or of the first that is not whole, how many
+    /// `z` the blocks passed over hold (the extractor's line breaks before
+    /// its next candidate), and whether they hold a byte beyond ASCII.
+    ///
+    /// Two blocks a step are tested for any `x` or `y` at all; only where
+    /// there is one are their candidates worked out, so that a block whose
+    /// colons all end words is passed over here too.
     #[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
     #[inline]
     pub(crate) fn skip64(
         self,
         b: &[u8],
-        at: usize,
+        mut at: usize,
         x: u8,
         y: u8,
         z: u8,
@@ -478,6 +479,8 @@ impl Avx2 {
                     _mm256_loadu_si256(chunk::<32>(c, k).as_ptr().cast::<__m256i>())
                 };
                 let hits = |v: __m256i| _mm256_or_si256(eq(v, vx), eq(v, vy));
+                // The byte after the block at `at`, 0 past the end.
+                let next = |at: usize| b.get(at + 64).copied().unwrap_or(0);
                 // Each `z` adds -1 to its byte lane, at most four times a
                 // pair of blocks: 63 pairs fit in a byte before the lanes
                 // are summed.
@@ -510,12 +513,12 @@ impl Avx2 {
                     if _mm256_testz_si256(any, any) == 0 {
                         let first_hit = _mm256_or_si256(h[0], h[1]);
                         if _mm256_testz_si256(first_hit, first_hit) == 0 {
-                            found = Some(marks_of([v[0], v[1]], x, y, z));
+                            found = Some(marks_of([v[0], v[1]], c[64], x, y, z));
                         } else {
                             acc = _mm256_add_epi8(acc, _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)));
                             high = _mm256_or_si256(high, _mm256_or_si256(v[0], v[1]));
                             at += 64;
-                            found = Some(marks_of([v[2], v[3]], x, y, z));
+                            found = Some(marks_of([v[2], v[3]], next(at), x, y, z));
                         }
                         break;
                     }
@@ -541,7 +544,7 @@ impl Avx2 {
                         let v = [load(c, 0), load(c, 1)];
                         let h = _mm256_or_si256(hits(v[0]), hits(v[1]));
                         if _mm256_testz_si256(h, h) == 0 {
-                            found = Some(marks_of(v, x, y, z));
+                            found = Some(marks_of(v, next(at), x, y, z));
                         } else {
                             acc = _mm256_add_epi8(acc, _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)));
                             high = _mm256_or_si256(high, _mm256_or_si256(v[0], v[1]));
@@ -553,28 +556,46 @@ impl Avx2 {
                 (at, (total + sum(acc)) as usize, high, found)
             }
         }
-        // SAFETY: `self` exists, so the processor has AVX2.
-        unsafe { skip(b, at, x, y, z) }
+        // A block whose `x` bytes all end words has no candidate: its
+        // counts are added, and the search goes on after it.
+        let (mut breaks, mut high) = (0, false);
+        loop {
+            // SAFETY: `self` exists, so the processor has AVX2.
+            let (to, n, h, found) = unsafe { skip(b, at, x, y, z) };
+            (breaks, high) = (breaks + n, high | h);
+            match found {
+                Some(m) if m.candidates == 0 => {
+                    breaks += m.thirds as usize;
+                    high |= m.high != 0;
+                    at = to + 64;
+                }
+                _ => return (to, breaks, high, found),
+            }
+        }
     }
 }
 
-/// The [`Marks`] of 64 bytes in two registers: the bytes equal to `x` or
-/// `y`, those equal to `z` and their number (a sum of absolute
-/// differences: POPCNT is a feature of its own), and those beyond ASCII.
+/// The [`Marks`] of 64 bytes in two registers (`next`: the byte after
+/// them, 0 past the text's end): the candidates, the bytes equal to `z`
+/// and their number (a sum of absolute differences: POPCNT is a feature of
+/// its own), and those beyond ASCII.
 ///
 /// # Safety
 ///
 /// The processor has AVX2 (the callers hold an [`Avx2`]).
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn marks_of(v: [__m256i; 2], x: u8, y: u8, z: u8) -> Marks {
+unsafe fn marks_of(v: [__m256i; 2], next: u8, x: u8, y: u8, z: u8) -> Marks {
     // SAFETY: the caller has AVX2; nothing here touches memory. (Compilers
     // since 1.87 call these intrinsics safe here; older ones need the block.)
     #[allow(unused_unsafe)]
     unsafe {
         let eq = |v: __m256i, b: u8| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b as i8));
         let mask = |m: __m256i| u64::from(_mm256_movemask_epi8(m) as u32);
-        let either = v.map(|v| mask(_mm256_or_si256(eq(v, x), eq(v, y))));
+        let both = |m: [__m256i; 2]| mask(m[0]) | mask(m[1]) << 32;
+        // Up to a space: the unsigned minimum with 0x20 is the byte.
+        let space = _mm256_set1_epi8(b' ' as i8);
+        let low = both(v.map(|v| _mm256_cmpeq_epi8(_mm256_min_epu8(v, space), v)));
         let [t0, t1] = v.map(|v| eq(v, z));
         // Each hit is -1: 0 - t0 - t1 holds 0 to 2 per byte, and the sums
         // of four groups of eight bytes add up the rest.
@@ -586,7 +607,12 @@ unsafe fn marks_of(v: [__m256i; 2], x: u8, y: u8, z: u8) -> Marks {
         );
         let thirds = _mm_cvtsi128_si64(_mm_add_epi64(pairs, _mm_unpackhi_epi64(pairs, pairs)));
         Marks {
-            either: either[0] | either[1] << 32,
+            candidates: crate::bytes::candidates(
+                both(v.map(|v| eq(v, x))),
+                both(v.map(|v| eq(v, y))),
+                low,
+                next,
+            ),
             third: mask(t0) | mask(t1) << 32,
             // At most 64.
             thirds: thirds as u32,
@@ -693,18 +719,24 @@ mod tests {
     }
 
     /// The extractor's masks agree with the portable ones on blocks of
-    /// every byte value in every position.
+    /// every byte value in every position, after a colon and after the
+    /// block.
     #[test]
     fn sse2_marks_agree_with_the_portable_ones() {
+        let avx2 = Avx2::detect();
         for k in 0..64 {
             for v in 0..=255u8 {
-                let mut c = [b'a'; 64];
-                c[k] = v;
-                c[63 - k] = v.wrapping_add(1);
-                let want = crate::bytes::marks64_portable(&c, b':', b'<', v);
-                assert_eq!(sse2_marks64(&c, b':', b'<', v), want, "{k} {v:#x}");
-                if let Some(avx2) = Avx2::detect() {
-                    assert_eq!(avx2.marks64(&c, b':', b'<', v), want, "{k} {v:#x}");
+                for next in [0, b' ', b'a', v] {
+                    let mut c = [b'a'; 64];
+                    c[k] = v;
+                    c[63 - k] = v.wrapping_add(1);
+                    c[(k + 1) % 64] = b':';
+                    c[63] = if k % 2 == 0 { b':' } else { c[63] };
+                    let want = crate::bytes::marks64_portable(&c, next, b':', b'<', v);
+                    assert_eq!(sse2_marks64(&c, next, b':', b'<', v), want, "{k} {v:#x}");
+                    if let Some(avx2) = avx2 {
+                        assert_eq!(avx2.marks64(&c, next, b':', b'<', v), want, "{k} {v:#x}");
+                    }
                 }
             }
         }
@@ -712,38 +744,61 @@ mod tests {
 
     /// Skipping blocks stops at the first block with a candidate, or at
     /// the first that is not whole, and counts the line breaks before it,
-    /// across more blocks than one byte lane can count.
+    /// across more blocks than one byte lane can count; a colon that a
+    /// space, a line break or the end follows is no candidate.
     #[test]
     fn skip64_stops_at_candidates_and_counts_breaks() {
         let Some(k) = Avx2::detect() else { return };
-        for blocks in [0usize, 1, 3, 126, 127, 128, 300] {
+        for blocks in [0usize, 1, 2, 3, 126, 127, 128, 300] {
             for tail in [0usize, 1, 63] {
                 for hit in [None, Some(0), Some(blocks.saturating_sub(1) * 64 + 63)] {
-                    let mut b: alloc::vec::Vec<u8> = (0..blocks * 64 + tail)
-                        .map(|i| if i % 3 == 0 { b'\n' } else { b'a' })
-                        .collect();
-                    if let Some(h) = hit.filter(|&h| h < b.len()) {
-                        b[h] = b':';
+                    for (candidate, after) in [(b':', b'a'), (b'<', b' '), (b':', b' ')] {
+                        for ends_word in [None, Some(1), Some(blocks * 64 / 2)] {
+                            let mut b: Vec<u8> = (0..blocks * 64 + tail)
+                                .map(|i| if i % 3 == 0 { b'\n' } else { b'a' })
+                                .collect();
+                            // A colon that ends a word, and one at the end.
+                            if let Some(w) = ends_word.filter(|&w| w + 1 < b.len()) {
+                                b[w] = b':';
+                                b[w + 1] = b' ';
+                            }
+                            if !b.is_empty() && tail == 0 && hit.is_none() {
+                                *b.last_mut().unwrap() = b':';
+                            }
+                            let mut real = None;
+                            if let Some(h) = hit.filter(|&h| h < b.len()) {
+                                b[h] = candidate;
+                                if let Some(c) = b.get_mut(h + 1) {
+                                    *c = after;
+                                }
+                                let next = b.get(h + 1).copied().unwrap_or(0);
+                                if candidate == b'<' || next > b' ' {
+                                    real = Some(h);
+                                }
+                            }
+                            let stop = match real.filter(|&h| h < blocks * 64) {
+                                Some(h) => h / 64 * 64,
+                                None => blocks * 64,
+                            };
+                            let breaks = b[..stop].iter().filter(|&&c| c == b'\n').count();
+                            let (to, n, high, marks) = k.skip64(&b, 0, b':', b'<', b'\n');
+                            let case = (blocks, tail, hit, candidate, after, ends_word);
+                            assert_eq!((to, n, high), (stop, breaks, false), "{case:?}");
+                            if stop > 0 {
+                                let mut c = b.clone();
+                                c[stop - 1] = 0xC3;
+                                assert!(k.skip64(&c, 0, b':', b'<', b'\n').2, "{case:?}");
+                            }
+                            // The block it stops at comes with its marks.
+                            let whole = b.get(stop..).and_then(|r| r.first_chunk::<64>());
+                            let next = b.get(stop + 64).copied().unwrap_or(0);
+                            let want = whole.map(|c| k.marks64(c, next, b':', b'<', b'\n'));
+                            assert_eq!(marks, want, "{case:?}");
+                            if let Some(m) = marks {
+                                assert_ne!(m.candidates, 0, "{case:?}");
+                            }
+                        }
                     }
-                    let stop = match hit.filter(|&h| h < blocks * 64) {
-                        Some(h) => h / 64 * 64,
-                        None => blocks * 64,
-                    };
-                    let breaks = b[..stop].iter().filter(|&&c| c == b'\n').count();
-                    let (to, n, high, marks) = k.skip64(&b, 0, b':', b'<', b'\n');
-                    assert_eq!(
-                        (to, n, high),
-                        (stop, breaks, false),
-                        "{blocks} {tail} {hit:?}"
-                    );
-                    if stop > 0 {
-                        let mut c = b.clone();
-                        c[stop - 1] = 0xC3;
-                        assert!(k.skip64(&c, 0, b':', b'<', b'\n').2, "{blocks} {tail}");
-                    }
-                    // The block it stops at comes with its marks.
-                    let whole = b.get(stop..).and_then(|r| r.first_chunk::<64>());
-                    assert_eq!(marks, whole.map(|c| k.marks64(c, b':', b'<', b'\n')));
                 }
             }
         }
