@@ -404,6 +404,79 @@ pub(crate) struct Marks {
     pub(crate) high: u64,
 }
 
+/// The extractor's place among the 64-byte blocks of its text: the block
+/// it is in, with its marks and the candidates not yet taken, and what the
+/// blocks before it tell (line breaks, where the last line begins, where
+/// the text is ASCII from).
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Cursor {
+    /// The block's offset (a multiple of 64) and its marks.
+    pub(crate) block: usize,
+    pub(crate) marks: Marks,
+    /// The candidates in the block not yet taken (bit `k` for byte
+    /// `block + k`).
+    pub(crate) triggers: u64,
+    /// The line breaks before the block.
+    pub(crate) lines: usize,
+    /// Where the line the block begins in begins (after the last line
+    /// break before the block), unless `unplaced` holds blocks passed over
+    /// with a line break in them that was not looked for: then it is the
+    /// last of those, found when a match needs it.
+    pub(crate) line_start: usize,
+    pub(crate) unplaced: Option<(usize, usize)>,
+    /// From here to the block the text is ASCII (as far as blocks tell).
+    pub(crate) ascii_from: usize,
+}
+
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+impl Cursor {
+    /// At the text's first block, whose marks are `marks`.
+    pub(crate) fn new(marks: Marks) -> Cursor {
+        Cursor {
+            marks,
+            triggers: marks.candidates,
+            ..Cursor::default()
+        }
+    }
+
+    /// Counts the line breaks of the block the scan leaves, and notes where
+    /// its last one and its last byte beyond ASCII are.
+    #[inline(always)]
+    pub(crate) fn leave(&mut self) {
+        let end = self.block + 64;
+        self.lines += self.marks.thirds as usize;
+        if self.marks.third != 0 {
+            self.line_start = end - self.marks.third.leading_zeros() as usize;
+            self.unplaced = None;
+        }
+        if self.marks.high != 0 {
+            self.ascii_from = end - self.marks.high.leading_zeros() as usize;
+        }
+    }
+
+    /// Enters the block at `block`, whose marks are `marks`.
+    #[inline(always)]
+    pub(crate) fn enter(&mut self, block: usize, marks: Marks) {
+        (self.block, self.marks, self.triggers) = (block, marks, marks.candidates);
+    }
+
+    /// Leaves the block for the next one with a candidate, or the text's
+    /// last block (of `len` bytes), one block at a time: `marks_at` gives
+    /// the marks of the block at an offset.
+    #[inline(always)]
+    pub(crate) fn advance_by_blocks(&mut self, len: usize, marks_at: impl Fn(usize) -> Marks) {
+        loop {
+            self.leave();
+            let at = self.block + 64;
+            self.enter(at, marks_at(at));
+            if self.triggers != 0 || at + 64 >= len {
+                return;
+            }
+        }
+    }
+}
+
 /// The candidates of a block of 64 bytes, from the masks of its `x` bytes,
 /// its `y` bytes and its bytes up to a space (`low`), and the byte after
 /// the block (`next`, 0 past the text's end): every `y`, and every `x` but

@@ -7,10 +7,10 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use crate::bytes::Marks;
-use crate::grammar::rfc3986::{ALPHA, DIGIT, QUERY, URI_CHAR};
+use crate::bytes::{Cursor, Marks};
+use crate::grammar::rfc3986::{ALPHA, QUERY, SCHEME, URI_CHAR};
 use crate::grammar::rfc3987::allows_char;
-use crate::grammar::{Table, Ucs};
+use crate::grammar::Ucs;
 use crate::parse::scan::{char_at, scan};
 use crate::{work, Dialect, UriRef};
 
@@ -128,22 +128,15 @@ impl Extractor {
     /// ```
     pub fn extract<'t>(&self, text: &'t str) -> Matches<'t> {
         let classify = Classifier::new();
-        let marks = classify.marks_at(text.as_bytes(), 0);
         Matches {
             x: *self,
             text,
             pos: 0,
             classify,
-            block: 0,
-            triggers: marks.candidates,
-            marks,
-            lines: 0,
+            at: Cursor::new(classify.marks_at(text.as_bytes(), 0)),
             line_breaks: 0,
             column: 0,
             counted: 0,
-            line_start: 0,
-            unplaced: None,
-            ascii_from: 0,
             next_www: None,
             next_ftp: None,
         }
@@ -223,28 +216,15 @@ pub struct Matches<'t> {
     pos: usize,
     /// How blocks of text are classified.
     classify: Classifier,
-    /// The 64-byte block the scan is in (its offset, a multiple of 64),
-    /// its marks, the `:` and `<` in it not yet taken (bit `k` for byte
-    /// `block + k`), and the line breaks before it.
-    block: usize,
-    marks: Marks,
-    triggers: u64,
-    lines: usize,
+    /// The 64-byte block the scan is in, with its marks and the `:` and
+    /// `<` in it not yet taken, and what the blocks before it tell.
+    at: Cursor,
     /// The line breaks before byte `counted` and its column (characters
     /// after the line's start): up to there lines and columns have been
     /// counted.
     line_breaks: usize,
     column: usize,
     counted: usize,
-    /// Where the line the block begins in begins (after the last line
-    /// break before the block), unless `unplaced` holds blocks passed over
-    /// with a line break in them that was not looked for: then it is the
-    /// last of those, found when a match needs it.
-    line_start: usize,
-    unplaced: Option<(usize, usize)>,
-    /// From here to the block the text is ASCII (as far as blocks tell):
-    /// a column there is counted in bytes.
-    ascii_from: usize,
     /// The next `www.` and `ftp.` at or after `pos`, once looked for
     /// (`Some(None)`: there is none).
     next_www: Option<Option<usize>>,
@@ -326,22 +306,6 @@ impl Run {
     }
 }
 
-/// Where the last line break of blocks passed over is.
-#[derive(Clone, Copy, Debug)]
-enum Last {
-    /// There is none.
-    None,
-    /// At this offset.
-    At(usize),
-    /// Somewhere in this range (not looked for: the blocks were passed
-    /// over many at a time, which only the AVX2 skip does).
-    #[cfg_attr(
-        not(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))),
-        allow(dead_code)
-    )]
-    Within(usize, usize),
-}
-
 /// How the extractor classifies 64 bytes at a time ([`Marks`] of `:` or
 /// `<`, its candidates, and of line breaks): with AVX2 where the processor
 /// has it, chosen once per text.
@@ -360,47 +324,20 @@ impl Classifier {
         }
     }
 
-    /// The first block from `at` (a multiple of 64) that holds a
-    /// candidate, or the text's last block: its offset, its marks, the
-    /// line breaks of the blocks before it from `at`, where the last of
-    /// those is ([`Last`]), and where the last of their bytes beyond ASCII
-    /// may end (0 if they have none).
+    /// Moves `c` from its block to the next one that holds a candidate, or
+    /// to the text's last block, counting in what the blocks between hold:
+    /// many blocks in one call with AVX2 where the processor has it.
     #[inline]
-    fn seek(self, b: &[u8], mut at: usize) -> (usize, Marks, usize, Last, usize) {
-        let mut breaks = 0;
-        let mut last = Last::None;
-        let mut high_end = 0;
-        // Blocks without a candidate, many at a time.
+    fn advance(self, c: &mut Cursor, b: &[u8]) {
+        let from = c.block;
         #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
         if let Some(k) = self.avx2 {
-            let (to, n, high, found) = k.skip64(b, at, b':', b'<', b'\n');
-            work::add(to - at);
-            if n > 0 {
-                last = Last::Within(at, to);
-            }
-            if high {
-                high_end = to;
-            }
-            if let Some(m) = found {
-                work::add(64);
-                return (to, m, n, last, high_end);
-            }
-            (at, breaks) = (to, n);
+            k.advance(c, b, b':', b'<', b'\n');
+            work::add(c.block + 64 - from);
+            return;
         }
-        loop {
-            let m = self.marks_at(b, at);
-            if m.candidates != 0 || at + 64 >= b.len() {
-                return (at, m, breaks, last, high_end);
-            }
-            if m.third != 0 {
-                last = Last::At(at + 63 - m.third.leading_zeros() as usize);
-            }
-            if m.high != 0 {
-                high_end = at + 64;
-            }
-            breaks += m.thirds as usize;
-            at += 64;
-        }
+        c.advance_by_blocks(b.len(), |at| self.marks_at(b, at));
+        work::add(c.block + 64 - from);
     }
 
     /// The characters of the UTF-8 text `b[from..to]` (see
@@ -466,9 +403,6 @@ impl Classifier {
     }
 }
 
-/// Characters of a scheme after its first letter.
-const SCHEME_REST: Table = ALPHA.or(DIGIT).or(Table::new(b"+-."));
-
 /// Whether `c`, a character beyond ASCII, ends a bare IRI (see
 /// [`Extractor`]): white space, and the punctuation that delimits words
 /// in text written without spaces.
@@ -519,57 +453,26 @@ impl<'t> Matches<'t> {
     #[inline]
     fn next_delim(&mut self) -> Option<usize> {
         let (n, pos) = (self.text.len(), self.pos);
-        while self.block + 64 <= pos {
-            self.next_block();
+        let b = self.text.as_bytes();
+        while self.at.block + 64 <= pos {
+            self.at.leave();
+            let next = self.at.block + 64;
+            self.at.enter(next, self.classify.marks_at(b, next));
         }
         // pos - block < 64 here. (The scan for `www.` may have left `pos`
         // before the block, which then has no candidate before `pos`.)
-        self.triggers &= !0 << pos.saturating_sub(self.block);
-        if self.triggers == 0 {
-            if self.block + 64 >= n {
+        let at = &mut self.at;
+        at.triggers &= !0 << pos.saturating_sub(at.block);
+        if at.triggers == 0 {
+            if at.block + 64 >= n {
                 return None;
             }
-            let from = self.block + 64;
-            self.leave_block();
-            let (block, marks, breaks, last, high_end) =
-                self.classify.seek(self.text.as_bytes(), from);
-            self.lines += breaks;
-            self.ascii_from = self.ascii_from.max(high_end);
-            match last {
-                Last::None => {}
-                Last::At(p) => (self.line_start, self.unplaced) = (p + 1, None),
-                Last::Within(f, t) => self.unplaced = Some((f, t)),
-            }
-            (self.block, self.marks, self.triggers) = (block, marks, marks.candidates);
-            if self.triggers == 0 {
+            self.classify.advance(at, b);
+            if at.triggers == 0 {
                 return None;
             }
         }
-        Some(self.block + self.triggers.trailing_zeros() as usize)
-    }
-
-    /// Counts the line breaks of the block the scan leaves, and notes where
-    /// its last one is.
-    #[inline]
-    fn leave_block(&mut self) {
-        self.lines += self.marks.thirds as usize;
-        if self.marks.third != 0 {
-            self.line_start = self.block + 64 - self.marks.third.leading_zeros() as usize;
-            self.unplaced = None;
-        }
-        if self.marks.high != 0 {
-            self.ascii_from = self.block + 64 - self.marks.high.leading_zeros() as usize;
-        }
-    }
-
-    /// Moves the scan to the next block, counting the line breaks of the
-    /// one it leaves.
-    #[inline]
-    fn next_block(&mut self) {
-        self.leave_block();
-        self.block += 64;
-        self.marks = self.classify.marks_at(self.text.as_bytes(), self.block);
-        self.triggers = self.marks.candidates;
+        Some(at.block + at.triggers.trailing_zeros() as usize)
     }
 
     /// The next `<` or `:` (or, for abbreviated URIs, `w`/`f` starting
@@ -700,10 +603,22 @@ impl<'t> Matches<'t> {
             return skip;
         }
         // Back over the scheme (never before `pos`: each byte is backed
-        // over once).
+        // over once), eight bytes at a time.
         let mut start = i;
-        while start > self.pos && SCHEME_REST.allows(b[start - 1]) {
-            start -= 1;
+        while let Some(w) = start.checked_sub(8).filter(|&w| w >= self.pos) {
+            let word = u64::from_le_bytes(b[w..start].try_into().unwrap_or_default());
+            // The last byte of the word is the highest: the scheme's
+            // characters are those above the highest other one.
+            let others = !scheme_chars(word) & TOPS;
+            start -= others.leading_zeros() as usize / 8;
+            if others != 0 {
+                break;
+            }
+        }
+        if start < self.pos + 8 {
+            while start > self.pos && SCHEME.allows(b[start - 1]) {
+                start -= 1;
+            }
         }
         work::add(i - start);
         while start < i && !ALPHA.allows(b[start]) {
@@ -947,7 +862,7 @@ impl<'t> Matches<'t> {
             return None;
         }
         let mut colon = i;
-        while colon < b.len() && SCHEME_REST.allows(b[colon]) {
+        while colon < b.len() && SCHEME.allows(b[colon]) {
             colon += 1;
         }
         let scheme_starts = ALPHA.allows(b[i]) && b.get(colon) == Some(&b':');
@@ -974,12 +889,12 @@ impl<'t> Matches<'t> {
         let b = self.text.as_bytes();
         let at = at.max(self.counted);
         // The block's line breaks before `at`, where `at` is in the block.
-        let below = match at.checked_sub(self.block) {
-            Some(k @ 0..64) => Some(self.marks.third & ((1u64 << k) - 1)),
+        let below = match at.checked_sub(self.at.block) {
+            Some(k @ 0..64) => Some(self.at.marks.third & ((1u64 << k) - 1)),
             _ => None,
         };
         self.line_breaks = match below {
-            Some(m) => self.lines + m.count_ones() as usize,
+            Some(m) => self.at.lines + m.count_ones() as usize,
             // Before the block (a scheme begun in an earlier one, or an
             // abbreviated URI found before the next `:`) or past it (white
             // space after a `<`): the breaks since the previous match.
@@ -989,14 +904,14 @@ impl<'t> Matches<'t> {
         // else the one the blocks before left (placed now if the scan
         // passed it over), else searched for back to the previous match.
         let last = match below {
-            Some(m) if m != 0 => Some(self.block + 63 - m.leading_zeros() as usize),
+            Some(m) if m != 0 => Some(self.at.block + 63 - m.leading_zeros() as usize),
             Some(_) => {
-                if let Some((from, to)) = self.unplaced.take() {
+                if let Some((from, to)) = self.at.unplaced.take() {
                     let p = memchr::memrchr(b'\n', &b[from..to]).map_or(from, |p| from + p);
                     work::add(to - p);
-                    self.line_start = p + 1;
+                    self.at.line_start = p + 1;
                 }
-                self.line_start.checked_sub(1)
+                self.at.line_start.checked_sub(1)
             }
             None => memchr::memrchr(b'\n', &b[self.counted..at]).map(|p| self.counted + p),
         }
@@ -1005,11 +920,11 @@ impl<'t> Matches<'t> {
         // Characters from `from` to `at`: bytes, where `at` is in the block,
         // the text before the block is ASCII from `from` on, and the
         // block's marks show no byte beyond ASCII before `at`.
-        let chars = |from: usize| match at.checked_sub(self.block) {
+        let chars = |from: usize| match at.checked_sub(self.at.block) {
             Some(k @ 0..64)
-                if from >= self.ascii_from
-                    && self.marks.high
-                        & ((1u64 << k) - (1u64 << from.saturating_sub(self.block)))
+                if from >= self.at.ascii_from
+                    && self.at.marks.high
+                        & ((1u64 << k) - (1u64 << from.saturating_sub(self.at.block)))
                         == 0 =>
             {
                 at - from
@@ -1079,6 +994,24 @@ fn count_chars(b: &[u8], from: usize, to: usize) -> usize {
 const ONES: u64 = 0x0101_0101_0101_0101;
 const TOPS: u64 = 0x8080_8080_8080_8080;
 
+/// The bytes of a word that [`SCHEME`] allows (letters, digits, `+`, `-`
+/// and `.`, RFC 3986 section 3.1), each marked by its top bit; proven
+/// equal to the table over every byte in every place by a test.
+#[inline(always)]
+fn scheme_chars(w: u64) -> u64 {
+    // Bytes of seven bits from `lo` to `hi` (no sum leaves its byte).
+    let within = |x: u64, lo: u8, hi: u8| {
+        (x + ONES * u64::from(0x80 - lo)) & !(x + ONES * u64::from(0x7F - hi)) & TOPS
+    };
+    let low = w & !TOPS;
+    // A letter in either case; or from `+` to `9` but `,` and `/`.
+    let letters = within(low | (ONES * 0x20), b'a', b'z');
+    let signs = within(low, b'+', b'9')
+        & !crate::bytes::zero_bytes(low ^ (ONES * u64::from(b',')))
+        & !crate::bytes::zero_bytes(low ^ (ONES * u64::from(b'/')));
+    (letters | signs) & !w
+}
+
 /// The bytes of `b[from..to]` (a few words' worth) whose top bit `mark`
 /// sets in a word: eight bytes at a time, the bits summed by a
 /// multiplication (at most 8, so the top byte holds the sum); the last
@@ -1140,7 +1073,53 @@ fn count_bytes(s: &[u8], is: impl Fn(u8) -> u8) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::format;
     use std::prelude::rust_2021::{ToOwned, Vec};
+
+    /// The word form of the scheme's characters is the table's, for
+    /// every byte in every place of a word, among bytes of each kind.
+    #[test]
+    fn scheme_chars_are_the_tables() {
+        for fill in [b'a', b'-', b' ', b',', 0x80, 0xFF, 0] {
+            for k in 0..8 {
+                for c in 0..=255u8 {
+                    let mut w = [fill; 8];
+                    w[k] = c;
+                    let want = (0..8)
+                        .filter(|&j| SCHEME.allows(w[j]))
+                        .fold(0u64, |m, j| m | 0x80 << (8 * j));
+                    assert_eq!(
+                        scheme_chars(u64::from_le_bytes(w)),
+                        want,
+                        "{fill:#x} {k} {c:#x}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The scheme is found back from its colon whatever its length and
+    /// whatever comes before it, as far as the scan's place and no further.
+    #[test]
+    fn schemes_of_every_length_are_found() {
+        for n in 1..30 {
+            for before in ["", " ", "(", "a", "é ", "1", "9-"] {
+                let scheme: String = (0..n)
+                    .map(|i| ["h", "t", "+", "1", ".", "-", "p"][i % 7])
+                    .collect();
+                let text = format!("{before}{scheme}://x/ y");
+                let found = uris(&text);
+                // A letter before is the scheme's first; a scheme that
+                // digits or `-` run into has no opening before it.
+                let want = match before {
+                    "a" => [format!("a{scheme}://x/")].to_vec(),
+                    "1" | "9-" => Vec::new(),
+                    _ => [format!("{scheme}://x/")].to_vec(),
+                };
+                assert_eq!(found, want, "{text:?}");
+            }
+        }
+    }
 
     fn uris(text: &str) -> Vec<String> {
         Extractor::new()

@@ -30,20 +30,20 @@
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
-    __m128i, __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_broadcastsi128_si256,
-    _mm256_castsi256_si128, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_extracti128_si256,
-    _mm256_loadu_si256, _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_sad_epu8,
-    _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16,
-    _mm256_sub_epi8, _mm256_testz_si256, _mm_add_epi64, _mm_add_epi8, _mm_and_si128,
-    _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cvtsi128_si64, _mm_loadu_si128,
-    _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128,
-    _mm_shuffle_epi8, _mm_srli_epi16, _mm_unpackhi_epi64,
+    __m128i, __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256,
+    _mm256_broadcastsi128_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8,
+    _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_min_epu8, _mm256_movemask_epi8,
+    _mm256_or_si256, _mm256_sad_epu8, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
+    _mm256_srli_epi16, _mm256_sub_epi8, _mm256_testz_si256, _mm_add_epi64, _mm_add_epi8,
+    _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cvtsi128_si64,
+    _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+    _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16, _mm_unpackhi_epi64,
 };
 
 use super::rfc3986::{parse_in, parse_sets, IRI};
 use super::scan::{two_chunks, Classify};
 use super::Meta;
-use crate::bytes::{chunk, Marks, TextMarks};
+use crate::bytes::{chunk, Cursor, Marks, TextMarks};
 use crate::error::Error;
 use crate::grammar::{Lanes, Nibbles, Table, Ucs};
 
@@ -442,26 +442,27 @@ impl Avx2 {
         unsafe { marks(c, next, x, y, z) }
     }
 
-    /// Passes over the whole 64-byte blocks of `b` from `at` that hold no
-    /// candidate (see [`Marks`]): the offset of the first block that does
-    /// (with its [`Marks`]), or of the first that is not whole, how many
-    /// `z` the blocks passed over hold (the extractor's line breaks before
-    /// its next candidate), and whether they hold a byte beyond ASCII.
+    /// Moves the extractor's cursor from its block to the next one with a
+    /// candidate (see [`Marks`]), or to the text's last block (its bytes
+    /// after the text's end taken as zeros), counting in the line breaks
+    /// and bytes beyond ASCII of the blocks between; the candidates are
+    /// those of `x`, `y` and line breaks `z`. One call of the extractor,
+    /// however many blocks it passes.
     ///
-    /// Two blocks a step are tested for any `x` or `y` at all; only where
-    /// there is one are their candidates worked out, so that a block whose
-    /// colons all end words is passed over here too.
+    /// Blocks are passed over two at a time while they hold no `x` or `y`
+    /// at all, their `z` summed per byte lane; only where there is one are
+    /// a block's candidates worked out, and a block whose `x` bytes all
+    /// end words is passed over too.
     #[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
     #[inline]
-    pub(crate) fn skip64(
-        self,
-        b: &[u8],
-        mut at: usize,
-        x: u8,
-        y: u8,
-        z: u8,
-    ) -> (usize, usize, bool, Option<Marks>) {
+    pub(crate) fn advance(self, c: &mut Cursor, b: &[u8], x: u8, y: u8, z: u8) {
+        /// The whole blocks of `b` from `at` that hold no `x` or `y`
+        /// passed over: the offset of the first block that does (with its
+        /// [`Marks`]), or of the first that is not whole, how many `z` the
+        /// blocks passed over hold, and whether they hold a byte beyond
+        /// ASCII.
         #[target_feature(enable = "avx2")]
+        #[inline]
         unsafe fn skip(
             b: &[u8],
             mut at: usize,
@@ -496,30 +497,27 @@ impl Avx2 {
                         _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256::<1>(s));
                     _mm_cvtsi128_si64(_mm_add_epi64(p, _mm_unpackhi_epi64(p, p))) as u64
                 };
-                let mut found = None;
-                // Two blocks a step, then the one block that may be left.
-                let mut steps = b[at..].chunks_exact(128);
-                for c in &mut steps {
-                    let (first, second) = (chunk::<64>(c, 0), chunk::<64>(c, 1));
-                    let v = [
-                        load(first, 0),
-                        load(first, 1),
-                        load(second, 0),
-                        load(second, 1),
-                    ];
-                    let h = [hits(v[0]), hits(v[1]), hits(v[2]), hits(v[3])];
+                // Two blocks a step while neither holds a candidate: a `y`,
+                // or an `x` that a byte above a space follows (read by a
+                // second load, one byte on). The loop only finds the pair;
+                // its vectors are loaded again after it, so that it keeps
+                // its sums in registers.
+                let space = _mm256_set1_epi8(b' ' as i8);
+                let load_at = |c: &[u8; 129], k: usize| {
+                    let h: &[u8; 32] = chunk::<32>(&c[k..], 0);
+                    _mm256_loadu_si256(h.as_ptr().cast::<__m256i>())
+                };
+                while let Some(c) = b.get(at..).and_then(|r| r.first_chunk::<129>()) {
+                    let v = [0, 32, 64, 96].map(|k| load_at(c, k));
+                    let after = [1, 33, 65, 97].map(|k| load_at(c, k));
+                    let h = [0, 1, 2, 3].map(|k| {
+                        let n = after[k];
+                        let blank = eq(_mm256_min_epu8(n, space), n);
+                        _mm256_or_si256(eq(v[k], vy), _mm256_andnot_si256(blank, eq(v[k], vx)))
+                    });
                     let any =
                         _mm256_or_si256(_mm256_or_si256(h[0], h[1]), _mm256_or_si256(h[2], h[3]));
                     if _mm256_testz_si256(any, any) == 0 {
-                        let first_hit = _mm256_or_si256(h[0], h[1]);
-                        if _mm256_testz_si256(first_hit, first_hit) == 0 {
-                            found = Some(marks_of([v[0], v[1]], c[64], x, y, z));
-                        } else {
-                            acc = _mm256_add_epi8(acc, _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)));
-                            high = _mm256_or_si256(high, _mm256_or_si256(v[0], v[1]));
-                            at += 64;
-                            found = Some(marks_of([v[2], v[3]], next(at), x, y, z));
-                        }
                         break;
                     }
                     high = _mm256_or_si256(
@@ -539,39 +537,70 @@ impl Avx2 {
                     }
                     at += 128;
                 }
-                if found.is_none() {
-                    if let Some(c) = b.get(at..).and_then(|r| r.first_chunk::<64>()) {
-                        let v = [load(c, 0), load(c, 1)];
-                        let h = _mm256_or_si256(hits(v[0]), hits(v[1]));
-                        if _mm256_testz_si256(h, h) == 0 {
-                            found = Some(marks_of(v, next(at), x, y, z));
-                        } else {
-                            acc = _mm256_add_epi8(acc, _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)));
-                            high = _mm256_or_si256(high, _mm256_or_si256(v[0], v[1]));
-                            at += 64;
+                // The blocks from `at`: the pair found (the first block,
+                // or the second if the first has no candidate), or the
+                // whole blocks left (at most two).
+                let mut found = None;
+                while let Some(c) = b.get(at..).and_then(|r| r.first_chunk::<64>()) {
+                    let v = [load(c, 0), load(c, 1)];
+                    let h = _mm256_or_si256(hits(v[0]), hits(v[1]));
+                    if _mm256_testz_si256(h, h) == 0 {
+                        let m = marks_of(v, next(at), x, y, z);
+                        if m.candidates != 0 {
+                            found = Some(m);
+                            break;
                         }
                     }
+                    acc = _mm256_add_epi8(acc, _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)));
+                    high = _mm256_or_si256(high, _mm256_or_si256(v[0], v[1]));
+                    at += 64;
                 }
                 let high = _mm256_movemask_epi8(high) != 0;
                 (at, (total + sum(acc)) as usize, high, found)
             }
         }
-        // A block whose `x` bytes all end words has no candidate: its
-        // counts are added, and the search goes on after it.
-        let (mut breaks, mut high) = (0, false);
-        loop {
-            // SAFETY: `self` exists, so the processor has AVX2.
-            let (to, n, h, found) = unsafe { skip(b, at, x, y, z) };
-            (breaks, high) = (breaks + n, high | h);
-            match found {
-                Some(m) if m.candidates == 0 => {
-                    breaks += m.thirds as usize;
-                    high |= m.high != 0;
-                    at = to + 64;
+        #[target_feature(enable = "avx2")]
+        unsafe fn advance(c: &mut Cursor, b: &[u8], x: u8, y: u8, z: u8) {
+            loop {
+                c.leave();
+                let from = c.block + 64;
+                // SAFETY: the caller has AVX2.
+                let (to, n, high, found) = unsafe { skip(b, from, x, y, z) };
+                c.lines += n;
+                if n > 0 {
+                    c.unplaced = Some((from, to));
                 }
-                _ => return (to, breaks, high, found),
+                if high {
+                    c.ascii_from = c.ascii_from.max(to);
+                }
+                match found {
+                    Some(m) => {
+                        c.enter(to, m);
+                        if c.triggers != 0 {
+                            return;
+                        }
+                    }
+                    None => {
+                        // The first block that is not whole, or none.
+                        let mut last = [0; 64];
+                        let rest = b.get(to..).unwrap_or_default();
+                        let k = rest.len().min(64);
+                        last[..k].copy_from_slice(&rest[..k]);
+                        let [lo, hi] = [chunk::<32>(&last, 0), chunk::<32>(&last, 1)];
+                        // SAFETY: the caller has AVX2; the loads read two
+                        // `[u8; 32]`.
+                        let v = unsafe {
+                            [lo, hi].map(|h| _mm256_loadu_si256(h.as_ptr().cast::<__m256i>()))
+                        };
+                        // SAFETY: the caller has AVX2.
+                        c.enter(to, unsafe { marks_of(v, 0, x, y, z) });
+                        return;
+                    }
+                }
             }
         }
+        // SAFETY: `self` exists, so the processor has AVX2.
+        unsafe { advance(c, b, x, y, z) }
     }
 }
 
@@ -742,18 +771,20 @@ mod tests {
         }
     }
 
-    /// Skipping blocks stops at the first block with a candidate, or at
-    /// the first that is not whole, and counts the line breaks before it,
-    /// across more blocks than one byte lane can count; a colon that a
-    /// space, a line break or the end follows is no candidate.
+    /// The cursor moves from its block to the first later block with a
+    /// candidate, or to the first that is not whole, and counts the line
+    /// breaks before it, across more blocks than one byte lane can count;
+    /// a colon that a space, a line break or the end follows is no
+    /// candidate. It stops where the portable way, a block at a time,
+    /// stops, knowing the same.
     #[test]
-    fn skip64_stops_at_candidates_and_counts_breaks() {
+    fn advance_stops_at_candidates_and_counts_breaks() {
         let Some(k) = Avx2::detect() else { return };
-        for blocks in [0usize, 1, 2, 3, 126, 127, 128, 300] {
+        for blocks in [1usize, 2, 3, 4, 127, 128, 129, 300] {
             for tail in [0usize, 1, 63] {
-                for hit in [None, Some(0), Some(blocks.saturating_sub(1) * 64 + 63)] {
+                for hit in [None, Some(64), Some(blocks * 64 - 1)] {
                     for (candidate, after) in [(b':', b'a'), (b'<', b' '), (b':', b' ')] {
-                        for ends_word in [None, Some(1), Some(blocks * 64 / 2)] {
+                        for ends_word in [None, Some(65), Some(blocks * 64 / 2)] {
                             let mut b: Vec<u8> = (0..blocks * 64 + tail)
                                 .map(|i| if i % 3 == 0 { b'\n' } else { b'a' })
                                 .collect();
@@ -762,11 +793,11 @@ mod tests {
                                 b[w] = b':';
                                 b[w + 1] = b' ';
                             }
-                            if !b.is_empty() && tail == 0 && hit.is_none() {
+                            if tail == 0 && hit.is_none() {
                                 *b.last_mut().unwrap() = b':';
                             }
                             let mut real = None;
-                            if let Some(h) = hit.filter(|&h| h < b.len()) {
+                            if let Some(h) = hit.filter(|&h| (64..b.len()).contains(&h)) {
                                 b[h] = candidate;
                                 if let Some(c) = b.get_mut(h + 1) {
                                     *c = after;
@@ -780,23 +811,61 @@ mod tests {
                                 Some(h) => h / 64 * 64,
                                 None => blocks * 64,
                             };
-                            let breaks = b[..stop].iter().filter(|&&c| c == b'\n').count();
-                            let (to, n, high, marks) = k.skip64(&b, 0, b':', b'<', b'\n');
                             let case = (blocks, tail, hit, candidate, after, ends_word);
-                            assert_eq!((to, n, high), (stop, breaks, false), "{case:?}");
-                            if stop > 0 {
-                                let mut c = b.clone();
-                                c[stop - 1] = 0xC3;
-                                assert!(k.skip64(&c, 0, b':', b'<', b'\n').2, "{case:?}");
+                            // The extractor moves on from a block that is
+                            // not the last.
+                            if b.len() <= 64 {
+                                continue;
                             }
-                            // The block it stops at comes with its marks.
-                            let whole = b.get(stop..).and_then(|r| r.first_chunk::<64>());
-                            let next = b.get(stop + 64).copied().unwrap_or(0);
-                            let want = whole.map(|c| k.marks64(c, next, b':', b'<', b'\n'));
-                            assert_eq!(marks, want, "{case:?}");
-                            if let Some(m) = marks {
-                                assert_ne!(m.candidates, 0, "{case:?}");
+                            let marks_in = |b: &[u8], at: usize| {
+                                let mut c = [0; 64];
+                                let rest = &b[at.min(b.len())..];
+                                let n = rest.len().min(64);
+                                c[..n].copy_from_slice(&rest[..n]);
+                                let next = b.get(at + 64).copied().unwrap_or(0);
+                                crate::bytes::marks64_portable(&c, next, b':', b'<', b'\n')
+                            };
+                            let marks = |at: usize| marks_in(&b, at);
+                            let mut want = Cursor::new(marks(0));
+                            want.advance_by_blocks(b.len(), marks);
+                            let mut got = Cursor::new(marks(0));
+                            k.advance(&mut got, &b, b':', b'<', b'\n');
+                            assert_eq!(got.block, stop, "{case:?}");
+                            let breaks = b[..stop].iter().filter(|&&c| c == b'\n').count();
+                            assert_eq!(got.lines, breaks, "{case:?}");
+                            if real.is_some() || tail > 0 {
+                                assert_eq!(
+                                    (want.block, want.marks, want.triggers, want.lines),
+                                    (got.block, got.marks, got.triggers, got.lines),
+                                    "{case:?}"
+                                );
+                            } else {
+                                // Both at the end: the portable way stops
+                                // in the last block, this one after it.
+                                assert_eq!((got.triggers, want.triggers), (0, 0), "{case:?}");
+                                assert_eq!(want.block + 64, got.block, "{case:?}");
+                                assert_eq!(want.lines + want.marks.thirds as usize, got.lines);
+                                continue;
                             }
+                            // The last line break before the block is
+                            // placed, or its blocks are named.
+                            let last = b[..stop].iter().rposition(|&c| c == b'\n');
+                            assert_eq!(want.line_start, last.map_or(0, |p| p + 1), "{case:?}");
+                            match got.unplaced {
+                                Some((from, to)) => {
+                                    assert!(from <= last.unwrap() && last.unwrap() < to);
+                                    assert!(got.line_start <= from, "{case:?}");
+                                }
+                                None => assert_eq!(got.line_start, want.line_start),
+                            }
+                            assert_eq!(got.ascii_from, 0, "{case:?}");
+                            // A byte beyond ASCII before the block moves
+                            // where the text is ASCII from past it.
+                            let mut c = b.clone();
+                            c[stop - 1] = 0xC3;
+                            let mut high = Cursor::new(marks_in(&c, 0));
+                            k.advance(&mut high, &c, b':', b'<', b'\n');
+                            assert!(high.ascii_from >= stop, "{case:?}");
                         }
                     }
                 }
