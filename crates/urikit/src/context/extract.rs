@@ -239,18 +239,20 @@ impl<'t> Iterator for Matches<'t> {
         while self.pos < b.len() {
             let i = self.next_trigger()?;
             // Most candidates in text are no URI's: a colon that ends a
-            // word ("Note: ..."), brackets around no colon (`<port>`).
-            // These are passed over here, before any call.
+            // word ("Note: ...") or follows no scheme (ABNF's `":"`),
+            // brackets around no colon (`<port>`). These are passed over
+            // here, before any call.
             let step = match b[i] {
-                b':' if b
-                    .get(i + 1)
-                    .is_some_and(|&c| !URI_CHAR.allows(c) && c < 0x80) =>
+                b':' if i <= self.pos
+                    || !SCHEME.allows(b[i - 1])
+                    || b.get(i + 1)
+                        .is_some_and(|&c| !URI_CHAR.allows(c) && c < 0x80) =>
                 {
                     self.pos = i + 1;
                     continue;
                 }
-                b'<' if !crate::bytes::first_of(&b[i + 1..], [b':', b'>', b'<'])
-                    .is_some_and(|p| b[i + 1 + p] == b':') =>
+                b'<' if crate::bytes::first_of(&b[i + 1..], [b':', b'>', b'<'])
+                    .is_none_or(|p| b[i + 1 + p] != b':') =>
                 {
                     self.pos = i + 1;
                     continue;
@@ -313,6 +315,10 @@ impl Run {
 struct Classifier {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
     avx2: Option<crate::parse::simd::Avx2>,
+    /// With AVX-512 (byte instructions) the scan from block to block runs
+    /// 64 bytes to a register.
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
+    avx512: Option<crate::parse::simd::Avx512>,
 }
 
 impl Classifier {
@@ -321,20 +327,31 @@ impl Classifier {
         Classifier {
             #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
             avx2: crate::parse::simd::Avx2::detect(),
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
+            avx512: crate::parse::simd::Avx512::detect(),
         }
     }
 
     /// Moves `c` from its block to the next one that holds a candidate, or
     /// to the text's last block, counting in what the blocks between hold:
-    /// many blocks in one call with AVX2 where the processor has it.
+    /// many blocks in one call with AVX-512 or AVX2 where the processor
+    /// has them.
     #[inline]
     fn advance(self, c: &mut Cursor, b: &[u8]) {
         let from = c.block;
         #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
-        if let Some(k) = self.avx2 {
-            k.advance(c, b, b':', b'<', b'\n');
-            work::add(c.block + 64 - from);
-            return;
+        match (self.avx512, self.avx2) {
+            (Some(k), _) => {
+                k.advance(c, b, b':', b'<', b'\n');
+                work::add(c.block + 64 - from);
+                return;
+            }
+            (None, Some(k)) => {
+                k.advance(c, b, b':', b'<', b'\n');
+                work::add(c.block + 64 - from);
+                return;
+            }
+            (None, None) => {}
         }
         c.advance_by_blocks(b.len(), |at| self.marks_at(b, at));
         work::add(c.block + 64 - from);
@@ -571,7 +588,7 @@ impl<'t> Matches<'t> {
     fn ucs_len(&self, i: usize) -> usize {
         // ASCII, or any other dialect: nothing to decode.
         if self.x.dialect != Dialect::Rfc3987
-            || !self.text.as_bytes().get(i).is_some_and(|&c| c >= 0x80)
+            || self.text.as_bytes().get(i).is_none_or(|&c| c < 0x80)
         {
             return 0;
         }

@@ -816,7 +816,7 @@ mod tests {
                 .collect();
             for tail in [0, 1, 20] {
                 let mut b = bytes.clone();
-                b.extend(core::iter::repeat(b'x').take(tail));
+                b.extend(core::iter::repeat_n(b'x', tail));
                 assert_eq!(Name::at(&b, 0, len), Name::of(&bytes), "{bytes:?} {tail}");
             }
         }
