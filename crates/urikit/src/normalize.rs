@@ -822,14 +822,13 @@ impl NormalText<'_> {
     }
 }
 
-/// The bits of the bytes `r` of a reference of at most 64 bytes.
+/// The bits of the bytes `r` of a reference of at most 64 bytes: those
+/// from `r.start` on less those from `r.end` on, with no branch on the
+/// range's width (lines of every length come one after the other).
 #[inline(always)]
 fn bits(r: Range<usize>) -> u64 {
-    match r.end.saturating_sub(r.start) {
-        0 => 0,
-        64.. => !0,
-        w => ((1u64 << w) - 1) << r.start,
-    }
+    let from = |k: usize| if k < 64 { u64::MAX << k } else { 0 };
+    from(r.start) & !from(r.end)
 }
 
 /// Whether a byte of `b[r]` is one `mask` marks, or (without a mask, for

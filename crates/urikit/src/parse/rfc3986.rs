@@ -100,14 +100,15 @@ pub(crate) fn parse_sets(k: impl Classify, s: &str, t: &Sets) -> Result<Meta, Er
 
     // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then ":".
     let mut scheme_end = 0;
-    // The common schemes in one comparison each, sparing the scheme loop
-    // and its hard-to-predict exit.
-    if b.starts_with(b"https:") {
-        scheme_end = 5;
-        i = 6;
-    } else if b.starts_with(b"http:") {
-        scheme_end = 4;
-        i = 5;
+    // The common schemes in one comparison of a word each, sparing the
+    // scheme loop and its hard-to-predict exit; which of the two it is
+    // picks the offsets without a branch.
+    let head = b.first_chunk::<8>().map_or(0, |w| u64::from_le_bytes(*w));
+    let https = head & 0xFFFF_FFFF_FFFF == u64::from_le_bytes(*b"https:\0\0");
+    let http = head & 0xFF_FFFF_FFFF == u64::from_le_bytes(*b"http:\0\0\0");
+    if https | http {
+        scheme_end = 4 + usize::from(https);
+        i = scheme_end + 1;
     } else if b.first().is_some_and(|&c| ALPHA.allows(c)) {
         let j = scan_in(k, b, 1, &SCHEME);
         if b.get(j) == Some(&b':') {
@@ -324,6 +325,36 @@ fn end_of_authority(b: &[u8], i: usize, kind: ErrorKind) -> Result<usize, Error>
 mod tests {
     use super::*;
     use crate::parse::parse;
+
+    /// The word compared for `http:` and `https:` gives the scheme the
+    /// scheme rule (section 3.1) gives, whatever the line's length, for
+    /// near misses too.
+    #[test]
+    fn http_and_https_as_the_scheme_rule_reads_them() {
+        for (s, scheme) in [
+            ("http:", Some(4)),
+            ("https:", Some(5)),
+            ("http:/", Some(4)),
+            ("http:x", Some(4)),
+            ("https:/", Some(5)),
+            ("http://a/b", Some(4)),
+            ("https://a/b", Some(5)),
+            ("https:x/y/z", Some(5)),
+            ("httpx://a", Some(5)),
+            ("httpsx:a", Some(6)),
+            ("HTTP://a", Some(4)),
+            ("Https://a", Some(5)),
+            ("http", None),
+            ("https", None),
+            ("http/x:y", None),
+            ("htt:p", Some(3)),
+        ] {
+            let m = parse(s).unwrap();
+            assert_eq!((m.scheme_end > 0).then_some(m.scheme_end), scheme, "{s}");
+        }
+        assert!(parse("http:a b").is_err());
+        assert!(parse("https:\u{7f}").is_err());
+    }
 
     #[test]
     fn meta_of_the_section_3_example() {
