@@ -251,7 +251,7 @@ impl<'t> Iterator for Matches<'t> {
                     self.pos = i + 1;
                     continue;
                 }
-                b'<' if crate::bytes::first_of(&b[i + 1..], [b':', b'>', b'<'])
+                b'<' if crate::parse::first_of3(&b[i + 1..], b':', b'>', b'<')
                     .is_none_or(|p| b[i + 1 + p] != b':') =>
                 {
                     self.pos = i + 1;

@@ -348,6 +348,38 @@ pub(crate) fn sse2_text_marks(b: &[u8]) -> Option<TextMarks> {
     Some(m)
 }
 
+/// [`first_of`](crate::bytes::first_of) three values with SSE2: the first
+/// 32 bytes in two comparisons of sixteen, the place of a hit read from
+/// their mask (most brackets in text close within that); shorter than 32
+/// bytes, or with no hit there, the search of `bytes`.
+#[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
+#[inline(always)]
+pub(crate) fn sse2_first_of3(b: &[u8], x: u8, y: u8, z: u8) -> Option<usize> {
+    let Some(c) = b.first_chunk::<32>() else {
+        return crate::bytes::first_of(b, [x, y, z]);
+    };
+    let sixteen = |k: usize| {
+        let c = chunk::<16>(c, k);
+        // SAFETY: see the module's documentation: SSE2 is enabled at
+        // compile time, and the load reads the sixteen bytes `c` refers
+        // to.
+        let m = unsafe {
+            let v = _mm_loadu_si128(c.as_ptr().cast::<__m128i>());
+            let eq = |b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
+            _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(eq(x), eq(y)), eq(z)))
+        };
+        // Sixteen bits: the `i32` is never negative.
+        u32::from(m as u16) << (16 * k)
+    };
+    let m = sixteen(0) | sixteen(1);
+    if m != 0 {
+        crate::work::add(m.trailing_zeros() as usize + 1);
+        return Some(m.trailing_zeros() as usize);
+    }
+    crate::work::add(32);
+    crate::bytes::first_of(&b[32..], [x, y, z]).map(|k| 32 + k)
+}
+
 /// [`first_pair`](crate::bytes::first_pair) with SSE2: the offset of the
 /// first byte `x` of `b` that a byte `y` follows, sixteen pairs to a
 /// comparison and the place of a hit read from its mask. The windows begin
@@ -1090,6 +1122,28 @@ mod tests {
                     if let Some(avx2) = Avx2::detect() {
                         assert_eq!(avx2.text_marks(&b), want, "{n} {k} {v:#x}");
                     }
+                }
+            }
+        }
+    }
+
+    /// The SSE2 search of three values finds the first a byte loop finds,
+    /// at every length to 80, with one at every place and another after
+    /// it, each of the three.
+    #[test]
+    fn sse2_first_of3_is_the_byte_loop() {
+        let naive = |v: &[u8]| v.iter().position(|c| b":<>".contains(c));
+        for n in 0..=80usize {
+            assert_eq!(sse2_first_of3(&alloc::vec![b'a'; n], b':', b'>', b'<'), None);
+            for at in 0..n {
+                for (first, second) in [(b':', b'>'), (b'>', b'<'), (b'<', b':')] {
+                    let mut v = alloc::vec![b'a'; n];
+                    v[at] = first;
+                    if let Some(c) = v.get_mut(at + 5) {
+                        *c = second;
+                    }
+                    let got = sse2_first_of3(&v, b':', b'>', b'<');
+                    assert_eq!(got, naive(&v), "{n} {at}");
                 }
             }
         }
