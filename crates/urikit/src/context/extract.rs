@@ -802,7 +802,31 @@ impl<'t> Matches<'t> {
     /// and a `)` without its `(`; `None` if nothing is left, or if a letter
     /// outside ASCII follows (the word is longer than the URI: an IRI,
     /// which is not extracted).
+    #[inline]
     fn cut(
+        &self,
+        first: Range<usize>,
+        more: &[Range<usize>],
+    ) -> Option<(Cow<'t, str>, Range<usize>)> {
+        let b = self.text.as_bytes();
+        // Most runs are one piece that ends in none of the characters cut
+        // from its end, before ASCII or the text's end: the run as it is.
+        if more.is_empty()
+            && first.start < first.end
+            && !matches!(
+                b[first.end - 1],
+                b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'*' | b')'
+            )
+            && b.get(first.end).is_none_or(|&c| c < 0x80)
+        {
+            return Some((Cow::Borrowed(&self.text[first.clone()]), first));
+        }
+        self.cut_slowly(first, more)
+    }
+
+    /// [`cut`](Self::cut) for every run.
+    #[inline(never)]
+    fn cut_slowly(
         &self,
         first: Range<usize>,
         more: &[Range<usize>],
