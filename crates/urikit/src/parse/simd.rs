@@ -1134,7 +1134,10 @@ mod tests {
     fn sse2_first_of3_is_the_byte_loop() {
         let naive = |v: &[u8]| v.iter().position(|c| b":<>".contains(c));
         for n in 0..=80usize {
-            assert_eq!(sse2_first_of3(&alloc::vec![b'a'; n], b':', b'>', b'<'), None);
+            assert_eq!(
+                sse2_first_of3(&alloc::vec![b'a'; n], b':', b'>', b'<'),
+                None
+            );
             for at in 0..n {
                 for (first, second) in [(b':', b'>'), (b'>', b'<'), (b'<', b':')] {
                     let mut v = alloc::vec![b'a'; n];
