@@ -461,20 +461,39 @@ impl Cursor {
         (self.block, self.marks, self.triggers) = (block, marks, marks.candidates);
     }
 
+    /// Leaves the block for the one after it, whose marks `marks_at`
+    /// gives (from its offset).
+    #[inline(always)]
+    pub(crate) fn step(&mut self, marks_at: impl FnOnce(usize) -> Marks) {
+        self.leave();
+        let at = self.block + 64;
+        self.enter(at, marks_at(at));
+    }
+
     /// Leaves the block for the next one with a candidate, or the text's
     /// last block (of `len` bytes), one block at a time: `marks_at` gives
     /// the marks of the block at an offset.
     #[inline(always)]
     pub(crate) fn advance_by_blocks(&mut self, len: usize, marks_at: impl Fn(usize) -> Marks) {
         loop {
-            self.leave();
-            let at = self.block + 64;
-            self.enter(at, marks_at(at));
-            if self.triggers != 0 || at + 64 >= len {
+            self.step(&marks_at);
+            if self.triggers != 0 || self.block + 64 >= len {
                 return;
             }
         }
     }
+}
+
+/// The 64 bytes of `b` from `at`, those past its end taken as zeros (which
+/// none of the extractor's masks marks): the text's last block.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline]
+pub(crate) fn padded(b: &[u8], at: usize) -> [u8; 64] {
+    let rest = b.get(at..).unwrap_or_default();
+    let k = rest.len().min(64);
+    let mut c = [0; 64];
+    c[..k].copy_from_slice(&rest[..k]);
+    c
 }
 
 /// The candidates of a block of 64 bytes, from the masks of its `x` bytes,

@@ -243,10 +243,9 @@ impl<'t> Iterator for Matches<'t> {
             // brackets around no colon (`<port>`). These are passed over
             // here, before any call.
             let step = match b[i] {
-                b':' if i <= self.pos
-                    || !SCHEME.allows(b[i - 1])
-                    || b.get(i + 1)
-                        .is_some_and(|&c| !URI_CHAR.allows(c) && c < 0x80) =>
+                b':' if b
+                    .get(i + 1)
+                    .is_some_and(|&c| !URI_CHAR.allows(c) && c < 0x80) =>
                 {
                     self.pos = i + 1;
                     continue;
@@ -347,18 +346,11 @@ impl Classifier {
         let from = c.block;
         #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
         match (self.avx512, self.avx2) {
-            (Some(k), _) => {
-                k.advance(c, b, b':', b'<', b'\n');
-                work::add(c.block + 64 - from);
-                return;
-            }
-            (None, Some(k)) => {
-                k.advance(c, b, b':', b'<', b'\n');
-                work::add(c.block + 64 - from);
-                return;
-            }
-            (None, None) => {}
+            (Some(k), _) => k.advance(c, b, b':', b'<', b'\n'),
+            (None, Some(k)) => k.advance(c, b, b':', b'<', b'\n'),
+            (None, None) => c.advance_by_blocks(b.len(), |at| self.marks_at(b, at)),
         }
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))))]
         c.advance_by_blocks(b.len(), |at| self.marks_at(b, at));
         work::add(c.block + 64 - from);
     }
@@ -416,12 +408,7 @@ impl Classifier {
         };
         match b.get(at..).and_then(|r| r.first_chunk::<64>()) {
             Some(c) => marks(c),
-            None => {
-                let rest = b.get(at..).unwrap_or_default();
-                let mut c = [0; 64];
-                c[..rest.len()].copy_from_slice(rest);
-                marks(&c)
-            }
+            None => marks(&crate::bytes::padded(b, at)),
         }
     }
 }
@@ -478,9 +465,7 @@ impl<'t> Matches<'t> {
         let (n, pos) = (self.text.len(), self.pos);
         let b = self.text.as_bytes();
         while self.at.block + 64 <= pos {
-            self.at.leave();
-            let next = self.at.block + 64;
-            self.at.enter(next, self.classify.marks_at(b, next));
+            self.at.step(|next| self.classify.marks_at(b, next));
         }
         // pos - block < 64 here. (The scan for `www.` may have left `pos`
         // before the block, which then has no candidate before `pos`.)
@@ -624,6 +609,11 @@ impl<'t> Matches<'t> {
     #[inline(always)]
     fn scheme_before(&self, i: usize) -> Option<usize> {
         let b = self.text.as_bytes();
+        // No scheme character before the colon (ABNF's `":"`): nothing to
+        // back over.
+        if i <= self.pos || !SCHEME.allows(b[i - 1]) {
+            return None;
+        }
         let mut start = i;
         while let Some(w) = start.checked_sub(8).filter(|&w| w >= self.pos) {
             let word = u64::from_le_bytes(b[w..start].try_into().unwrap_or_default());

@@ -606,43 +606,30 @@ impl Avx2 {
         }
         #[target_feature(enable = "avx2")]
         unsafe fn advance(c: &mut Cursor, b: &[u8], x: u8, y: u8, z: u8) {
-            loop {
-                c.leave();
-                let from = c.block + 64;
-                // SAFETY: the caller has AVX2.
-                let (to, n, high, found) = unsafe { skip(b, from, x, y, z) };
-                c.lines += n;
-                if n > 0 {
-                    c.unplaced = Some((from, to));
-                }
-                if high {
-                    c.ascii_from = c.ascii_from.max(to);
-                }
-                match found {
-                    Some(m) => {
-                        c.enter(to, m);
-                        if c.triggers != 0 {
-                            return;
-                        }
-                    }
-                    None => {
-                        // The first block that is not whole, or none.
-                        let mut last = [0; 64];
-                        let rest = b.get(to..).unwrap_or_default();
-                        let k = rest.len().min(64);
-                        last[..k].copy_from_slice(&rest[..k]);
-                        let [lo, hi] = [chunk::<32>(&last, 0), chunk::<32>(&last, 1)];
-                        // SAFETY: the caller has AVX2; the loads read two
-                        // `[u8; 32]`.
-                        let v = unsafe {
-                            [lo, hi].map(|h| _mm256_loadu_si256(h.as_ptr().cast::<__m256i>()))
-                        };
-                        // SAFETY: the caller has AVX2.
-                        c.enter(to, unsafe { marks_of(v, 0, x, y, z) });
-                        return;
-                    }
-                }
+            c.leave();
+            let from = c.block + 64;
+            // SAFETY: the caller has AVX2.
+            let (to, n, high, found) = unsafe { skip(b, from, x, y, z) };
+            c.lines += n;
+            if n > 0 {
+                c.unplaced = Some((from, to));
             }
+            if high {
+                c.ascii_from = c.ascii_from.max(to);
+            }
+            // The block `skip` found holds a candidate; without one, the
+            // first block that is not whole (or none).
+            let marks = found.unwrap_or_else(|| {
+                let last = crate::bytes::padded(b, to);
+                let [lo, hi] = [chunk::<32>(&last, 0), chunk::<32>(&last, 1)];
+                // SAFETY: the caller has AVX2; the loads read two
+                // `[u8; 32]`.
+                let v =
+                    unsafe { [lo, hi].map(|h| _mm256_loadu_si256(h.as_ptr().cast::<__m256i>())) };
+                // SAFETY: the caller has AVX2.
+                unsafe { marks_of(v, 0, x, y, z) }
+            });
+            c.enter(to, marks);
         }
         // SAFETY: `self` exists, so the processor has AVX2.
         unsafe { advance(c, b, x, y, z) }
@@ -861,19 +848,15 @@ impl Avx512 {
             // The last blocks, fewer than 129 bytes: a block at a time,
             // its bytes after the text's end taken as zeros, up to the
             // first that is not whole.
-            loop {
-                let rest = b.get(at..).unwrap_or_default();
-                let k = rest.len().min(64);
-                let mut w = [0; 64];
-                w[..k].copy_from_slice(&rest[..k]);
-                c.enter(at, marks(load(&w), b.get(at + 64).copied().unwrap_or(0)));
-                // As with AVX2, a whole last block is passed over for the
-                // empty one after it.
-                if c.triggers != 0 || k < 64 {
-                    return;
-                }
-                c.leave();
-                at += 64;
+            let block = |at: usize| {
+                let w = crate::bytes::padded(b, at);
+                marks(load(&w), b.get(at + 64).copied().unwrap_or(0))
+            };
+            c.enter(at, block(at));
+            // As with AVX2, a whole last block is passed over for the empty
+            // one after it.
+            while c.triggers == 0 && c.block + 64 <= b.len() {
+                c.step(block);
             }
         }
         // SAFETY: `self` exists, so the processor has AVX512F, AVX512BW
