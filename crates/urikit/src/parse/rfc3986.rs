@@ -103,12 +103,16 @@ pub(crate) fn parse_sets(k: impl Classify, s: &str, t: &Sets) -> Result<Meta, Er
     // The common schemes in one comparison of a word each, sparing the
     // scheme loop and its hard-to-predict exit; which of the two it is
     // picks the offsets without a branch.
+    // The test is one comparison of the differences ORed together: two
+    // tests joined by `|` are compiled as two branches, and the first,
+    // whether the scheme is `https`, goes either way from line to line.
     let head = b.first_chunk::<8>().map_or(0, |w| u64::from_le_bytes(*w));
-    let https = head & 0xFFFF_FFFF_FFFF == u64::from_le_bytes(*b"https:\0\0");
-    let http = head & 0xFF_FFFF_FFFF == u64::from_le_bytes(*b"http:\0\0\0");
-    if https | http {
-        scheme_end = 4 + usize::from(https);
-        i = scheme_end + 1;
+    let colon_at = 4 + usize::from((head >> 32) as u8 == b's');
+    let miss = u64::from(head as u32 ^ u32::from_le_bytes(*b"http"))
+        | u64::from((head >> (8 * colon_at)) as u8 ^ b':');
+    if miss == 0 {
+        scheme_end = colon_at;
+        i = colon_at + 1;
     } else if b.first().is_some_and(|&c| ALPHA.allows(c)) {
         let j = scan_in(k, b, 1, &SCHEME);
         if b.get(j) == Some(&b':') {
