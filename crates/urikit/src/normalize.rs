@@ -352,6 +352,13 @@ impl Normalizer {
                 push_lowered(u, &mut out);
                 (out, u.meta())
             }
+            Head::Same | Head::Lower if plan.slash => {
+                // One byte more (`http://example.com` gains its `/`): a
+                // copy, in place when it fits, with no text to compare.
+                let mut out = Text::with_capacity(u.as_str().len() + 1);
+                let meta = self.write_planned(u, plan, &mut out);
+                (out, meta)
+            }
             _ => {
                 // Otherwise the output stays the input, borrowed, up to
                 // the first byte that differs.
@@ -478,10 +485,16 @@ impl Normalizer {
             None => has_dot_segment(path),
         };
         let rooted = m.scheme_end > 0 || m.auth.is_some() || path.starts_with('/');
-        let rest = !pct
-            && (!self.dot_segments || rooted && !maybe_dots(path))
-            && !(path.is_empty() && self.slash_root(u));
-        Plan { pct, head, rest }
+        let slash_root = path.is_empty() && self.slash_root(u);
+        // (An empty path has no dot segment.)
+        let slash = !pct && slash_root;
+        let rest = !pct && (!self.dot_segments || rooted && !maybe_dots(path)) && !slash_root;
+        Plan {
+            pct,
+            head,
+            rest,
+            slash,
+        }
     }
 
     /// Whether `u`'s empty path is written `/` (6.2.3).
@@ -519,10 +532,13 @@ impl Normalizer {
         let path = u.path().as_str();
         let p = out.len();
         let rooted = scheme_end > 0 || auth.is_some() || path.starts_with('/');
-        if plan.rest {
-            // The rest in one write.
+        if plan.rest || plan.slash {
+            // The rest in one write, after the `/` of an empty path.
+            if plan.slash {
+                out.push(b'/');
+            }
             out.push_str(&src[m.path_start()..]);
-            let path_end = p + path.len();
+            let path_end = p + usize::from(plan.slash) + path.len();
             return Meta {
                 scheme_end,
                 auth: auth_meta,
@@ -665,6 +681,8 @@ impl Normalizer {
             Head::Same if plan.rest => return true,
             // A letter of the scheme or host is lowered.
             Head::Lower => return false,
+            // An empty path gains its `/`.
+            _ if plan.slash => return false,
             _ => {}
         }
         let mut out = Lazy::check(u.as_str());
@@ -941,12 +959,14 @@ fn is_default_port(scheme: Option<&str>, port: &str) -> bool {
 
 /// What [`Normalizer::plan`] found: whether the reference has a `%`, and
 /// whether its scheme and authority (`head`) and the rest (`rest`) come
-/// out of normalization as they are.
+/// out of normalization as they are, or the rest with only its empty path
+/// written `/` (`slash`: `http://example.com?q`, section 6.2.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Plan {
     pct: bool,
     head: Head,
     rest: bool,
+    slash: bool,
 }
 
 /// How the scheme and authority come out of normalization.
@@ -1110,6 +1130,19 @@ mod tests {
         prop::collection::vec(part, 0..16).prop_map(|v| v.concat())
     }
 
+    /// References with an authority and an empty path (which 6.2.3 may
+    /// write `/`), the rest made of what the plan looks at.
+    fn empty_path() -> impl Strategy<Value = String> {
+        let scheme = prop::sample::select(&["http:", "HTTP:", "https:", "ws:", "foo:"][..]);
+        let part = prop::sample::select(&["a", "A", "%41", "%7e", ".", "/", "?", ":", "@"][..]);
+        let host = prop::sample::select(&["a", "A.b", "[::1]", "u@h", "%41", "h:80", "h:", ""][..]);
+        let tail = |mark: &'static str| {
+            prop::option::of(prop::collection::vec(part.clone(), 0..4))
+                .prop_map(move |p| p.map_or(String::new(), |p| [mark, &p.concat()].concat()))
+        };
+        (scheme, host, tail("?"), tail("#")).prop_map(|(s, h, q, f)| [s, "//", h, &q, &f].concat())
+    }
+
     proptest! {
         /// The plan from the masks is the plan from searching each
         /// component, under every setting that the plan reads.
@@ -1120,5 +1153,61 @@ mod tests {
             let marks = crate::parse::text_marks(s.as_bytes());
             prop_assert_eq!(n.plan_with(u, marks), n.plan_with(u, None), "{}", s);
         }
+
+        /// The shortcut for an empty path that gains its `/` writes what
+        /// the component-by-component writer does, offsets included.
+        #[test]
+        fn the_slash_shortcut_writes_as_the_writer_does(s in empty_path(), lower in any::<bool>()) {
+            let Ok(u) = UriRef::parse(&s) else { return Ok(()) };
+            let n = Normalizer { lowercase: lower, ..Normalizer::new() };
+            let plan = n.plan(u);
+            if !plan.slash {
+                return Ok(());
+            }
+            let mut long = String::new();
+            let meta = n.write_planned(u, Plan { slash: false, ..plan }, &mut long);
+            let short = n.normalize(u);
+            prop_assert_eq!(short.as_str(), long.as_str());
+            prop_assert_eq!(short.as_uri_ref().meta(), meta);
+        }
+    }
+
+    /// RFC 3986 section 6.2.3: an empty path with an authority is `/`
+    /// for http; the query and fragment after it keep their places.
+    #[test]
+    fn an_empty_path_gains_its_slash_before_the_query() {
+        let n = Normalizer::new();
+        for (s, want) in [
+            ("http://Example.COM?q=1#top", "http://example.com/?q=1#top"),
+            ("http://example.com#f", "http://example.com/#f"),
+            ("HTTPS://example.com", "https://example.com/"),
+            ("http://example.com:80", "http://example.com/"),
+            ("http://example.com?%7e", "http://example.com/?~"),
+        ] {
+            let u = UriRef::parse(s).unwrap();
+            let out = n.normalize(u);
+            assert_eq!(out.as_str(), want, "{s}");
+            let v = out.as_uri_ref();
+            assert_eq!(v.path().as_str(), "/", "{s}");
+            assert_eq!(v.host().map(|h| h.as_str()), Some("example.com"), "{s}");
+            assert_eq!(
+                v.query().map(|q| q.as_str()),
+                UriRef::parse(want).unwrap().query().map(|q| q.as_str())
+            );
+            assert_eq!(
+                v.fragment().map(|f| f.as_str()),
+                UriRef::parse(want).unwrap().fragment().map(|f| f.as_str())
+            );
+            assert!(!n.is_normalized(u), "{s}");
+            assert!(n.is_normalized(v), "{want}");
+        }
+        // Not for a scheme whose empty path is no root (6.2.3 speaks of
+        // http), nor with the step turned off.
+        let u = UriRef::parse("foo://example.com?q").unwrap();
+        assert_eq!(n.normalize(u).as_str(), "foo://example.com?q");
+        let off = Normalizer::new().slash_empty_path(false);
+        let u = UriRef::parse("http://example.com?q").unwrap();
+        assert_eq!(off.normalize(u).as_str(), "http://example.com?q");
+        assert!(off.is_normalized(u));
     }
 }
