@@ -18,7 +18,7 @@ use crate::bytes::any_byte;
 use crate::bytes::TextMarks;
 use crate::grammar::rfc3986::hex_val;
 use crate::grammar::Table;
-use crate::out::{Lazy, Out, Text};
+use crate::out::{Lazy, Lower, Out, Text};
 use crate::parse::rfc3986::host_type;
 use crate::parse::HostType;
 use crate::parse::{AuthMeta, Meta};
@@ -859,10 +859,6 @@ fn any_in(mask: Option<u64>, b: &[u8], r: Range<usize>, is: impl Fn(u8) -> bool)
     }
 }
 
-/// Writes the path `dir` then `path` (`dir` empty or ending with `/`)
-/// with its dot segments removed (section 5.2.4 on the normalized
-/// segments). Without a `%` (no `%2E`) or a literal dot segment, that
-/// leaves the path as it is.
 /// What [`Head::Lower`] lowers in `u`'s text: the scheme, and the host
 /// (empty without an authority). Lowering keeps every offset.
 fn lowered(m: Meta) -> [Range<usize>; 2] {
@@ -887,17 +883,20 @@ fn write_lowered(u: UriRef<'_>, out: &mut impl Out) -> Option<AuthMeta> {
 
 /// `u` with [`Head::Lower`] applied and the rest as it is, onto `out`.
 #[inline(never)]
-fn push_lowered(u: UriRef<'_>, out: &mut impl Out) {
+fn push_lowered(u: UriRef<'_>, out: &mut impl Lower) {
     let (src, at) = (u.as_str(), out.len());
-    // Runs kept as they are, runs lowered: the output is one copy.
-    let mut from = 0;
-    for r in lowered(u.meta()) {
-        out.push_str(&src[from..r.start]);
-        out.push_lower(&src[r.start..r.end]);
-        from = r.end;
+    // One copy, then the scheme and host lowered where they lie: a copy
+    // per run was a call of `memcpy` for each, of a few bytes.
+    out.push_str(src);
+    let [scheme, host] = lowered(u.meta());
+    if scheme.end + 3 >= host.start {
+        // No userinfo: only `://` (no letter) lies between the two.
+        out.lower(at + scheme.start..at + host.end.max(scheme.end));
+    } else {
+        for r in [scheme, host] {
+            out.lower(at + r.start..at + r.end);
+        }
     }
-    out.push_str(&src[from..]);
-    debug_assert_eq!(out.len() - at, src.len());
 }
 
 /// Writes `path` (after `dir`) with its dot segments removed. Without a
@@ -1169,6 +1168,32 @@ mod tests {
             let short = n.normalize(u);
             prop_assert_eq!(short.as_str(), long.as_str());
             prop_assert_eq!(short.as_uri_ref().meta(), meta);
+        }
+    }
+
+    proptest! {
+        /// Section 6.2.2.1: the scheme and host are lowered and nothing
+        /// else is (a userinfo keeps its case), byte for byte, whether the
+        /// two lie together or a userinfo parts them.
+        #[test]
+        fn lowering_touches_the_scheme_and_host_alone(s in reference()) {
+            let Ok(u) = UriRef::parse(&s) else { return Ok(()) };
+            let offset = |part: &str| part.as_ptr() as usize - s.as_ptr() as usize;
+            let mut want = s.clone().into_bytes();
+            if let Some(scheme) = u.scheme() {
+                want[..scheme.len()].make_ascii_lowercase();
+            }
+            if let Some(h) = u.host() {
+                let at = offset(h.as_str());
+                want[at..at + h.as_str().len()].make_ascii_lowercase();
+            }
+            // In place and on the heap (the two outputs that lower).
+            let mut text = Text::with_capacity(s.len());
+            push_lowered(u, &mut text);
+            prop_assert_eq!(text.as_str().as_bytes(), &want[..], "{}", s);
+            let mut string = String::from("x");
+            push_lowered(u, &mut string);
+            prop_assert_eq!(&string.as_bytes()[1..], &want[..], "{}", s);
         }
     }
 

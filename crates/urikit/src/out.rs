@@ -8,6 +8,7 @@
 //! May use: `bytes`.
 
 use alloc::string::String;
+use core::ops::Range;
 
 use arrayvec::ArrayString;
 
@@ -34,6 +35,30 @@ pub(crate) trait Out: core::fmt::Write {
     fn remove(&mut self, start: usize, end: usize);
     /// The bytes written from byte `from` on (empty past the end).
     fn tail(&self, from: usize) -> &[u8];
+}
+
+/// An [`Out`] whose text written can be changed in place.
+pub(crate) trait Lower: Out {
+    /// Lowers the ASCII letters among the bytes `r` written (`r` lies on
+    /// character boundaries).
+    fn lower(&mut self, r: Range<usize>);
+}
+
+impl Lower for String {
+    #[inline]
+    fn lower(&mut self, r: Range<usize>) {
+        self[r].make_ascii_lowercase();
+    }
+}
+
+impl Lower for Text {
+    #[inline]
+    fn lower(&mut self, r: Range<usize>) {
+        match self {
+            Text::Inline(a) => a[r].make_ascii_lowercase(),
+            Text::Heap(h) => h[r].make_ascii_lowercase(),
+        }
+    }
 }
 
 impl Out for String {
