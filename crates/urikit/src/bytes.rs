@@ -7,6 +7,8 @@
 //!
 //! May use: `work`.
 
+use core::ops::Range;
+
 /// Sixteen bytes that include every byte of `b` (1 to 16 bytes long), read
 /// without copying into a padded buffer (a `memset` and a `memcpy` call):
 /// from 8 bytes on, the first eight and the last eight; from 4, the first
@@ -537,6 +539,68 @@ impl TextMarks {
     }
 }
 
+/// The bits of the bytes `r` of a block of 64 bytes: those from `r.start`
+/// on less those from `r.end` on (a range past the block keeps its part
+/// in the block), with no branch on the range's width (lines of every
+/// length come one after the other).
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+pub(crate) fn bits(r: Range<usize>) -> u64 {
+    let from = |k: usize| if k < 64 { u64::MAX << k } else { 0 };
+    from(r.start) & !from(r.end)
+}
+
+/// The [`TextMarks`] of a reference of up to 127 bytes: of its first 64
+/// bytes (`head`) and of its last 64 (`tail`, which begin at `off`).
+/// Together they hold every byte and every two neighbours (a pair that
+/// passes the head's end, at 63 and 64, lies in the tail, which begins at
+/// 63 at the latest); for a reference of up to 64 bytes both are its
+/// marks. The same code answers for every length, so that lines of
+/// different lengths one after the other take no different branches.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct RefMarks {
+    pub(crate) head: TextMarks,
+    pub(crate) tail: TextMarks,
+    pub(crate) off: usize,
+}
+
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+impl RefMarks {
+    /// The longest reference that has them.
+    pub(crate) const MAX: usize = 127;
+
+    /// The marks of `b`, from those of blocks of up to 64 bytes that
+    /// `block` gives (`None`: `b` is longer than [`RefMarks::MAX`]).
+    #[inline(always)]
+    pub(crate) fn of(b: &[u8], block: impl Fn(&[u8]) -> Option<TextMarks>) -> Option<RefMarks> {
+        let n = b.len();
+        if n > RefMarks::MAX {
+            return None;
+        }
+        let off = n.saturating_sub(64);
+        Some(RefMarks {
+            head: block(b.get(..64).unwrap_or(b))?,
+            tail: block(&b[off..])?,
+            off,
+        })
+    }
+
+    /// Whether a byte of `r` is marked in the mask that `pick` takes of a
+    /// block's marks (one of them, or one made of them, such as the dots
+    /// that a slash comes before: a pair within a block).
+    #[inline(always)]
+    pub(crate) fn any(&self, pick: impl Fn(&TextMarks) -> u64, r: Range<usize>) -> bool {
+        let head = pick(&self.head) & bits(r.clone());
+        if self.off == 0 {
+            // At most 64 bytes: the head is the whole.
+            return head != 0;
+        }
+        let shifted = r.start.saturating_sub(self.off)..r.end.saturating_sub(self.off);
+        head | pick(&self.tail) & bits(shifted) != 0
+    }
+}
+
 /// [`TextMarks`] of `b` (at most 64 bytes) without intrinsics: the bytes
 /// copied into a block of zeros (which none of the masks marks), then
 /// classified a word at a time.
@@ -860,6 +924,40 @@ mod tests {
                     assert_eq!(line_breaks(&b), naive(&b), "{b:?}");
                 }
                 s.clear();
+            }
+        }
+    }
+
+    /// The two blocks of a reference's marks answer for every byte and
+    /// every pair of neighbours, at every length to the longest, in every
+    /// range: a `%` at one place, a `/` and a `.` after it at another
+    /// (among them the pair across the first block's end, bytes 63 and 64).
+    #[test]
+    fn ref_marks_answer_for_every_byte_and_pair() {
+        for n in 0..=RefMarks::MAX + 2 {
+            for k in 0..n.saturating_sub(1) {
+                let mut b = alloc::vec![b'x'; n];
+                b[k] = b'/';
+                b[k + 1] = b'.';
+                b[n - 1 - k] = if n - 1 - k > k + 1 {
+                    b'%'
+                } else {
+                    b[n - 1 - k]
+                };
+                let Some(m) = RefMarks::of(&b, text_marks_portable) else {
+                    assert!(n > RefMarks::MAX);
+                    continue;
+                };
+                for start in 0..=n {
+                    for end in [start, start + 1, start + 2, k + 1, k + 2, n, n - k] {
+                        let r = start..end.clamp(start, n);
+                        let pct = b[r.clone()].contains(&b'%');
+                        assert_eq!(m.any(|t| t.pct, r.clone()), pct, "{n} {k} {r:?}");
+                        let pair = r.contains(&(k + 1));
+                        let got = m.any(|t| (t.slash << 1) & t.dot, r.clone());
+                        assert_eq!(got, pair, "{n} {k} {r:?}");
+                    }
+                }
             }
         }
     }

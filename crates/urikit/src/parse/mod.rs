@@ -175,19 +175,19 @@ pub(crate) fn parse_as<R>(s: &str, make: impl FnOnce(Meta) -> R) -> Result<R, Er
     rfc3986::parse_in(scan::Baseline, s).map(make)
 }
 
-/// The [`TextMarks`](crate::bytes::TextMarks) of a reference of at most
-/// 64 bytes (`None` beyond), with AVX2 where the processor has it (two
-/// windows) and SSE2 otherwise (four) on x86-64.
+/// The [`RefMarks`](crate::bytes::RefMarks) of a reference of at most
+/// 127 bytes (`None` beyond), with AVX2 where the processor has it (four
+/// windows) and SSE2 otherwise (four a block) on x86-64.
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline]
-pub(crate) fn text_marks(b: &[u8]) -> Option<crate::bytes::TextMarks> {
+pub(crate) fn text_marks(b: &[u8]) -> Option<crate::bytes::RefMarks> {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
     return match simd::Avx2::detect() {
         Some(k) => k.text_marks(b),
-        None => simd::sse2_text_marks(b),
+        None => crate::bytes::RefMarks::of(b, simd::sse2_text_marks),
     };
     #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))))]
-    return crate::bytes::text_marks_portable(b);
+    return crate::bytes::RefMarks::of(b, crate::bytes::text_marks_portable);
 }
 
 /// The offset of the first byte of `b` that is `x`, `y` or `z`: with SSE2

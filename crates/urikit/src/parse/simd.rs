@@ -56,7 +56,7 @@ use core::arch::x86_64::{
 use super::rfc3986::{parse_in, parse_sets, IRI};
 use super::scan::{two_chunks, Classify};
 use super::Meta;
-use crate::bytes::{chunk, Cursor, Marks, TextMarks};
+use crate::bytes::{chunk, Cursor, Marks, RefMarks, TextMarks};
 use crate::error::Error;
 use crate::grammar::{Lanes, Nibbles, Table, Ucs};
 
@@ -424,46 +424,59 @@ pub(crate) fn sse2_first_pair(b: &[u8], x: u8, y: u8) -> Option<usize> {
 }
 
 impl Avx2 {
-    /// [`TextMarks`] of `b` (at most 64 bytes) with AVX2: two windows, of
-    /// 32 bytes from 32 bytes on and of 16 below, the second moved back to
-    /// end at the end of `b` (overlaps agree): half the comparisons of
-    /// [`sse2_text_marks`] or fewer. Shorter than 16 bytes, or longer than
-    /// 64, that function.
+    /// [`RefMarks`] of `b` (at most 127 bytes) with AVX2: from 32 bytes on,
+    /// four windows of 32, two for each block, each moved back to end at
+    /// the end of `b` where it would pass it (overlaps agree), whatever the
+    /// length; from 16 to 31 bytes, two windows of 16; shorter, the
+    /// portable form.
     #[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
     #[inline]
-    pub(crate) fn text_marks(self, b: &[u8]) -> Option<TextMarks> {
+    pub(crate) fn text_marks(self, b: &[u8]) -> Option<RefMarks> {
         #[target_feature(enable = "avx2")]
-        unsafe fn marks(b: &[u8]) -> TextMarks {
+        unsafe fn marks(b: &[u8]) -> RefMarks {
             let n = b.len();
-            let mut m = TextMarks::default();
-            if n >= 32 {
-                for at in [0, n - 32] {
-                    let c = chunk::<32>(&b[at..], 0);
-                    // SAFETY: the caller has AVX2; the load reads the 32
-                    // bytes `c` refers to.
-                    m.add(at, unsafe {
-                        let v = _mm256_loadu_si256(c.as_ptr().cast::<__m256i>());
-                        let eq = |x: u8| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(x as i8));
-                        // Signed: bytes beyond ASCII are below `A`.
-                        let capital = _mm256_and_si256(
-                            _mm256_cmpgt_epi8(v, _mm256_set1_epi8((b'A' - 1) as i8)),
-                            _mm256_cmpgt_epi8(_mm256_set1_epi8((b'Z' + 1) as i8), v),
-                        );
-                        [eq(b'%'), capital, eq(b'/'), eq(b'.')]
-                            .map(|x| u64::from(_mm256_movemask_epi8(x) as u32))
-                    });
+            let classes = |at: usize| {
+                let c = chunk::<32>(&b[at..], 0);
+                // SAFETY: the caller has AVX2; the load reads the 32 bytes
+                // `c` refers to.
+                unsafe {
+                    let v = _mm256_loadu_si256(c.as_ptr().cast::<__m256i>());
+                    let eq = |x: u8| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(x as i8));
+                    // Signed: bytes beyond ASCII are below `A`.
+                    let capital = _mm256_and_si256(
+                        _mm256_cmpgt_epi8(v, _mm256_set1_epi8((b'A' - 1) as i8)),
+                        _mm256_cmpgt_epi8(_mm256_set1_epi8((b'Z' + 1) as i8), v),
+                    );
+                    [eq(b'%'), capital, eq(b'/'), eq(b'.')]
+                        .map(|x| u64::from(_mm256_movemask_epi8(x) as u32))
                 }
+            };
+            let mut m = RefMarks::default();
+            if n > 64 {
+                m.off = n - 64;
+                for at in [0, 32] {
+                    m.head.add(at, classes(at));
+                }
+                for at in [m.off, n - 32] {
+                    m.tail.add(at - m.off, classes(at));
+                }
+            } else if n >= 32 {
+                for at in [0, n - 32] {
+                    m.head.add(at, classes(at));
+                }
+                m.tail = m.head;
             } else {
                 for at in [0, n - 16] {
-                    m.add(at, sse2_text_classes(chunk::<16>(&b[at..], 0)));
+                    m.head.add(at, sse2_text_classes(chunk::<16>(&b[at..], 0)));
                 }
+                m.tail = m.head;
             }
             m
         }
         match b.len() {
             // SAFETY: `self` exists, so the processor has AVX2.
-            16..=64 => Some(unsafe { marks(b) }),
-            _ => sse2_text_marks(b),
+            16..=RefMarks::MAX => Some(unsafe { marks(b) }),
+            _ => RefMarks::of(b, sse2_text_marks),
         }
     }
 
@@ -1090,10 +1103,10 @@ mod tests {
     }
 
     /// The SSE2 and AVX2 masks are the portable ones, at every length to
-    /// 64 and beyond, for every byte value at every place.
+    /// 127 and beyond, for every byte value at every place.
     #[test]
     fn sse2_text_marks_are_the_portable_ones() {
-        for n in 0..=70usize {
+        for n in 0..=132usize {
             for k in 0..n.max(1) {
                 for v in [b'%', b'/', b'.', b'A', b'Z', b'@', b'[', 0x80, 0xC1, 0xFF] {
                     let mut b = alloc::vec![b'x'; n];
@@ -1103,6 +1116,7 @@ mod tests {
                     let want = crate::bytes::text_marks_portable(&b);
                     assert_eq!(sse2_text_marks(&b), want, "{n} {k} {v:#x}");
                     if let Some(avx2) = Avx2::detect() {
+                        let want = RefMarks::of(&b, crate::bytes::text_marks_portable);
                         assert_eq!(avx2.text_marks(&b), want, "{n} {k} {v:#x}");
                     }
                 }
