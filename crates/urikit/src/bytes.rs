@@ -555,8 +555,7 @@ pub(crate) fn bits(r: Range<usize>) -> u64 {
 /// Together they hold every byte and every two neighbours (a pair that
 /// passes the head's end, at 63 and 64, lies in the tail, which begins at
 /// 63 at the latest); for a reference of up to 64 bytes both are its
-/// marks. The same code answers for every length, so that lines of
-/// different lengths one after the other take no different branches.
+/// marks, and a question is one test of the head (`off` is 0).
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct RefMarks {
@@ -579,11 +578,9 @@ impl RefMarks {
             return None;
         }
         let off = n.saturating_sub(64);
-        Some(RefMarks {
-            head: block(b.get(..64).unwrap_or(b))?,
-            tail: block(&b[off..])?,
-            off,
-        })
+        let head = block(b.get(..64).unwrap_or(b))?;
+        let tail = if off == 0 { head } else { block(&b[off..])? };
+        Some(RefMarks { head, tail, off })
     }
 
     /// Whether a byte of `r` is marked in the mask that `pick` takes of a
@@ -939,11 +936,9 @@ mod tests {
                 let mut b = alloc::vec![b'x'; n];
                 b[k] = b'/';
                 b[k + 1] = b'.';
-                b[n - 1 - k] = if n - 1 - k > k + 1 {
-                    b'%'
-                } else {
-                    b[n - 1 - k]
-                };
+                if n - 1 - k > k + 1 {
+                    b[n - 1 - k] = b'%';
+                }
                 let Some(m) = RefMarks::of(&b, text_marks_portable) else {
                     assert!(n > RefMarks::MAX);
                     continue;

@@ -345,14 +345,14 @@ impl Normalizer {
         // Most references are normal already: copied once.
         let plan = self.plan(u);
         let (out, meta) = match plan.head {
-            Head::Same if plan.rest => return u.to_buf(),
-            Head::Lower if plan.rest => {
+            Head::Same if plan.rest == Rest::Same => return u.to_buf(),
+            Head::Lower if plan.rest == Rest::Same => {
                 // Only letters change: a copy lowered in place.
                 let mut out = Text::with_capacity(u.as_str().len());
                 push_lowered(u, &mut out);
                 (out, u.meta())
             }
-            Head::Same | Head::Lower if plan.slash => {
+            Head::Same | Head::Lower if plan.rest == Rest::Slash => {
                 // One byte more (`http://example.com` gains its `/`): a
                 // copy, in place when it fits, with no text to compare.
                 let mut out = Text::with_capacity(u.as_str().len() + 1);
@@ -416,7 +416,7 @@ impl Normalizer {
             return;
         }
         let plan = self.plan(u);
-        if plan.head == Head::Lower && plan.rest {
+        if plan.head == Head::Lower && plan.rest == Rest::Same {
             push_lowered(u, out);
             return;
         }
@@ -485,16 +485,17 @@ impl Normalizer {
             None => has_dot_segment(path),
         };
         let rooted = m.scheme_end > 0 || m.auth.is_some() || path.starts_with('/');
-        let slash_root = path.is_empty() && self.slash_root(u);
-        // (An empty path has no dot segment.)
-        let slash = !pct && slash_root;
-        let rest = !pct && (!self.dot_segments || rooted && !maybe_dots(path)) && !slash_root;
-        Plan {
-            pct,
-            head,
-            rest,
-            slash,
-        }
+        let rest = if pct {
+            Rest::Write
+        } else if path.is_empty() && self.slash_root(u) {
+            // (An empty path has no dot segment.)
+            Rest::Slash
+        } else if !self.dot_segments || rooted && !maybe_dots(path) {
+            Rest::Same
+        } else {
+            Rest::Write
+        };
+        Plan { pct, head, rest }
     }
 
     /// Whether `u`'s empty path is written `/` (6.2.3).
@@ -532,13 +533,14 @@ impl Normalizer {
         let path = u.path().as_str();
         let p = out.len();
         let rooted = scheme_end > 0 || auth.is_some() || path.starts_with('/');
-        if plan.rest || plan.slash {
+        if plan.rest != Rest::Write {
             // The rest in one write, after the `/` of an empty path.
-            if plan.slash {
+            let slash = plan.rest == Rest::Slash;
+            if slash {
                 out.push(b'/');
             }
             out.push_str(&src[m.path_start()..]);
-            let path_end = p + usize::from(plan.slash) + path.len();
+            let path_end = p + usize::from(slash) + path.len();
             return Meta {
                 scheme_end,
                 auth: auth_meta,
@@ -678,11 +680,11 @@ impl Normalizer {
         }
         let plan = self.plan(u);
         match plan.head {
-            Head::Same if plan.rest => return true,
+            Head::Same if plan.rest == Rest::Same => return true,
             // A letter of the scheme or host is lowered.
             Head::Lower => return false,
             // An empty path gains its `/`.
-            _ if plan.slash => return false,
+            _ if plan.rest == Rest::Slash => return false,
             _ => {}
         }
         let mut out = Lazy::check(u.as_str());
@@ -888,7 +890,7 @@ fn push_lowered(u: UriRef<'_>, out: &mut impl Lower) {
     let [scheme, host] = lowered(u.meta());
     if scheme.end + 3 >= host.start {
         // No userinfo: only `://` (no letter) lies between the two.
-        out.lower(at + scheme.start..at + host.end.max(scheme.end));
+        out.lower(at + scheme.start..at + host.end);
     } else {
         for r in [scheme, host] {
             out.lower(at + r.start..at + r.end);
@@ -954,15 +956,25 @@ fn is_default_port(scheme: Option<&str>, port: &str) -> bool {
 }
 
 /// What [`Normalizer::plan`] found: whether the reference has a `%`, and
-/// whether its scheme and authority (`head`) and the rest (`rest`) come
-/// out of normalization as they are, or the rest with only its empty path
-/// written `/` (`slash`: `http://example.com?q`, section 6.2.3).
+/// how its scheme and authority (`head`) and the rest (`rest`) come out
+/// of normalization.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Plan {
     pct: bool,
     head: Head,
-    rest: bool,
-    slash: bool,
+    rest: Rest,
+}
+
+/// How the path, query and fragment come out of normalization.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rest {
+    /// As they are.
+    Same,
+    /// As they are after a `/` for the empty path (`http://example.com?q`,
+    /// section 6.2.3).
+    Slash,
+    /// Written piece by piece (a `%`, a dot segment, a relative path).
+    Write,
 }
 
 /// How the scheme and authority come out of normalization.
@@ -1183,11 +1195,11 @@ mod tests {
             let Ok(u) = UriRef::parse(&s) else { return Ok(()) };
             let n = Normalizer { lowercase: lower, ..Normalizer::new() };
             let plan = n.plan(u);
-            if !plan.slash {
+            if plan.rest != Rest::Slash {
                 return Ok(());
             }
             let mut long = String::new();
-            let meta = n.write_planned(u, Plan { slash: false, ..plan }, &mut long);
+            let meta = n.write_planned(u, Plan { rest: Rest::Write, ..plan }, &mut long);
             let short = n.normalize(u);
             prop_assert_eq!(short.as_str(), long.as_str());
             prop_assert_eq!(short.as_uri_ref().meta(), meta);

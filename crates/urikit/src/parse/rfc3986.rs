@@ -100,12 +100,11 @@ pub(crate) fn parse_sets(k: impl Classify, s: &str, t: &Sets) -> Result<Meta, Er
 
     // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then ":".
     let mut scheme_end = 0;
-    // The common schemes in one comparison of a word each, sparing the
-    // scheme loop and its hard-to-predict exit; which of the two it is
-    // picks the offsets without a branch.
-    // The test is one comparison of the differences ORed together: two
-    // tests joined by `|` are compiled as two branches, and the first,
-    // whether the scheme is `https`, goes either way from line to line.
+    // The common schemes from the first word, sparing the scheme loop and
+    // its hard-to-predict exit: the fifth byte places the colon without a
+    // branch, and one comparison of the differences ORed together decides
+    // (two tests joined by `|` are compiled as two branches, the first of
+    // which, whether the scheme is `https`, goes either way line to line).
     let head = b.first_chunk::<8>().map_or(0, |w| u64::from_le_bytes(*w));
     let colon_at = 4 + usize::from((head >> 32) as u8 == b's');
     let miss = u64::from(head as u32 ^ u32::from_le_bytes(*b"http"))

@@ -424,10 +424,10 @@ pub(crate) fn sse2_first_pair(b: &[u8], x: u8, y: u8) -> Option<usize> {
 }
 
 impl Avx2 {
-    /// [`RefMarks`] of `b` (at most 127 bytes) with AVX2: from 32 bytes on,
-    /// four windows of 32, two for each block, each moved back to end at
-    /// the end of `b` where it would pass it (overlaps agree), whatever the
-    /// length; from 16 to 31 bytes, two windows of 16; shorter, the
+    /// [`RefMarks`] of `b` (at most 127 bytes) with AVX2: windows of 32
+    /// bytes, each moved back to end at the end of its block where it
+    /// would pass it (overlaps agree), two for each block (one block up to
+    /// 64 bytes); from 16 to 31 bytes, two windows of 16; shorter, the
     /// portable form.
     #[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
     #[inline]
