@@ -538,19 +538,44 @@ impl<'t> Matches<'t> {
         if b[close] != b'>' {
             return skip;
         }
-        let mut start = i + 1;
-        let inner = &text[start..close];
-        let lead = inner.len() - inner.trim_start().len();
-        start += lead;
-        if text[start..close]
-            .get(..4)
-            .is_some_and(|p| p.eq_ignore_ascii_case("URL:"))
+        // White space after the `<`, and a `URL:` prefix with white space
+        // after it, are left out: the bytes are looked at first, since a
+        // URI character begins most windows.
+        let skip_blank = |at: usize| match b[at..close].first() {
+            Some(&c) if c > b' ' && c < 0x80 => at,
+            _ => close - text[at..close].trim_start().len(),
+        };
+        let mut start = skip_blank(i + 1);
+        if b[start..close]
+            .first_chunk::<4>()
+            .is_some_and(|p| p.eq_ignore_ascii_case(b"URL:"))
         {
-            start += 4;
-            start += text[start..close].len() - text[start..close].trim_start().len();
+            start = skip_blank(start + 4);
         }
-        let end = start + text[start..close].trim_end().len();
+        let end = match b[start..close].last() {
+            Some(&c) if c > b' ' && c < 0x80 => close,
+            _ => start + text[start..close].trim_end().len(),
+        };
         let raw = &text[start..end];
+        // Most windows hold a URI as it is, of the characters of a query
+        // and at most one `#`, after a scheme: the scan that finds that is
+        // the only pass over it, and `plain_valid` says whether it is
+        // valid (as `bare` does).
+        if matches!(self.x.dialect, Dialect::Rfc3986 | Dialect::Rfc3987) {
+            let scheme = scan(b, start, &SCHEME);
+            if scheme > start && ALPHA.allows(b[start]) && b.get(scheme) == Some(&b':') {
+                let mut stop = scan(b, scheme, &QUERY);
+                if stop < end && b[stop] == b'#' {
+                    stop = scan(b, stop + 1, &QUERY);
+                }
+                if stop >= end {
+                    return match plain_valid(raw, scheme - start) {
+                        true => Step::Found(Cow::Borrowed(raw), start..end, close + 1),
+                        false => skip,
+                    };
+                }
+            }
+        }
         // Only a URI with a scheme is extracted: without a ':' there is
         // nothing to validate.
         if memchr::memchr(b':', raw.as_bytes()).is_none() {
@@ -1330,6 +1355,65 @@ mod tests {
                     d
                 );
             }
+        }
+
+        /// A window in angle brackets (RFC 3986 Appendix C), with or
+        /// without `URL:` and white space around it, gives exactly what it
+        /// holds when the parser takes that as a URI with a scheme, and
+        /// never all of it otherwise: the scan's quick answer (characters
+        /// of a query, one `#`) and the parser's agree, in every dialect.
+        #[test]
+        fn angle_windows_are_the_parsers_answer(
+            scheme in "[a-zA-Z0-9][a-zA-Z0-9+.-]{0,3}",
+            rest in proptest::collection::vec(
+                proptest::sample::select(&[
+                    "/", "//", "?", "#", ":", "@", "a", "0", "-", ".", "%41", "%", "%g1", "[",
+                    "]", "[::1]", "|", "\"", "é", "]:80", ":99x",
+                ][..]),
+                0..10,
+            ),
+            prefix in proptest::sample::select(&["", " ", "URL:", "url: ", "\n "][..]),
+            suffix in proptest::sample::select(&["", " ", "\n"][..]),
+        ) {
+            let uri = std::format!("{scheme}:{}", rest.concat());
+            let text = std::format!("see <{prefix}{uri}{suffix}>.");
+            let start = 5 + prefix.len();
+            for d in [Dialect::Rfc3986, Dialect::Rfc3987, Dialect::Rfc2396] {
+                let whole = Extractor::new()
+                    .dialect(d)
+                    .extract(&text)
+                    .any(|m| m.span() == (start..start + uri.len()) && m.as_str() == uri);
+                proptest::prop_assert_eq!(whole, parsed_valid(&uri, d), "{} under {:?}", text, d);
+            }
+        }
+    }
+
+    /// The windows that the scan answers for, and those it leaves to the
+    /// parser: white space inside, a `%` without two hex digits, a second
+    /// `#`, an IP literal, a scheme that begins with a digit.
+    #[test]
+    fn angle_windows() {
+        let found = |text: &str| -> Vec<String> {
+            Extractor::new()
+                .extract(text)
+                .map(|m| m.as_str().to_owned())
+                .collect()
+        };
+        assert_eq!(found("<http://a/b?c#d>"), ["http://a/b?c#d"]);
+        assert_eq!(found("< URL: http://a/ >"), ["http://a/"]);
+        assert_eq!(found("<http://a/\n  b>"), ["http://a/b"]);
+        assert_eq!(found("<http://[::1]/>"), ["http://[::1]/"]);
+        assert_eq!(found("<http://u@h:80/>"), ["http://u@h:80/"]);
+        // Refused by the parser, in the window and read bare: the run of
+        // URI characters is the same (a scheme after a digit does not
+        // begin after an opening character).
+        for refused in [
+            "<http://a/%zz>",
+            "<http://a/#b#c>",
+            "<http://h:8x/>",
+            "<1http://a/>",
+        ] {
+            assert_eq!(found(refused), Vec::<String>::new(), "{refused}");
         }
     }
 }
