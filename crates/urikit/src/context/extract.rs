@@ -1089,7 +1089,9 @@ fn scheme_chars(w: u64) -> u64 {
 /// multiplication (at most 8, so the top byte holds the sum); the last
 /// bytes as the word of `b` that ends with them, the bytes before masked
 /// off (or one at a time, at the very start of the text). `mark` must
-/// mark a byte by the byte alone.
+/// mark a byte by the byte alone. One pass with `mark` inlined (two
+/// passes through a `dyn` callback, the second only after a mark, took 85
+/// thousand more instructions a pass over the specifications' text).
 #[inline(always)]
 fn count_words(b: &[u8], from: usize, to: usize, mark: impl Fn(u64) -> u64) -> usize {
     let word = |at: usize| {
@@ -1097,31 +1099,20 @@ fn count_words(b: &[u8], from: usize, to: usize, mark: impl Fn(u64) -> u64) -> u
         u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]])
     };
     let sum = |bits: u64| (((bits & TOPS) >> 7).wrapping_mul(ONES) >> 56) as usize;
-    // The marks of each word, the last one masked to the range's bytes.
-    let marks = |each: &mut dyn FnMut(u64)| {
-        let mut i = from;
-        while i + 8 <= to {
-            each(mark(word(i)));
-            i += 8;
-        }
-        match to - i {
-            0 => {}
-            rest if to >= 8 => each(mark(word(to - 8)) & (!0 << (8 * (8 - rest)))),
-            _ => b[i..to]
-                .iter()
-                .for_each(|&c| each(mark(u64::from(c)) & 0x80)),
-        }
-    };
-    // Mostly nothing is marked (ASCII text has no continuation byte): a
-    // first pass only ORs the marks.
-    let mut any = 0;
-    marks(&mut |m| any |= m);
-    if any & TOPS == 0 {
-        return 0;
-    }
     let mut n = 0;
-    marks(&mut |m| n += sum(m));
-    n
+    let mut i = from;
+    while i + 8 <= to {
+        n += sum(mark(word(i)));
+        i += 8;
+    }
+    n + match to - i {
+        0 => 0,
+        rest if to >= 8 => sum(mark(word(to - 8)) & (!0 << (8 * (8 - rest)))),
+        _ => b[i..to]
+            .iter()
+            .map(|&c| sum(mark(u64::from(c)) & 0x80))
+            .sum(),
+    }
 }
 
 /// The bytes of `s` that `is` (0 or 1, branch-free) counts, 64 at a time
