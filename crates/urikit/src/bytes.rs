@@ -499,16 +499,33 @@ pub(crate) fn padded(b: &[u8], at: usize) -> [u8; 64] {
 }
 
 /// The candidates of a block of 64 bytes, from the masks of its `x` bytes,
-/// its `y` bytes and its bytes up to a space (`low`), and the byte after
-/// the block (`next`, 0 past the text's end): every `y`, and every `x` but
-/// those a space, a control character or the text's end follows. (A colon
-/// so followed ends a word, "Note: ", and never a scheme, since a URI
-/// needs a character after it: the extractor would drop it at once; most
-/// colons of mail and prose are such.)
+/// its `y` bytes and its bytes that end a word before a colon (`stop`: the
+/// grammar's ASCII bytes outside every URI, at least those after an `x`),
+/// and whether the byte after the block is such a byte (`next_stops`, true
+/// past the text's end): every `y`, and every `x` but those a `stop` byte
+/// or the text's end follows. (A colon so followed is no scheme's, since a
+/// URI needs a character after it: "Note: ", `":"`; the extractor would
+/// drop it at once, and most colons of mail and prose are such.)
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline(always)]
-pub(crate) fn candidates(x: u64, y: u64, low: u64, next: u8) -> u64 {
-    y | x & !(low >> 1 | u64::from(next <= b' ') << 63)
+pub(crate) fn candidates(x: u64, y: u64, stop: u64, next_stops: bool) -> u64 {
+    y | x & !(stop >> 1 | u64::from(next_stops) << 63)
+}
+
+/// The bytes of the block `c` that follow an `x` byte and that `stops`
+/// takes (bit `k` for `c[k]`): a loop over the few `x` bytes, for the
+/// classifiers without a byte shuffle.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+pub(crate) fn stops_after(c: &[u8; 64], x: u64, stops: impl Fn(u8) -> bool) -> u64 {
+    let mut stop = 0;
+    let mut rest = x & !(1 << 63);
+    while rest != 0 {
+        let k = rest.trailing_zeros() as usize + 1;
+        stop |= u64::from(stops(c[k])) << k;
+        rest &= rest - 1;
+    }
+    stop
 }
 
 /// Where the bytes the normalizer looks for lie in a reference of at most
@@ -642,7 +659,12 @@ pub(crate) fn text_marks_portable(b: &[u8]) -> Option<TextMarks> {
     allow(dead_code)
 )]
 #[inline(always)]
-pub(crate) fn marks64_portable(c: &[u8; 64], next: u8, x: u8, y: u8, z: u8) -> Marks {
+pub(crate) fn marks64_portable(
+    c: &[u8; 64],
+    next: u8,
+    [x, y, z]: [u8; 3],
+    stops: impl Fn(u8) -> bool,
+) -> Marks {
     const GATHER: u64 = 0x0102_0408_1020_4080;
     let gather = |hits: u64| ((hits >> 7).wrapping_mul(GATHER) >> 56) & 0xFF;
     let (xs, ys, zs) = (
@@ -650,19 +672,16 @@ pub(crate) fn marks64_portable(c: &[u8; 64], next: u8, x: u8, y: u8, z: u8) -> M
         ONES * u64::from(y),
         ONES * u64::from(z),
     );
-    let (mut xm, mut ym, mut low) = (0, 0, 0);
+    let (mut xm, mut ym) = (0, 0);
     let mut m = Marks::default();
     for (j, w) in c.chunks_exact(8).enumerate() {
         let w = u64::from_le_bytes(w.try_into().unwrap_or_default());
         xm |= gather(zero_bytes(w ^ xs)) << (8 * j);
         ym |= gather(zero_bytes(w ^ ys)) << (8 * j);
-        // Up to a space: top bit clear, and the low seven bits plus 0x5F
-        // (no carry leaves a byte) below 0x80.
-        low |= gather(!((w & LOW7) + ONES * 0x5F) & !w & !LOW7) << (8 * j);
         m.third |= gather(zero_bytes(w ^ zs)) << (8 * j);
         m.high |= gather(w & !LOW7) << (8 * j);
     }
-    m.candidates = candidates(xm, ym, low, next);
+    m.candidates = candidates(xm, ym, stops_after(c, xm, &stops), stops(next));
     m.thirds = m.third.count_ones();
     m
 }
@@ -674,16 +693,21 @@ mod tests {
     /// The masks mark exactly the bytes equal to the values, in every
     /// position, whatever the other bytes are (a byte just above or below
     /// a value, or a space, 0x00 and 0xFF beside it), and the colons that
-    /// a space, a control character or the end follows are no candidates.
+    /// a byte the predicate stops at, or the end, follows are no
+    /// candidates.
     #[test]
     fn marks64_portable_marks_exactly_the_bytes() {
+        // A stand-in for the grammar's bytes outside URIs (this layer is
+        // below the grammar): what the marks do with whatever they are given.
+        let stops = |c: u8| c <= b' ' || c == b'"' || c == b'|';
         let fill = [
-            0u8, 0x20, 0x21, 0x39, 0x3A, 0x3B, 0x3C, 0x3D, 0x09, 0x0A, 0x0B, 0x80, 0xA0, 0xFF,
+            0u8, 0x20, 0x21, 0x22, 0x39, 0x3A, 0x3B, 0x3C, 0x3D, 0x09, 0x0A, 0x0B, 0x7C, 0x80,
+            0xA0, 0xFF,
         ];
         for k in 0..64 {
             for &f in &fill {
                 for &v in &[b':', b'<', b'\n', b'a', b' ', 0xFF] {
-                    for next in [0u8, b' ', b'!', b'a', 0x80] {
+                    for next in [0u8, b' ', b'!', b'"', b'a', 0x80] {
                         let mut c = [f; 64];
                         c[k] = v;
                         if k > 0 {
@@ -696,11 +720,11 @@ mod tests {
                                 .fold(0u64, |m, (i, _)| m | 1 << i)
                         };
                         let after = |i: usize| c.get(i + 1).copied().unwrap_or(next);
-                        let got = marks64_portable(&c, next, b':', b'<', b'\n');
+                        let got = marks64_portable(&c, next, [b':', b'<', b'\n'], stops);
                         let third = want(&|_, b| b == b'\n');
                         assert_eq!(
                             got.candidates,
-                            want(&|i, b| b == b'<' || b == b':' && after(i) > b' '),
+                            want(&|i, b| b == b'<' || b == b':' && !stops(after(i))),
                             "{k} {f:#x} {v:#x} {next:#x}"
                         );
                         assert_eq!(

@@ -238,18 +238,11 @@ impl<'t> Iterator for Matches<'t> {
         let b = self.text.as_bytes();
         while self.pos < b.len() {
             let i = self.next_trigger()?;
-            // Most candidates in text are no URI's: a colon that ends a
-            // word ("Note: ...") or follows no scheme (ABNF's `":"`),
-            // brackets around no colon (`<port>`). These are passed over
-            // here, before any call.
+            // Most candidates in text are no URI's. A colon that ends a
+            // word ("Note: ...", `":"`) is none (`bytes::candidates`); one
+            // that follows no scheme (`a ":" b`) and brackets around no
+            // colon (`<port>`) are passed over here, before any call.
             let step = match b[i] {
-                b':' if b
-                    .get(i + 1)
-                    .is_some_and(|&c| !URI_CHAR.allows(c) && c < 0x80) =>
-                {
-                    self.pos = i + 1;
-                    continue;
-                }
                 b'<' if crate::parse::first_of3(&b[i + 1..], b':', b'>', b'<')
                     .is_none_or(|p| b[i + 1 + p] != b':') =>
                 {
@@ -404,7 +397,12 @@ impl Classifier {
                 target_feature = "sse2",
                 not(urikit_portable)
             )))]
-            return crate::bytes::marks64_portable(c, next, b':', b'<', b'\n');
+            return crate::bytes::marks64_portable(
+                c,
+                next,
+                [b':', b'<', b'\n'],
+                crate::grammar::rfc3986::outside_uris,
+            );
         };
         match b.get(at..).and_then(|r| r.first_chunk::<64>()) {
             Some(c) => marks(c),

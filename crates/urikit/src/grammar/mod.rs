@@ -119,6 +119,22 @@ impl Nibbles {
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) const NOT_PLAIN_UCS: Nibbles = Nibbles::of(&rfc3987::PLAIN_UCS);
 
+    /// The ASCII bytes no URI holds ([`URI_CHAR`](rfc3986::URI_CHAR)'s
+    /// complement below 0x80: controls, space, `"`, `<`, `>`, `\\`, `^`,
+    /// `` ` ``, `{`, `|`, `}`, DEL): a colon that one of these follows is
+    /// no scheme's, and the extractor's marks leave it out.
+    // Read only by the extractor's AVX2 and AVX-512 marks (parse::simd).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(crate) const NOT_URI_ASCII: Nibbles = Nibbles::of(&{
+        let mut set = rfc3986::URI_CHAR.set;
+        let mut b = 0x80;
+        while b < 256 {
+            set[b] = true;
+            b += 1;
+        }
+        set
+    });
+
     /// Tables that refuse every byte, for tables scanned a byte at a time.
     const NONE: Nibbles = Nibbles {
         lo: [1; 16],
@@ -399,6 +415,19 @@ mod tests {
             for c in 0..=255u8 {
                 assert_eq!(n.refuses(c), !t.allows(c), "0x{c:02X}");
             }
+        }
+    }
+
+    /// The extractor's nibble tables refuse exactly the ASCII bytes
+    /// outside every URI (RFC 3986 Appendix A): the controls, space, DEL
+    /// and the nine printable characters neither reserved nor unreserved.
+    #[test]
+    fn not_uri_ascii_is_the_bytes_outside_uris() {
+        let outside = b"\"<>\\^`{|}";
+        for c in 0..=255u8 {
+            let want = c < 0x21 || c == 0x7F || outside.contains(&c);
+            assert_eq!(Nibbles::NOT_URI_ASCII.refuses(c), want, "0x{c:02X}");
+            assert_eq!(rfc3986::outside_uris(c), want, "0x{c:02X}");
         }
     }
 }

@@ -32,6 +32,17 @@ pub(crate) const URI_CHAR: Table = UNRESERVED
     .or(SUB_DELIMS)
     .or(Table::new(b"%"));
 
+/// Whether `c` is an ASCII byte that no URI holds (neither `reserved`,
+/// `unreserved` nor `%`): controls, space, `"`, `<`, `>`, `\`, `^`, `` ` ``,
+/// `{`, `|`, `}` and DEL. A colon that one of these follows is no scheme's
+/// (a URI needs a character after its scheme's colon), so the extractor
+/// does not stop at it.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline(always)]
+pub(crate) const fn outside_uris(c: u8) -> bool {
+    c < 0x80 && !URI_CHAR.allows(c)
+}
+
 /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`: the bytes after the first.
 pub(crate) const SCHEME: Table = ALPHA.or(DIGIT).or(Table::new(b"+-."));
 /// `userinfo = *( unreserved / pct-encoded / sub-delims / ":" )` (the parser

@@ -23,9 +23,8 @@
 //! - AVX-512 code (the extractor's scan from block to block, [`Avx512`])
 //!   runs the same way only through an [`Avx512`] value, made only when
 //!   the processor has AVX512F, AVX512BW and POPCNT; its functions enable
-//!   exactly those. It is kept because it measured faster (extraction,
-//!   interleaved criterion runs: the mail archive 3% and the
-//!   specifications 5% less time than with AVX2); valgrind hides AVX-512,
+//!   exactly those. It is kept because it measured faster than AVX2
+//!   (extraction, interleaved runs of both texts); valgrind hides AVX-512,
 //!   so `cachegrind.sh` counts the AVX2 path.
 //! - The only intrinsics that touch memory, the unaligned loads
 //!   `_mm_loadu_si128`, `_mm256_loadu_si256` and `_mm512_loadu_si512`,
@@ -44,13 +43,14 @@ use core::arch::x86_64::{
     _mm256_or_si256, _mm256_sad_epu8, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
     _mm256_srli_epi16, _mm256_sub_epi8, _mm256_testz_si256, _mm_add_epi64, _mm_add_epi8,
     _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cvtsi128_si64,
-    _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
-    _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16, _mm_unpackhi_epi64,
+    _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128,
+    _mm_shuffle_epi8, _mm_srli_epi16, _mm_unpackhi_epi64,
 };
 use core::arch::x86_64::{
-    __m512i, _mm512_cmpeq_epi8_mask, _mm512_cmple_epu8_mask, _mm512_loadu_si512,
+    __m512i, _mm512_and_si512, _mm512_broadcast_i32x4, _mm512_cmpeq_epi8_mask, _mm512_loadu_si512,
     _mm512_mask_add_epi8, _mm512_movepi8_mask, _mm512_or_si512, _mm512_reduce_add_epi64,
-    _mm512_sad_epu8, _mm512_set1_epi8, _mm512_setzero_si512,
+    _mm512_sad_epu8, _mm512_set1_epi8, _mm512_setzero_si512, _mm512_shuffle_epi8,
+    _mm512_srli_epi16, _mm512_test_epi8_mask,
 };
 
 use super::rfc3986::{parse_in, parse_sets, IRI};
@@ -58,6 +58,7 @@ use super::scan::{two_chunks, Classify};
 use super::Meta;
 use crate::bytes::{chunk, Cursor, Marks, RefMarks, TextMarks};
 use crate::error::Error;
+use crate::grammar::rfc3986::outside_uris;
 use crate::grammar::{Lanes, Nibbles, Table, Ucs};
 
 /// Proof that the processor has AVX2: the only way to run the code compiled
@@ -181,14 +182,25 @@ unsafe fn avx2_refused32(n: &Nibbles, c: &[u8; 32]) -> u32 {
     // `[u8; 16]`.
     unsafe {
         let x = _mm256_loadu_si256(c.as_ptr().cast::<__m256i>());
+        !(_mm256_movemask_epi8(avx2_allowed(n, x)) as u32)
+    }
+}
+
+/// The bytes of `x` that `n` allows, as 0xFF (and those it refuses as 0):
+/// each byte's low and high four bits look up the two tables with one
+/// shuffle each, and the byte is refused when the entries share a bit.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn avx2_allowed(n: &Nibbles, x: __m256i) -> __m256i {
+    // SAFETY: the caller has AVX2; the loads read two `[u8; 16]`.
+    unsafe {
         // The shuffle looks up within each 16-byte half: both get the table.
         let lo = _mm256_broadcastsi128_si256(_mm_loadu_si128(n.lo.as_ptr().cast::<__m128i>()));
         let hi = _mm256_broadcastsi128_si256(_mm_loadu_si128(n.hi.as_ptr().cast::<__m128i>()));
         let nibble = _mm256_set1_epi8(0x0F);
         let l = _mm256_shuffle_epi8(lo, _mm256_and_si256(x, nibble));
         let h = _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16::<4>(x), nibble));
-        let allowed = _mm256_cmpeq_epi8(_mm256_and_si256(l, h), _mm256_setzero_si256());
-        !(_mm256_movemask_epi8(allowed) as u32)
+        _mm256_cmpeq_epi8(_mm256_and_si256(l, h), _mm256_setzero_si256())
     }
 }
 
@@ -290,9 +302,7 @@ pub(crate) fn sse2_marks64(c: &[u8; 64], next: u8, x: u8, y: u8, z: u8) -> Marks
         let masks = unsafe {
             let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
             let eq = |b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
-            // Up to a space: the unsigned minimum with 0x20 is the byte.
-            let low = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(b' ' as i8)), v);
-            [eq(x), eq(y), low, eq(z), v].map(|m| _mm_movemask_epi8(m))
+            [eq(x), eq(y), eq(z), v].map(|m| _mm_movemask_epi8(m))
         };
         // Sixteen bits each, at the chunk's place: the `i32`s are never
         // negative.
@@ -301,10 +311,15 @@ pub(crate) fn sse2_marks64(c: &[u8; 64], next: u8, x: u8, y: u8, z: u8) -> Marks
     let [a, b, d, e] = [0, 1, 2, 3].map(sixteen);
     let m = |i: usize| a[i] | b[i] | d[i] | e[i];
     Marks {
-        candidates: crate::bytes::candidates(m(0), m(1), m(2), next),
-        third: m(3),
-        thirds: m(3).count_ones(),
-        high: m(4),
+        candidates: crate::bytes::candidates(
+            m(0),
+            m(1),
+            crate::bytes::stops_after(c, m(0), outside_uris),
+            outside_uris(next),
+        ),
+        third: m(2),
+        thirds: m(2).count_ones(),
+        high: m(3),
     }
 }
 
@@ -541,13 +556,13 @@ impl Avx2 {
                 // The byte after the block at `at`, 0 past the end.
                 let next = |at: usize| b.get(at + 64).copied().unwrap_or(0);
                 // Each `z` adds -1 to its byte lane, at most four times a
-                // pair of blocks: 63 pairs fit in a byte before the lanes
-                // are summed.
+                // pair of blocks (twice a block): the lanes are summed
+                // before they could hold more than 255.
                 let mut acc = zero;
+                let mut held = 0;
                 // The bytes passed over, ORed: a top bit is a byte beyond
                 // ASCII.
                 let mut high = zero;
-                let mut pairs = 0;
                 let mut total = 0u64;
                 let sum = |acc: __m256i| {
                     let s = _mm256_sad_epu8(_mm256_sub_epi8(zero, acc), zero);
@@ -555,63 +570,82 @@ impl Avx2 {
                         _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256::<1>(s));
                     _mm_cvtsi128_si64(_mm_add_epi64(p, _mm_unpackhi_epi64(p, p))) as u64
                 };
-                // Two blocks a step while neither holds a candidate: a `y`,
-                // or an `x` that a byte above a space follows (read by a
-                // second load, one byte on). The loop only finds the pair;
-                // its vectors are loaded again after it, so that it keeps
-                // its sums in registers.
                 let space = _mm256_set1_epi8(b' ' as i8);
                 let load_at = |c: &[u8; 129], k: usize| {
                     let h: &[u8; 32] = chunk::<32>(&c[k..], 0);
                     _mm256_loadu_si256(h.as_ptr().cast::<__m256i>())
                 };
-                while let Some(c) = b.get(at..).and_then(|r| r.first_chunk::<129>()) {
-                    let v = [0, 32, 64, 96].map(|k| load_at(c, k));
-                    let after = [1, 33, 65, 97].map(|k| load_at(c, k));
-                    let h = [0, 1, 2, 3].map(|k| {
-                        let n = after[k];
-                        let blank = eq(_mm256_min_epu8(n, space), n);
-                        _mm256_or_si256(eq(v[k], vy), _mm256_andnot_si256(blank, eq(v[k], vx)))
-                    });
-                    let any =
-                        _mm256_or_si256(_mm256_or_si256(h[0], h[1]), _mm256_or_si256(h[2], h[3]));
-                    if _mm256_testz_si256(any, any) == 0 {
-                        break;
-                    }
-                    high = _mm256_or_si256(
-                        high,
-                        _mm256_or_si256(_mm256_or_si256(v[0], v[1]), _mm256_or_si256(v[2], v[3])),
-                    );
-                    let lines = _mm256_add_epi8(
-                        _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)),
-                        _mm256_add_epi8(eq(v[2], vz), eq(v[3], vz)),
-                    );
-                    acc = _mm256_add_epi8(acc, lines);
-                    pairs += 1;
-                    if pairs == 63 {
-                        total += sum(acc);
-                        acc = zero;
-                        pairs = 0;
-                    }
-                    at += 128;
-                }
-                // The blocks from `at`: the pair found (the first block,
-                // or the second if the first has no candidate), or the
-                // whole blocks left (at most two).
                 let mut found = None;
-                while let Some(c) = b.get(at..).and_then(|r| r.first_chunk::<64>()) {
-                    let v = [load(c, 0), load(c, 1)];
-                    let h = _mm256_or_si256(hits(v[0]), hits(v[1]));
-                    if _mm256_testz_si256(h, h) == 0 {
-                        let m = marks_of(v, next(at), x, y, z);
-                        if m.candidates != 0 {
-                            found = Some(m);
+                'scan: loop {
+                    // Two blocks a step while neither holds a `y` or an `x`
+                    // that a byte above a space follows (read by a second
+                    // load, one byte on). The loop only finds the pair; its
+                    // vectors are loaded again after it, so that it keeps
+                    // its sums in registers.
+                    while let Some(c) = b.get(at..).and_then(|r| r.first_chunk::<129>()) {
+                        let v = [0, 32, 64, 96].map(|k| load_at(c, k));
+                        let after = [1, 33, 65, 97].map(|k| load_at(c, k));
+                        let h = [0, 1, 2, 3].map(|k| {
+                            let n = after[k];
+                            let blank = eq(_mm256_min_epu8(n, space), n);
+                            _mm256_or_si256(eq(v[k], vy), _mm256_andnot_si256(blank, eq(v[k], vx)))
+                        });
+                        let any = _mm256_or_si256(
+                            _mm256_or_si256(h[0], h[1]),
+                            _mm256_or_si256(h[2], h[3]),
+                        );
+                        if _mm256_testz_si256(any, any) == 0 {
                             break;
                         }
+                        high = _mm256_or_si256(
+                            high,
+                            _mm256_or_si256(
+                                _mm256_or_si256(v[0], v[1]),
+                                _mm256_or_si256(v[2], v[3]),
+                            ),
+                        );
+                        let lines = _mm256_add_epi8(
+                            _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)),
+                            _mm256_add_epi8(eq(v[2], vz), eq(v[3], vz)),
+                        );
+                        acc = _mm256_add_epi8(acc, lines);
+                        held += 4;
+                        if held > 251 {
+                            total += sum(acc);
+                            (acc, held) = (zero, 0);
+                        }
+                        at += 128;
                     }
-                    acc = _mm256_add_epi8(acc, _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)));
-                    high = _mm256_or_si256(high, _mm256_or_si256(v[0], v[1]));
-                    at += 64;
+                    // The pair found, or the whole blocks left (at most
+                    // two), a block at a time: a block whose colons are all
+                    // followed by bytes no URI holds has no candidate and
+                    // is passed over, and after the pair the steps of two
+                    // go on.
+                    let mut left = 2;
+                    while let Some(c) = b.get(at..).and_then(|r| r.first_chunk::<64>()) {
+                        let v = [load(c, 0), load(c, 1)];
+                        let h = _mm256_or_si256(hits(v[0]), hits(v[1]));
+                        if _mm256_testz_si256(h, h) == 0 {
+                            let m = marks_of(v, next(at), x, y, z);
+                            if m.candidates != 0 {
+                                found = Some(m);
+                                break 'scan;
+                            }
+                        }
+                        acc = _mm256_add_epi8(acc, _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)));
+                        high = _mm256_or_si256(high, _mm256_or_si256(v[0], v[1]));
+                        held += 2;
+                        if held > 251 {
+                            total += sum(acc);
+                            (acc, held) = (zero, 0);
+                        }
+                        at += 64;
+                        left -= 1;
+                        if left == 0 && b.len() - at >= 129 {
+                            continue 'scan;
+                        }
+                    }
+                    break;
                 }
                 let high = _mm256_movemask_epi8(high) != 0;
                 (at, (total + sum(acc)) as usize, high, found)
@@ -667,9 +701,8 @@ unsafe fn marks_of(v: [__m256i; 2], next: u8, x: u8, y: u8, z: u8) -> Marks {
         let eq = |v: __m256i, b: u8| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b as i8));
         let mask = |m: __m256i| u64::from(_mm256_movemask_epi8(m) as u32);
         let both = |m: [__m256i; 2]| mask(m[0]) | mask(m[1]) << 32;
-        // Up to a space: the unsigned minimum with 0x20 is the byte.
-        let space = _mm256_set1_epi8(b' ' as i8);
-        let low = both(v.map(|v| _mm256_cmpeq_epi8(_mm256_min_epu8(v, space), v)));
+        // The ASCII bytes no URI holds, looked up by their four-bit halves.
+        let stop = !both(v.map(|v| avx2_allowed(&Nibbles::NOT_URI_ASCII, v)));
         let [t0, t1] = v.map(|v| eq(v, z));
         // Each hit is -1: 0 - t0 - t1 holds 0 to 2 per byte, and the sums
         // of four groups of eight bytes add up the rest.
@@ -684,8 +717,8 @@ unsafe fn marks_of(v: [__m256i; 2], next: u8, x: u8, y: u8, z: u8) -> Marks {
             candidates: crate::bytes::candidates(
                 both(v.map(|v| eq(v, x))),
                 both(v.map(|v| eq(v, y))),
-                low,
-                next,
+                stop,
+                outside_uris(next),
             ),
             third: mask(t0) | mask(t1) << 32,
             // At most 64.
@@ -775,37 +808,49 @@ impl Avx512 {
         has.then_some(Avx512 { _private: () })
     }
 
-    /// [`Avx2::advance`] 64 bytes to a register: each block's candidates,
-    /// exactly, are a comparison of its bytes and one of the bytes one on,
-    /// into mask registers, so that the block a candidate stops at has its
-    /// [`Marks`] at once. Two blocks a step; line breaks are summed per
-    /// byte lane, and where the last one is is left to be found
-    /// (`Cursor::unplaced`), as bytes beyond ASCII are noted by the end of
-    /// the blocks passed over.
+    /// [`Avx2::advance`] 64 bytes to a register, comparisons into mask
+    /// registers. Two blocks a step while neither holds an `x` or a `y`
+    /// at all (four comparisons); a pair that does has its blocks'
+    /// [`Marks`] worked out (the bytes after its colons looked up by their
+    /// four-bit halves), and a block without a candidate is passed over in
+    /// the same call. Line breaks are summed per byte lane, and where the
+    /// last one is is left to be found (`Cursor::unplaced`), as bytes
+    /// beyond ASCII are noted by the end of the blocks passed over.
     #[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
     #[inline]
     pub(crate) fn advance(self, c: &mut Cursor, b: &[u8], x: u8, y: u8, z: u8) {
         #[target_feature(enable = "avx512f,avx512bw,popcnt")]
         unsafe fn advance(c: &mut Cursor, b: &[u8], x: u8, y: u8, z: u8) {
-            let [vx, vy, vz, space] = [x, y, z, b' '].map(|v| _mm512_set1_epi8(v as i8));
+            let [vx, vy, vz] = [x, y, z].map(|v| _mm512_set1_epi8(v as i8));
             let (zero, one) = (_mm512_setzero_si512(), _mm512_set1_epi8(1));
             // SAFETY: the caller has AVX512F; the load reads the 64 bytes
             // `w` refers to, with no alignment required.
             let load = |w: &[u8; 64]| unsafe { _mm512_loadu_si512(w.as_ptr().cast()) };
-            // The candidates of the block whose bytes are `v` and after
-            // which comes `next`, and its marks.
-            let candidates = |v: __m512i, next: u8| {
-                crate::bytes::candidates(
-                    _mm512_cmpeq_epi8_mask(v, vx),
-                    _mm512_cmpeq_epi8_mask(v, vy),
-                    _mm512_cmple_epu8_mask(v, space),
-                    next,
-                )
+            // The ASCII bytes no URI holds, by their four-bit halves (the
+            // shuffle looks up within each 16-byte quarter: all get the
+            // tables).
+            let n = &Nibbles::NOT_URI_ASCII;
+            // SAFETY: the loads read two `[u8; 16]`.
+            let [lo, hi] = [n.lo, n.hi]
+                .map(|t| unsafe { _mm512_broadcast_i32x4(_mm_loadu_si128(t.as_ptr().cast())) });
+            let nibble = _mm512_set1_epi8(0x0F);
+            let stop = |v: __m512i| {
+                let l = _mm512_shuffle_epi8(lo, _mm512_and_si512(v, nibble));
+                let h =
+                    _mm512_shuffle_epi8(hi, _mm512_and_si512(_mm512_srli_epi16::<4>(v), nibble));
+                _mm512_test_epi8_mask(l, h)
             };
+            // The marks of the block whose bytes are `v` and after which
+            // comes `next`.
             let marks = |v: __m512i, next: u8| {
                 let third = _mm512_cmpeq_epi8_mask(v, vz);
                 Marks {
-                    candidates: candidates(v, next),
+                    candidates: crate::bytes::candidates(
+                        _mm512_cmpeq_epi8_mask(v, vx),
+                        _mm512_cmpeq_epi8_mask(v, vy),
+                        stop(v),
+                        outside_uris(next),
+                    ),
                     third,
                     thirds: third.count_ones(),
                     high: _mm512_movepi8_mask(v),
@@ -819,32 +864,40 @@ impl Avx512 {
             let (mut lanes, mut blocks, mut lines) = (zero, 0, 0u64);
             let mut high = zero;
             let sum = |lanes: __m512i| _mm512_reduce_add_epi64(_mm512_sad_epu8(lanes, zero)) as u64;
-            // Two blocks a step while neither has a candidate, with the
-            // byte after them.
-            let found = loop {
+            // Two blocks a step while neither holds an `x` or a `y`; a pair
+            // that does has its blocks' candidates worked out, and a block
+            // without any (its colons all followed by bytes no URI holds)
+            // is passed over, the steps going on after it.
+            let found = 'scan: loop {
                 let Some(w) = b.get(at..).and_then(|r| r.first_chunk::<129>()) else {
                     break None;
                 };
-                let (v0, v1) = (load(chunk::<64>(w, 0)), load(chunk::<64>(&w[64..], 0)));
-                let (k0, k1) = (candidates(v0, w[64]), candidates(v1, w[128]));
-                if k0 | k1 != 0 {
-                    if k0 != 0 {
-                        break Some(marks(v0, w[64]));
+                let v = [load(chunk::<64>(w, 0)), load(chunk::<64>(&w[64..], 0))];
+                let hit =
+                    |v: __m512i| _mm512_cmpeq_epi8_mask(v, vx) | _mm512_cmpeq_epi8_mask(v, vy);
+                if hit(v[0]) | hit(v[1]) != 0 {
+                    for (k, next) in [(0, w[64]), (1, w[128])] {
+                        let m = marks(v[k], next);
+                        if m.candidates != 0 {
+                            break 'scan Some(m);
+                        }
+                        lanes = _mm512_mask_add_epi8(lanes, m.third, lanes, one);
+                        high = _mm512_or_si512(high, v[k]);
+                        at += 64;
                     }
-                    lanes = _mm512_mask_add_epi8(lanes, _mm512_cmpeq_epi8_mask(v0, vz), lanes, one);
-                    high = _mm512_or_si512(high, v0);
-                    at += 64;
-                    break Some(marks(v1, w[128]));
+                } else {
+                    for v in v {
+                        lanes =
+                            _mm512_mask_add_epi8(lanes, _mm512_cmpeq_epi8_mask(v, vz), lanes, one);
+                    }
+                    high = _mm512_or_si512(high, _mm512_or_si512(v[0], v[1]));
+                    at += 128;
                 }
-                lanes = _mm512_mask_add_epi8(lanes, _mm512_cmpeq_epi8_mask(v0, vz), lanes, one);
-                lanes = _mm512_mask_add_epi8(lanes, _mm512_cmpeq_epi8_mask(v1, vz), lanes, one);
-                high = _mm512_or_si512(high, _mm512_or_si512(v0, v1));
                 blocks += 2;
                 if blocks >= 254 {
                     lines += sum(lanes);
                     (lanes, blocks) = (zero, 0);
                 }
-                at += 128;
             };
             let lines = (lines + sum(lanes)) as usize;
             c.lines += lines;
@@ -935,8 +988,12 @@ mod tests {
                     c[k] = v;
                     c[63 - k] = v.wrapping_add(1);
                     c[(k + 1) % 64] = b':';
+                    // A colon before every byte value (the last one's is
+                    // `next`).
+                    c[(k + 63) % 64] = b':';
                     c[63] = if k % 2 == 0 { b':' } else { c[63] };
-                    let want = crate::bytes::marks64_portable(&c, next, b':', b'<', v);
+                    let want =
+                        crate::bytes::marks64_portable(&c, next, [b':', b'<', v], outside_uris);
                     assert_eq!(sse2_marks64(&c, next, b':', b'<', v), want, "{k} {v:#x}");
                     if let Some(avx2) = avx2 {
                         assert_eq!(avx2.marks64(&c, next, b':', b'<', v), want, "{k} {v:#x}");
@@ -949,9 +1006,9 @@ mod tests {
     /// The cursor moves from its block to the first later block with a
     /// candidate, or to the first that is not whole, and counts the line
     /// breaks before it, across more blocks than one byte lane can count;
-    /// a colon that a space, a line break or the end follows is no
-    /// candidate. It stops where the portable way, a block at a time,
-    /// stops, knowing the same.
+    /// a colon that an ASCII byte no URI holds (a space, a line break,
+    /// `"`) or the end follows is no candidate. It stops where the
+    /// portable way, a block at a time, stops, knowing the same.
     #[test]
     fn advance_stops_at_candidates_and_counts_breaks() {
         type Advance = fn(&mut Cursor, &[u8]);
@@ -967,11 +1024,77 @@ mod tests {
         }
     }
 
+    /// Every byte value after a colon, inside a block and across the end
+    /// of one: the cursor stops at the colon's block exactly when the
+    /// byte is no ASCII byte that URIs never hold (`outside_uris`), with
+    /// every classifier.
+    #[test]
+    fn advance_reads_every_byte_after_a_colon() {
+        type Advance = fn(&mut Cursor, &[u8]);
+        let mut ways: Vec<(&str, Advance)> = Vec::new();
+        ways.push(("blocks", |c, b| {
+            c.advance_by_blocks(b.len(), |at| {
+                let next = b.get(at + 64).copied().unwrap_or(0);
+                crate::bytes::marks64_portable(
+                    &crate::bytes::padded(b, at),
+                    next,
+                    [b':', b'<', b'\n'],
+                    outside_uris,
+                )
+            })
+        }));
+        if Avx2::detect().is_some() {
+            ways.push(("avx2", |c, b| {
+                Avx2::detect().unwrap().advance(c, b, b':', b'<', b'\n')
+            }));
+        }
+        if Avx512::detect().is_some() {
+            ways.push(("avx512", |c, b| {
+                Avx512::detect().unwrap().advance(c, b, b':', b'<', b'\n')
+            }));
+        }
+        for (name, advance) in ways {
+            for colon in [100, 127, 191, 255] {
+                for v in 0..=255u8 {
+                    let mut b = [b'a'; 64 * 6];
+                    b[colon] = b':';
+                    b[colon + 1] = v;
+                    let mut c = Cursor::new(crate::bytes::marks64_portable(
+                        chunk::<64>(&b, 0),
+                        b[64],
+                        [b':', b'<', b'\n'],
+                        outside_uris,
+                    ));
+                    advance(&mut c, &b);
+                    let stop = match v {
+                        b'<' => Some((colon + 1) / 64 * 64),
+                        _ if outside_uris(v) => None,
+                        _ => Some(colon / 64 * 64),
+                    };
+                    let case = (name, colon, v);
+                    match stop {
+                        Some(block) => {
+                            assert_eq!((c.block, c.triggers != 0), (block, true), "{case:?}")
+                        }
+                        // The last block, or past it.
+                        None => assert!(c.triggers == 0 && c.block >= 5 * 64, "{case:?}"),
+                    }
+                }
+            }
+        }
+    }
+
     fn advance_agrees(advance: fn(&mut Cursor, &[u8])) {
         for blocks in [1usize, 2, 3, 4, 127, 128, 129, 255, 256, 257, 300, 600] {
             for tail in [0usize, 1, 63] {
                 for hit in [None, Some(64), Some(blocks * 64 - 1)] {
-                    for (candidate, after) in [(b':', b'a'), (b'<', b' '), (b':', b' ')] {
+                    for (candidate, after) in [
+                        (b':', b'a'),
+                        (b'<', b' '),
+                        (b':', b' '),
+                        (b':', b'"'),
+                        (b':', 0xC3),
+                    ] {
                         for ends_word in [None, Some(65), Some(blocks * 64 / 2)] {
                             let mut b: Vec<u8> = (0..blocks * 64 + tail)
                                 .map(|i| if i % 3 == 0 { b'\n' } else { b'a' })
@@ -991,7 +1114,7 @@ mod tests {
                                     *c = after;
                                 }
                                 let next = b.get(h + 1).copied().unwrap_or(0);
-                                if candidate == b'<' || next > b' ' {
+                                if candidate == b'<' || !outside_uris(next) {
                                     real = Some(h);
                                 }
                             }
@@ -1011,7 +1134,12 @@ mod tests {
                                 let n = rest.len().min(64);
                                 c[..n].copy_from_slice(&rest[..n]);
                                 let next = b.get(at + 64).copied().unwrap_or(0);
-                                crate::bytes::marks64_portable(&c, next, b':', b'<', b'\n')
+                                crate::bytes::marks64_portable(
+                                    &c,
+                                    next,
+                                    [b':', b'<', b'\n'],
+                                    outside_uris,
+                                )
                             };
                             let marks = |at: usize| marks_in(&b, at);
                             let mut want = Cursor::new(marks(0));
