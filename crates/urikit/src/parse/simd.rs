@@ -22,8 +22,8 @@
 //!   value.
 //! - AVX-512 code (the extractor's scan from block to block, [`Avx512`])
 //!   runs the same way only through an [`Avx512`] value, made only when
-//!   the processor has AVX512F, AVX512BW and POPCNT; its functions enable
-//!   exactly those. It is kept because it measured faster than AVX2
+//!   the processor has AVX512F, AVX512BW, AVX512VBMI and POPCNT; its
+//!   functions enable exactly those. It is kept because it measured faster than AVX2
 //!   (extraction, interleaved runs of both texts); valgrind hides AVX-512,
 //!   so `cachegrind.sh` counts the AVX2 path.
 //! - The only intrinsics that touch memory, the unaligned loads
@@ -48,8 +48,9 @@ use core::arch::x86_64::{
 };
 use core::arch::x86_64::{
     __m512i, _mm512_and_si512, _mm512_broadcast_i32x4, _mm512_cmpeq_epi8_mask, _mm512_loadu_si512,
-    _mm512_movepi8_mask, _mm512_or_si512, _mm512_set1_epi8, _mm512_setzero_si512,
-    _mm512_shuffle_epi8, _mm512_srli_epi16, _mm512_test_epi8_mask,
+    _mm512_mask_mov_epi8, _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutexvar_epi8,
+    _mm512_set1_epi8, _mm512_setzero_si512, _mm512_shuffle_epi8, _mm512_srli_epi16,
+    _mm512_test_epi8_mask,
 };
 
 use super::rfc3986::{parse_in, parse_sets, IRI};
@@ -521,15 +522,17 @@ impl Avx2 {
     /// those of `x`, `y` and line breaks `z`. One call of the extractor,
     /// however many blocks it passes.
     ///
-    /// Blocks are passed over two at a time while they hold no `x` or `y`
-    /// at all, their `z` summed per byte lane; only where there is one are
-    /// a block's candidates worked out, and a block whose `x` bytes all
-    /// end words is passed over too.
+    /// Blocks are passed over two at a time while they hold no `y` and
+    /// no `x` that a byte above a space follows, their `z` summed per byte
+    /// lane; only where there is one are a block's candidates worked out,
+    /// and a block without any (its colons all followed by bytes no URI
+    /// holds, [`outside_uris`]) is passed over too, the steps of two going
+    /// on after it.
     #[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
     #[inline]
     pub(crate) fn advance(self, c: &mut Cursor, b: &[u8], x: u8, y: u8, z: u8) {
-        /// The whole blocks of `b` from `at` that hold no `x` or `y`
-        /// passed over: the offset of the first block that does (with its
+        /// The whole blocks of `b` from `at` without a candidate passed
+        /// over: the offset of the first block with one (and its
         /// [`Marks`]), or of the first that is not whole, how many `z` the
         /// blocks passed over hold, and whether they hold a byte beyond
         /// ASCII.
@@ -781,14 +784,17 @@ impl Avx2 {
 }
 
 /// Proof that the processor has AVX-512 with its byte instructions
-/// (AVX512BW) and POPCNT: the only way to run the code compiled for them.
+/// (AVX512BW), its byte permutation (AVX512VBMI) and POPCNT: the only way
+/// to run the code compiled for them. (Processors with AVX512BW but not
+/// VBMI, as Skylake's, take the AVX2 scan.)
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Avx512 {
     _private: (),
 }
 
 impl Avx512 {
-    /// An `Avx512` if the processor has AVX512F, AVX512BW and POPCNT. With
+    /// An `Avx512` if the processor has AVX512F, AVX512BW, AVX512VBMI and
+    /// POPCNT. With
     /// `std` this asks the processor; without it, only a build for such
     /// targets has one.
     #[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
@@ -797,11 +803,13 @@ impl Avx512 {
         #[cfg(feature = "std")]
         let has = std::is_x86_feature_detected!("avx512f")
             && std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("avx512vbmi")
             && std::is_x86_feature_detected!("popcnt");
         #[cfg(not(feature = "std"))]
         let has = cfg!(all(
             target_feature = "avx512f",
             target_feature = "avx512bw",
+            target_feature = "avx512vbmi",
             target_feature = "popcnt"
         ));
         has.then_some(Avx512 { _private: () })
@@ -809,7 +817,8 @@ impl Avx512 {
 
     /// [`Avx2::advance`] 64 bytes to a register, comparisons into mask
     /// registers. Two blocks a step while neither holds an `x` or a `y`
-    /// at all (four comparisons); a pair that does has its blocks'
+    /// at all (a byte permutation and a comparison a block); a pair that
+    /// does has its blocks'
     /// [`Marks`] worked out (the bytes after its colons looked up by their
     /// four-bit halves), and a block without a candidate is passed over in
     /// the same call. Line breaks are counted from each block's mask with
@@ -820,13 +829,34 @@ impl Avx512 {
     #[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
     #[inline]
     pub(crate) fn advance(self, c: &mut Cursor, b: &[u8], x: u8, y: u8, z: u8) {
-        #[target_feature(enable = "avx512f,avx512bw,popcnt")]
+        #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,popcnt")]
         unsafe fn advance(c: &mut Cursor, b: &[u8], x: u8, y: u8, z: u8) {
             let [vx, vy, vz] = [x, y, z].map(|v| _mm512_set1_epi8(v as i8));
             let zero = _mm512_setzero_si512();
+
             // SAFETY: the caller has AVX512F; the load reads the 64 bytes
             // `w` refers to, with no alignment required.
             let load = |w: &[u8; 64]| unsafe { _mm512_loadu_si512(w.as_ptr().cast()) };
+            // A table of 64 bytes that holds `x` at `x`'s low six bits and
+            // `y` at `y`'s (which differ), and at every other place `k` the
+            // byte `k ^ 1`, whose low six bits are not `k`: a byte looked
+            // up by its low six bits (VBMI's byte permutation) finds itself
+            // exactly when it is `x` or `y`. One permutation and one
+            // comparison a block, where two comparisons and an OR were.
+            debug_assert_ne!(x & 63, y & 63);
+            let table = {
+                const FLIPPED: [u8; 64] = {
+                    let mut t = [0; 64];
+                    let mut k = 0;
+                    while k < 64 {
+                        t[k] = k as u8 ^ 1;
+                        k += 1;
+                    }
+                    t
+                };
+                let t = _mm512_mask_mov_epi8(load(&FLIPPED), 1 << (x & 63), vx);
+                _mm512_mask_mov_epi8(t, 1 << (y & 63), vy)
+            };
             // The ASCII bytes no URI holds, by their four-bit halves (the
             // shuffle looks up within each 16-byte quarter: all get the
             // tables).
@@ -873,8 +903,7 @@ impl Avx512 {
                     break None;
                 };
                 let v = [load(chunk::<64>(w, 0)), load(chunk::<64>(&w[64..], 0))];
-                let hit =
-                    |v: __m512i| _mm512_cmpeq_epi8_mask(v, vx) | _mm512_cmpeq_epi8_mask(v, vy);
+                let hit = |v: __m512i| _mm512_cmpeq_epi8_mask(_mm512_permutexvar_epi8(v, table), v);
                 if hit(v[0]) | hit(v[1]) != 0 {
                     for (k, next) in [(0, w[64]), (1, w[128])] {
                         let m = marks(v[k], next);
@@ -917,7 +946,8 @@ impl Avx512 {
                 c.step(block);
             }
         }
-        // SAFETY: `self` exists, so the processor has AVX512F, AVX512BW
+        // SAFETY: `self` exists, so the processor has AVX512F, AVX512BW,
+        // AVX512VBMI
         // and POPCNT.
         unsafe { advance(c, b, x, y, z) }
     }
