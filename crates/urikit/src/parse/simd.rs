@@ -534,7 +534,7 @@ impl Avx2 {
         /// The whole blocks of `b` from `at` without a candidate passed
         /// over, up to a pair that may hold one: the offset of the first
         /// block with one (and its [`Marks`]), or of the block after that
-        /// pair (and whether whole blocks are left, to be called again),
+        /// pair (where at least 129 bytes are left: to be called again),
         /// or of the first that is not whole; how many `z` the blocks
         /// passed over hold, and whether they hold a byte beyond ASCII.
         #[target_feature(enable = "avx2")]
@@ -545,7 +545,7 @@ impl Avx2 {
             x: u8,
             y: u8,
             z: u8,
-        ) -> (usize, usize, bool, Option<Marks>, bool) {
+        ) -> (usize, usize, bool, Option<Marks>) {
             // SAFETY: the caller has AVX2; the loads read the two halves of
             // a `[u8; 64]`.
             unsafe {
@@ -579,80 +579,71 @@ impl Avx2 {
                     _mm256_loadu_si256(h.as_ptr().cast::<__m256i>())
                 };
                 let mut found = None;
-                let mut more = false;
-                'scan: {
-                    // Two blocks a step while neither holds a `y` or an `x`
-                    // that a byte above a space follows (read by a second
-                    // load, one byte on). The loop only finds the pair; its
-                    // vectors are loaded again after it, so that it keeps
-                    // its sums in registers.
-                    while let Some(c) = b.get(at..).and_then(|r| r.first_chunk::<129>()) {
-                        let v = [0, 32, 64, 96].map(|k| load_at(c, k));
-                        let after = [1, 33, 65, 97].map(|k| load_at(c, k));
-                        let h = [0, 1, 2, 3].map(|k| {
-                            let n = after[k];
-                            let blank = eq(_mm256_min_epu8(n, space), n);
-                            _mm256_or_si256(eq(v[k], vy), _mm256_andnot_si256(blank, eq(v[k], vx)))
-                        });
-                        let any = _mm256_or_si256(
-                            _mm256_or_si256(h[0], h[1]),
-                            _mm256_or_si256(h[2], h[3]),
-                        );
-                        if _mm256_testz_si256(any, any) == 0 {
+                // Two blocks a step while neither holds a `y` or an `x`
+                // that a byte above a space follows (read by a second
+                // load, one byte on). The loop only finds the pair; its
+                // vectors are loaded again after it, so that it keeps
+                // its sums in registers.
+                while let Some(c) = b.get(at..).and_then(|r| r.first_chunk::<129>()) {
+                    let v = [0, 32, 64, 96].map(|k| load_at(c, k));
+                    let after = [1, 33, 65, 97].map(|k| load_at(c, k));
+                    let h = [0, 1, 2, 3].map(|k| {
+                        let n = after[k];
+                        let blank = eq(_mm256_min_epu8(n, space), n);
+                        _mm256_or_si256(eq(v[k], vy), _mm256_andnot_si256(blank, eq(v[k], vx)))
+                    });
+                    let any =
+                        _mm256_or_si256(_mm256_or_si256(h[0], h[1]), _mm256_or_si256(h[2], h[3]));
+                    if _mm256_testz_si256(any, any) == 0 {
+                        break;
+                    }
+                    high = _mm256_or_si256(
+                        high,
+                        _mm256_or_si256(_mm256_or_si256(v[0], v[1]), _mm256_or_si256(v[2], v[3])),
+                    );
+                    let lines = _mm256_add_epi8(
+                        _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)),
+                        _mm256_add_epi8(eq(v[2], vz), eq(v[3], vz)),
+                    );
+                    acc = _mm256_add_epi8(acc, lines);
+                    held += 4;
+                    if held > 251 {
+                        total += sum(acc);
+                        (acc, held) = (zero, 0);
+                    }
+                    at += 128;
+                }
+                // The pair found, or the whole blocks left (at most
+                // two), a block at a time: a block whose colons are all
+                // followed by bytes no URI holds has no candidate and
+                // is passed over, and after such a pair the caller calls
+                // again.
+                let mut left = 2;
+                while let Some(c) = b.get(at..).and_then(|r| r.first_chunk::<64>()) {
+                    let v = [load(c, 0), load(c, 1)];
+                    let h = _mm256_or_si256(hits(v[0]), hits(v[1]));
+                    if _mm256_testz_si256(h, h) == 0 {
+                        let m = marks_of(v, next(at), x, y, z);
+                        if m.candidates != 0 {
+                            found = Some(m);
                             break;
                         }
-                        high = _mm256_or_si256(
-                            high,
-                            _mm256_or_si256(
-                                _mm256_or_si256(v[0], v[1]),
-                                _mm256_or_si256(v[2], v[3]),
-                            ),
-                        );
-                        let lines = _mm256_add_epi8(
-                            _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)),
-                            _mm256_add_epi8(eq(v[2], vz), eq(v[3], vz)),
-                        );
-                        acc = _mm256_add_epi8(acc, lines);
-                        held += 4;
-                        if held > 251 {
-                            total += sum(acc);
-                            (acc, held) = (zero, 0);
-                        }
-                        at += 128;
                     }
-                    // The pair found, or the whole blocks left (at most
-                    // two), a block at a time: a block whose colons are all
-                    // followed by bytes no URI holds has no candidate and
-                    // is passed over, and after the pair the steps of two
-                    // go on.
-                    let mut left = 2;
-                    while let Some(c) = b.get(at..).and_then(|r| r.first_chunk::<64>()) {
-                        let v = [load(c, 0), load(c, 1)];
-                        let h = _mm256_or_si256(hits(v[0]), hits(v[1]));
-                        if _mm256_testz_si256(h, h) == 0 {
-                            let m = marks_of(v, next(at), x, y, z);
-                            if m.candidates != 0 {
-                                found = Some(m);
-                                break 'scan;
-                            }
-                        }
-                        acc = _mm256_add_epi8(acc, _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)));
-                        high = _mm256_or_si256(high, _mm256_or_si256(v[0], v[1]));
-                        held += 2;
-                        if held > 251 {
-                            total += sum(acc);
-                            (acc, held) = (zero, 0);
-                        }
-                        at += 64;
-                        left -= 1;
-                        if left == 0 && b.len() - at >= 129 {
-                            more = true;
-                            break 'scan;
-                        }
+                    acc = _mm256_add_epi8(acc, _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)));
+                    high = _mm256_or_si256(high, _mm256_or_si256(v[0], v[1]));
+                    held += 2;
+                    if held > 251 {
+                        total += sum(acc);
+                        (acc, held) = (zero, 0);
+                    }
+                    at += 64;
+                    left -= 1;
+                    if left == 0 && b.len() - at >= 129 {
+                        break;
                     }
                 }
                 let high = _mm256_movemask_epi8(high) != 0;
-                (at, (total + sum(acc)) as usize, high, found, more)
+                (at, (total + sum(acc)) as usize, high, found)
             }
         }
         #[target_feature(enable = "avx2")]
@@ -666,9 +657,11 @@ impl Avx2 {
             let (mut to, mut n, mut high) = (from, 0, false);
             let found = loop {
                 // SAFETY: the caller has AVX2.
-                let (at, lines, h, found, more) = unsafe { skip(b, to, x, y, z) };
+                let (at, lines, h, found) = unsafe { skip(b, to, x, y, z) };
                 (to, n, high) = (at, n + lines, high | h);
-                if found.is_some() || !more {
+                // Without a candidate, `skip` stops early only where whole
+                // pairs are left.
+                if found.is_some() || b.len() - to < 129 {
                     break found;
                 }
             };
