@@ -555,23 +555,17 @@ impl<'t> Matches<'t> {
             _ => start + text[start..close].trim_end().len(),
         };
         let raw = &text[start..end];
-        // Most windows hold a URI as it is, of the characters of a query
-        // and at most one `#`, after a scheme: the scan that finds that is
-        // the only pass over it, and `plain_valid` says whether it is
-        // valid (as `bare` does).
-        if matches!(self.x.dialect, Dialect::Rfc3986 | Dialect::Rfc3987) {
-            let scheme = scan(b, start, &SCHEME);
-            if scheme > start && ALPHA.allows(b[start]) && b.get(scheme) == Some(&b':') {
-                let mut stop = scan(b, scheme, &QUERY);
-                if stop < end && b[stop] == b'#' {
-                    stop = scan(b, stop + 1, &QUERY);
-                }
-                if stop >= end {
-                    return match plain_valid(raw, scheme - start) {
-                        true => Step::Found(Cow::Borrowed(raw), start..end, close + 1),
-                        false => skip,
-                    };
-                }
+        // Most windows hold a URI as it is, a scheme and a plain run (as
+        // `bare` reads them) that fills the window: then `plain_valid`
+        // says whether it is valid.
+        if self.plain_dialect() && ALPHA.allows(b[start]) {
+            let colon = scan(b, start, &SCHEME);
+            let run = self.run(start);
+            if b[colon] == b':' && run.plain && run.more.is_empty() && run.first.end == end {
+                return match plain_valid(raw, colon - start) {
+                    true => Step::Found(Cow::Borrowed(raw), start..end, close + 1),
+                    false => skip,
+                };
             }
         }
         // Only a URI with a scheme is extracted: without a ':' there is
@@ -674,7 +668,7 @@ impl<'t> Matches<'t> {
             return skip;
         }
         let run = self.run(start);
-        let quick = run.plain && matches!(self.x.dialect, Dialect::Rfc3986 | Dialect::Rfc3987);
+        let quick = run.plain && self.plain_dialect();
         let valid = |uri: &str| match quick {
             true => plain_valid(uri, i - start),
             false => self.valid(uri),
@@ -683,6 +677,12 @@ impl<'t> Matches<'t> {
             Some((uri, span, resume)) => Step::Found(uri, span, resume),
             None => Step::Skip(run.end()),
         }
+    }
+
+    /// Whether the dialect's grammar is RFC 3986's (or RFC 3987's, the
+    /// same for ASCII), for which [`plain_valid`] answers.
+    fn plain_dialect(&self) -> bool {
+        matches!(self.x.dialect, Dialect::Rfc3986 | Dialect::Rfc3987)
     }
 
     /// Whether the scheme `text[start..colon]` makes a bare URI worth
