@@ -4,8 +4,10 @@
 //! a hundred times (`URIKIT_SPEC_DIR`, default `../../shared/spec`), dense
 //! with URIs, and a mail archive built from their prose and the datasets
 //! (`urikit_bench::mail_archive`: mostly prose, few URLs). Throughput is
-//! reported in bytes, so criterion prints MB/s. Before timing, each
-//! library's count of URIs found is printed.
+//! reported in bytes, so criterion prints MB/s. urikit is timed twice:
+//! `extract`, which gives each URI's line and column, and `uris`, which
+//! gives what linkify gives (the URI and its byte span). Before timing,
+//! each library's count of URIs found is printed.
 
 use std::hint::black_box;
 
@@ -31,6 +33,11 @@ fn bench(c: &mut Criterion) {
         g.sample_size(10);
         g.bench_function("urikit", |b| {
             b.iter(|| urikit.extract(black_box(&text)).count())
+        });
+        // The URIs and their byte spans, as linkify gives them: no line or
+        // column counted.
+        g.bench_function("urikit (uris)", |b| {
+            b.iter(|| urikit.uris(black_box(&text)).count())
         });
         g.bench_function("linkify", |b| {
             b.iter(|| linkify.links(black_box(&text)).count())

@@ -3,7 +3,8 @@
 //! `unicode`: the Unicode IRIs of `unicode_iris`), where
 //! JOB is `parse`, `parse-iri` (urikit's `IriRef` or oxiri), `normalize` (`normalize-into`: into one `String`),
 //! `resolve`, `relativize` or `extract` (items are bytes; FILE `spec` or
-//! `mail`: the texts of the extraction benchmark; peer `linkify`), `links`
+//! `mail`: the texts of the extraction benchmark; `urikit-uris`: without
+//! lines and columns; peer `linkify`), `links`
 //! (items are bytes; FILE `page` or `real`: the sets of the links
 //! benchmark; urikit's `HtmlDocument`, `urikit-resolve` with every link
 //! resolved, or the peer `lol_html`, `lol_html-all` with every selector) and LIBRARY is
@@ -210,8 +211,9 @@ fn main() {
                 let t = std::time::Instant::now();
                 sum += match lib {
                     "urikit" => urikit.extract(black_box(&text)).count(),
+                    "urikit-uris" => urikit.uris(black_box(&text)).count(),
                     "linkify" => linkify.links(black_box(&text)).count(),
-                    _ => panic!("extract: urikit or linkify"),
+                    _ => panic!("extract: urikit, urikit-uris or linkify"),
                 };
                 best = best.min(t.elapsed().as_nanos());
             }

@@ -49,26 +49,33 @@ pub fn run(a: ExtractArgs) -> io::Result<()> {
         let read = input::open(source).and_then(|mut r| {
             input::text_chunks(&mut r, |text, first_line| {
                 let mut found = 0usize;
-                let result = x.extract(text).try_for_each(|m| {
-                    found += 1;
-                    let line = first_line + m.line() - 1;
-                    if a.json.json {
-                        let record = ExtractRecord {
-                            file: (sources.len() > 1).then(|| input::name(source)),
-                            uri: m.as_str(),
-                            line,
-                            column: m.column(),
-                        };
-                        json::write_line(&mut out, &record)
-                    } else if sources.len() > 1 {
-                        let name = show::text(input::name(source));
-                        writeln!(out, "{name}:{line}:{}: {}", m.column(), m.as_str())
-                    } else {
-                        writeln!(out, "{}", m.as_str())
-                    }
-                });
+                // Lines and columns only where they are printed: the scan
+                // without them is faster.
+                let result = if a.json.json || sources.len() > 1 {
+                    x.extract(text).try_for_each(|m| {
+                        found += 1;
+                        let line = first_line + m.line() - 1;
+                        if a.json.json {
+                            let record = ExtractRecord {
+                                file: (sources.len() > 1).then(|| input::name(source)),
+                                uri: m.as_str(),
+                                line,
+                                column: m.column(),
+                            };
+                            json::write_line(&mut out, &record)
+                        } else {
+                            let name = show::text(input::name(source));
+                            writeln!(out, "{name}:{line}:{}: {}", m.column(), m.as_str())
+                        }
+                    })
+                } else {
+                    x.uris(text).try_for_each(|f| {
+                        found += 1;
+                        writeln!(out, "{}", f.as_str())
+                    })
+                };
                 if !a.json.json && dialect != Dialect::Rfc3987 && !text.is_ascii() {
-                    missed += iris.extract(text).count().saturating_sub(found);
+                    missed += iris.uris(text).count().saturating_sub(found);
                 }
                 result
             })

@@ -253,8 +253,9 @@ pub fn decode(text: &str) -> Option<Cow<'_, str>> {
     PctStr::new(text).ok()?.decode_utf8().ok()
 }
 
-/// The URIs found in `text` (RFC 3986 Appendix C's rules).
+/// The URIs found in `text` (RFC 3986 Appendix C's rules), without their
+/// lines and columns, which the scan then need not count.
 pub fn extract(text: &str, dialect: Dialect) -> Vec<Cow<'_, str>> {
     let found = Extractor::new().dialect(dialect);
-    found.extract(text).map(|m| m.into_cow()).collect()
+    found.uris(text).map(|f| f.into_cow()).collect()
 }

@@ -127,38 +127,46 @@ impl Extractor {
     /// assert_eq!(uris, ["mailto:joe@example.com", "http://example.com/a_(b)"]);
     /// ```
     pub fn extract<'t>(&self, text: &'t str) -> Matches<'t> {
-        let classify = Classifier::new();
         Matches {
-            x: *self,
-            text,
-            pos: 0,
-            classify,
-            at: Cursor::new(classify.marks_at(text.as_bytes(), 0)),
+            scan: Scan::new(*self, text),
             line_breaks: 0,
             column: 0,
             counted: 0,
-            next_www: None,
-            next_ftp: None,
+        }
+    }
+
+    /// The URIs in `text`, in order, with their byte spans: what
+    /// [`extract`](Self::extract) finds, without the line and column of
+    /// each, which the scan then need not count (line breaks, characters
+    /// beyond ASCII). For callers that want only the URIs.
+    ///
+    /// ```
+    /// let text = "(see <URL:mailto:joe@example.com>, or http://example.com/a_(b))";
+    /// let found: Vec<_> = urikit::Extractor::new().uris(text).collect();
+    /// assert_eq!(found[1].as_str(), "http://example.com/a_(b)");
+    /// assert_eq!(found[1].span(), 38..62);
+    /// ```
+    pub fn uris<'t>(&self, text: &'t str) -> Uris<'t> {
+        Uris {
+            scan: Scan::new(*self, text),
         }
     }
 }
 
-/// A URI found in text.
+/// A URI found in text, and where: what [`Extractor::uris`] gives.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Match<'t> {
+pub struct Found<'t> {
     uri: Cow<'t, str>,
     span: Range<usize>,
-    line: usize,
-    column: usize,
 }
 
-impl<'t> Match<'t> {
+impl<'t> Found<'t> {
     /// The URI: borrowed from the text, unless whitespace had to be removed
     /// or an abbreviated form completed.
     ///
     /// ```
-    /// let m = urikit::Extractor::new().extract("<http://a/\n  b>").next().unwrap();
-    /// assert_eq!(m.as_str(), "http://a/b");
+    /// let f = urikit::Extractor::new().uris("<http://a/\n  b>").next().unwrap();
+    /// assert_eq!(f.as_str(), "http://a/b");
     /// ```
     pub fn as_str(&self) -> &str {
         &self.uri
@@ -167,8 +175,8 @@ impl<'t> Match<'t> {
     /// The URI, owned or borrowed.
     ///
     /// ```
-    /// let m = urikit::Extractor::new().extract("x http://a/ y").next().unwrap();
-    /// assert!(matches!(m.into_cow(), std::borrow::Cow::Borrowed("http://a/")));
+    /// let f = urikit::Extractor::new().uris("x http://a/ y").next().unwrap();
+    /// assert!(matches!(f.into_cow(), std::borrow::Cow::Borrowed("http://a/")));
     /// ```
     pub fn into_cow(self) -> Cow<'t, str> {
         self.uri
@@ -178,11 +186,62 @@ impl<'t> Match<'t> {
     /// (after any `<`, `URL:` or quote) to just after its last.
     ///
     /// ```
+    /// let f = urikit::Extractor::new().uris("<URL: http://a/>").next().unwrap();
+    /// assert_eq!(f.span(), 6..15);
+    /// ```
+    pub fn span(&self) -> Range<usize> {
+        self.span.clone()
+    }
+}
+
+/// A URI found in text, where, and on which line and column: what
+/// [`Extractor::extract`] gives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match<'t> {
+    found: Found<'t>,
+    line: usize,
+    column: usize,
+}
+
+impl<'t> Match<'t> {
+    /// The URI ([`Found::as_str`]).
+    ///
+    /// ```
+    /// let m = urikit::Extractor::new().extract("<http://a/\n  b>").next().unwrap();
+    /// assert_eq!(m.as_str(), "http://a/b");
+    /// ```
+    pub fn as_str(&self) -> &str {
+        self.found.as_str()
+    }
+
+    /// The URI, owned or borrowed ([`Found::into_cow`]).
+    ///
+    /// ```
+    /// let m = urikit::Extractor::new().extract("x http://a/ y").next().unwrap();
+    /// assert!(matches!(m.into_cow(), std::borrow::Cow::Borrowed("http://a/")));
+    /// ```
+    pub fn into_cow(self) -> Cow<'t, str> {
+        self.found.into_cow()
+    }
+
+    /// The byte range of the URI in the text ([`Found::span`]).
+    ///
+    /// ```
     /// let m = urikit::Extractor::new().extract("<URL: http://a/>").next().unwrap();
     /// assert_eq!(m.span(), 6..15);
     /// ```
     pub fn span(&self) -> Range<usize> {
-        self.span.clone()
+        self.found.span()
+    }
+
+    /// The URI and where it is, without the line and column.
+    ///
+    /// ```
+    /// let m = urikit::Extractor::new().extract("a\n http://a/").next().unwrap();
+    /// assert_eq!(m.found().span(), 3..12);
+    /// ```
+    pub fn found(&self) -> &Found<'t> {
+        &self.found
     }
 
     /// The line of the URI's first character, counting from 1.
@@ -210,6 +269,48 @@ impl<'t> Match<'t> {
 /// The iterator of [`Extractor::extract`].
 #[derive(Clone, Debug)]
 pub struct Matches<'t> {
+    scan: Scan<'t, true>,
+    /// The line breaks before byte `counted` and its column (characters
+    /// after the line's start): up to there lines and columns have been
+    /// counted.
+    line_breaks: usize,
+    column: usize,
+    counted: usize,
+}
+
+impl<'t> Iterator for Matches<'t> {
+    type Item = Match<'t>;
+
+    fn next(&mut self) -> Option<Match<'t>> {
+        let found = self.scan.find()?;
+        let (line, column) = self.position(found.span.start);
+        Some(Match {
+            found,
+            line,
+            column,
+        })
+    }
+}
+
+/// The iterator of [`Extractor::uris`].
+#[derive(Clone, Debug)]
+pub struct Uris<'t> {
+    scan: Scan<'t, false>,
+}
+
+impl<'t> Iterator for Uris<'t> {
+    type Item = Found<'t>;
+
+    fn next(&mut self) -> Option<Found<'t>> {
+        self.scan.find()
+    }
+}
+
+/// The scan of a text for URIs, which with `LINES` also counts the line
+/// breaks and notes the bytes beyond ASCII of the blocks it passes over,
+/// for [`Matches::position`].
+#[derive(Clone, Debug)]
+struct Scan<'t, const LINES: bool> {
     x: Extractor,
     text: &'t str,
     /// Where the scan goes on.
@@ -219,22 +320,29 @@ pub struct Matches<'t> {
     /// The 64-byte block the scan is in, with its marks and the `:` and
     /// `<` in it not yet taken, and what the blocks before it tell.
     at: Cursor,
-    /// The line breaks before byte `counted` and its column (characters
-    /// after the line's start): up to there lines and columns have been
-    /// counted.
-    line_breaks: usize,
-    column: usize,
-    counted: usize,
     /// The next `www.` and `ftp.` at or after `pos`, once looked for
     /// (`Some(None)`: there is none).
     next_www: Option<Option<usize>>,
     next_ftp: Option<Option<usize>>,
 }
 
-impl<'t> Iterator for Matches<'t> {
-    type Item = Match<'t>;
+impl<'t, const LINES: bool> Scan<'t, LINES> {
+    fn new(x: Extractor, text: &'t str) -> Scan<'t, LINES> {
+        let classify = Classifier::new();
+        Scan {
+            x,
+            text,
+            pos: 0,
+            classify,
+            at: Cursor::new(classify.marks_at(text.as_bytes(), 0)),
+            next_www: None,
+            next_ftp: None,
+        }
+    }
 
-    fn next(&mut self) -> Option<Match<'t>> {
+    /// The next URI.
+    #[inline(always)]
+    fn find(&mut self) -> Option<Found<'t>> {
         let b = self.text.as_bytes();
         while self.pos < b.len() {
             let i = self.next_trigger()?;
@@ -260,15 +368,9 @@ impl<'t> Iterator for Matches<'t> {
                 _ => self.abbreviated(i),
             };
             match step {
-                Step::Found(uri, span, resume) => {
+                Step::Uri(uri, span, resume) => {
                     self.pos = resume;
-                    let (line, column) = self.position(span.start);
-                    return Some(Match {
-                        uri,
-                        span,
-                        line,
-                        column,
-                    });
+                    return Some(Found { uri, span });
                 }
                 // Never backwards: the scan is linear because every resume
                 // point is past the trigger.
@@ -282,7 +384,7 @@ impl<'t> Iterator for Matches<'t> {
 /// What a trigger gave: a URI and where the scan resumes, or only where
 /// the scan resumes.
 enum Step<'t> {
-    Found(Cow<'t, str>, Range<usize>, usize),
+    Uri(Cow<'t, str>, Range<usize>, usize),
     Skip(usize),
 }
 
@@ -334,13 +436,15 @@ impl Classifier {
     /// to the text's last block, counting in what the blocks between hold:
     /// many blocks in one call with AVX-512 or AVX2 where the processor
     /// has them.
+    /// Without `LINES` the count of line breaks and the notes of bytes
+    /// beyond ASCII may be left out.
     #[inline]
-    fn advance(self, c: &mut Cursor, b: &[u8]) {
+    fn advance<const LINES: bool>(self, c: &mut Cursor, b: &[u8]) {
         let from = c.block;
         #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
         match (self.avx512, self.avx2) {
-            (Some(k), _) => k.advance(c, b, b':', b'<', b'\n'),
-            (None, Some(k)) => k.advance(c, b, b':', b'<', b'\n'),
+            (Some(k), _) => k.advance::<LINES>(c, b, b':', b'<', b'\n'),
+            (None, Some(k)) => k.advance::<LINES>(c, b, b':', b'<', b'\n'),
             (None, None) => c.advance_by_blocks(b.len(), |at| self.marks_at(b, at)),
         }
         #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))))]
@@ -456,7 +560,7 @@ fn opens(c: u8) -> bool {
     !URI_CHAR.allows(c) || matches!(c, b'(' | b'[' | b'\'' | b'*')
 }
 
-impl<'t> Matches<'t> {
+impl<'t, const LINES: bool> Scan<'t, LINES> {
     /// The next `<` or `:` at or after `pos`, from the blocks' masks.
     #[inline]
     fn next_delim(&mut self) -> Option<usize> {
@@ -473,7 +577,7 @@ impl<'t> Matches<'t> {
             if at.block + 64 >= n {
                 return None;
             }
-            self.classify.advance(at, b);
+            self.classify.advance::<LINES>(at, b);
             if at.triggers == 0 {
                 return None;
             }
@@ -563,7 +667,7 @@ impl<'t> Matches<'t> {
             let run = self.run(start);
             if b[colon] == b':' && run.plain && run.more.is_empty() && run.first.end == end {
                 return match plain_valid(raw, colon - start) {
-                    true => Step::Found(Cow::Borrowed(raw), start..end, close + 1),
+                    true => Step::Uri(Cow::Borrowed(raw), start..end, close + 1),
                     false => skip,
                 };
             }
@@ -586,7 +690,7 @@ impl<'t> Matches<'t> {
         if uri.is_empty() || !self.valid(&uri) {
             return skip;
         }
-        Step::Found(uri, start..end, close + 1)
+        Step::Uri(uri, start..end, close + 1)
     }
 
     /// The length of the character at `i` if it can be part of a bare IRI
@@ -674,7 +778,7 @@ impl<'t> Matches<'t> {
             false => self.valid(uri),
         };
         match self.cut_valid(&run, valid) {
-            Some((uri, span, resume)) => Step::Found(uri, span, resume),
+            Some((uri, span, resume)) => Step::Uri(uri, span, resume),
             None => Step::Skip(run.end()),
         }
     }
@@ -710,7 +814,7 @@ impl<'t> Matches<'t> {
             _ => false,
         });
         match (found, guessed) {
-            (Some((_, span, resume)), Some(g)) => Step::Found(Cow::Owned(g), span, resume),
+            (Some((_, span, resume)), Some(g)) => Step::Uri(Cow::Owned(g), span, resume),
             _ => Step::Skip(run.end()),
         }
     }
@@ -943,45 +1047,49 @@ impl<'t> Matches<'t> {
 
     /// Valid under the dialect, with a scheme and something after it other
     /// than a bare `//`.
+    #[inline(never)]
     fn valid(&self, uri: &str) -> bool {
         UriRef::parse_with(uri, self.x.dialect).is_ok_and(|u| {
             u.scheme()
                 .is_some_and(|s| !matches!(&uri[s.len() + 1..], "" | "//"))
         })
     }
+}
 
+impl<'t> Matches<'t> {
     /// The line and column (in characters, from 1) of byte `at` (at or
     /// after the previous match's): the line from the current block's
     /// marks where `at` is in it, the column counting only the bytes since
     /// the previous match, so that the whole scan counts each byte a
     /// bounded number of times.
     fn position(&mut self, at: usize) -> (usize, usize) {
-        let b = self.text.as_bytes();
+        let b = self.scan.text.as_bytes();
+        let scan = &mut self.scan;
         let at = at.max(self.counted);
         // The block's line breaks before `at`, where `at` is in the block.
-        let below = match at.checked_sub(self.at.block) {
-            Some(k @ 0..64) => Some(self.at.marks.third & ((1u64 << k) - 1)),
+        let below = match at.checked_sub(scan.at.block) {
+            Some(k @ 0..64) => Some(scan.at.marks.third & ((1u64 << k) - 1)),
             _ => None,
         };
         self.line_breaks = match below {
-            Some(m) => self.at.lines + m.count_ones() as usize,
+            Some(m) => scan.at.lines + m.count_ones() as usize,
             // Before the block (a scheme begun in an earlier one, or an
             // abbreviated URI found before the next `:`) or past it (white
             // space after a `<`): the breaks since the previous match.
-            None => self.line_breaks + self.classify.count_breaks(b, self.counted, at),
+            None => self.line_breaks + scan.classify.count_breaks(b, self.counted, at),
         };
         // The last line break before `at`: the block's last one before it,
         // else the one the blocks before left (placed now if the scan
         // passed it over), else searched for back to the previous match.
         let last = match below {
-            Some(m) if m != 0 => Some(self.at.block + 63 - m.leading_zeros() as usize),
+            Some(m) if m != 0 => Some(scan.at.block + 63 - m.leading_zeros() as usize),
             Some(_) => {
-                if let Some((from, to)) = self.at.unplaced.take() {
+                if let Some((from, to)) = scan.at.unplaced.take() {
                     let p = memchr::memrchr(b'\n', &b[from..to]).map_or(from, |p| from + p);
                     work::add(to - p);
-                    self.at.line_start = p + 1;
+                    scan.at.line_start = p + 1;
                 }
-                self.at.line_start.checked_sub(1)
+                scan.at.line_start.checked_sub(1)
             }
             None => memchr::memrchr(b'\n', &b[self.counted..at]).map(|p| self.counted + p),
         }
@@ -990,16 +1098,16 @@ impl<'t> Matches<'t> {
         // Characters from `from` to `at`: bytes, where `at` is in the block,
         // the text before the block is ASCII from `from` on, and the
         // block's marks show no byte beyond ASCII before `at`.
-        let chars = |from: usize| match at.checked_sub(self.at.block) {
+        let chars = |from: usize| match at.checked_sub(scan.at.block) {
             Some(k @ 0..64)
-                if from >= self.at.ascii_from
-                    && self.at.marks.high
-                        & ((1u64 << k) - (1u64 << from.saturating_sub(self.at.block)))
+                if from >= scan.at.ascii_from
+                    && scan.at.marks.high
+                        & ((1u64 << k) - (1u64 << from.saturating_sub(scan.at.block)))
                         == 0 =>
             {
                 at - from
             }
-            _ => self.classify.count_chars(b, from, at),
+            _ => scan.classify.count_chars(b, from, at),
         };
         match last {
             Some(p) => self.column = chars(p + 1),
@@ -1014,7 +1122,7 @@ impl<'t> Matches<'t> {
 /// letters, digits, `+`, `-` and `.`) and which holds nothing but the
 /// characters of a query (`pchar`, `/` and `?`, RFC 3986 section 3.4;
 /// percent-encodings right) and at most one `#`, is a URI that
-/// [`valid`](Matches::valid) accepts, without the parser. Of Appendix A's
+/// [`valid`](Scan::valid) accepts, without the parser. Of Appendix A's
 /// rules for such a string only the authority's can fail: after `//`, up
 /// to the first `/`, `?` or `#`, a `userinfo` holds no `@` and a port only
 /// digits (`authority = [ userinfo "@" ] host [ ":" port ]`, and a
@@ -1305,7 +1413,7 @@ mod tests {
         assert_eq!(found[0].span(), 15..24);
     }
 
-    /// The parser's answer, as `Matches::valid` asks it.
+    /// The parser's answer, as `Scan::valid` asks it.
     fn parsed_valid(uri: &str, dialect: Dialect) -> bool {
         UriRef::parse_with(uri, dialect).is_ok_and(|u| {
             u.scheme()

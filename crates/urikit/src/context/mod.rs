@@ -17,6 +17,6 @@ pub mod report;
 
 pub use abbrev::guess;
 pub use base::{Base, BaseBuilder, BaseError, Layer};
-pub use extract::{Extractor, Match, Matches};
+pub use extract::{Extractor, Found, Match, Matches, Uris};
 #[cfg(feature = "alloc")]
 pub use repair::{repair, Change, Repaired};

@@ -508,7 +508,7 @@ impl Avx2 {
             // SAFETY: the caller has AVX2; the loads read two `[u8; 32]`.
             unsafe {
                 let v = [lo, hi].map(|h| _mm256_loadu_si256(h.as_ptr().cast::<__m256i>()));
-                marks_of(v, next, x, y, z)
+                marks_of::<true>(v, next, x, y, z)
             }
         }
         // SAFETY: `self` exists, so the processor has AVX2.
@@ -528,9 +528,14 @@ impl Avx2 {
     /// and a block without any (its colons all followed by bytes no URI
     /// holds, [`outside_uris`]) is passed over too, the steps of two going
     /// on after it.
+    ///
+    /// Without `LINES` the `z` bytes and those beyond ASCII are neither
+    /// counted nor noted, in the steps or in the marks: the cursor stops
+    /// at the same block with the same candidates, and its count of lines
+    /// and where its text is ASCII from say nothing.
     #[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
     #[inline]
-    pub(crate) fn advance(self, c: &mut Cursor, b: &[u8], x: u8, y: u8, z: u8) {
+    pub(crate) fn advance<const LINES: bool>(self, c: &mut Cursor, b: &[u8], x: u8, y: u8, z: u8) {
         /// The whole blocks of `b` from `at` without a candidate passed
         /// over, up to a pair that may hold one: the offset of the first
         /// block with one (and its [`Marks`]), or of the block after that
@@ -539,7 +544,7 @@ impl Avx2 {
         /// passed over hold, and whether they hold a byte beyond ASCII.
         #[target_feature(enable = "avx2")]
         #[inline]
-        unsafe fn skip(
+        unsafe fn skip<const LINES: bool>(
             b: &[u8],
             mut at: usize,
             x: u8,
@@ -597,19 +602,24 @@ impl Avx2 {
                     if _mm256_testz_si256(any, any) == 0 {
                         break;
                     }
-                    high = _mm256_or_si256(
-                        high,
-                        _mm256_or_si256(_mm256_or_si256(v[0], v[1]), _mm256_or_si256(v[2], v[3])),
-                    );
-                    let lines = _mm256_add_epi8(
-                        _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)),
-                        _mm256_add_epi8(eq(v[2], vz), eq(v[3], vz)),
-                    );
-                    acc = _mm256_add_epi8(acc, lines);
-                    held += 4;
-                    if held > 251 {
-                        total += sum(acc);
-                        (acc, held) = (zero, 0);
+                    if LINES {
+                        high = _mm256_or_si256(
+                            high,
+                            _mm256_or_si256(
+                                _mm256_or_si256(v[0], v[1]),
+                                _mm256_or_si256(v[2], v[3]),
+                            ),
+                        );
+                        let lines = _mm256_add_epi8(
+                            _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)),
+                            _mm256_add_epi8(eq(v[2], vz), eq(v[3], vz)),
+                        );
+                        acc = _mm256_add_epi8(acc, lines);
+                        held += 4;
+                        if held > 251 {
+                            total += sum(acc);
+                            (acc, held) = (zero, 0);
+                        }
                     }
                     at += 128;
                 }
@@ -623,18 +633,20 @@ impl Avx2 {
                     let v = [load(c, 0), load(c, 1)];
                     let h = _mm256_or_si256(hits(v[0]), hits(v[1]));
                     if _mm256_testz_si256(h, h) == 0 {
-                        let m = marks_of(v, next(at), x, y, z);
+                        let m = marks_of::<LINES>(v, next(at), x, y, z);
                         if m.candidates != 0 {
                             found = Some(m);
                             break;
                         }
                     }
-                    acc = _mm256_add_epi8(acc, _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)));
-                    high = _mm256_or_si256(high, _mm256_or_si256(v[0], v[1]));
-                    held += 2;
-                    if held > 251 {
-                        total += sum(acc);
-                        (acc, held) = (zero, 0);
+                    if LINES {
+                        acc = _mm256_add_epi8(acc, _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)));
+                        high = _mm256_or_si256(high, _mm256_or_si256(v[0], v[1]));
+                        held += 2;
+                        if held > 251 {
+                            total += sum(acc);
+                            (acc, held) = (zero, 0);
+                        }
                     }
                     at += 64;
                     left -= 1;
@@ -647,7 +659,7 @@ impl Avx2 {
             }
         }
         #[target_feature(enable = "avx2")]
-        unsafe fn advance(c: &mut Cursor, b: &[u8], x: u8, y: u8, z: u8) {
+        unsafe fn advance<const LINES: bool>(c: &mut Cursor, b: &[u8], x: u8, y: u8, z: u8) {
             c.leave();
             let from = c.block + 64;
             // `skip` comes back after a pair of blocks without a candidate
@@ -657,7 +669,7 @@ impl Avx2 {
             let (mut to, mut n, mut high) = (from, 0, false);
             let found = loop {
                 // SAFETY: the caller has AVX2.
-                let (at, lines, h, found) = unsafe { skip(b, to, x, y, z) };
+                let (at, lines, h, found) = unsafe { skip::<LINES>(b, to, x, y, z) };
                 (to, n, high) = (at, n + lines, high | h);
                 // Without a candidate, `skip` stops early only where whole
                 // pairs are left.
@@ -682,26 +694,27 @@ impl Avx2 {
                 let v =
                     unsafe { [lo, hi].map(|h| _mm256_loadu_si256(h.as_ptr().cast::<__m256i>())) };
                 // SAFETY: the caller has AVX2.
-                unsafe { marks_of(v, 0, x, y, z) }
+                unsafe { marks_of::<LINES>(v, 0, x, y, z) }
             });
             c.enter(to, marks);
         }
         // SAFETY: `self` exists, so the processor has AVX2.
-        unsafe { advance(c, b, x, y, z) }
+        unsafe { advance::<LINES>(c, b, x, y, z) }
     }
 }
 
 /// The [`Marks`] of 64 bytes in two registers (`next`: the byte after
 /// them, 0 past the text's end): the candidates, the bytes equal to `z`
 /// and their number (a sum of absolute differences: POPCNT is a feature of
-/// its own), and those beyond ASCII.
+/// its own), and those beyond ASCII (without `LINES`, neither of the
+/// last two: see [`Avx2::advance`]).
 ///
 /// # Safety
 ///
 /// The processor has AVX2 (the callers hold an [`Avx2`]).
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn marks_of(v: [__m256i; 2], next: u8, x: u8, y: u8, z: u8) -> Marks {
+unsafe fn marks_of<const LINES: bool>(v: [__m256i; 2], next: u8, x: u8, y: u8, z: u8) -> Marks {
     // SAFETY: the caller has AVX2; nothing here touches memory. (Compilers
     // since 1.87 call these intrinsics safe here; older ones need the block.)
     #[allow(unused_unsafe)]
@@ -711,6 +724,18 @@ unsafe fn marks_of(v: [__m256i; 2], next: u8, x: u8, y: u8, z: u8) -> Marks {
         let both = |m: [__m256i; 2]| mask(m[0]) | mask(m[1]) << 32;
         // The ASCII bytes no URI holds, looked up by their four-bit halves.
         let stop = !both(v.map(|v| avx2_allowed(&Nibbles::NOT_URI_ASCII, v)));
+        let candidates = crate::bytes::candidates(
+            both(v.map(|v| eq(v, x))),
+            both(v.map(|v| eq(v, y))),
+            stop,
+            outside_uris(next),
+        );
+        if !LINES {
+            return Marks {
+                candidates,
+                ..Marks::default()
+            };
+        }
         let [t0, t1] = v.map(|v| eq(v, z));
         // Each hit is -1: 0 - t0 - t1 holds 0 to 2 per byte, and the sums
         // of four groups of eight bytes add up the rest.
@@ -722,12 +747,7 @@ unsafe fn marks_of(v: [__m256i; 2], next: u8, x: u8, y: u8, z: u8) -> Marks {
         );
         let thirds = _mm_cvtsi128_si64(_mm_add_epi64(pairs, _mm_unpackhi_epi64(pairs, pairs)));
         Marks {
-            candidates: crate::bytes::candidates(
-                both(v.map(|v| eq(v, x))),
-                both(v.map(|v| eq(v, y))),
-                stop,
-                outside_uris(next),
-            ),
+            candidates,
             third: mask(t0) | mask(t1) << 32,
             // At most 64.
             thirds: thirds as u32,
@@ -831,12 +851,13 @@ impl Avx512 {
     /// POPCNT, off the vector units (summing them per byte lane took 9%
     /// more time over text without candidates), and where the last one is
     /// is left to be found (`Cursor::unplaced`), as bytes beyond ASCII are
-    /// noted by the end of the blocks passed over.
+    /// noted by the end of the blocks passed over. Without `LINES`,
+    /// neither (see [`Avx2::advance`]).
     #[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
     #[inline]
-    pub(crate) fn advance(self, c: &mut Cursor, b: &[u8], x: u8, y: u8, z: u8) {
+    pub(crate) fn advance<const LINES: bool>(self, c: &mut Cursor, b: &[u8], x: u8, y: u8, z: u8) {
         #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,popcnt")]
-        unsafe fn advance(c: &mut Cursor, b: &[u8], x: u8, y: u8, z: u8) {
+        unsafe fn advance<const LINES: bool>(c: &mut Cursor, b: &[u8], x: u8, y: u8, z: u8) {
             let [vx, vy, vz] = [x, y, z].map(|v| _mm512_set1_epi8(v as i8));
             let zero = _mm512_setzero_si512();
             // SAFETY: the caller has AVX512F; the load reads the 64 bytes
@@ -879,14 +900,21 @@ impl Avx512 {
             // The marks of the block whose bytes are `v` and after which
             // comes `next`.
             let marks = |v: __m512i, next: u8| {
+                let candidates = crate::bytes::candidates(
+                    _mm512_cmpeq_epi8_mask(v, vx),
+                    _mm512_cmpeq_epi8_mask(v, vy),
+                    stop(v),
+                    outside_uris(next),
+                );
+                if !LINES {
+                    return Marks {
+                        candidates,
+                        ..Marks::default()
+                    };
+                }
                 let third = _mm512_cmpeq_epi8_mask(v, vz);
                 Marks {
-                    candidates: crate::bytes::candidates(
-                        _mm512_cmpeq_epi8_mask(v, vx),
-                        _mm512_cmpeq_epi8_mask(v, vy),
-                        stop(v),
-                        outside_uris(next),
-                    ),
+                    candidates,
                     third,
                     thirds: third.count_ones(),
                     high: _mm512_movepi8_mask(v),
@@ -915,14 +943,19 @@ impl Avx512 {
                         if m.candidates != 0 {
                             break 'scan Some(m);
                         }
-                        lines += m.thirds as usize;
-                        high = _mm512_or_si512(high, v[k]);
+                        if LINES {
+                            lines += m.thirds as usize;
+                            high = _mm512_or_si512(high, v[k]);
+                        }
                         at += 64;
                     }
                 } else {
-                    let breaks = |v: __m512i| _mm512_cmpeq_epi8_mask(v, vz).count_ones() as usize;
-                    lines += breaks(v[0]) + breaks(v[1]);
-                    high = _mm512_or_si512(high, _mm512_or_si512(v[0], v[1]));
+                    if LINES {
+                        let breaks =
+                            |v: __m512i| _mm512_cmpeq_epi8_mask(v, vz).count_ones() as usize;
+                        lines += breaks(v[0]) + breaks(v[1]);
+                        high = _mm512_or_si512(high, _mm512_or_si512(v[0], v[1]));
+                    }
                     at += 128;
                 }
             };
@@ -954,7 +987,7 @@ impl Avx512 {
         // SAFETY: `self` exists, so the processor has AVX512F, AVX512BW,
         // AVX512VBMI
         // and POPCNT.
-        unsafe { advance(c, b, x, y, z) }
+        unsafe { advance::<LINES>(c, b, x, y, z) }
     }
 }
 
@@ -1036,18 +1069,53 @@ mod tests {
     /// a colon that an ASCII byte no URI holds (a space, a line break,
     /// `"`) or the end follows is no candidate. It stops where the
     /// portable way, a block at a time, stops, knowing the same.
-    #[test]
-    fn advance_stops_at_candidates_and_counts_breaks() {
-        type Advance = fn(&mut Cursor, &[u8]);
-        let mut ways: Vec<Advance> = Vec::new();
+    /// The vector scans this processor has, each with the lines counted
+    /// and without (`false`).
+    fn vector_ways() -> Vec<(&'static str, Advance, bool)> {
+        let mut ways: Vec<(&str, Advance, bool)> = Vec::new();
         if Avx2::detect().is_some() {
-            ways.push(|c, b| Avx2::detect().unwrap().advance(c, b, b':', b'<', b'\n'));
+            ways.push((
+                "avx2",
+                |c, b| avx2().advance::<true>(c, b, b':', b'<', b'\n'),
+                true,
+            ));
+            ways.push((
+                "avx2",
+                |c, b| avx2().advance::<false>(c, b, b':', b'<', b'\n'),
+                false,
+            ));
         }
         if Avx512::detect().is_some() {
-            ways.push(|c, b| Avx512::detect().unwrap().advance(c, b, b':', b'<', b'\n'));
+            ways.push((
+                "avx512",
+                |c, b| avx512().advance::<true>(c, b, b':', b'<', b'\n'),
+                true,
+            ));
+            ways.push((
+                "avx512",
+                |c, b| avx512().advance::<false>(c, b, b':', b'<', b'\n'),
+                false,
+            ));
         }
-        for k in ways {
-            advance_agrees(k);
+        ways
+    }
+
+    type Advance = fn(&mut Cursor, &[u8]);
+
+    fn avx2() -> Avx2 {
+        Avx2::detect().unwrap()
+    }
+
+    fn avx512() -> Avx512 {
+        Avx512::detect().unwrap()
+    }
+
+    #[test]
+    fn advance_stops_at_candidates_and_counts_breaks() {
+        // Without the lines counted, only where each stops and the
+        // candidates there are checked.
+        for (_, k, lines) in vector_ways() {
+            advance_agrees(k, lines);
         }
     }
 
@@ -1057,7 +1125,6 @@ mod tests {
     /// otherwise goes on to the next candidate, with every classifier.
     #[test]
     fn advance_reads_every_byte_after_a_colon() {
-        type Advance = fn(&mut Cursor, &[u8]);
         let mut ways: Vec<(&str, Advance)> = Vec::new();
         ways.push(("blocks", |c, b| {
             c.advance_by_blocks(b.len(), |at| {
@@ -1070,15 +1137,8 @@ mod tests {
                 )
             })
         }));
-        if Avx2::detect().is_some() {
-            ways.push(("avx2", |c, b| {
-                Avx2::detect().unwrap().advance(c, b, b':', b'<', b'\n')
-            }));
-        }
-        if Avx512::detect().is_some() {
-            ways.push(("avx512", |c, b| {
-                Avx512::detect().unwrap().advance(c, b, b':', b'<', b'\n')
-            }));
+        for (name, advance, _) in vector_ways() {
+            ways.push((name, advance));
         }
         for (name, advance) in ways {
             for colon in [100, 127, 191, 255] {
@@ -1108,7 +1168,7 @@ mod tests {
         }
     }
 
-    fn advance_agrees(advance: fn(&mut Cursor, &[u8])) {
+    fn advance_agrees(advance: fn(&mut Cursor, &[u8]), lines: bool) {
         for blocks in [1usize, 2, 3, 4, 127, 128, 129, 255, 256, 257, 300, 600] {
             for tail in [0usize, 1, 63] {
                 for hit in [None, Some(64), Some(blocks * 64 - 1)] {
@@ -1171,6 +1231,19 @@ mod tests {
                             let mut got = Cursor::new(marks(0));
                             advance(&mut got, &b);
                             assert_eq!(got.block, stop, "{case:?}");
+                            if !lines {
+                                let (w, g) = (&want, &got);
+                                if real.is_some() || tail > 0 {
+                                    assert_eq!(
+                                        (w.block, w.marks.candidates, w.triggers),
+                                        (g.block, g.marks.candidates, g.triggers),
+                                        "{case:?}"
+                                    );
+                                } else {
+                                    assert_eq!((g.triggers, w.triggers), (0, 0), "{case:?}");
+                                }
+                                continue;
+                            }
                             let breaks = b[..stop].iter().filter(|&&c| c == b'\n').count();
                             assert_eq!(got.lines, breaks, "{case:?}");
                             if real.is_some() || tail > 0 {
