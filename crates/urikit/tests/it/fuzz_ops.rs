@@ -288,7 +288,8 @@ pub fn scheme_views(data: &[u8]) {
 
 /// Every URI the extractor finds (under the dialect of the first byte,
 /// abbreviated forms or not by its high bit) is valid under that dialect,
-/// and its span and position lie in the text.
+/// and its span and position lie in the text; `uris`, whose scan counts
+/// no lines, finds the same URIs with the same spans.
 pub fn extract(data: &[u8]) {
     let Some((sel, s)) = selected(data) else {
         return;
@@ -296,6 +297,7 @@ pub fn extract(data: &[u8]) {
     let d = dialect_of(sel & 0x7F);
     let x = Extractor::new().dialect(d).abbreviated(sel & 0x80 != 0);
     let lines = s.split('\n').count();
+    let mut uris = x.uris(s);
     for m in x.extract(s) {
         assert!(
             UriRef::parse_with(m.as_str(), d).is_ok(),
@@ -304,7 +306,9 @@ pub fn extract(data: &[u8]) {
         );
         assert!(m.span().end <= s.len() && m.span().start < m.span().end);
         assert!(m.line() >= 1 && m.line() <= lines && m.column() >= 1);
+        assert_eq!(uris.next().as_ref(), Some(m.found()));
     }
+    assert_eq!(uris.next(), None);
 }
 
 /// Any sequence of (at most eight) edits leaves a reference whose fresh
