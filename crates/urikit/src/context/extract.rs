@@ -49,7 +49,10 @@ use crate::{work, Dialect, UriRef};
 ///
 /// The scan is linear in the text: the candidates (`:` and `<`) and the
 /// line breaks of each 64 bytes are found at once, as two bit masks, and
-/// each byte is looked at a bounded number of times.
+/// each byte is looked at a bounded number of times. [`extract`](Self::extract)
+/// gives each URI with its line and column; [`uris`](Self::uris), which
+/// gives the URI and its byte span alone, counts no line breaks and is
+/// faster.
 ///
 /// ```
 /// use urikit::Extractor;
@@ -436,6 +439,7 @@ impl Classifier {
     /// to the text's last block, counting in what the blocks between hold:
     /// many blocks in one call with AVX-512 or AVX2 where the processor
     /// has them.
+    ///
     /// Without `LINES` the count of line breaks and the notes of bytes
     /// beyond ASCII may be left out.
     #[inline]
