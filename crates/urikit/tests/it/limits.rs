@@ -103,7 +103,9 @@ fn extraction_of_hostile_text_is_linear_and_does_not_recurse() {
             n,
             |n| unit.repeat(n),
             |s| {
-                let _ = Extractor::new().abbreviated(true).extract(s).count();
+                let x = Extractor::new().abbreviated(true);
+                let _ = x.extract(s).count();
+                let _ = x.uris(s).count();
             },
         );
         assert_at_most_linear(allocs, unit);
@@ -140,8 +142,8 @@ fn assert_linear_work((a, b): (u64, u64), what: &str) {
 /// The texts that made extraction quadratic (a rejected candidate resumed
 /// the scan one byte later, and the next `:` of the same run read it to
 /// its end again), and their neighbours: each, in every dialect, with and
-/// without abbreviated forms, costs eight times the work at eight times
-/// the size.
+/// without abbreviated forms, with lines counted and without (`uris`),
+/// costs eight times the work at eight times the size.
 #[test]
 fn extraction_reads_each_byte_a_bounded_number_of_times() {
     let units = [
@@ -174,6 +176,7 @@ fn extraction_reads_each_byte_a_bounded_number_of_times() {
                     |n| unit.repeat(n),
                     |s| {
                         let _ = x.extract(s).count();
+                        let _ = x.uris(s).count();
                     },
                 );
                 let what = format!(
