@@ -829,9 +829,8 @@ pub(crate) struct Avx512 {
 
 impl Avx512 {
     /// An `Avx512` if the processor has AVX512F, AVX512BW, AVX512VBMI and
-    /// POPCNT. With
-    /// `std` this asks the processor; without it, only a build for such
-    /// targets has one.
+    /// POPCNT. With `std` this asks the processor; without it, only a build
+    /// for such targets has one.
     #[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
     #[inline]
     pub(crate) fn detect() -> Option<Avx512> {
@@ -853,8 +852,7 @@ impl Avx512 {
     /// [`Avx2::advance`] 64 bytes to a register, comparisons into mask
     /// registers. Two blocks a step while neither holds an `x` or a `y`
     /// at all (a byte permutation and a comparison a block); a pair that
-    /// does has its blocks'
-    /// [`Marks`] worked out (the bytes after its colons looked up by their
+    /// does has its blocks' [`Marks`] worked out (the bytes after its colons looked up by their
     /// four-bit halves), and a block without a candidate is passed over in
     /// the same call. Line breaks are counted from each block's mask with
     /// POPCNT, off the vector units (summing them per byte lane took 9%
@@ -994,8 +992,7 @@ impl Avx512 {
             }
         }
         // SAFETY: `self` exists, so the processor has AVX512F, AVX512BW,
-        // AVX512VBMI
-        // and POPCNT.
+        // AVX512VBMI and POPCNT.
         unsafe { advance::<LINES>(c, b, x, y, z) }
     }
 }
@@ -1072,57 +1069,44 @@ mod tests {
         }
     }
 
-    /// The cursor moves from its block to the first later block with a
-    /// candidate, or to the first that is not whole, and counts the line
-    /// breaks before it, across more blocks than one byte lane can count;
-    /// a colon that an ASCII byte no URI holds (a space, a line break,
-    /// `"`) or the end follows is no candidate. It stops where the
-    /// portable way, a block at a time, stops, knowing the same.
     /// The vector scans this processor has, each with the lines counted
     /// and without (`false`).
     fn vector_ways() -> Vec<(&'static str, Advance, bool)> {
+        /// `Avx2::advance` or `Avx512::advance` (by `WIDE`) over the
+        /// extractor's bytes.
+        fn way<const WIDE: bool, const LINES: bool>(c: &mut Cursor, b: &[u8]) {
+            match WIDE {
+                true => Avx512::detect()
+                    .unwrap()
+                    .advance::<LINES>(c, b, b':', b'<', b'\n'),
+                false => Avx2::detect()
+                    .unwrap()
+                    .advance::<LINES>(c, b, b':', b'<', b'\n'),
+            }
+        }
         let mut ways: Vec<(&str, Advance, bool)> = Vec::new();
         if Avx2::detect().is_some() {
-            ways.push((
-                "avx2",
-                |c, b| avx2().advance::<true>(c, b, b':', b'<', b'\n'),
-                true,
-            ));
-            ways.push((
-                "avx2",
-                |c, b| avx2().advance::<false>(c, b, b':', b'<', b'\n'),
-                false,
-            ));
+            ways.push(("avx2", way::<false, true>, true));
+            ways.push(("avx2", way::<false, false>, false));
         }
         if Avx512::detect().is_some() {
-            ways.push((
-                "avx512",
-                |c, b| avx512().advance::<true>(c, b, b':', b'<', b'\n'),
-                true,
-            ));
-            ways.push((
-                "avx512",
-                |c, b| avx512().advance::<false>(c, b, b':', b'<', b'\n'),
-                false,
-            ));
+            ways.push(("avx512", way::<true, true>, true));
+            ways.push(("avx512", way::<true, false>, false));
         }
         ways
     }
 
     type Advance = fn(&mut Cursor, &[u8]);
 
-    fn avx2() -> Avx2 {
-        Avx2::detect().unwrap()
-    }
-
-    fn avx512() -> Avx512 {
-        Avx512::detect().unwrap()
-    }
-
+    /// The cursor moves from its block to the first later block with a
+    /// candidate, or to the first that is not whole, and counts the line
+    /// breaks before it, across more blocks than one byte lane can count;
+    /// a colon that an ASCII byte no URI holds (a space, a line break,
+    /// `"`) or the end follows is no candidate. It stops where the
+    /// portable way, a block at a time, stops, knowing the same (without
+    /// the lines counted, only where it stops and the candidates there).
     #[test]
     fn advance_stops_at_candidates_and_counts_breaks() {
-        // Without the lines counted, only where each stops and the
-        // candidates there are checked.
         for (_, k, lines) in vector_ways() {
             advance_agrees(k, lines);
         }
