@@ -334,14 +334,33 @@ impl Normalizer {
     /// assert_eq!(urikit::Normalizer::new().normalize(u).as_str(), "example://a/b/c/%7Bfoo%7D");
     /// # Ok::<(), urikit::Error>(())
     /// ```
+    #[inline(always)]
     pub fn normalize(&self, u: UriRef<'_>) -> UriRefBuf {
         if self.unicode() {
-            let plain = self.ascii_steps();
-            return match self.unicode_steps(u) {
-                Some(pre) => plain.normalize(pre.as_uri_ref()),
-                None => plain.normalize(u),
-            };
+            return self.normalize_unicode(u);
         }
+        self.normalize_ascii(&u)
+    }
+
+    /// [`normalize`](Self::normalize) with a Unicode step on: the steps
+    /// beyond ASCII, then the others.
+    #[cold]
+    #[inline(never)]
+    fn normalize_unicode(&self, u: UriRef<'_>) -> UriRefBuf {
+        let plain = self.ascii_steps();
+        match self.unicode_steps(u) {
+            Some(pre) => plain.normalize_ascii(&pre.as_uri_ref()),
+            None => plain.normalize_ascii(&u),
+        }
+    }
+
+    /// [`normalize`](Self::normalize) without the Unicode steps, `u`
+    /// borrowed: nothing it calls leads back to it, so that the caller's
+    /// parsed reference is handed over where it lies, not copied (see
+    /// "The transforms borrow the reference they are given" in
+    /// `docs/design.md`).
+    fn normalize_ascii(&self, u: &UriRef<'_>) -> UriRefBuf {
+        let u = *u;
         // Most references are normal already: copied once.
         let plan = self.plan(u);
         let (out, meta) = match plan.head {
@@ -408,7 +427,15 @@ impl Normalizer {
     /// assert_eq!(out, "a:B");
     /// # Ok::<(), urikit::Error>(())
     /// ```
+    #[inline(always)]
     pub fn normalize_into(&self, u: UriRef<'_>, out: &mut String) {
+        self.normalize_ref_into(&u, out);
+    }
+
+    /// [`normalize_into`](Self::normalize_into) with `u` borrowed (see
+    /// [`normalize_ascii`](Self::normalize_ascii)).
+    fn normalize_ref_into(&self, u: &UriRef<'_>, out: &mut String) {
+        let u = *u;
         out.clear();
         if !u.dialect().is_rfc3986_family() || self.unicode() {
             // The older dialects may need another pass (see `normalize`).

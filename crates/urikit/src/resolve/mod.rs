@@ -216,9 +216,19 @@ impl<'a> Resolver<'a> {
     /// assert!(t.authority().is_none());
     /// # Ok::<(), urikit::Error>(())
     /// ```
+    #[inline(always)]
     pub fn resolve(&self, reference: UriRef<'_>) -> Result<UriRefBuf, Error> {
+        self.resolve_ref(&reference)
+    }
+
+    /// [`resolve`](Self::resolve) with `reference` borrowed, so that the
+    /// caller's parsed reference is handed over where it lies, not copied
+    /// (see "The transforms borrow the reference they are given" in
+    /// `docs/design.md`); it reads the fields one by one.
+    fn resolve_ref(&self, reference: &UriRef<'_>) -> Result<UriRefBuf, Error> {
+        let reference = *reference;
         let mut out = Text::with_capacity(self.base.as_str().len() + reference.as_str().len());
-        let meta = self.resolve_meta(reference, &mut out)?;
+        let meta = self.resolve_meta(&reference, &mut out)?;
         // The offsets come from the components as they were written.
         Ok(UriRefBuf::from_parts(out, meta, self.dialect))
     }
@@ -240,8 +250,16 @@ impl<'a> Resolver<'a> {
     /// assert_eq!(out, "http://a/b/d");
     /// # Ok::<(), urikit::Error>(())
     /// ```
+    #[inline(always)]
     pub fn resolve_into(&self, reference: UriRef<'_>, out: &mut String) -> Result<(), Error> {
-        match self.resolve_meta(reference, out) {
+        self.resolve_ref_into(&reference, out)
+    }
+
+    /// [`resolve_into`](Self::resolve_into) with `reference` borrowed (see
+    /// [`resolve_ref`](Self::resolve_ref)).
+    fn resolve_ref_into(&self, reference: &UriRef<'_>, out: &mut String) -> Result<(), Error> {
+        let reference = *reference;
+        match self.resolve_meta(&reference, out) {
             Ok(_) => Ok(()),
             Err(e) => {
                 // Not half a target.
@@ -256,7 +274,7 @@ impl<'a> Resolver<'a> {
     #[inline(always)]
     fn resolve_meta<O: Out + AsRef<str>>(
         &self,
-        reference: UriRef<'_>,
+        reference: &UriRef<'_>,
         out: &mut O,
     ) -> Result<Meta, Error> {
         out.truncate(0);
@@ -277,7 +295,7 @@ impl<'a> Resolver<'a> {
             &base_again
         };
         let reference = if reference.dialect() == self.dialect {
-            &reference
+            reference
         } else {
             reference_again = reference.in_dialect(self.dialect)?;
             &reference_again
