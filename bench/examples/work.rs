@@ -16,7 +16,7 @@
 //! of RFC 3986 section 5.4 and typical links) against every http(s) line.
 //! Run with ROUNDS = 0 it does the setup alone, so that the difference
 //! between two runs is the job's cost (see `cachegrind.sh`).
-//! For `extract`, `PASS_MIN=1` prints the shortest pass in nanoseconds to
+//! For `extract` and `normalize`, `PASS_MIN=1` prints the shortest pass in nanoseconds to
 //! standard error (the setup left out), for interleaved timing of builds.
 use std::hint::black_box;
 
@@ -91,44 +91,20 @@ fn main() {
                 }
             }
         }
-        ("normalize", "urikit") => {
-            let n = urikit::Normalizer::new();
-            for _ in 0..rounds {
-                for l in &lines {
-                    if let Ok(u) = urikit::UriRef::parse(black_box(l)) {
-                        sum += n.normalize(u).as_str().len();
-                    }
-                }
-            }
-        }
-        ("normalize-into", "urikit") => {
+        ("normalize" | "normalize-into", lib) => {
+            // Each library's pass is a function of its own, as criterion's
+            // closures are (what the compiler makes of a loop inlined into
+            // this long `main` can differ).
             let n = urikit::Normalizer::new();
             let mut out = String::new();
-            for _ in 0..rounds {
-                for l in &lines {
-                    if let Ok(u) = urikit::UriRef::parse(black_box(l)) {
-                        n.normalize_into(u, &mut out);
-                        sum += out.len();
-                    }
-                }
-            }
-        }
-        ("normalize", "fluent-uri") => {
-            for _ in 0..rounds {
-                for l in &lines {
-                    if let Ok(u) = fluent_uri::UriRef::parse(black_box(*l)) {
-                        sum += u.normalize().as_str().len();
-                    }
-                }
-            }
-        }
-        ("normalize", "ada") => {
-            // ada parses into its normal form: the parse is the work.
-            for _ in 0..rounds {
-                for l in &lines {
-                    sum += ada_url::Url::parse(black_box(*l), None).map_or(0, |u| u.href().len());
-                }
-            }
+            let into = job == "normalize-into";
+            sum += passes(rounds, || match lib {
+                "urikit" if into => normalize_urikit_into(&n, &lines, &mut out),
+                "urikit" => normalize_urikit(&n, &lines),
+                "fluent-uri" => normalize_fluent(&lines),
+                "ada" => normalize_ada(&lines),
+                _ => panic!("normalize: urikit, fluent-uri or ada"),
+            });
         }
         ("resolve", lib) => {
             let bases = http_urls(&lines, 400, |l| {
@@ -206,20 +182,12 @@ fn main() {
             let mut linkify = linkify::LinkFinder::new();
             // URLs only, as urikit finds them (no bare e-mail addresses).
             linkify.kinds(&[linkify::LinkKind::Url]);
-            let mut best = u128::MAX;
-            for _ in 0..rounds {
-                let t = std::time::Instant::now();
-                sum += match lib {
-                    "urikit" => urikit.extract(black_box(&text)).count(),
-                    "urikit-uris" => urikit.uris(black_box(&text)).count(),
-                    "linkify" => linkify.links(black_box(&text)).count(),
-                    _ => panic!("extract: urikit, urikit-uris or linkify"),
-                };
-                best = best.min(t.elapsed().as_nanos());
-            }
-            if std::env::var_os("PASS_MIN").is_some() {
-                eprintln!("min {best}");
-            }
+            sum += passes(rounds, || match lib {
+                "urikit" => urikit.extract(black_box(&text)).count(),
+                "urikit-uris" => urikit.uris(black_box(&text)).count(),
+                "linkify" => linkify.links(black_box(&text)).count(),
+                _ => panic!("extract: urikit, urikit-uris or linkify"),
+            });
         }
         // Items are bytes: FILE is `page` or `real`.
         ("links", lib) => {
@@ -289,4 +257,67 @@ fn http_urls<'a>(lines: &[&'a str], n: usize, accepts: fn(&str) -> bool) -> Vec<
         })
         .take(n)
         .collect()
+}
+
+/// Runs `pass` `rounds` times and sums what it returns; with `PASS_MIN`
+/// set, prints the shortest pass in nanoseconds to standard error.
+fn passes(rounds: usize, mut pass: impl FnMut() -> usize) -> usize {
+    let mut best = u128::MAX;
+    let mut sum = 0;
+    for _ in 0..rounds {
+        let t = std::time::Instant::now();
+        sum += pass();
+        best = best.min(t.elapsed().as_nanos());
+    }
+    if std::env::var_os("PASS_MIN").is_some() {
+        eprintln!("min {best}");
+    }
+    sum
+}
+
+/// Each line parsed and normalized into an owned result.
+#[inline(never)]
+fn normalize_urikit(n: &urikit::Normalizer, lines: &[&str]) -> usize {
+    let mut len = 0;
+    for l in lines {
+        if let Ok(u) = urikit::UriRef::parse(black_box(l)) {
+            len += n.normalize(u).as_str().len();
+        }
+    }
+    len
+}
+
+/// Each line parsed and normalized into one `String`.
+#[inline(never)]
+fn normalize_urikit_into(n: &urikit::Normalizer, lines: &[&str], out: &mut String) -> usize {
+    let mut len = 0;
+    for l in lines {
+        if let Ok(u) = urikit::UriRef::parse(black_box(l)) {
+            n.normalize_into(u, out);
+            len += out.len();
+        }
+    }
+    len
+}
+
+/// fluent-uri's parse and normalization.
+#[inline(never)]
+fn normalize_fluent(lines: &[&str]) -> usize {
+    let mut len = 0;
+    for l in lines {
+        if let Ok(u) = fluent_uri::UriRef::parse(*black_box(l)) {
+            len += u.normalize().as_str().len();
+        }
+    }
+    len
+}
+
+/// ada parses into its normal form: the parse is the work.
+#[inline(never)]
+fn normalize_ada(lines: &[&str]) -> usize {
+    let mut len = 0;
+    for l in lines {
+        len += ada_url::Url::parse(black_box(*l), None).map_or(0, |u| u.href().len());
+    }
+    len
 }

@@ -27,7 +27,7 @@ use crate::path::{
     SegmentStyle,
 };
 use crate::registry::{default_port, empty_path_is_root};
-use crate::uri::UriRef;
+use crate::uri::{by_scalars, call_by_scalars, UriRef};
 use crate::{Dialect, UriRefBuf};
 
 /// Normalizes URI references; each step can be turned on or off with a
@@ -339,7 +339,16 @@ impl Normalizer {
         if self.unicode() {
             return self.normalize_unicode(u);
         }
-        self.normalize_ascii(&u)
+        call_by_scalars!(self.normalize_scalars(; u))
+    }
+
+    by_scalars! {
+        /// [`normalize`](Self::normalize) without the Unicode steps, of the
+        /// reference taken as its [`Scalars`](crate::uri::Scalars) (see
+        /// there for why).
+        fn normalize_scalars(&self; u) -> UriRefBuf {
+            self.normalize_ascii(u)
+        }
     }
 
     /// [`normalize`](Self::normalize) with a Unicode step on: the steps
@@ -349,18 +358,14 @@ impl Normalizer {
     fn normalize_unicode(&self, u: UriRef<'_>) -> UriRefBuf {
         let plain = self.ascii_steps();
         match self.unicode_steps(u) {
-            Some(pre) => plain.normalize_ascii(&pre.as_uri_ref()),
-            None => plain.normalize_ascii(&u),
+            Some(pre) => plain.normalize_ascii(pre.as_uri_ref()),
+            None => plain.normalize_ascii(u),
         }
     }
 
-    /// [`normalize`](Self::normalize) without the Unicode steps, `u`
-    /// borrowed: nothing it calls leads back to it, so that the caller's
-    /// parsed reference is handed over where it lies, not copied (see
-    /// "The transforms borrow the reference they are given" in
-    /// `docs/design.md`).
-    fn normalize_ascii(&self, u: &UriRef<'_>) -> UriRefBuf {
-        let u = *u;
+    /// [`normalize`](Self::normalize) without the Unicode steps.
+    #[inline(always)]
+    fn normalize_ascii(&self, u: UriRef<'_>) -> UriRefBuf {
         // Most references are normal already: copied once.
         let plan = self.plan(u);
         let (out, meta) = match plan.head {
@@ -429,13 +434,20 @@ impl Normalizer {
     /// ```
     #[inline(always)]
     pub fn normalize_into(&self, u: UriRef<'_>, out: &mut String) {
-        self.normalize_ref_into(&u, out);
+        call_by_scalars!(self.normalize_scalars_into(out; u));
     }
 
-    /// [`normalize_into`](Self::normalize_into) with `u` borrowed (see
-    /// [`normalize_ascii`](Self::normalize_ascii)).
-    fn normalize_ref_into(&self, u: &UriRef<'_>, out: &mut String) {
-        let u = *u;
+    by_scalars! {
+        /// [`normalize_into`](Self::normalize_into) of the reference taken
+        /// as its [`Scalars`](crate::uri::Scalars).
+        fn normalize_scalars_into(&self, out: &mut String; u) -> () {
+            self.normalize_into_body(u, out);
+        }
+    }
+
+    /// The body of [`normalize_into`](Self::normalize_into).
+    #[inline(always)]
+    fn normalize_into_body(&self, u: UriRef<'_>, out: &mut String) {
         out.clear();
         if !u.dialect().is_rfc3986_family() || self.unicode() {
             // The older dialects may need another pass (see `normalize`).

@@ -518,7 +518,126 @@ impl<'a> UriRef<'a> {
     pub(crate) fn meta(&self) -> Meta {
         self.meta
     }
+
+    /// The reference as [`Scalars`], for a call that is not inlined.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    #[inline(always)]
+    pub(crate) fn scalars(&self) -> Scalars<'a> {
+        let a = self.meta.auth;
+        (
+            self.s,
+            self.meta.scheme_end,
+            a.map(|a| a.host),
+            a.map_or(0, |a| a.host_start),
+            a.map_or(0, |a| a.host_end),
+            a.map_or(0, |a| a.end),
+            self.meta.path_end,
+            self.meta.query_end,
+            self.dialect,
+        )
+    }
+
+    /// The reference of [`scalars`](Self::scalars), whole again.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    #[allow(clippy::too_many_arguments, reason = "the scalars of `Scalars`")]
+    #[inline(always)]
+    pub(crate) fn from_scalars(
+        s: &'a str,
+        scheme_end: usize,
+        host: Option<parse::HostType>,
+        host_start: usize,
+        host_end: usize,
+        auth_end: usize,
+        path_end: usize,
+        query_end: usize,
+        dialect: Dialect,
+    ) -> UriRef<'a> {
+        let auth = host.map(|host| AuthMeta {
+            host_start,
+            host_end,
+            host,
+            end: auth_end,
+        });
+        let meta = Meta {
+            scheme_end,
+            auth,
+            path_end,
+            query_end,
+        };
+        UriRef { s, meta, dialect }
+    }
 }
+
+/// A [`UriRef`]'s fields, each a scalar: the text, the scheme's end, the
+/// host's type (`None`: no authority), the host's start and end and the
+/// authority's end, the path's and the query's ends, the dialect.
+///
+/// A transform whose body is not inlined takes these as arguments of its
+/// own ([`by_scalars!`] declares such a body, [`call_by_scalars!`] calls
+/// it) rather than the view: a view passed whole goes by a copy that the
+/// caller makes with 16-byte loads, and right after `UriRef::parse` those
+/// wait for the parser's narrower stores of the same fields to reach the
+/// cache (no store forwards to a load wider than itself). One field at a
+/// time each load is forwarded. See "The transforms take the reference as
+/// scalars" in `docs/design.md`.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+pub(crate) type Scalars<'a> = (
+    &'a str,
+    usize,
+    Option<parse::HostType>,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    Dialect,
+);
+
+/// Declares a method, not inlined, that takes a [`UriRef`] as its
+/// [`Scalars`] (after the arguments listed before the `;`) and runs its
+/// body with the reference put together again under the name after it.
+#[cfg_attr(not(feature = "alloc"), allow(unused_macros))]
+macro_rules! by_scalars {
+    (
+        $(#[$doc:meta])*
+        fn $name:ident(&$self:ident $(, $arg:ident: $ty:ty)*; $u:ident) -> $ret:ty $body:block
+    ) => {
+        $(#[$doc])*
+        #[allow(clippy::too_many_arguments, reason = "the scalars of `Scalars`")]
+        #[inline(never)]
+        fn $name(
+            &$self,
+            $($arg: $ty,)*
+            s: &str,
+            scheme_end: usize,
+            host: Option<crate::parse::HostType>,
+            host_start: usize,
+            host_end: usize,
+            auth_end: usize,
+            path_end: usize,
+            query_end: usize,
+            dialect: crate::Dialect,
+        ) -> $ret {
+            let $u = crate::uri::UriRef::from_scalars(
+                s, scheme_end, host, host_start, host_end, auth_end, path_end, query_end, dialect,
+            );
+            $body
+        }
+    };
+}
+
+/// Calls a method that [`by_scalars!`] declared, with the arguments listed
+/// before the `;` and the reference after it as its [`Scalars`].
+#[cfg_attr(not(feature = "alloc"), allow(unused_macros))]
+macro_rules! call_by_scalars {
+    ($recv:ident.$name:ident($($arg:expr),*; $u:expr)) => {{
+        let (s, se, host, hs, he, ae, pe, qe, d) = $u.scalars();
+        $recv.$name($($arg,)* s, se, host, hs, he, ae, pe, qe, d)
+    }};
+}
+
+#[cfg_attr(not(feature = "alloc"), allow(unused_imports))]
+pub(crate) use {by_scalars, call_by_scalars};
 
 impl fmt::Display for UriRef<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -716,5 +835,43 @@ impl fmt::Debug for Authority<'_> {
 impl fmt::Display for Authority<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reference taken apart into its scalars and put together again is
+    /// the same view, with and without an authority, with every kind of
+    /// host, a userinfo and a port, in every dialect that reads it.
+    #[test]
+    fn scalars_put_together_again_are_the_reference() {
+        let refs = [
+            "",
+            "a:b",
+            "/p?q#f",
+            "http://u@h:8/p?q#f",
+            "//h",
+            "http://192.0.2.1/",
+            "http://[2001:db8::1]:80/",
+            "http://[v7.x]/",
+            "file:///etc",
+            "../x;y?z",
+        ];
+        let mut seen = 0;
+        for d in Dialect::ALL {
+            for r in refs {
+                let Ok(u) = UriRef::parse_with(r, d) else {
+                    continue;
+                };
+                let (s, se, host, hs, he, ae, pe, qe, dialect) = u.scalars();
+                let again = UriRef::from_scalars(s, se, host, hs, he, ae, pe, qe, dialect);
+                assert_eq!(again.meta(), u.meta(), "{r:?} under {d:?}");
+                assert_eq!((again.as_str(), again.dialect()), (r, d));
+                seen += 1;
+            }
+        }
+        assert!(seen > 40, "only {seen} references read");
     }
 }
