@@ -15,7 +15,7 @@ use crate::out::{Out, Text};
 use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind};
 use crate::parse::{AuthMeta, Meta};
-use crate::uri::{by_scalars, call_by_scalars, UriRef};
+use crate::uri::UriRef;
 use crate::UriRefBuf;
 
 mod rfc2396;
@@ -218,20 +218,14 @@ impl<'a> Resolver<'a> {
     /// ```
     #[inline(always)]
     pub fn resolve(&self, reference: UriRef<'_>) -> Result<UriRefBuf, Error> {
-        call_by_scalars!(self.resolve_scalars(; reference))
+        self.resolve_ref(&reference)
     }
 
-    by_scalars! {
-        /// [`resolve`](Self::resolve) of the reference taken as its
-        /// [`Scalars`](crate::uri::Scalars) (see there for why).
-        fn resolve_scalars(&self; reference) -> Result<UriRefBuf, Error> {
-            self.resolve_body(reference)
-        }
-    }
-
-    /// The body of [`resolve`](Self::resolve).
-    #[inline(always)]
-    fn resolve_body(&self, reference: UriRef<'_>) -> Result<UriRefBuf, Error> {
+    /// [`resolve`](Self::resolve) with `reference` borrowed (see "The
+    /// transforms take the reference as scalars" in `docs/design.md` for
+    /// why this one borrows).
+    fn resolve_ref(&self, reference: &UriRef<'_>) -> Result<UriRefBuf, Error> {
+        let reference = *reference;
         let mut out = Text::with_capacity(self.base.as_str().len() + reference.as_str().len());
         let meta = self.resolve_meta(&reference, &mut out)?;
         // The offsets come from the components as they were written.
@@ -257,20 +251,13 @@ impl<'a> Resolver<'a> {
     /// ```
     #[inline(always)]
     pub fn resolve_into(&self, reference: UriRef<'_>, out: &mut String) -> Result<(), Error> {
-        call_by_scalars!(self.resolve_scalars_into(out; reference))
+        self.resolve_ref_into(&reference, out)
     }
 
-    by_scalars! {
-        /// [`resolve_into`](Self::resolve_into) of the reference taken as
-        /// its [`Scalars`](crate::uri::Scalars).
-        fn resolve_scalars_into(&self, out: &mut String; reference) -> Result<(), Error> {
-            self.resolve_into_body(reference, out)
-        }
-    }
-
-    /// The body of [`resolve_into`](Self::resolve_into).
-    #[inline(always)]
-    fn resolve_into_body(&self, reference: UriRef<'_>, out: &mut String) -> Result<(), Error> {
+    /// [`resolve_into`](Self::resolve_into) with `reference` borrowed (see
+    /// [`resolve_ref`](Self::resolve_ref)).
+    fn resolve_ref_into(&self, reference: &UriRef<'_>, out: &mut String) -> Result<(), Error> {
+        let reference = *reference;
         match self.resolve_meta(&reference, out) {
             Ok(_) => Ok(()),
             Err(e) => {
