@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Instructions and (simulated) mispredicted branches per item, counted by
 # valgrind's cachegrind: unlike wall time, the same on a busy machine.
-# Usage: [JOBS='parse:urikit ...'] ./cachegrind.sh [DATASET]   (default ../../shared/data/urls/kasztp.txt;
+# Usage: [JOBS='parse:urikit ...'] [BIN=work] ./cachegrind.sh [DATASET]   (default ../../shared/data/urls/kasztp.txt;
+# BIN: another build of the work example, such as one saved before a change;
 # `unicode`: the Unicode IRIs built from the datasets, for parse-iri;
 # `spec`, `mail`: the texts of the extraction benchmark, for extract (items: bytes);
 # `page`, `real`: the HTML of the links benchmark, for links (items: bytes);
@@ -11,7 +12,7 @@ cd "$(dirname "$0")"
 data=${1:-../../shared/data/urls/kasztp.txt}
 # The bench profile (one codegen unit, thin LTO): the code criterion times.
 cargo build -q --profile bench --example work
-bin=target/release/examples/work
+bin=${BIN:-target/release/examples/work}
 if [ "$data" = spec ] || [ "$data" = mail ]; then
   "$bin" dump - "$data" 0 >"target/$data.txt"
   data=target/$data.txt
