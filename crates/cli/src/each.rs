@@ -16,6 +16,12 @@ pub struct Output<'a> {
     pub base: Option<&'a str>,
     /// Threads to work with.
     pub jobs: usize,
+    /// The results are URIs of a dialect of ASCII (what `normalize` and
+    /// `resolve` give outside RFC 3987): printable ASCII without a
+    /// backslash, which the escaping rule of [`show`] leaves as they are,
+    /// so they are written without that check (a tenth of the time of
+    /// `uri normalize` went to it).
+    pub uris: bool,
 }
 
 /// Runs `f` on each input (the arguments, or each line of standard input)
@@ -107,7 +113,12 @@ fn value_line(
         Ok(r) => {
             // Two writes, not the formatting machinery: this is the line
             // every successful input of a long run takes.
-            out.write_all(show::text(r).as_bytes())?;
+            if output.uris {
+                debug_assert_eq!(show::text(r), *r, "a URI needs no escape");
+                out.write_all(r.as_bytes())?;
+            } else {
+                out.write_all(show::text(r).as_bytes())?;
+            }
             out.write_all(b"\n")
         }
         Err(e) => write_error(out, &text, e),

@@ -118,6 +118,7 @@ pub fn set(mut args: SetArgs) -> io::Result<()> {
         json: args.json.json,
         base: None,
         jobs: args.jobs.get(),
+        uris: false,
     };
     each_value(uris, output, |input| {
         let mut u = UriRefBuf::parse_by(&parser, input.to_owned())
@@ -473,6 +474,7 @@ pub fn get(a: GetArgs) -> io::Result<()> {
         json: a.json.json,
         base: None,
         jobs: a.jobs.get(),
+        uris: false,
     };
     let parser = a.dialect.parser();
     each_value(a.uris, output, |input| {

@@ -25,6 +25,7 @@ pub fn run(a: GuessArgs) -> io::Result<()> {
         json: a.json.json,
         base: None,
         jobs: 1,
+        uris: false,
     };
     each_value(a.texts, output, |t| {
         urikit::guess(t).ok_or_else(|| ErrorRecord {

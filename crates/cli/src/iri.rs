@@ -41,6 +41,7 @@ fn output(json: args::Json) -> Output<'static> {
         json: json.json,
         base: None,
         jobs: 1,
+        uris: false,
     }
 }
 

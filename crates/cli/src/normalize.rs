@@ -80,6 +80,8 @@ pub fn normalize(a: NormalizeArgs) -> io::Result<()> {
         json: a.json.json,
         base: None,
         jobs: a.jobs.get(),
+        // An IRI may hold characters that are shown escaped.
+        uris: !iri,
     };
     each_into(a.refs, output, |s, out| {
         let u = parser.parse(s).map_err(|e| ErrorRecord::at(e, s, iri))?;
@@ -187,6 +189,7 @@ pub fn clean(a: CleanArgs) -> io::Result<()> {
         json: a.json.json,
         base: None,
         jobs: a.jobs.get(),
+        uris: false,
     };
     each_value(a.refs, output, |s| {
         let u = parser.parse(s).map_err(|e| ErrorRecord::at(e, s, false))?;

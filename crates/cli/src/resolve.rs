@@ -51,6 +51,8 @@ pub fn resolve(a: ResolveArgs) -> io::Result<()> {
         json: a.json.json,
         base: Some(&a.base),
         jobs: a.jobs.get(),
+        // An IRI may hold characters that are shown escaped.
+        uris: a.dialect.dialect() != urikit::Dialect::Rfc3987,
     };
     against_base(
         &a.base,
@@ -69,6 +71,7 @@ pub fn relativize(a: RelativizeArgs) -> io::Result<()> {
         json: a.json.json,
         base: Some(&a.base),
         jobs: a.jobs.get(),
+        uris: false,
     };
     against_base(&a.base, a.dialect, true, a.targets, output, |r, u, out| {
         *out = r.relativize(u)?.into_string();
@@ -98,10 +101,11 @@ fn against_base(
         .and_then(Resolver::new)
         .map(|r| r.dialect(dialect.dialect()).strict(strict));
     each_into(inputs, output, |s, out| {
-        let resolver = resolver.map_err(ErrorRecord::for_base)?;
+        // Borrowed: the resolver is not copied for each input.
+        let resolver = resolver.as_ref().map_err(|e| ErrorRecord::for_base(*e))?;
         let iri = grammar.dialect() == Dialect::Rfc3987;
         let u = grammar.parse(s).map_err(|e| ErrorRecord::at(e, s, iri))?;
-        Ok(op(&resolver, u, out)?)
+        Ok(op(resolver, u, out)?)
     })
 }
 
