@@ -106,12 +106,19 @@ impl Stats {
             *mine += theirs;
         }
         for (k, v) in other.by_scheme {
-            let key = if self.by_scheme.len() < MAX_SCHEMES || self.by_scheme.contains_key(&k) {
-                k
-            } else {
-                "(other)".to_owned()
-            };
+            let key = self.scheme_key(k);
             *self.by_scheme.entry(key).or_default() += v;
+        }
+    }
+
+    /// The key a scheme whose name in lower case is `lower` is counted
+    /// under: that name, or `(other)` once there are MAX_SCHEMES names and
+    /// it is not one of them.
+    fn scheme_key(&self, lower: String) -> String {
+        if self.by_scheme.len() < MAX_SCHEMES || self.by_scheme.contains_key(&lower) {
+            lower
+        } else {
+            "(other)".to_owned()
         }
     }
 
@@ -130,19 +137,8 @@ impl Stats {
                     *n += 1;
                     return;
                 }
-                // Schemes are case-insensitive (RFC 3986 section 3.1): a
-                // scheme is counted under its name in lower case, or among
-                // the others once there are MAX_SCHEMES names.
-                let key = if self.by_scheme.contains_key(scheme) {
-                    scheme.to_owned()
-                } else {
-                    let lower = scheme.to_ascii_lowercase();
-                    if self.by_scheme.len() < MAX_SCHEMES || self.by_scheme.contains_key(&lower) {
-                        lower
-                    } else {
-                        "(other)".to_owned()
-                    }
-                };
+                // Schemes are case-insensitive (RFC 3986 section 3.1).
+                let key = self.scheme_key(scheme.to_ascii_lowercase());
                 *self.by_scheme.entry(key.clone()).or_default() += 1;
                 if self.recent.len() == RECENT_SCHEMES {
                     let (_, old, n) = self.recent.remove(0);

@@ -225,6 +225,7 @@ impl<'a> Resolver<'a> {
     /// transforms take the reference as scalars" in `docs/design.md` for
     /// why this one borrows).
     fn resolve_ref(&self, reference: &UriRef<'_>) -> Result<UriRefBuf, Error> {
+        // Copied here, a field at a time, rather than by the caller.
         let reference = *reference;
         let mut out = Text::with_capacity(self.base.as_str().len() + reference.as_str().len());
         let meta = self.resolve_meta(&reference, &mut out)?;
@@ -257,6 +258,7 @@ impl<'a> Resolver<'a> {
     /// [`resolve_into`](Self::resolve_into) with `reference` borrowed (see
     /// [`resolve_ref`](Self::resolve_ref)).
     fn resolve_ref_into(&self, reference: &UriRef<'_>, out: &mut String) -> Result<(), Error> {
+        // Copied here, a field at a time, rather than by the caller.
         let reference = *reference;
         match self.resolve_meta(&reference, out) {
             Ok(_) => Ok(()),
