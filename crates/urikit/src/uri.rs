@@ -111,6 +111,10 @@ impl Parser {
     /// assert_eq!(p.parse("//[::1%25]").unwrap_err().offset(), 9);
     /// ```
     pub fn parse<'a>(&self, s: &'a str) -> Result<UriRef<'a>, Error> {
+        if self.dialect == Dialect::Rfc3986 && !self.zone_ids {
+            // The view built where the parse ends, as `UriRef::parse` does.
+            return UriRef::parse(s);
+        }
         parse::parse_with_zones(s, self.dialect, self.zone_ids)
             .map(|meta| UriRef::from_parts(s, meta, self.dialect))
     }
@@ -222,6 +226,9 @@ impl<'a> UriRef<'a> {
     /// assert!(UriRef::parse_with("3com:x", Dialect::Rfc2396).is_err());
     /// ```
     pub fn parse_with(s: &'a str, dialect: Dialect) -> Result<UriRef<'a>, Error> {
+        if dialect == Dialect::Rfc3986 {
+            return UriRef::parse(s);
+        }
         parse::parse_with(s, dialect).map(|meta| UriRef::from_parts(s, meta, dialect))
     }
 
