@@ -25,37 +25,76 @@ pub fn ordered<I: Sync, R: Send>(
     items: &[I],
     work: impl Fn(&[I], usize) -> R + Sync,
 ) -> Vec<R> {
-    ordered_with(std::thread::Builder::new, jobs, items, work)
+    ordered_with(
+        std::thread::Builder::new,
+        jobs,
+        items,
+        Vec::new(),
+        |c, i, ()| work(c, i),
+    )
 }
 
-/// [`ordered`], with threads made by `builder` (the tests make ones that
-/// cannot start).
-fn ordered_with<I: Sync, R: Send>(
+/// [`ordered`] for work that keeps a state from one call to the next (an
+/// output buffer, so that its memory is not asked for and faulted in
+/// again for every batch): `states[k]` is the `k`-th chunk's, in order,
+/// made with `Default` where there is none yet, and left in `states`
+/// afterwards for the caller to read (the chunks' results) and to pass
+/// again. A thread that cannot be created loses its state; a new one is
+/// made for its chunk.
+pub fn ordered_in<I: Sync, S: Send + Default>(
+    jobs: usize,
+    items: &[I],
+    states: &mut Vec<S>,
+    work: impl Fn(&[I], usize, &mut S) + Sync,
+) {
+    let seeds = std::mem::take(states);
+    *states = ordered_with(
+        std::thread::Builder::new,
+        jobs,
+        items,
+        seeds,
+        |c, i, mut s| {
+            work(c, i, &mut s);
+            s
+        },
+    );
+}
+
+/// [`ordered`] and [`ordered_in`], with threads made by `builder` (the
+/// tests make ones that cannot start): the `k`-th chunk's work takes
+/// `seeds[k]`, or a new `S` where there is none.
+fn ordered_with<I: Sync, S: Send + Default, R: Send>(
     builder: fn() -> std::thread::Builder,
     jobs: usize,
     items: &[I],
-    work: impl Fn(&[I], usize) -> R + Sync,
+    seeds: Vec<S>,
+    work: impl Fn(&[I], usize, S) -> R + Sync,
 ) -> Vec<R> {
+    let mut seeds = seeds.into_iter();
     if jobs <= 1 || items.len() < 2 {
-        return vec![work(items, 0)];
+        return vec![work(items, 0, seeds.next().unwrap_or_default())];
     }
     let size = items.len().div_ceil(jobs);
     let work = &work;
     std::thread::scope(|s| {
         let mut chunks = items.chunks(size).enumerate();
-        let first = chunks.next();
+        let first = chunks
+            .next()
+            .map(|(_, c)| (c, seeds.next().unwrap_or_default()));
         // Each chunk after the first: its thread, or the chunk itself when
-        // no thread could be made for it.
+        // no thread could be made for it (its seed went with the thread
+        // that never started).
         let spawned: Vec<_> = chunks
             .map(|(i, c)| {
+                let seed = seeds.next().unwrap_or_default();
                 builder()
-                    .spawn_scoped(s, move || work(c, i * size))
+                    .spawn_scoped(s, move || work(c, i * size, seed))
                     .map_err(|_| (i, c))
             })
             .collect();
         let mut out = Vec::with_capacity(spawned.len() + 1);
-        if let Some((_, c)) = first {
-            out.push(work(c, 0));
+        if let Some((c, seed)) = first {
+            out.push(work(c, 0, seed));
         }
         for h in spawned {
             match h {
@@ -63,7 +102,7 @@ fn ordered_with<I: Sync, R: Send>(
                     Ok(r) => out.push(r),
                     Err(panic) => std::panic::resume_unwind(panic),
                 },
-                Err((i, c)) => out.push(work(c, i * size)),
+                Err((i, c)) => out.push(work(c, i * size, S::default())),
             }
         }
         out
@@ -93,8 +132,26 @@ mod tests {
     fn chunks_whose_thread_cannot_start_run_here() {
         let items: Vec<usize> = (0..100).collect();
         let impossible = || std::thread::Builder::new().stack_size(usize::MAX / 2);
-        let parts = ordered_with(impossible, 4, &items, |c, _| c.to_vec());
+        let parts = ordered_with(impossible, 4, &items, Vec::new(), |c, _, ()| c.to_vec());
         assert_eq!(parts.concat(), items);
+    }
+
+    /// Each chunk finds the state the chunk in its place left, in order,
+    /// from one call to the next; more chunks than states get new ones.
+    #[test]
+    fn states_stay_with_their_chunks() {
+        let items: Vec<usize> = (0..10).collect();
+        let mut states: Vec<Vec<usize>> = Vec::new();
+        for round in 0..3 {
+            ordered_in(2, &items, &mut states, |c, start, s| {
+                assert_eq!(s.len(), round * c.len(), "chunk at {start}");
+                s.extend_from_slice(c);
+            });
+        }
+        let parts: Vec<usize> = states.iter().map(Vec::len).collect();
+        assert_eq!(parts, [15, 15]);
+        assert_eq!(states[0][..5], items[..5]);
+        assert_eq!(states[1][10..], items[5..]);
     }
 
     #[test]

@@ -53,6 +53,8 @@ pub fn each_into(
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut buf = String::new();
+    // Each job's output and result buffer, kept from batch to batch.
+    let mut parts: Vec<(Vec<u8>, String)> = Vec::new();
     input::batches(args, |lines| {
         if output.jobs <= 1 || lines.len() < 2 {
             for raw in lines {
@@ -61,17 +63,22 @@ pub fn each_into(
             // Each batch's answers go out before the next is waited for.
             return out.flush();
         }
-        let parts = batch::ordered(output.jobs, lines, |chunk, _| {
-            let mut o = Vec::new();
-            let mut buf = String::new();
+        batch::ordered_in(output.jobs, lines, &mut parts, |chunk, _, (o, buf)| {
             for raw in chunk {
                 // Writing into a Vec cannot fail.
-                let _ = value_line(raw, output, &f, &mut buf, &mut o);
+                let _ = value_line(raw, output, &f, buf, o);
             }
-            o
         });
-        for o in parts {
-            out.write_all(&o)?;
+        for (o, buf) in &mut parts {
+            out.write_all(o)?;
+            o.clear();
+            // Not the memory of one long line for the rest of the run.
+            if o.capacity() > 4 * input::BATCH_BYTES {
+                o.shrink_to(input::BATCH_BYTES);
+            }
+            if buf.capacity() > 4 * input::BATCH_BYTES {
+                buf.shrink_to(0);
+            }
         }
         out.flush()
     })?;

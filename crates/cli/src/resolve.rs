@@ -74,7 +74,7 @@ pub fn relativize(a: RelativizeArgs) -> io::Result<()> {
         uris: false,
     };
     against_base(&a.base, a.dialect, true, a.targets, output, |r, u, out| {
-        *out = r.relativize(u)?.into_string();
+        *out = r.relativize(*u)?.into_string();
         Ok(())
     })
 }
@@ -87,7 +87,7 @@ fn against_base(
     strict: bool,
     inputs: Vec<String>,
     output: Output<'_>,
-    op: impl Fn(&Resolver<'_>, UriRef<'_>, &mut String) -> Result<(), Error> + Sync,
+    op: impl Fn(&Resolver<'_>, &UriRef<'_>, &mut String) -> Result<(), Error> + Sync,
 ) -> io::Result<()> {
     let grammar = args::DialectArg {
         name: args::DialectName {
@@ -104,8 +104,12 @@ fn against_base(
         // Borrowed: the resolver is not copied for each input.
         let resolver = resolver.as_ref().map_err(|e| ErrorRecord::for_base(*e))?;
         let iri = grammar.dialect() == Dialect::Rfc3987;
-        let u = grammar.parse(s).map_err(|e| ErrorRecord::at(e, s, iri))?;
-        Ok(op(resolver, u, out)?)
+        // Matched in place: the view is read where the parser wrote it.
+        let parsed = grammar.parse(s);
+        match &parsed {
+            Ok(u) => Ok(op(resolver, u, out)?),
+            Err(e) => Err(ErrorRecord::at(*e, s, iri)),
+        }
     })
 }
 
