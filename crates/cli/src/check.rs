@@ -255,17 +255,12 @@ impl<W: Write> Checker<W> {
     /// Checks a stream in batches of lines, on `jobs` threads; memory is
     /// one batch (bounded by lines and bytes) whatever the length of the
     /// input.
-    fn stream(&mut self, source: &str, r: &mut dyn input::Source) -> io::Result<()> {
-        let mut batch = input::Batch::default();
+    fn stream(&mut self, source: &str, r: Box<dyn input::Source + Send>) -> io::Result<()> {
         let mut n = 0u64;
         // Standard input may be a terminal or `tail -f`: each line is
         // answered as soon as it is read.
         let eager = source == input::name("-");
-        loop {
-            let bytes = input::read_batch(r, &mut batch, eager)?;
-            if batch.is_empty() {
-                return Ok(());
-            }
+        input::read_batches(r, eager, |batch, bytes| {
             let lines = batch.lines();
             if self.jobs <= 1 || lines.len() < 2 {
                 for raw in &lines {
@@ -302,8 +297,8 @@ impl<W: Write> Checker<W> {
                 p.inc(bytes);
             }
             // Each batch's answers go out before the next is waited for.
-            self.out.flush()?;
-        }
+            self.out.flush()
+        })
     }
 }
 
@@ -384,8 +379,7 @@ pub fn run(args: Args) -> io::Result<()> {
             args.files.iter().map(|f| f.display().to_string()).collect()
         };
         for source in &sources {
-            let checked =
-                input::open(source).and_then(|mut r| c.stream(input::name(source), &mut *r));
+            let checked = input::open(source).and_then(|r| c.stream(input::name(source), r));
             match checked {
                 Err(e) if input::is_read_error(&e) => {
                     c.out.flush()?;
