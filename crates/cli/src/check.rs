@@ -173,12 +173,12 @@ impl<W: Write> Checker<W> {
         &mut self,
         source: &str,
         number: u64,
-        raw: &[u8],
+        line: input::Line<'_>,
         expect: Option<bool>,
     ) -> io::Result<()> {
         // A line that is not UTF-8 is reported, with replacement characters
         // shown, as `invalid-utf8` at its first bad byte.
-        let (text, bad) = input::line_text(raw);
+        let (text, bad) = line.read();
         let text = &*text;
         let result = match bad {
             None => self.parser.parse(text),
@@ -194,7 +194,7 @@ impl<W: Write> Checker<W> {
         self.stats.surprises += u64::from(surprise);
         if let Some(valid) = self.only {
             if result.is_ok() == valid {
-                self.out.write_all(raw)?;
+                self.out.write_all(line.raw())?;
                 self.out.write_all(b"\n")?;
             }
             return Ok(());
@@ -263,9 +263,9 @@ impl<W: Write> Checker<W> {
         input::read_batches(r, eager, |batch, bytes| {
             let lines = batch.lines();
             if self.jobs <= 1 || lines.len() < 2 {
-                for raw in &lines {
+                for &line in &lines {
                     n += 1;
-                    self.line(source, n, raw, None)?;
+                    self.line(source, n, line, None)?;
                 }
             } else {
                 let json = self.json;
@@ -281,9 +281,9 @@ impl<W: Write> Checker<W> {
                         named: self.named,
                         repair: self.repair,
                     };
-                    for (i, raw) in chunk.iter().enumerate() {
+                    for (i, &line) in chunk.iter().enumerate() {
                         // Writing into a Vec cannot fail.
-                        let _ = c.line(source, n + (start + i) as u64 + 1, raw, None);
+                        let _ = c.line(source, n + (start + i) as u64 + 1, line, None);
                     }
                     (c.out, c.stats)
                 });
@@ -369,7 +369,7 @@ pub fn run(args: Args) -> io::Result<()> {
             ("sample:invalid", SAMPLE_INVALID, false),
         ] {
             for (i, line) in text.lines().enumerate() {
-                c.line(source, i as u64 + 1, line.as_bytes(), Some(valid))?;
+                c.line(source, i as u64 + 1, input::Line::text(line), Some(valid))?;
             }
         }
     } else {

@@ -57,16 +57,16 @@ pub fn each_into(
     let mut parts: Vec<(Vec<u8>, String)> = Vec::new();
     input::batches(args, |lines| {
         if output.jobs <= 1 || lines.len() < 2 {
-            for raw in lines {
-                value_line(raw, output, &f, &mut buf, &mut out)?;
+            for &line in lines {
+                value_line(line, output, &f, &mut buf, &mut out)?;
             }
             // Each batch's answers go out before the next is waited for.
             return out.flush();
         }
         batch::ordered_in(output.jobs, lines, &mut parts, |chunk, _, (o, buf)| {
-            for raw in chunk {
+            for &line in chunk {
                 // Writing into a Vec cannot fail.
-                let _ = value_line(raw, output, &f, buf, o);
+                let _ = value_line(line, output, &f, buf, o);
             }
         });
         for (o, buf) in &mut parts {
@@ -88,13 +88,13 @@ pub fn each_into(
 /// One input of [`each_into`]: its record, result or error into `out`,
 /// the result written in `buf` first.
 fn value_line(
-    raw: &[u8],
+    line: input::Line<'_>,
     output: Output<'_>,
     f: &impl Fn(&str, &mut String) -> Result<(), ErrorRecord>,
     buf: &mut String,
     out: &mut impl Write,
 ) -> io::Result<()> {
-    let (text, bad) = input::line_text(raw);
+    let (text, bad) = line.read();
     buf.clear();
     let result = match bad {
         None => f(&text, buf).map(|()| buf.as_str()),

@@ -71,8 +71,8 @@ pub fn repair(a: RepairArgs) -> io::Result<()> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     input::batches(a.texts, |lines| {
-        for raw in lines {
-            let (text, bad) = input::line_text(raw);
+        for line in lines {
+            let (text, bad) = line.read();
             let repaired = urikit::repair(&text);
             let result = match bad {
                 Some(e) => Err(ErrorRecord::from(e)),

@@ -31,8 +31,8 @@ pub fn run(a: InspectArgs) -> io::Result<()> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     input::batches(a.uris, |lines| {
-        for raw in lines {
-            let (text, bad) = input::line_text(raw);
+        for line in lines {
+            let (text, bad) = line.read();
             let uri = match bad {
                 None => UriRef::parse_absolute(&text),
                 Some(e) => Err(e),

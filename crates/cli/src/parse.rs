@@ -25,8 +25,8 @@ pub fn run(a: ParseArgs) -> io::Result<()> {
     let mut out = io::BufWriter::new(stdout.lock());
     let parser = a.dialect.parser();
     input::batches(a.refs, |lines| {
-        for raw in lines {
-            let (text, bad) = input::line_text(raw);
+        for line in lines {
+            let (text, bad) = line.read();
             let result = match bad {
                 None => parser.parse(&text),
                 Some(e) => Err(e),

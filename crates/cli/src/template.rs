@@ -112,8 +112,8 @@ fn match_uris(a: MatchArgs) -> io::Result<()> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     input::batches(a.uris, |lines| {
-        for raw in lines {
-            let (text, bad) = input::line_text(raw);
+        for line in lines {
+            let (text, bad) = line.read();
             let result = match bad {
                 None => template.match_uri(&text),
                 Some(e) => Err(e),
