@@ -3,7 +3,7 @@
 //! the offending byte, and summarizes.
 
 use std::collections::{BTreeMap, HashMap};
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -255,21 +255,18 @@ impl<W: Write> Checker<W> {
     /// Checks a stream in batches of lines, on `jobs` threads; memory is
     /// one batch (bounded by lines and bytes) whatever the length of the
     /// input.
-    fn stream(&mut self, source: &str, r: Box<dyn input::Source + Send>) -> io::Result<()> {
+    fn stream(&mut self, source: &str, r: Box<dyn Read + Send>, eager: bool) -> io::Result<()> {
         let mut n = 0u64;
-        // Standard input may be a terminal or `tail -f`: each line is
-        // answered as soon as it is read.
-        let eager = source == input::name("-");
         input::read_batches(r, eager, |batch, bytes| {
-            let lines = batch.lines();
-            if self.jobs <= 1 || lines.len() < 2 {
-                for &line in &lines {
+            let spans = batch.spans();
+            if self.jobs <= 1 || spans.len() < 2 {
+                for line in batch.lines() {
                     n += 1;
                     self.line(source, n, line, None)?;
                 }
             } else {
                 let json = self.json;
-                let parts = batch::ordered(self.jobs, &lines, |chunk, start| {
+                let parts = batch::ordered(self.jobs, spans, |chunk, start| {
                     let mut c = Checker {
                         out: Vec::new(),
                         json,
@@ -281,8 +278,9 @@ impl<W: Write> Checker<W> {
                         named: self.named,
                         repair: self.repair,
                     };
-                    for (i, &line) in chunk.iter().enumerate() {
+                    for (i, &span) in chunk.iter().enumerate() {
                         // Writing into a Vec cannot fail.
+                        let line = batch.line(span);
                         let _ = c.line(source, n + (start + i) as u64 + 1, line, None);
                     }
                     (c.out, c.stats)
@@ -291,7 +289,7 @@ impl<W: Write> Checker<W> {
                     self.out.write_all(&out)?;
                     self.stats.merge(stats);
                 }
-                n += lines.len() as u64;
+                n += spans.len() as u64;
             }
             if let Some(p) = &self.progress {
                 p.inc(bytes);
@@ -379,7 +377,10 @@ pub fn run(args: Args) -> io::Result<()> {
             args.files.iter().map(|f| f.display().to_string()).collect()
         };
         for source in &sources {
-            let checked = input::open(source).and_then(|r| c.stream(input::name(source), r));
+            let checked = input::open_raw(source)
+                // Standard input may be a terminal or `tail -f`: each line
+                // is answered as soon as it is read.
+                .and_then(|r| c.stream(input::name(source), r, input::may_wait(source)));
             match checked {
                 Err(e) if input::is_read_error(&e) => {
                     c.out.flush()?;

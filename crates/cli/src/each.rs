@@ -55,18 +55,19 @@ pub fn each_into(
     let mut buf = String::new();
     // Each job's output and result buffer, kept from batch to batch.
     let mut parts: Vec<(Vec<u8>, String)> = Vec::new();
-    input::batches(args, |lines| {
-        if output.jobs <= 1 || lines.len() < 2 {
-            for &line in lines {
+    input::batches(args, |batch| {
+        let spans = batch.spans();
+        if output.jobs <= 1 || spans.len() < 2 {
+            for line in batch.lines() {
                 value_line(line, output, &f, &mut buf, &mut out)?;
             }
             // Each batch's answers go out before the next is waited for.
             return out.flush();
         }
-        batch::ordered_in(output.jobs, lines, &mut parts, |chunk, _, (o, buf)| {
-            for &line in chunk {
+        batch::ordered_in(output.jobs, spans, &mut parts, |chunk, _, (o, buf)| {
+            for &span in chunk {
                 // Writing into a Vec cannot fail.
-                let _ = value_line(line, output, &f, buf, o);
+                let _ = value_line(batch.line(span), output, &f, buf, o);
             }
         });
         for (o, buf) in &mut parts {

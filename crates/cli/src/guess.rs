@@ -71,7 +71,7 @@ pub fn repair(a: RepairArgs) -> io::Result<()> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     input::batches(a.texts, |lines| {
-        for line in lines {
+        for line in lines.lines() {
             let (text, bad) = line.read();
             let repaired = urikit::repair(&text);
             let result = match bad {

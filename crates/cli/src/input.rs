@@ -33,28 +33,41 @@ pub struct Batch {
     spans: Vec<(usize, usize)>,
 }
 
+/// Where a line lies in its batch's buffer, without its line break.
+pub type Span = (usize, usize);
+
 impl Batch {
-    /// The lines, in order.
-    pub fn lines(&self) -> Vec<Line<'_>> {
+    /// The inputs given as arguments, as a batch of lines (an argument
+    /// may hold a line break: it is one input all the same).
+    pub fn of_args(args: &[String]) -> Batch {
+        let mut batch = Batch::default();
+        for a in args {
+            let start = batch.text.len();
+            batch.text.push_str(a);
+            batch.spans.push((start, batch.text.len()));
+        }
+        batch
+    }
+
+    /// Where the lines lie, in order: the items to share out among jobs,
+    /// each read with [`Batch::line`].
+    pub fn spans(&self) -> &[Span] {
+        &self.spans
+    }
+
+    /// The line at `span`, one of [`Batch::spans`].
+    pub fn line(&self, (s, e): Span) -> Line<'_> {
         if self.buf.is_empty() {
-            let t = &self.text;
             // Lines end at ASCII bytes, so every span is on characters.
-            self.spans
-                .iter()
-                .map(|&(s, e)| Line::text(&t[s..e]))
-                .collect()
+            Line::text(&self.text[s..e])
         } else {
-            let b = &self.buf;
-            self.spans
-                .iter()
-                .map(|&(s, e)| Line::bytes(&b[s..e]))
-                .collect()
+            Line::bytes(&self.buf[s..e])
         }
     }
 
-    /// Whether another line may begin at `at` bytes into the buffer.
-    fn has_room(&self, at: usize) -> bool {
-        self.spans.len() < BATCH_LINES && at < BATCH_BYTES
+    /// The lines, in order.
+    pub fn lines(&self) -> impl Iterator<Item = Line<'_>> {
+        self.spans.iter().map(|&span| self.line(span))
     }
 
     /// Empties the batch for reading into, its memory kept (given back
@@ -116,135 +129,158 @@ impl<'a> Line<'a> {
     }
 }
 
-/// A buffered source of lines that can tell whether it has read ahead:
-/// when it has not, the next read waits for its input.
-pub trait Source: BufRead {
-    /// Whether nothing read ahead is left, so that another line means
-    /// waiting on the input.
-    fn idle(&self) -> bool;
+/// Bytes asked of the source in one read (a batch takes several).
+const READ_BYTES: usize = 1 << 16;
+
+/// A source of lines, read straight into the batches: a batch's buffer is
+/// where the system writes the input, and only the end of a line that a
+/// batch cut off is copied, into the next (reading through a buffered
+/// reader copied every byte once more: a fifth of the reader's time).
+pub struct Lines {
+    r: Box<dyn Read + Send>,
+    /// The bytes read after the last batch's last line: the next one's
+    /// first.
+    carry: Vec<u8>,
+    eof: bool,
 }
 
-impl<R: Read> Source for BufReader<R> {
-    fn idle(&self) -> bool {
-        self.buffer().is_empty()
-    }
-}
-
-/// Reads the next batch of lines into `batch` (its buffers reused, and
-/// given back to the system after a line far longer than a batch); returns
-/// how many bytes were read, 0 at the end of the input. With `eager` (a
-/// terminal or a pipe, where lines may come one at a time, as from `tail
-/// -f`), the batch also ends when no more input is waiting, so that every
-/// line read gets its answer before the command waits for the next; a
-/// file's batches stay full.
-pub fn read_batch(
-    r: &mut (impl Source + ?Sized),
-    batch: &mut Batch,
-    eager: bool,
-) -> io::Result<u64> {
-    batch.clear();
-    let mut bytes = 0u64;
-    // Where in `buf` a line begins whose line break is not read yet.
-    let mut open: Option<usize> = None;
-    // The reader's buffer a piece at a time: its lines are found with one
-    // search and copied with one copy, not read one by one.
-    loop {
-        let avail = r.fill_buf()?;
-        if avail.is_empty() {
-            // The input ends, and with it a line without a line break.
-            if let Some(start) = open {
-                batch.spans.push((start, batch.buf.len()));
-            }
-            break;
+impl Lines {
+    /// The lines of `r`.
+    pub fn new(r: Box<dyn Read + Send>) -> Lines {
+        Lines {
+            r,
+            carry: Vec::new(),
+            eof: false,
         }
-        // `avail[0]` lands at `base` in `buf`; `take` bytes of it go there.
-        let base = batch.buf.len();
-        let mut take = 0;
-        let mut full = false;
-        for nl in memchr::memchr_iter(b'\n', avail) {
-            let start = match open.take() {
-                Some(start) => start,
-                None if batch.has_room(base + take) => base + take,
-                None => {
-                    full = true;
+    }
+
+    /// Reads the next batch of lines into `batch` (its buffers reused, and
+    /// given back to the system after a line far longer than a batch);
+    /// returns how many bytes were read, 0 at the end of the input (a
+    /// batch may then still hold the last lines, read before). With
+    /// `eager` (a terminal or a pipe, where lines may come one at a time,
+    /// as from `tail -f`), the batch also ends after a read that ended a
+    /// line, so that every line read gets its answer before the command
+    /// waits for the next; a file's batches stay full.
+    pub fn read_batch(&mut self, batch: &mut Batch, eager: bool) -> io::Result<u64> {
+        batch.clear();
+        let buf = &mut batch.buf;
+        buf.extend_from_slice(&self.carry);
+        self.carry.clear();
+        let mut bytes = 0u64;
+        // Where the line begins whose end is not found yet, and how far
+        // line ends have been looked for.
+        let (mut start, mut scanned) = (0, 0);
+        let cut = loop {
+            for nl in memchr::memchr_iter(b'\n', &buf[scanned..]) {
+                let nl = scanned + nl;
+                let end = if nl > start && buf[nl - 1] == b'\r' {
+                    nl - 1
+                } else {
+                    nl
+                };
+                batch.spans.push((start, end));
+                start = nl + 1;
+                if batch.spans.len() == BATCH_LINES {
                     break;
                 }
-            };
-            // The byte before the `\n`, in this piece or the one before.
-            let before = match nl {
-                0 => batch.buf.last().copied(),
-                _ => Some(avail[nl - 1]),
-            };
-            let mut end = base + nl;
-            if end > start && before == Some(b'\r') {
-                end -= 1;
             }
-            batch.spans.push((start, end));
-            take = nl + 1;
-        }
-        // What follows the last line break: a line begun, if there is room.
-        if !full && take < avail.len() {
-            match open {
-                Some(_) => take = avail.len(),
-                None if batch.has_room(base + take) => {
-                    open = Some(base + take);
-                    take = avail.len();
+            scanned = buf.len();
+            let lines = !batch.spans.is_empty();
+            if batch.spans.len() == BATCH_LINES || lines && (eager || start >= BATCH_BYTES) {
+                break start;
+            }
+            if self.eof {
+                // The input ends, and with it a line without a line break.
+                if start < buf.len() {
+                    batch.spans.push((start, buf.len()));
                 }
-                None => full = true,
+                break buf.len();
             }
-        }
-        batch.buf.extend_from_slice(&avail[..take]);
-        r.consume(take);
-        bytes += take as u64;
-        if full || open.is_none() && (eager && r.idle() || !batch.has_room(batch.buf.len())) {
-            break;
-        }
+            // Read into the buffer's end: zeroed first (safe code reads
+            // only into initialized memory), a read's worth at a time.
+            let room = if buf.len() < BATCH_BYTES {
+                (BATCH_BYTES - buf.len()).min(if eager { READ_BYTES } else { BATCH_BYTES })
+            } else {
+                READ_BYTES
+            };
+            let at = buf.len();
+            buf.resize(at + room, 0);
+            let n = loop {
+                match self.r.read(&mut buf[at..]) {
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    read => break read,
+                }
+            };
+            let n = n.inspect_err(|_| buf.truncate(at))?;
+            buf.truncate(at + n);
+            bytes += n as u64;
+            self.eof = n == 0;
+        };
+        self.carry.extend_from_slice(&buf[cut..]);
+        buf.truncate(cut);
+        batch.settle();
+        Ok(bytes)
     }
-    batch.settle();
-    Ok(bytes)
 }
 
 /// Calls `f` on each batch of inputs: the positional arguments as one
 /// batch, or else standard input's lines (see [`read_batches`]).
-pub fn batches(
-    args: Vec<String>,
-    mut f: impl FnMut(&[Line<'_>]) -> io::Result<()>,
-) -> io::Result<()> {
+pub fn batches(args: Vec<String>, mut f: impl FnMut(&Batch) -> io::Result<()>) -> io::Result<()> {
     if !args.is_empty() {
-        let lines: Vec<Line<'_>> = args.iter().map(|a| Line::text(a)).collect();
-        return f(&lines);
+        return f(&Batch::of_args(&args));
     }
-    read_batches(open("-")?, true, |batch, _| f(&batch.lines()))
+    read_batches(open_raw("-")?, may_wait("-"), |batch, _| f(batch))
+}
+
+/// Whether reading `source` may wait for input still to come, so that
+/// its batches are read eagerly (see [`Lines::read_batch`]): standard
+/// input, unless it is a regular file (`uri check < file`), whose batches
+/// stay full.
+pub fn may_wait(source: &str) -> bool {
+    if source != "-" {
+        return false;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let file = io::stdin().as_fd().try_clone_to_owned().map(File::from);
+        if file.and_then(|f| f.metadata()).is_ok_and(|m| m.is_file()) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Calls `f(batch, bytes_read)` on each batch of `r`'s lines (read as
-/// [`read_batch`] reads them, `eager` or not), in order, while a thread of
-/// its own reads the next: reading took a fifth of the time of `uri check`
-/// and of the commands beside it, and the jobs waited for it. At most
-/// three batches are in memory: the one `f` has, one read ahead, and one
-/// being read. An error of the source comes after the batches before it;
-/// an error of `f` ends the reading. Where no thread can be made, the
-/// batches are read in turn on this one.
+/// [`Lines::read_batch`] reads them, `eager` or not), in order, while a
+/// thread of its own reads the next: reading took a fifth of the time of
+/// `uri check` and of the commands beside it, and the jobs waited for it.
+/// At most three batches are in memory: the one `f` has, one read ahead,
+/// and one being read. An error of the source comes after the batches
+/// before it; an error of `f` ends the reading. Where no thread can be
+/// made, the batches are read in turn on this one.
 pub fn read_batches(
-    mut r: Box<dyn Source + Send>,
+    r: Box<dyn Read + Send>,
     eager: bool,
     mut f: impl FnMut(&Batch, u64) -> io::Result<()>,
 ) -> io::Result<()> {
     use std::sync::mpsc;
+    let mut lines = Lines::new(r);
     // Read batches, and the ones `f` is done with, to be read into again.
     let (full_tx, full) = mpsc::sync_channel::<io::Result<(Batch, u64)>>(1);
     let (done, free) = mpsc::channel::<Batch>();
     // The source goes to the thread once it runs, so that it is still here
     // when none can be made.
-    let (source_tx, source) = mpsc::channel::<Box<dyn Source + Send>>();
+    let (source_tx, source) = mpsc::channel::<Lines>();
     let reader = std::thread::Builder::new()
         .name("uri-reader".into())
         .spawn(move || {
-            let Ok(mut r) = source.recv() else { return };
+            let Ok(mut lines) = source.recv() else { return };
             loop {
                 let mut batch = free.try_recv().unwrap_or_default();
-                match read_batch(&mut *r, &mut batch, eager) {
-                    Ok(0) => return,
+                match lines.read_batch(&mut batch, eager) {
+                    Ok(_) if batch.spans.is_empty() => return,
                     // `f` has failed when no one receives.
                     Ok(n) if full_tx.send(Ok((batch, n))).is_ok() => {}
                     Ok(_) => return,
@@ -258,15 +294,15 @@ pub fn read_batches(
     let Ok(reader) = reader else {
         let mut batch = Batch::default();
         loop {
-            let bytes = read_batch(&mut *r, &mut batch, eager)?;
-            if bytes == 0 {
+            let bytes = lines.read_batch(&mut batch, eager)?;
+            if batch.spans.is_empty() {
                 return Ok(());
             }
             f(&batch, bytes)?;
         }
     };
     // The thread waits for its source, so this cannot fail.
-    let _ = source_tx.send(r);
+    let _ = source_tx.send(lines);
     for read in full {
         let (batch, bytes) = read?;
         f(&batch, bytes)?;
@@ -317,25 +353,27 @@ impl<R: Read> Read for Named<R> {
 
 /// Opens a source for reading: a file, or standard input for `-`. Every
 /// error, at the opening or at any read, names the source.
-pub fn open(source: &str) -> io::Result<Box<dyn Source + Send>> {
+pub fn open(source: &str) -> io::Result<Box<dyn BufRead + Send>> {
+    Ok(Box::new(BufReader::with_capacity(
+        READ_BYTES,
+        open_raw(source)?,
+    )))
+}
+
+/// [`open`], unbuffered: for [`Lines`], which reads into its batches.
+pub fn open_raw(source: &str) -> io::Result<Box<dyn Read + Send>> {
     if source == "-" {
-        return Ok(Box::new(BufReader::with_capacity(
-            1 << 16,
-            Named {
-                inner: io::stdin(),
-                name: name(source).to_owned(),
-            },
-        )));
+        return Ok(Box::new(Named {
+            inner: io::stdin(),
+            name: name(source).to_owned(),
+        }));
     }
     let file =
         File::open(source).map_err(|e| io::Error::new(e.kind(), format!("{source}: {e}")))?;
-    Ok(Box::new(BufReader::with_capacity(
-        1 << 16,
-        Named {
-            inner: file,
-            name: source.to_owned(),
-        },
-    )))
+    Ok(Box::new(Named {
+        inner: file,
+        name: source.to_owned(),
+    }))
 }
 
 /// Whether `e` is an error of a source (reading or opening it) rather than
@@ -426,76 +464,103 @@ mod tests {
     use super::*;
 
     fn raw(batch: &Batch) -> Vec<&[u8]> {
-        batch.lines().into_iter().map(Line::raw).collect()
+        batch.lines().map(Line::raw).collect()
+    }
+
+    /// A source that gives at most `piece` bytes a read, as a pipe or a
+    /// terminal gives what has come.
+    struct Pieces {
+        text: Vec<u8>,
+        at: usize,
+        piece: usize,
+    }
+
+    impl Read for Pieces {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = buf.len().min(self.piece).min(self.text.len() - self.at);
+            buf[..n].copy_from_slice(&self.text[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+
+    /// Every batch of `text` read `piece` bytes at a time, as lines, and
+    /// the bytes read.
+    fn batches_of(text: &[u8], piece: usize, eager: bool) -> (Vec<Vec<Vec<u8>>>, u64) {
+        let r = Pieces {
+            text: text.to_vec(),
+            at: 0,
+            piece,
+        };
+        let mut lines = Lines::new(Box::new(r));
+        let mut batch = Batch::default();
+        let (mut all, mut bytes) = (Vec::new(), 0);
+        loop {
+            bytes += lines.read_batch(&mut batch, eager).unwrap();
+            if batch.spans.is_empty() {
+                return (all, bytes);
+            }
+            all.push(raw(&batch).into_iter().map(<[u8]>::to_vec).collect());
+        }
     }
 
     #[test]
     fn batches_split_lines_and_strip_line_ends() {
-        let mut r = BufReader::new(io::Cursor::new(b"a\r\nb\n\nc".to_vec()));
-        let mut batch = Batch::default();
-        assert_eq!(read_batch(&mut r, &mut batch, false).unwrap(), 7);
-        assert_eq!(raw(&batch), [&b"a"[..], b"b", b"", b"c"]);
-        assert_eq!(read_batch(&mut r, &mut batch, false).unwrap(), 0);
-        assert!(batch.lines().is_empty());
+        let (batches, bytes) = batches_of(b"a\r\nb\n\nc", 100, false);
+        assert_eq!(batches, [[&b"a"[..], b"b", b"", b"c"]]);
+        assert_eq!(bytes, 7);
         // A batch that is not UTF-8 gives bytes, and the error at the bad
         // byte of its line.
-        let mut r = BufReader::new(io::Cursor::new(b"a\nb\xffc\n".to_vec()));
-        read_batch(&mut r, &mut batch, false).unwrap();
-        let lines = batch.lines();
-        assert_eq!(lines[0].read(), (Cow::Borrowed("a"), None));
-        let (text, bad) = lines[1].read();
+        let mut lines = Lines::new(Box::new(io::Cursor::new(b"a\nb\xffc\n".to_vec())));
+        let mut batch = Batch::default();
+        lines.read_batch(&mut batch, false).unwrap();
+        let got: Vec<Line<'_>> = batch.lines().collect();
+        assert_eq!(got[0].read(), (Cow::Borrowed("a"), None));
+        let (text, bad) = got[1].read();
         assert_eq!(text, "b\u{fffd}c");
         assert_eq!(
             bad.map(|e| (e.kind(), e.offset())),
             Some((ErrorKind::InvalidUtf8, 1))
         );
         // And the next batch, text again, gives text.
-        let mut r = BufReader::new(io::Cursor::new("é\n".as_bytes().to_vec()));
-        read_batch(&mut r, &mut batch, false).unwrap();
-        assert_eq!(batch.lines()[0].read(), (Cow::Borrowed("é"), None));
+        let mut lines = Lines::new(Box::new(io::Cursor::new("é\n".as_bytes().to_vec())));
+        lines.read_batch(&mut batch, false).unwrap();
+        assert_eq!(
+            batch.line(batch.spans()[0]).read(),
+            (Cow::Borrowed("é"), None)
+        );
     }
 
-    /// Lines and their `\r\n` split across the reader's pieces, at every
-    /// size of its buffer, come out as from one piece; a `\r` before
-    /// `\r\n` stays in its line, and the empty line after it takes nothing
-    /// from it.
+    /// Lines and their `\r\n` split across the reads, at every size of a
+    /// read, come out as from one read; a `\r` before `\r\n` stays in its
+    /// line, and the empty line after it takes nothing from it.
     #[test]
     fn lines_across_pieces_of_every_size() {
         let text = b"ab\r\ncd\r\n\r\nef\n\nx\r\r\n\ny\r";
         let want: [&[u8]; 8] = [b"ab", b"cd", b"", b"ef", b"", b"x\r", b"", b"y\r"];
-        for cap in 1..=text.len() + 1 {
+        for piece in 1..=text.len() + 1 {
             for eager in [false, true] {
-                let mut r = BufReader::with_capacity(cap, io::Cursor::new(text.to_vec()));
-                let mut batch = Batch::default();
-                let (mut lines, mut bytes) = (Vec::new(), 0);
-                loop {
-                    let n = read_batch(&mut r, &mut batch, eager).unwrap();
-                    if n == 0 {
-                        break;
-                    }
-                    bytes += n;
-                    lines.extend(raw(&batch).into_iter().map(<[u8]>::to_vec));
-                }
-                assert_eq!(lines, want, "{cap} {eager}");
+                let (batches, bytes) = batches_of(text, piece, eager);
+                assert_eq!(batches.concat(), want, "{piece} {eager}");
                 assert_eq!(bytes, text.len() as u64);
             }
         }
     }
 
-    /// An eager batch ends where the reader has nothing read ahead: with
-    /// a buffer of 4 bytes, `a\nb\n` fills it, and `c\n` needs another
-    /// read, which would wait on a terminal.
+    /// An eager batch ends after a read that ended a line: with reads of
+    /// 4 bytes, `a\nb\n` comes in one, and `c\n` needs another, which
+    /// would wait on a terminal. Not eager, the batch is the whole input.
     #[test]
     fn eager_batches_end_where_the_input_would_be_waited_for() {
-        let mut r = BufReader::with_capacity(4, io::Cursor::new(b"a\nb\nc\nd\n".to_vec()));
-        let mut batch = Batch::default();
-        let mut sizes = Vec::new();
-        while read_batch(&mut r, &mut batch, true).unwrap() > 0 {
-            sizes.push(raw(&batch).len());
-        }
-        assert_eq!(sizes, [2, 2]);
-        let mut r = BufReader::with_capacity(4, io::Cursor::new(b"a\nb\nc\nd\n".to_vec()));
-        assert_eq!(read_batch(&mut r, &mut batch, false).unwrap(), 8);
+        let sizes = |eager| {
+            let (batches, _) = batches_of(b"a\nb\nc\nd\n", 4, eager);
+            batches.iter().map(Vec::len).collect::<Vec<_>>()
+        };
+        assert_eq!(sizes(true), [2, 2]);
+        assert_eq!(sizes(false), [4]);
+        // A line longer than a read waits for its end.
+        let (batches, _) = batches_of(b"abcdefgh\nij\n", 3, true);
+        assert_eq!(batches, [vec![b"abcdefgh".to_vec()], vec![b"ij".to_vec()]]);
     }
 
     /// A batch stops at its byte bound: long lines make small batches.
@@ -507,13 +572,29 @@ mod tests {
             text.extend_from_slice(&line);
             text.push(b'\n');
         }
-        let mut r = BufReader::new(io::Cursor::new(text));
-        let mut batch = Batch::default();
-        let mut sizes = Vec::new();
-        while read_batch(&mut r, &mut batch, false).unwrap() > 0 {
-            sizes.push(raw(&batch).len());
-        }
+        let (batches, _) = batches_of(&text, usize::MAX, false);
+        let sizes: Vec<usize> = batches.iter().map(Vec::len).collect();
         assert_eq!(sizes, [4, 4, 2]);
+        // A line longer than a batch ends the batch it is in.
+        let long = vec![b'y'; 3 * BATCH_BYTES];
+        let text = [&b"a\n"[..], &long, b"\nb"].concat();
+        let (batches, bytes) = batches_of(&text, usize::MAX, false);
+        let lens: Vec<Vec<usize>> = batches
+            .iter()
+            .map(|b| b.iter().map(Vec::len).collect())
+            .collect();
+        assert_eq!(lens, [vec![1, long.len()], vec![1]]);
+        assert!(batches[1][0] == b"b" && batches[0][1] == long);
+        assert_eq!(bytes, text.len() as u64);
+    }
+
+    /// Batches are bounded by lines too, the rest carried to the next.
+    #[test]
+    fn batches_are_bounded_by_lines() {
+        let text = vec![b'\n'; BATCH_LINES * 2 + 3];
+        let (batches, _) = batches_of(&text, usize::MAX, false);
+        let sizes: Vec<usize> = batches.iter().map(Vec::len).collect();
+        assert_eq!(sizes, [BATCH_LINES, BATCH_LINES, 3]);
     }
 
     #[test]

@@ -31,7 +31,7 @@ pub fn run(a: InspectArgs) -> io::Result<()> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     input::batches(a.uris, |lines| {
-        for line in lines {
+        for line in lines.lines() {
             let (text, bad) = line.read();
             let uri = match bad {
                 None => UriRef::parse_absolute(&text),

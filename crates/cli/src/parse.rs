@@ -25,7 +25,7 @@ pub fn run(a: ParseArgs) -> io::Result<()> {
     let mut out = io::BufWriter::new(stdout.lock());
     let parser = a.dialect.parser();
     input::batches(a.refs, |lines| {
-        for line in lines {
+        for line in lines.lines() {
             let (text, bad) = line.read();
             let result = match bad {
                 None => parser.parse(&text),

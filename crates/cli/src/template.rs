@@ -112,7 +112,7 @@ fn match_uris(a: MatchArgs) -> io::Result<()> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     input::batches(a.uris, |lines| {
-        for line in lines {
+        for line in lines.lines() {
             let (text, bad) = line.read();
             let result = match bad {
                 None => template.match_uri(&text),
