@@ -9,8 +9,8 @@ use super::{
     current_document, write_base_head, write_base_head_and, write_head, write_tail, Operand,
 };
 use crate::path::{
-    remove_dot_segments, remove_dot_segments_after_dir, remove_dot_segments_clean_dir,
-    remove_dot_segments_with, Verbatim,
+    has_dot_segment, remove_dot_segments, remove_dot_segments_after_dir,
+    remove_dot_segments_clean_dir, remove_dot_segments_with, Verbatim,
 };
 
 /// Section 5.2.2, with the reference's scheme already undefined by the
@@ -19,6 +19,15 @@ use crate::path::{
 /// for a same-document reference, which is copied whole).
 pub(super) fn resolve(base: &Operand<'_>, r: &Operand<'_>, out: &mut impl Out) -> Meta {
     let head = if r.has_scheme() {
+        if !has_dot_segment(r.path()) {
+            // With no dot segment to remove, the target's components are
+            // the reference's as written, and recomposed (section 5.3)
+            // they are its text: one copy, and its offsets. (A parsed
+            // reference's path cannot begin with `//` without an
+            // authority, so there is nothing for `write_tail` to mend.)
+            out.push_str(r.u.as_str());
+            return r.meta();
+        }
         // T.scheme = R.scheme; T.authority = R.authority;
         // T.path = remove_dot_segments(R.path); T.query = R.query;
         let head = write_head(out, r.scheme(), r);
