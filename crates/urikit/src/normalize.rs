@@ -455,11 +455,14 @@ impl Normalizer {
             return;
         }
         let plan = self.plan(u);
-        if plan.head == Head::Lower && plan.rest == Rest::Same {
-            push_lowered(u, out);
-            return;
+        match (plan.head, plan.rest) {
+            // Normal already (most references): one copy.
+            (Head::Same, Rest::Same) => out.push_str(u.as_str()),
+            (Head::Lower, Rest::Same) => push_lowered(u, out),
+            _ => {
+                self.write_planned(u, plan, out);
+            }
         }
-        self.write_planned(u, plan, out);
     }
 
     /// Which parts of `u` the normal form keeps as they are: the
