@@ -11,8 +11,11 @@ use std::io::{self, BufRead, BufReader, Read};
 
 use urikit::{Error, ErrorKind};
 
-/// At most this many lines in one batch: enough to keep the jobs busy.
-pub const BATCH_LINES: usize = 1 << 14;
+/// At most this many lines in one batch: enough to keep the jobs busy, and
+/// more than a batch's bytes hold of URLs of usual length (about 57 bytes
+/// in the datasets), so that the line bound does not cut a read short and
+/// carry much of it to the next batch.
+pub const BATCH_LINES: usize = 1 << 15;
 
 /// A batch stops growing at this many bytes (a single longer line makes a
 /// batch of its own).
@@ -187,7 +190,8 @@ impl Lines {
             }
             scanned = buf.len();
             let lines = !batch.spans.is_empty();
-            if batch.spans.len() == BATCH_LINES || lines && (eager || start >= BATCH_BYTES) {
+            // Full when its buffer is: the unfinished line goes to the next.
+            if batch.spans.len() == BATCH_LINES || lines && (eager || buf.len() >= BATCH_BYTES) {
                 break start;
             }
             if self.eof {
@@ -572,10 +576,12 @@ mod tests {
             text.extend_from_slice(&line);
             text.push(b'\n');
         }
+        // Lines a byte longer than a quarter of a batch: three fit whole,
+        // and the fourth goes to the next batch.
         let (batches, _) = batches_of(&text, usize::MAX, false);
         let sizes: Vec<usize> = batches.iter().map(Vec::len).collect();
-        assert_eq!(sizes, [4, 4, 2]);
-        // A line longer than a batch ends the batch it is in.
+        assert_eq!(sizes, [3, 3, 3, 1]);
+        // A line longer than a batch makes a batch of its own.
         let long = vec![b'y'; 3 * BATCH_BYTES];
         let text = [&b"a\n"[..], &long, b"\nb"].concat();
         let (batches, bytes) = batches_of(&text, usize::MAX, false);
@@ -583,8 +589,8 @@ mod tests {
             .iter()
             .map(|b| b.iter().map(Vec::len).collect())
             .collect();
-        assert_eq!(lens, [vec![1, long.len()], vec![1]]);
-        assert!(batches[1][0] == b"b" && batches[0][1] == long);
+        assert_eq!(lens, [vec![1], vec![long.len()], vec![1]]);
+        assert!(batches[2][0] == b"b" && batches[1][0] == long);
         assert_eq!(bytes, text.len() as u64);
     }
 
