@@ -2,7 +2,7 @@
 //! `cargo run --release --example work -- JOB LIBRARY FILE ROUNDS` (FILE
 //! `unicode`: the Unicode IRIs of `unicode_iris`), where
 //! JOB is `parse`, `parse-iri` (urikit's `IriRef` or oxiri), `normalize` (`normalize-into`: into one `String`),
-//! `resolve`, `relativize` or `extract` (items are bytes; FILE `spec` or
+//! `resolve`, `relativize` or `extract` (items are bytes; FILE `spec`, `spec100` or
 //! `mail`: the texts of the extraction benchmark; `urikit-uris`: without
 //! lines and columns; peer `linkify`), `links`
 //! (items are bytes; FILE `page` or `real`: the sets of the links
@@ -30,7 +30,8 @@ fn main() {
     let rounds: usize = rounds.parse().expect("ROUNDS is a number");
     // `unicode`: the Unicode IRIs built from every dataset; `spec` and
     // `mail`: the texts of the extraction benchmark (ten copies of the
-    // specifications, a 2,000-message archive).
+    // specifications, a 2,000-message archive); `spec100`: the hundred
+    // copies the criterion benchmark reads, out of the caches.
     let pages = match file.as_str() {
         "page" => vec![urikit_bench::links_page()],
         "real" => urikit_bench::real_pages(240),
@@ -40,6 +41,9 @@ fn main() {
         pages.concat()
     } else if file == "spec" {
         urikit_bench::spec_text(10)
+    } else if file == "spec100" {
+        // As the criterion benchmark has it: larger than the caches.
+        urikit_bench::spec_text(100)
     } else if file == "mail" {
         urikit_bench::mail_archive(2_000)
     } else if file == "unicode" {
