@@ -174,6 +174,9 @@ impl Lines {
         // Where the line begins whose end is not found yet, and how far
         // line ends have been looked for.
         let (mut start, mut scanned) = (0, 0);
+        // Whether the last read filled all the room it was given: more
+        // input is then likely waiting, and reading on will not wait.
+        let mut full_read = false;
         let cut = loop {
             for nl in memchr::memchr_iter(b'\n', &buf[scanned..]) {
                 let nl = scanned + nl;
@@ -191,7 +194,12 @@ impl Lines {
             scanned = buf.len();
             let lines = !batch.spans.is_empty();
             // Full when its buffer is: the unfinished line goes to the next.
-            if batch.spans.len() == BATCH_LINES || lines && (eager || buf.len() >= BATCH_BYTES) {
+            // Eager, it also ends after a read that took what was there (a
+            // terminal's line, `tail -f`'s); after one that filled its room
+            // (a pipe from a faster writer) it reads on, so that a pipe's
+            // batches are as large as a file's.
+            let waits = eager && !full_read;
+            if batch.spans.len() == BATCH_LINES || lines && (waits || buf.len() >= BATCH_BYTES) {
                 break start;
             }
             if self.eof {
@@ -220,6 +228,7 @@ impl Lines {
             buf.truncate(at + n);
             bytes += n as u64;
             self.eof = n == 0;
+            full_read = n == room;
         };
         self.carry.extend_from_slice(&buf[cut..]);
         buf.truncate(cut);
@@ -565,6 +574,16 @@ mod tests {
         // A line longer than a read waits for its end.
         let (batches, _) = batches_of(b"abcdefgh\nij\n", 3, true);
         assert_eq!(batches, [vec![b"abcdefgh".to_vec()], vec![b"ij".to_vec()]]);
+        // Reads that fill their room (a pipe from a faster writer) go on
+        // into one batch; reads a byte shorter end a batch each (three
+        // reads take the text).
+        let text = b"http://a/\n".repeat(3 * READ_BYTES / 10);
+        let lines = text.len() / 10;
+        let (batches, _) = batches_of(&text, usize::MAX, true);
+        assert_eq!(batches.iter().map(Vec::len).collect::<Vec<_>>(), [lines]);
+        let (batches, _) = batches_of(&text, READ_BYTES - 1, true);
+        assert_eq!(batches.len(), 3);
+        assert_eq!(batches.concat().len(), lines);
     }
 
     /// A batch stops at its byte bound: long lines make small batches.
