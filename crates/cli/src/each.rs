@@ -74,10 +74,10 @@ pub fn each_into(
             out.write_all(o)?;
             o.clear();
             // Not the memory of one long line for the rest of the run.
-            if o.capacity() > 4 * input::BATCH_BYTES {
+            if input::oversized(o.capacity()) {
                 o.shrink_to(input::BATCH_BYTES);
             }
-            if buf.capacity() > 4 * input::BATCH_BYTES {
+            if input::oversized(buf.capacity()) {
                 buf.shrink_to(0);
             }
         }

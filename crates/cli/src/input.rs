@@ -21,6 +21,13 @@ pub const BATCH_LINES: usize = 1 << 15;
 /// batch of its own).
 pub const BATCH_BYTES: usize = 1 << 20;
 
+/// Whether a buffer of `capacity` bytes, grown for a line far longer than
+/// a batch, is to be given back to the system rather than kept for the
+/// rest of the run.
+pub fn oversized(capacity: usize) -> bool {
+    capacity > 4 * BATCH_BYTES
+}
+
 /// A batch of lines: one buffer holding the input as read (line breaks
 /// included), and where each line lies in it without its `\n` or `\r\n`.
 /// The buffer is checked for UTF-8 once, when the batch is read: a batch
@@ -82,7 +89,7 @@ impl Batch {
         self.buf.clear();
         self.text.clear();
         self.spans.clear();
-        if self.buf.capacity() > 4 * BATCH_BYTES {
+        if oversized(self.buf.capacity()) {
             self.buf.shrink_to(BATCH_BYTES);
         }
     }

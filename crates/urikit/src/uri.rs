@@ -226,10 +226,7 @@ impl<'a> UriRef<'a> {
     /// assert!(UriRef::parse_with("3com:x", Dialect::Rfc2396).is_err());
     /// ```
     pub fn parse_with(s: &'a str, dialect: Dialect) -> Result<UriRef<'a>, Error> {
-        if dialect == Dialect::Rfc3986 {
-            return UriRef::parse(s);
-        }
-        parse::parse_with(s, dialect).map(|meta| UriRef::from_parts(s, meta, dialect))
+        Parser::new(dialect).parse(s)
     }
 
     /// The dialect whose grammar this reference was checked against: it is
