@@ -391,8 +391,8 @@ pub(crate) fn chunk<const N: usize>(c: &[u8], k: usize) -> &[u8; N] {
 }
 
 /// What the extractor needs of 64 bytes: where its candidates are (the
-/// `y` bytes, `<`, and the `x` bytes, `:`, that a byte above a space
-/// follows: see [`candidates`]), where the bytes equal to a third value
+/// `x` bytes, `:`, that a byte a URI may hold follows: see
+/// [`candidates`]), where the bytes equal to a third value
 /// are (line breaks), and how many of those there are. Bit `k` of a mask
 /// stands for byte `k`.
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
@@ -498,18 +498,18 @@ pub(crate) fn padded(b: &[u8], at: usize) -> [u8; 64] {
     c
 }
 
-/// The candidates of a block of 64 bytes, from the masks of its `x` bytes,
-/// its `y` bytes and its bytes that end a word before a colon (`stop`: the
-/// grammar's ASCII bytes outside every URI, at least those after an `x`),
-/// and whether the byte after the block is such a byte (`next_stops`, true
-/// past the text's end): every `y`, and every `x` but those a `stop` byte
-/// or the text's end follows. (A colon so followed is no scheme's, since a
+/// The candidates of a block of 64 bytes, from the masks of its `x` bytes
+/// and its bytes that end a word before a colon (`stop`: the grammar's
+/// ASCII bytes outside every URI, at least those after an `x`), and
+/// whether the byte after the block is such a byte (`next_stops`, true
+/// past the text's end): every `x` but those a `stop` byte or the text's
+/// end follows. (A colon so followed is no scheme's, since a
 /// URI needs a character after it: "Note: ", `":"`; the extractor would
 /// drop it at once, and most colons of mail and prose are such.)
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline(always)]
-pub(crate) fn candidates(x: u64, y: u64, stop: u64, next_stops: bool) -> u64 {
-    y | x & !(stop >> 1 | u64::from(next_stops) << 63)
+pub(crate) fn candidates(x: u64, stop: u64, next_stops: bool) -> u64 {
+    x & !(stop >> 1 | u64::from(next_stops) << 63)
 }
 
 /// The bytes of the block `c` that follow an `x` byte and that `stops`
@@ -662,26 +662,21 @@ pub(crate) fn text_marks_portable(b: &[u8]) -> Option<TextMarks> {
 pub(crate) fn marks64_portable(
     c: &[u8; 64],
     next: u8,
-    [x, y, z]: [u8; 3],
+    [x, z]: [u8; 2],
     stops: impl Fn(u8) -> bool,
 ) -> Marks {
     const GATHER: u64 = 0x0102_0408_1020_4080;
     let gather = |hits: u64| ((hits >> 7).wrapping_mul(GATHER) >> 56) & 0xFF;
-    let (xs, ys, zs) = (
-        ONES * u64::from(x),
-        ONES * u64::from(y),
-        ONES * u64::from(z),
-    );
-    let (mut xm, mut ym) = (0, 0);
+    let (xs, zs) = (ONES * u64::from(x), ONES * u64::from(z));
+    let mut xm = 0;
     let mut m = Marks::default();
     for (j, w) in c.chunks_exact(8).enumerate() {
         let w = u64::from_le_bytes(w.try_into().unwrap_or_default());
         xm |= gather(zero_bytes(w ^ xs)) << (8 * j);
-        ym |= gather(zero_bytes(w ^ ys)) << (8 * j);
         m.third |= gather(zero_bytes(w ^ zs)) << (8 * j);
         m.high |= gather(w & !LOW7) << (8 * j);
     }
-    m.candidates = candidates(xm, ym, stops_after(c, xm, &stops), stops(next));
+    m.candidates = candidates(xm, stops_after(c, xm, &stops), stops(next));
     m.thirds = m.third.count_ones();
     m
 }
@@ -720,11 +715,11 @@ mod tests {
                                 .fold(0u64, |m, (i, _)| m | 1 << i)
                         };
                         let after = |i: usize| c.get(i + 1).copied().unwrap_or(next);
-                        let got = marks64_portable(&c, next, [b':', b'<', b'\n'], stops);
+                        let got = marks64_portable(&c, next, [b':', b'\n'], stops);
                         let third = want(&|_, b| b == b'\n');
                         assert_eq!(
                             got.candidates,
-                            want(&|i, b| b == b'<' || b == b':' && !stops(after(i))),
+                            want(&|i, b| b == b':' && !stops(after(i))),
                             "{k} {f:#x} {v:#x} {next:#x}"
                         );
                         assert_eq!(

@@ -19,9 +19,13 @@ use crate::{work, Dialect, UriRef};
 /// What is recognised (Appendix E of the 1996 draft, RFC 2396 and 2396bis;
 /// the RFC 1738 appendix):
 /// - `<URL:...>` and `<...>`: the brackets and the `URL:` prefix (with or
-///   without a space after it) are not part of the URI, and all whitespace
-///   inside the brackets is removed, so a URI broken across lines comes out
-///   whole;
+///   without white space after it) are not part of the URI, and all white
+///   space inside the brackets is removed, so a URI broken across lines
+///   comes out whole. Brackets are known by the scheme inside them: only
+///   white space (and `URL:`) comes between the `<` and the scheme, and a
+///   character of the URI follows the scheme's colon (so `<see http://x/>`
+///   holds the bare URI `http://x/`, and a line broken right after the
+///   colon, `<http:` and `//x/>` below it, is not joined);
 /// - bare URIs, delimited by whitespace, by double quotes, or by any
 ///   character that cannot be part of a URI. Trailing sentence punctuation
 ///   (`.`, `,`, `;`, `:`, `!`, `?`, `'`, and a `)` without its `(`) is not
@@ -47,8 +51,9 @@ use crate::{work, Dialect, UriRef};
 /// and quotation marks (`“”`, `‘’`, `«»`). Like a space in a URI, such a
 /// character in an IRI must be percent-encoded to be found.
 ///
-/// The scan is linear in the text: the candidates (`:` and `<`) and the
-/// line breaks of each 64 bytes are found at once, as two bit masks, and
+/// The scan is linear in the text: the candidates (colons that a
+/// character a URI may hold follows) and the line breaks of each 64 bytes
+/// are found at once, as two bit masks, and
 /// each byte is looked at a bounded number of times. [`extract`](Self::extract)
 /// gives each URI with its line and column; [`uris`](Self::uris), which
 /// gives the URI and its byte span alone, counts no line breaks and is
@@ -351,18 +356,19 @@ impl<'t, const LINES: bool> Scan<'t, LINES> {
             let i = self.next_trigger()?;
             // Most candidates in text are no URI's. A colon that ends a
             // word ("Note: ...", `":"`) is none (`bytes::candidates`); one
-            // that follows no scheme (`a ":" b`) and brackets around no
-            // colon (`<port>`) are passed over here, before any call.
+            // that follows no scheme (`a ":" b`) is passed over here,
+            // before any call. A scheme after a `<` begins a URI in angle
+            // brackets, read up to the `>`; if the brackets hold none, the
+            // scheme may still begin a bare URI.
             let step = match b[i] {
-                b'<' if crate::parse::first_of3(&b[i + 1..], b':', b'>', b'<')
-                    .is_none_or(|p| b[i + 1 + p] != b':') =>
-                {
-                    self.pos = i + 1;
-                    continue;
-                }
-                b'<' => self.angle(i),
                 b':' => match self.scheme_before(i) {
-                    Some(start) => self.bare(start, i),
+                    Some(start) => match self.opened_before(start) {
+                        Some(open) => match self.angle(open, start, i) {
+                            Some((uri, span, resume)) => Step::Uri(uri, span, resume),
+                            None => self.bare(start, i),
+                        },
+                        None => self.bare(start, i),
+                    },
                     None => {
                         self.pos = i + 1;
                         continue;
@@ -447,8 +453,8 @@ impl Classifier {
         let from = c.block;
         #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
         match (self.avx512, self.avx2) {
-            (Some(k), _) => k.advance::<LINES>(c, b, b':', b'<', b'\n'),
-            (None, Some(k)) => k.advance::<LINES>(c, b, b':', b'<', b'\n'),
+            (Some(k), _) => k.advance::<LINES>(c, b, b':', b'\n'),
+            (None, Some(k)) => k.advance::<LINES>(c, b, b':', b'\n'),
             (None, None) => c.advance_by_blocks(b.len(), |at| self.marks_at(b, at)),
         }
         #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))))]
@@ -497,8 +503,8 @@ impl Classifier {
         let marks = |c: &[u8; 64]| {
             #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
             return match self.avx2 {
-                Some(k) => k.marks64(c, next, b':', b'<', b'\n'),
-                None => crate::parse::simd::sse2_marks64(c, next, b':', b'<', b'\n'),
+                Some(k) => k.marks64(c, next, b':', b'\n'),
+                None => crate::parse::simd::sse2_marks64(c, next, b':', b'\n'),
             };
             #[cfg(not(all(
                 target_arch = "x86_64",
@@ -508,7 +514,7 @@ impl Classifier {
             return crate::bytes::marks64_portable(
                 c,
                 next,
-                [b':', b'<', b'\n'],
+                [b':', b'\n'],
                 crate::grammar::rfc3986::outside_uris,
             );
         };
@@ -625,64 +631,109 @@ impl<'t, const LINES: bool> Scan<'t, LINES> {
         }
     }
 
-    /// `<...>` or `<URL:...>` opened at `i` (with a `:` before the next `>`
-    /// or `<`: see `next`): the URI inside, whitespace
-    /// removed, and where the scan resumes. When the brackets hold no URI,
-    /// the scan goes on right after the `<`, so that what they hold is read
-    /// as plain text (the window ends at the next `<`, so no text is read
-    /// this way more than twice).
-    fn angle(&self, i: usize) -> Step<'t> {
-        let skip = Step::Skip(i + 1);
+    /// Where the `<` is that opens a URI in angle brackets whose scheme
+    /// begins at `start`: right before the scheme, or before white space,
+    /// or before `URL:` and white space (RFC 3986 Appendix C: the prefix
+    /// "with or without a trailing space"), none of which reaches back
+    /// before `pos`. Inlined in the scan: most schemes follow ASCII white
+    /// space and a letter, and the bytes say so at once.
+    #[inline(always)]
+    fn opened_before(&self, start: usize) -> Option<usize> {
+        let (b, pos) = (self.text.as_bytes(), self.pos);
+        let mut k = start;
+        while k > pos && matches!(b[k - 1], b' ' | b'\t'..=b'\r') {
+            k -= 1;
+        }
+        work::add(start - k);
+        match b[..k].last() {
+            _ if k <= pos => None,
+            Some(b'<') => Some(k - 1),
+            Some(b':' | 0x80..) => self.opened_before_prefix(start),
+            _ => None,
+        }
+    }
+
+    /// [`opened_before`](Self::opened_before) where a colon (of `URL:`?)
+    /// or a byte beyond ASCII (of white space such as U+00A0 NO-BREAK
+    /// SPACE, common in converted documents?) comes before the scheme and
+    /// the ASCII white space before it.
+    #[inline(never)]
+    fn opened_before_prefix(&self, start: usize) -> Option<usize> {
+        let (b, pos) = (self.text.as_bytes(), self.pos);
+        let blanks_before = |at: usize| {
+            let k = pos + self.text[pos..at].trim_end().len();
+            work::add(at - k);
+            k
+        };
+        let mut k = blanks_before(start);
+        if k >= pos + 4 && b[k - 4..k].eq_ignore_ascii_case(b"URL:") {
+            k = blanks_before(k - 4);
+        }
+        (k > pos && b[k - 1] == b'<').then(|| k - 1)
+    }
+
+    /// The URI in the angle brackets opened at `open`, whose first scheme
+    /// begins at `start` with its colon at `colon` (see
+    /// [`opened_before`](Self::opened_before)), if they hold one, with
+    /// its span and where the scan resumes: after the `>`. The brackets
+    /// end at the first `>`; a `<` before it opens no URI. A `URL:`
+    /// prefix and the white space after it are left out (the URI's
+    /// scheme is the one after them), and so is all white space: a URI
+    /// broken across lines comes out whole. Between `open` and the colon
+    /// there is no `<` or `>`.
+    fn angle(
+        &self,
+        open: usize,
+        start: usize,
+        colon: usize,
+    ) -> Option<(Cow<'t, str>, Range<usize>, usize)> {
         let text = self.text;
         let b = text.as_bytes();
-        // The window ends at the next '>'; a '<' before it opens another.
-        let Some(close) = memchr::memchr2(b'>', b'<', &b[i + 1..]).map(|p| i + 1 + p) else {
-            work::add(b.len() - i);
-            return skip;
+        // The URI begins at the scheme, or after `URL:` and white space
+        // (which end before the `>`, if there is one).
+        let prefixed = b[start..colon].eq_ignore_ascii_case(b"URL");
+        let first = match prefixed {
+            true => {
+                let rest = &text[colon + 1..];
+                work::add(rest.len() - rest.trim_start().len());
+                text.len() - rest.trim_start().len()
+            }
+            false => start,
         };
-        work::add(close - i);
-        if b[close] != b'>' {
-            return skip;
-        }
-        // White space after the `<`, and a `URL:` prefix with white space
-        // after it, are left out: the bytes are looked at first, since a
-        // URI character begins most windows.
-        let skip_blank = |at: usize| match b[at..close].first() {
-            Some(&c) if c > b' ' && c < 0x80 => at,
-            _ => close - text[at..close].trim_start().len(),
-        };
-        let mut start = skip_blank(i + 1);
-        if b[start..close]
-            .first_chunk::<4>()
-            .is_some_and(|p| p.eq_ignore_ascii_case(b"URL:"))
-        {
-            start = skip_blank(start + 4);
-        }
-        let end = match b[start..close].last() {
-            Some(&c) if c > b' ' && c < 0x80 => close,
-            _ => start + text[start..close].trim_end().len(),
-        };
-        let raw = &text[start..end];
-        // Most windows hold a URI as it is, a scheme and a plain run (as
-        // `bare` reads them) that fills the window: then `plain_valid`
-        // says whether it is valid.
-        if self.plain_dialect() && ALPHA.allows(b[start]) {
-            let colon = scan(b, start, &SCHEME);
-            let run = self.run(start);
-            if b[colon] == b':' && run.plain && run.more.is_empty() && run.first.end == end {
-                return match plain_valid(raw, colon - start) {
-                    true => Step::Uri(Cow::Borrowed(raw), start..end, close + 1),
-                    false => skip,
-                };
+        // Most brackets hold a URI as it is: a scheme and a plain run (as
+        // `bare` reads them) that the `>` ends. Then `plain_valid` says
+        // whether it is valid.
+        if self.plain_dialect() {
+            let scheme_end = match prefixed {
+                true => scan(b, first, &SCHEME),
+                false => colon,
+            };
+            if b.get(first).is_some_and(|&c| ALPHA.allows(c)) && b.get(scheme_end) == Some(&b':') {
+                let run = self.run(first);
+                let end = run.first.end;
+                if run.plain && run.more.is_empty() && b.get(end) == Some(&b'>') {
+                    let uri = &text[first..end];
+                    return plain_valid(uri, scheme_end - first)
+                        .then(|| (Cow::Borrowed(uri), first..end, end + 1));
+                }
             }
         }
-        // Only a URI with a scheme is extracted: without a ':' there is
-        // nothing to validate.
-        if memchr::memchr(b':', raw.as_bytes()).is_none() {
-            return skip;
-        }
-        // All white space, ASCII or not (U+00A0 NO-BREAK SPACE is common
-        // in converted documents).
+        // The brackets end at the first '>' after the colon; a '<' before
+        // it opens others.
+        let close = match memchr::memchr2(b'>', b'<', &b[colon..]) {
+            Some(p) if b[colon + p] == b'>' => colon + p,
+            found => {
+                work::add(found.map_or(b.len() - colon, |p| p + 1));
+                return None;
+            }
+        };
+        work::add(close - open);
+        let raw = text[first..close].trim_end();
+        let end = first + raw.len();
+        // Only a URI with a scheme is extracted (after `URL:` there may be
+        // none): without a ':' there is nothing to validate.
+        memchr::memchr(b':', raw.as_bytes())?;
+        // All white space, ASCII or not.
         // (Bytes first: white space is at most a space or beyond ASCII.)
         let uri: Cow<'t, str> = if raw.bytes().any(|c| c <= b' ' || c >= 0x80)
             && raw.chars().any(char::is_whitespace)
@@ -691,10 +742,7 @@ impl<'t, const LINES: bool> Scan<'t, LINES> {
         } else {
             Cow::Borrowed(raw)
         };
-        if uri.is_empty() || !self.valid(&uri) {
-            return skip;
-        }
-        Step::Uri(uri, start..end, close + 1)
+        self.valid(&uri).then(|| (uri, first..end, close + 1))
     }
 
     /// The length of the character at `i` if it can be part of a bare IRI
@@ -1474,12 +1522,16 @@ mod tests {
                 ][..]),
                 0..10,
             ),
-            prefix in proptest::sample::select(&["", " ", "URL:", "url: ", "\n "][..]),
+            prefix in proptest::sample::select(
+                &["", " ", "URL:", "url: ", "\n ", "\u{a0}", "URL:\n\t", "\u{3000}URL:\u{a0}"][..],
+            ),
             suffix in proptest::sample::select(&["", " ", "\n"][..]),
         ) {
             let uri = std::format!("{scheme}:{}", rest.concat());
             let text = std::format!("see <{prefix}{uri}{suffix}>.");
             let start = 5 + prefix.len();
+            // (A scheme's colon before a character no URI holds is no
+            // candidate; nor is such a string a URI.)
             for d in [Dialect::Rfc3986, Dialect::Rfc3987, Dialect::Rfc2396] {
                 let whole = Extractor::new()
                     .dialect(d)
@@ -1488,6 +1540,34 @@ mod tests {
                 proptest::prop_assert_eq!(whole, parsed_valid(&uri, d), "{} under {:?}", text, d);
             }
         }
+    }
+
+    /// Brackets are known by the scheme inside them (RFC 3986 Appendix C:
+    /// the `<` and `URL:` "with or without a trailing space", white space
+    /// anywhere in the URI after them): the text between a `<` and a
+    /// scheme after other text is no URI, and a URI broken at its
+    /// scheme's colon is not joined.
+    #[test]
+    fn brackets_are_known_by_the_scheme_inside() {
+        assert_eq!(uris("<see http://x/>"), ["http://x/"]);
+        assert!(uris("a <b c:d/e> f").is_empty());
+        assert_eq!(uris("<\u{a0}http://a/\n b>"), ["http://a/b"]);
+        assert_eq!(uris("<URL:\u{a0}http://a/>"), ["http://a/"]);
+        assert_eq!(uris("<URL:\n  http://a/ >"), ["http://a/"]);
+        assert_eq!(uris("<URL:URL:x>"), ["URL:x"]);
+        assert_eq!(uris("x <<http://a/>"), ["http://a/"]);
+        assert_eq!(uris("<foo:bar>"), ["foo:bar"]);
+        assert!(uris("<http:\n//a/>").is_empty());
+        for none in ["<URL:>", "<URL: >", "<URL:x>", "< :x>", "<:http://a/"] {
+            assert_eq!(uris(none), Vec::<String>::new(), "{none:?}");
+        }
+        // The span is what the brackets hold after `URL:`, white space
+        // and all.
+        let f = Extractor::new()
+            .uris("<URL: http://a/\n b >")
+            .next()
+            .unwrap();
+        assert_eq!((f.as_str(), f.span()), ("http://a/b", 6..18));
     }
 
     /// The windows that the scan answers for, and those it leaves to the

@@ -190,18 +190,6 @@ pub(crate) fn text_marks(b: &[u8]) -> Option<crate::bytes::RefMarks> {
     return crate::bytes::RefMarks::of(b, crate::bytes::text_marks_portable);
 }
 
-/// The offset of the first byte of `b` that is `x`, `y` or `z`: with SSE2
-/// on x86-64, the first 32 bytes in two comparisons (see
-/// [`crate::bytes::first_of`] for the rest).
-#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
-#[inline(always)]
-pub(crate) fn first_of3(b: &[u8], x: u8, y: u8, z: u8) -> Option<usize> {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
-    return simd::sse2_first_of3(b, x, y, z);
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))))]
-    return crate::bytes::first_of(b, [x, y, z]);
-}
-
 /// The offset of the first byte `x` of `b` that a byte `y` follows (the
 /// search for `/.` that finds dot segments): with SSE2 on x86-64 from 17
 /// bytes, where it takes about half the instructions of the portable

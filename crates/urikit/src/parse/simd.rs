@@ -48,9 +48,8 @@ use core::arch::x86_64::{
 };
 use core::arch::x86_64::{
     __m512i, _mm512_and_si512, _mm512_broadcast_i32x4, _mm512_cmpeq_epi8_mask, _mm512_loadu_si512,
-    _mm512_mask_mov_epi8, _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutexvar_epi8,
-    _mm512_set1_epi8, _mm512_setzero_si512, _mm512_shuffle_epi8, _mm512_srli_epi16,
-    _mm512_test_epi8_mask,
+    _mm512_movepi8_mask, _mm512_or_si512, _mm512_set1_epi8, _mm512_setzero_si512,
+    _mm512_shuffle_epi8, _mm512_srli_epi16, _mm512_test_epi8_mask,
 };
 
 use super::rfc3986::{parse_in, parse_sets, IRI};
@@ -293,7 +292,7 @@ pub(crate) fn sse2_plain_ucs16(c: &[u8; 16]) -> u32 {
 /// past the text's end), sixteen bytes per comparison.
 #[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
 #[inline(always)]
-pub(crate) fn sse2_marks64(c: &[u8; 64], next: u8, x: u8, y: u8, z: u8) -> Marks {
+pub(crate) fn sse2_marks64(c: &[u8; 64], next: u8, x: u8, z: u8) -> Marks {
     let sixteen = |k: usize| {
         let chunk = chunk::<16>(c, k);
         // SAFETY: see the module's documentation: SSE2 is enabled at
@@ -302,7 +301,7 @@ pub(crate) fn sse2_marks64(c: &[u8; 64], next: u8, x: u8, y: u8, z: u8) -> Marks
         let masks = unsafe {
             let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
             let eq = |b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
-            [eq(x), eq(y), eq(z), v].map(|m| _mm_movemask_epi8(m))
+            [eq(x), eq(z), v].map(|m| _mm_movemask_epi8(m))
         };
         // Sixteen bits each, at the chunk's place: the `i32`s are never
         // negative.
@@ -313,13 +312,12 @@ pub(crate) fn sse2_marks64(c: &[u8; 64], next: u8, x: u8, y: u8, z: u8) -> Marks
     Marks {
         candidates: crate::bytes::candidates(
             m(0),
-            m(1),
             crate::bytes::stops_after(c, m(0), outside_uris),
             outside_uris(next),
         ),
-        third: m(2),
-        thirds: m(2).count_ones(),
-        high: m(3),
+        third: m(1),
+        thirds: m(1).count_ones(),
+        high: m(2),
     }
 }
 
@@ -361,38 +359,6 @@ pub(crate) fn sse2_text_marks(b: &[u8]) -> Option<TextMarks> {
         m.add(at, sse2_text_classes(chunk::<16>(&b[at..], 0)));
     }
     Some(m)
-}
-
-/// [`first_of`](crate::bytes::first_of) three values with SSE2: the first
-/// 32 bytes in two comparisons of sixteen, the place of a hit read from
-/// their mask (most brackets in text close within that); shorter than 32
-/// bytes, or with no hit there, the search of `bytes`.
-#[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
-#[inline(always)]
-pub(crate) fn sse2_first_of3(b: &[u8], x: u8, y: u8, z: u8) -> Option<usize> {
-    let Some(c) = b.first_chunk::<32>() else {
-        return crate::bytes::first_of(b, [x, y, z]);
-    };
-    let sixteen = |k: usize| {
-        let c = chunk::<16>(c, k);
-        // SAFETY: see the module's documentation: SSE2 is enabled at
-        // compile time, and the load reads the sixteen bytes `c` refers
-        // to.
-        let m = unsafe {
-            let v = _mm_loadu_si128(c.as_ptr().cast::<__m128i>());
-            let eq = |b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
-            _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(eq(x), eq(y)), eq(z)))
-        };
-        // Sixteen bits: the `i32` is never negative.
-        u32::from(m as u16) << (16 * k)
-    };
-    let m = sixteen(0) | sixteen(1);
-    if m != 0 {
-        crate::work::add(m.trailing_zeros() as usize + 1);
-        return Some(m.trailing_zeros() as usize);
-    }
-    crate::work::add(32);
-    crate::bytes::first_of(&b[32..], [x, y, z]).map(|k| 32 + k)
 }
 
 /// [`first_pair`](crate::bytes::first_pair) with SSE2: the offset of the
@@ -501,29 +467,29 @@ impl Avx2 {
     /// feature of its own).
     #[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
     #[inline]
-    pub(crate) fn marks64(self, c: &[u8; 64], next: u8, x: u8, y: u8, z: u8) -> Marks {
+    pub(crate) fn marks64(self, c: &[u8; 64], next: u8, x: u8, z: u8) -> Marks {
         #[target_feature(enable = "avx2")]
-        unsafe fn marks(c: &[u8; 64], next: u8, x: u8, y: u8, z: u8) -> Marks {
+        unsafe fn marks(c: &[u8; 64], next: u8, x: u8, z: u8) -> Marks {
             let [lo, hi] = [chunk::<32>(c, 0), chunk::<32>(c, 1)];
             // SAFETY: the caller has AVX2; the loads read two `[u8; 32]`.
             unsafe {
                 let v = [lo, hi].map(|h| _mm256_loadu_si256(h.as_ptr().cast::<__m256i>()));
-                marks_of::<true>(v, next, x, y, z)
+                marks_of::<true>(v, next, x, z)
             }
         }
         // SAFETY: `self` exists, so the processor has AVX2.
-        unsafe { marks(c, next, x, y, z) }
+        unsafe { marks(c, next, x, z) }
     }
 
     /// Moves the extractor's cursor from its block to the next one with a
     /// candidate (see [`Marks`]), or to the text's last block (its bytes
     /// after the text's end taken as zeros), counting in the line breaks
     /// and bytes beyond ASCII of the blocks between; the candidates are
-    /// those of `x`, `y` and line breaks `z`. One call of the extractor,
+    /// those of `x`, and line breaks `z`. One call of the extractor,
     /// however many blocks it passes.
     ///
-    /// Blocks are passed over two at a time while they hold no `y` and
-    /// no `x` that a byte above a space follows, their `z` summed per byte
+    /// Blocks are passed over two at a time while they hold no `x` that
+    /// a byte above a space follows, their `z` summed per byte
     /// lane; only where there is one are a block's candidates worked out,
     /// and a block without any (its colons all followed by bytes no URI
     /// holds, [`outside_uris`]) is passed over too, the steps of two going
@@ -533,14 +499,13 @@ impl Avx2 {
     /// counted nor noted, in the steps or in the marks: the cursor stops
     /// at the same block with the same candidates, and its count of lines
     /// and where its text is ASCII from say nothing. The steps then look
-    /// only for an `x` or a `y`, without the second load: extraction
-    /// without lines took 9% less time over the specifications (where
-    /// over a third of the pairs of blocks with a colon or a `<` hold
-    /// only colons before white space), and 35% less over text without
-    /// candidates.
+    /// only for an `x`, without the second load: extraction without lines
+    /// took 9% less time over the specifications (where over a third of
+    /// the pairs of blocks with a colon hold only colons before white
+    /// space), and 35% less over text without candidates.
     #[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
     #[inline]
-    pub(crate) fn advance<const LINES: bool>(self, c: &mut Cursor, b: &[u8], x: u8, y: u8, z: u8) {
+    pub(crate) fn advance<const LINES: bool>(self, c: &mut Cursor, b: &[u8], x: u8, z: u8) {
         /// The whole blocks of `b` from `at` without a candidate passed
         /// over, up to a pair that may hold one: the offset of the first
         /// block with one (and its [`Marks`]), or of the block after that
@@ -553,19 +518,18 @@ impl Avx2 {
             b: &[u8],
             mut at: usize,
             x: u8,
-            y: u8,
             z: u8,
         ) -> (usize, usize, bool, Option<Marks>) {
             // SAFETY: the caller has AVX2; the loads read the two halves of
             // a `[u8; 64]`.
             unsafe {
-                let [vx, vy, vz] = [x, y, z].map(|b| _mm256_set1_epi8(b as i8));
+                let [vx, vz] = [x, z].map(|b| _mm256_set1_epi8(b as i8));
                 let zero = _mm256_setzero_si256();
                 let eq = _mm256_cmpeq_epi8;
                 let load = |c: &[u8; 64], k| {
                     _mm256_loadu_si256(chunk::<32>(c, k).as_ptr().cast::<__m256i>())
                 };
-                let hits = |v: __m256i| _mm256_or_si256(eq(v, vx), eq(v, vy));
+                let hits = |v: __m256i| eq(v, vx);
                 // The byte after the block at `at`, 0 past the end.
                 let next = |at: usize| b.get(at + 64).copied().unwrap_or(0);
                 // Each `z` adds -1 to its byte lane, at most four times a
@@ -589,8 +553,8 @@ impl Avx2 {
                     _mm256_loadu_si256(h.as_ptr().cast::<__m256i>())
                 };
                 let mut found = None;
-                // Two blocks a step while neither holds a `y` or an `x`
-                // that a byte above a space follows (read by a second
+                // Two blocks a step while neither holds an `x` that a
+                // byte above a space follows (read by a second
                 // load, one byte on). The loop only finds the pair; its
                 // vectors are loaded again after it, so that it keeps
                 // its sums in registers.
@@ -601,7 +565,7 @@ impl Avx2 {
                         [0, 1, 2, 3].map(|k| {
                             let n = after[k];
                             let blank = eq(_mm256_min_epu8(n, space), n);
-                            _mm256_or_si256(eq(v[k], vy), _mm256_andnot_si256(blank, eq(v[k], vx)))
+                            _mm256_andnot_si256(blank, eq(v[k], vx))
                         })
                     } else {
                         v.map(hits)
@@ -642,7 +606,7 @@ impl Avx2 {
                     let v = [load(c, 0), load(c, 1)];
                     let h = _mm256_or_si256(hits(v[0]), hits(v[1]));
                     if _mm256_testz_si256(h, h) == 0 {
-                        let m = marks_of::<LINES>(v, next(at), x, y, z);
+                        let m = marks_of::<LINES>(v, next(at), x, z);
                         if m.candidates != 0 {
                             found = Some(m);
                             break;
@@ -668,7 +632,7 @@ impl Avx2 {
             }
         }
         #[target_feature(enable = "avx2")]
-        unsafe fn advance<const LINES: bool>(c: &mut Cursor, b: &[u8], x: u8, y: u8, z: u8) {
+        unsafe fn advance<const LINES: bool>(c: &mut Cursor, b: &[u8], x: u8, z: u8) {
             c.leave();
             let from = c.block + 64;
             // `skip` comes back after a pair of blocks without a candidate
@@ -678,7 +642,7 @@ impl Avx2 {
             let (mut to, mut n, mut high) = (from, 0, false);
             let found = loop {
                 // SAFETY: the caller has AVX2.
-                let (at, lines, h, found) = unsafe { skip::<LINES>(b, to, x, y, z) };
+                let (at, lines, h, found) = unsafe { skip::<LINES>(b, to, x, z) };
                 (to, n, high) = (at, n + lines, high | h);
                 // Without a candidate, `skip` stops early only where whole
                 // pairs are left.
@@ -703,12 +667,12 @@ impl Avx2 {
                 let v =
                     unsafe { [lo, hi].map(|h| _mm256_loadu_si256(h.as_ptr().cast::<__m256i>())) };
                 // SAFETY: the caller has AVX2.
-                unsafe { marks_of::<LINES>(v, 0, x, y, z) }
+                unsafe { marks_of::<LINES>(v, 0, x, z) }
             });
             c.enter(to, marks);
         }
         // SAFETY: `self` exists, so the processor has AVX2.
-        unsafe { advance::<LINES>(c, b, x, y, z) }
+        unsafe { advance::<LINES>(c, b, x, z) }
     }
 }
 
@@ -723,7 +687,7 @@ impl Avx2 {
 /// The processor has AVX2 (the callers hold an [`Avx2`]).
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn marks_of<const LINES: bool>(v: [__m256i; 2], next: u8, x: u8, y: u8, z: u8) -> Marks {
+unsafe fn marks_of<const LINES: bool>(v: [__m256i; 2], next: u8, x: u8, z: u8) -> Marks {
     // SAFETY: the caller has AVX2; nothing here touches memory. (Compilers
     // since 1.87 call these intrinsics safe here; older ones need the block.)
     #[allow(unused_unsafe)]
@@ -733,12 +697,8 @@ unsafe fn marks_of<const LINES: bool>(v: [__m256i; 2], next: u8, x: u8, y: u8, z
         let both = |m: [__m256i; 2]| mask(m[0]) | mask(m[1]) << 32;
         // The ASCII bytes no URI holds, looked up by their four-bit halves.
         let stop = !both(v.map(|v| avx2_allowed(&Nibbles::NOT_URI_ASCII, v)));
-        let candidates = crate::bytes::candidates(
-            both(v.map(|v| eq(v, x))),
-            both(v.map(|v| eq(v, y))),
-            stop,
-            outside_uris(next),
-        );
+        let candidates =
+            crate::bytes::candidates(both(v.map(|v| eq(v, x))), stop, outside_uris(next));
         if !LINES {
             return Marks {
                 candidates,
@@ -850,10 +810,10 @@ impl Avx512 {
     }
 
     /// [`Avx2::advance`] 64 bytes to a register, comparisons into mask
-    /// registers. Two blocks a step while neither holds an `x` or a `y`
-    /// at all (a byte permutation and a comparison a block); a pair that
-    /// does has its blocks' [`Marks`] worked out (the bytes after its colons looked up by their
-    /// four-bit halves), and a block without a candidate is passed over in
+    /// registers. Two blocks a step while neither holds an `x` at all (a
+    /// comparison a block); a pair that does has its blocks' [`Marks`]
+    /// worked out (the bytes after its colons looked up by their four-bit
+    /// halves), and a block without a candidate is passed over in
     /// the same call. Line breaks are counted from each block's mask with
     /// POPCNT, off the vector units (summing them per byte lane took 9%
     /// more time over text without candidates), and where the last one is
@@ -862,34 +822,14 @@ impl Avx512 {
     /// neither (see [`Avx2::advance`]).
     #[cfg_attr(any(not(feature = "alloc"), urikit_portable), allow(dead_code))]
     #[inline]
-    pub(crate) fn advance<const LINES: bool>(self, c: &mut Cursor, b: &[u8], x: u8, y: u8, z: u8) {
+    pub(crate) fn advance<const LINES: bool>(self, c: &mut Cursor, b: &[u8], x: u8, z: u8) {
         #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,popcnt")]
-        unsafe fn advance<const LINES: bool>(c: &mut Cursor, b: &[u8], x: u8, y: u8, z: u8) {
-            let [vx, vy, vz] = [x, y, z].map(|v| _mm512_set1_epi8(v as i8));
+        unsafe fn advance<const LINES: bool>(c: &mut Cursor, b: &[u8], x: u8, z: u8) {
+            let [vx, vz] = [x, z].map(|v| _mm512_set1_epi8(v as i8));
             let zero = _mm512_setzero_si512();
             // SAFETY: the caller has AVX512F; the load reads the 64 bytes
             // `w` refers to, with no alignment required.
             let load = |w: &[u8; 64]| unsafe { _mm512_loadu_si512(w.as_ptr().cast()) };
-            // A table of 64 bytes that holds `x` at `x`'s low six bits and
-            // `y` at `y`'s (which differ), and at every other place `k` the
-            // byte `k ^ 1`, whose low six bits are not `k`: a byte looked
-            // up by its low six bits (VBMI's byte permutation) finds itself
-            // exactly when it is `x` or `y`. One permutation and one
-            // comparison a block, where two comparisons and an OR were.
-            debug_assert_ne!(x & 63, y & 63);
-            let table = {
-                const FLIPPED: [u8; 64] = {
-                    let mut t = [0; 64];
-                    let mut k = 0;
-                    while k < 64 {
-                        t[k] = k as u8 ^ 1;
-                        k += 1;
-                    }
-                    t
-                };
-                let t = _mm512_mask_mov_epi8(load(&FLIPPED), 1 << (x & 63), vx);
-                _mm512_mask_mov_epi8(t, 1 << (y & 63), vy)
-            };
             // The ASCII bytes no URI holds, by their four-bit halves (the
             // shuffle looks up within each 16-byte quarter: all get the
             // tables).
@@ -909,7 +849,6 @@ impl Avx512 {
             let marks = |v: __m512i, next: u8| {
                 let candidates = crate::bytes::candidates(
                     _mm512_cmpeq_epi8_mask(v, vx),
-                    _mm512_cmpeq_epi8_mask(v, vy),
                     stop(v),
                     outside_uris(next),
                 );
@@ -943,7 +882,7 @@ impl Avx512 {
                     break None;
                 };
                 let v = [load(chunk::<64>(w, 0)), load(chunk::<64>(&w[64..], 0))];
-                let hit = |v: __m512i| _mm512_cmpeq_epi8_mask(_mm512_permutexvar_epi8(v, table), v);
+                let hit = |v: __m512i| _mm512_cmpeq_epi8_mask(v, vx);
                 if hit(v[0]) | hit(v[1]) != 0 {
                     for (k, next) in [(0, w[64]), (1, w[128])] {
                         let m = marks(v[k], next);
@@ -993,7 +932,7 @@ impl Avx512 {
         }
         // SAFETY: `self` exists, so the processor has AVX512F, AVX512BW,
         // AVX512VBMI and POPCNT.
-        unsafe { advance::<LINES>(c, b, x, y, z) }
+        unsafe { advance::<LINES>(c, b, x, z) }
     }
 }
 
@@ -1058,11 +997,10 @@ mod tests {
                     // `next`).
                     c[(k + 63) % 64] = b':';
                     c[63] = if k % 2 == 0 { b':' } else { c[63] };
-                    let want =
-                        crate::bytes::marks64_portable(&c, next, [b':', b'<', v], outside_uris);
-                    assert_eq!(sse2_marks64(&c, next, b':', b'<', v), want, "{k} {v:#x}");
+                    let want = crate::bytes::marks64_portable(&c, next, [b':', v], outside_uris);
+                    assert_eq!(sse2_marks64(&c, next, b':', v), want, "{k} {v:#x}");
                     if let Some(avx2) = avx2 {
-                        assert_eq!(avx2.marks64(&c, next, b':', b'<', v), want, "{k} {v:#x}");
+                        assert_eq!(avx2.marks64(&c, next, b':', v), want, "{k} {v:#x}");
                     }
                 }
             }
@@ -1078,10 +1016,8 @@ mod tests {
             match WIDE {
                 true => Avx512::detect()
                     .unwrap()
-                    .advance::<LINES>(c, b, b':', b'<', b'\n'),
-                false => Avx2::detect()
-                    .unwrap()
-                    .advance::<LINES>(c, b, b':', b'<', b'\n'),
+                    .advance::<LINES>(c, b, b':', b'\n'),
+                false => Avx2::detect().unwrap().advance::<LINES>(c, b, b':', b'\n'),
             }
         }
         let mut ways: Vec<(&str, Advance, bool)> = Vec::new();
@@ -1125,7 +1061,7 @@ mod tests {
                 crate::bytes::marks64_portable(
                     &crate::bytes::padded(b, at),
                     next,
-                    [b':', b'<', b'\n'],
+                    [b':', b'\n'],
                     outside_uris,
                 )
             })
@@ -1145,14 +1081,13 @@ mod tests {
                     let mut c = Cursor::new(crate::bytes::marks64_portable(
                         chunk::<64>(&b, 0),
                         b[64],
-                        [b':', b'<', b'\n'],
+                        [b':', b'\n'],
                         outside_uris,
                     ));
                     advance(&mut c, &b);
-                    let stop = match v {
-                        b'<' => (colon + 1) / 64 * 64,
-                        _ if outside_uris(v) => 256,
-                        _ => colon / 64 * 64,
+                    let stop = match outside_uris(v) {
+                        true => 256,
+                        false => colon / 64 * 64,
                     };
                     let case = (name, colon, v);
                     assert_eq!((c.block, c.triggers != 0), (stop, true), "{case:?}");
@@ -1191,7 +1126,7 @@ mod tests {
                                     *c = after;
                                 }
                                 let next = b.get(h + 1).copied().unwrap_or(0);
-                                if candidate == b'<' || !outside_uris(next) {
+                                if candidate == b':' && !outside_uris(next) {
                                     real = Some(h);
                                 }
                             }
@@ -1214,7 +1149,7 @@ mod tests {
                                 crate::bytes::marks64_portable(
                                     &c,
                                     next,
-                                    [b':', b'<', b'\n'],
+                                    [b':', b'\n'],
                                     outside_uris,
                                 )
                             };
@@ -1337,31 +1272,6 @@ mod tests {
                         let want = RefMarks::of(&b, crate::bytes::text_marks_portable);
                         assert_eq!(avx2.text_marks(&b), want, "{n} {k} {v:#x}");
                     }
-                }
-            }
-        }
-    }
-
-    /// The SSE2 search of three values finds the first a byte loop finds,
-    /// at every length to 80, with one at every place and another after
-    /// it, each of the three.
-    #[test]
-    fn sse2_first_of3_is_the_byte_loop() {
-        let naive = |v: &[u8]| v.iter().position(|c| b":<>".contains(c));
-        for n in 0..=80usize {
-            assert_eq!(
-                sse2_first_of3(&alloc::vec![b'a'; n], b':', b'>', b'<'),
-                None
-            );
-            for at in 0..n {
-                for (first, second) in [(b':', b'>'), (b'>', b'<'), (b'<', b':')] {
-                    let mut v = alloc::vec![b'a'; n];
-                    v[at] = first;
-                    if let Some(c) = v.get_mut(at + 5) {
-                        *c = second;
-                    }
-                    let got = sse2_first_of3(&v, b':', b'>', b'<');
-                    assert_eq!(got, naive(&v), "{n} {at}");
                 }
             }
         }

@@ -62,6 +62,7 @@ fn hostile_texts_are_scanned_once() {
         "www.www.ftp.ftp. ",
         "aaaaaaaaaaaaaaaaaaaaaaaaaaaa:",
         "x<http://a/ b",
+        "<URL: \u{a0}http://a/ <",
     ] {
         let count = |n: usize| {
             let text = piece.repeat(n);

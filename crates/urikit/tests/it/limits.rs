@@ -156,6 +156,11 @@ fn extraction_reads_each_byte_a_bounded_number_of_times() {
         "x-\nhttp://a/[-\n",
         "y(http://x/a-\n",
         "<http://a%-\n",
+        // Brackets found back from a scheme, over white space and `URL:`.
+        " URL: \u{a0}a:b",
+        "<URL:  x:y",
+        "<\u{a0}http://a/ ",
+        "<URL: http://a/ b",
         "mailto:%-\n",
         "ftp.a-\n(www.b-\n",
         "http://a/))))",
