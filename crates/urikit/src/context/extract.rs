@@ -361,19 +361,19 @@ impl<'t, const LINES: bool> Scan<'t, LINES> {
             // brackets, read up to the `>`; if the brackets hold none, the
             // scheme may still begin a bare URI.
             let step = match b[i] {
-                b':' => match self.scheme_before(i) {
-                    Some(start) => match self.opened_before(start) {
-                        Some(open) => match self.angle(open, start, i) {
-                            Some((uri, span, resume)) => Step::Uri(uri, span, resume),
-                            None => self.bare(start, i),
-                        },
-                        None => self.bare(start, i),
-                    },
-                    None => {
+                b':' => {
+                    let Some(start) = self.scheme_before(i) else {
                         self.pos = i + 1;
                         continue;
+                    };
+                    let bracketed = self
+                        .opened_before(start)
+                        .and_then(|o| self.angle(o, start, i));
+                    match bracketed {
+                        Some((uri, span, resume)) => Step::Uri(uri, span, resume),
+                        None => self.bare(start, i),
                     }
-                },
+                }
                 _ => self.abbreviated(i),
             };
             match step {
