@@ -571,7 +571,7 @@ fn opens(c: u8) -> bool {
 }
 
 impl<'t, const LINES: bool> Scan<'t, LINES> {
-    /// The next `<` or `:` at or after `pos`, from the blocks' masks.
+    /// The next candidate `:` at or after `pos`, from the blocks' masks.
     #[inline]
     fn next_delim(&mut self) -> Option<usize> {
         let (n, pos) = (self.text.len(), self.pos);
@@ -595,7 +595,7 @@ impl<'t, const LINES: bool> Scan<'t, LINES> {
         Some(at.block + at.triggers.trailing_zeros() as usize)
     }
 
-    /// The next `<` or `:` (or, for abbreviated URIs, `w`/`f` starting
+    /// The next candidate `:` (or, for abbreviated URIs, `w`/`f` starting
     /// `www.`/`ftp.`) at or after `pos`.
     #[inline]
     fn next_trigger(&mut self) -> Option<usize> {

@@ -873,7 +873,7 @@ impl Avx512 {
             // vector units.
             let mut lines = 0;
             let mut high = zero;
-            // Two blocks a step while neither holds an `x` or a `y`; a pair
+            // Two blocks a step while neither holds an `x`; a pair
             // that does has its blocks' candidates worked out, and a block
             // without any (its colons all followed by bytes no URI holds)
             // is passed over, the steps going on after it.
