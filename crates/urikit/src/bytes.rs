@@ -300,24 +300,16 @@ pub(crate) fn last_byte(b: &[u8], x: u8) -> Option<usize> {
 #[cfg_attr(not(feature = "html"), allow(dead_code))]
 #[inline(always)]
 pub(crate) fn first_byte(b: &[u8], x: u8) -> Option<usize> {
-    first_of(b, [x])
-}
-
-/// The offset of the first byte of `b` that is one of `xs` (one to three
-/// values), searched as [`first_byte`] searches.
-#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
-#[inline(always)]
-pub(crate) fn first_of<const N: usize>(b: &[u8], xs: [u8; N]) -> Option<usize> {
-    let patterns = xs.map(|x| ONES * u64::from(x));
+    let pattern = ONES * u64::from(x);
     let mut i = 0;
     while i < 32 {
         let Some(w) = word8(b, i) else {
             // Fewer than eight bytes left.
-            let hit = b[i..].iter().position(|c| xs.contains(c)).map(|k| i + k);
+            let hit = b[i..].iter().position(|&c| c == x).map(|k| i + k);
             crate::work::add(hit.map_or(b.len(), |h| h + 1));
             return hit;
         };
-        let hits = patterns.iter().fold(0, |a, &p| a | zero_bytes(w ^ p));
+        let hits = zero_bytes(w ^ pattern);
         if hits != 0 {
             let hit = i + hits.trailing_zeros() as usize / 8;
             crate::work::add(hit + 1);
@@ -325,14 +317,7 @@ pub(crate) fn first_of<const N: usize>(b: &[u8], xs: [u8; N]) -> Option<usize> {
         }
         i += 8;
     }
-    let rest = &b[32..];
-    let hit = match *xs.as_slice() {
-        [x] => memchr::memchr(x, rest),
-        [x, y] => memchr::memchr2(x, y, rest),
-        [x, y, z] => memchr::memchr3(x, y, z, rest),
-        _ => rest.iter().position(|c| xs.contains(c)),
-    }
-    .map(|k| 32 + k);
+    let hit = memchr::memchr(x, &b[32..]).map(|k| 32 + k);
     crate::work::add(hit.map_or(b.len(), |h| h + 1));
     hit
 }
@@ -900,18 +885,6 @@ mod tests {
         }
         // Bytes with the high bit, which a careless word search confuses.
         assert_eq!(first_byte("\u{a2}\u{e9}\"".as_bytes(), b'"'), Some(4));
-        // Three values: the first of any.
-        for n in 0..80 {
-            for at in 0..n {
-                let mut b = alloc::vec![b'a'; n];
-                b[at] = [b':', b'<', b'>'][at % 3];
-                if at + 2 < n {
-                    b[at + 2] = b'>';
-                }
-                assert_eq!(first_of(&b, [b':', b'<', b'>']), Some(at), "{n} {at}");
-            }
-            assert_eq!(first_of(&alloc::vec![b'a'; n], [b':', b'<', b'>']), None);
-        }
     }
 
     #[test]

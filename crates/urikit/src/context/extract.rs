@@ -525,6 +525,12 @@ impl Classifier {
     }
 }
 
+/// Whether `name`, before a colon, is the `URL:` prefix of a URI in
+/// angle brackets (any case), which is not part of the URI.
+fn url_prefix(name: &[u8]) -> bool {
+    name.eq_ignore_ascii_case(b"URL")
+}
+
 /// Whether `c`, a character beyond ASCII, ends a bare IRI (see
 /// [`Extractor`]): white space, and the punctuation that delimits words
 /// in text written without spaces.
@@ -666,7 +672,7 @@ impl<'t, const LINES: bool> Scan<'t, LINES> {
             k
         };
         let mut k = blanks_before(start);
-        if k >= pos + 4 && b[k - 4..k].eq_ignore_ascii_case(b"URL:") {
+        if k >= pos + 4 && b[k - 1] == b':' && url_prefix(&b[k - 4..k - 1]) {
             k = blanks_before(k - 4);
         }
         (k > pos && b[k - 1] == b'<').then(|| k - 1)
@@ -691,12 +697,12 @@ impl<'t, const LINES: bool> Scan<'t, LINES> {
         let b = text.as_bytes();
         // The URI begins at the scheme, or after `URL:` and white space
         // (which end before the `>`, if there is one).
-        let prefixed = b[start..colon].eq_ignore_ascii_case(b"URL");
+        let prefixed = url_prefix(&b[start..colon]);
         let first = match prefixed {
             true => {
-                let rest = &text[colon + 1..];
-                work::add(rest.len() - rest.trim_start().len());
-                text.len() - rest.trim_start().len()
+                let rest = text[colon + 1..].trim_start();
+                work::add(text.len() - rest.len() - (colon + 1));
+                text.len() - rest.len()
             }
             false => start,
         };
@@ -1575,12 +1581,7 @@ mod tests {
     /// `#`, an IP literal, a scheme that begins with a digit.
     #[test]
     fn angle_windows() {
-        let found = |text: &str| -> Vec<String> {
-            Extractor::new()
-                .extract(text)
-                .map(|m| m.as_str().to_owned())
-                .collect()
-        };
+        let found = uris;
         assert_eq!(found("<http://a/b?c#d>"), ["http://a/b?c#d"]);
         assert_eq!(found("< URL: http://a/ >"), ["http://a/"]);
         assert_eq!(found("<http://a/\n  b>"), ["http://a/b"]);
