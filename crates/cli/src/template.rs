@@ -4,9 +4,10 @@ use std::ffi::OsString;
 use std::io::{self, Write};
 
 use clap::{Args, Subcommand};
+use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde::Serialize;
 use serde_json::Value as Json;
-use urikit::template::{Template, Value, Variables};
+use urikit::template::{Capture, Captures, Template, Value, ValueKind, Variables};
 use urikit::{Error, ErrorKind};
 
 use crate::json::{self, ErrorRecord};
@@ -44,8 +45,48 @@ struct MatchRecord<'a> {
     template: &'a str,
     input: &'a str,
     ok: bool,
-    vars: Option<serde_json::Map<String, Json>>,
+    vars: Option<VarsJson<'a>>,
     error: Option<ErrorRecord>,
+}
+
+/// The variables matching found, written as a JSON object straight from
+/// the URI (decoded member by member), so that a value of millions of
+/// members is never held twice.
+struct VarsJson<'a>(&'a Captures<'a, 'a>);
+
+impl Serialize for VarsJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (name, c) in self.0.iter() {
+            map.serialize_entry(name, &CaptureJson(c))?;
+        }
+        map.end()
+    }
+}
+
+/// A variable's value as JSON: a string, a list, or an object in order.
+struct CaptureJson<'a>(&'a Capture<'a>);
+
+impl Serialize for CaptureJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0.kind() {
+            ValueKind::String => s.serialize_str(&self.0.items().next().unwrap_or_default()),
+            ValueKind::List => {
+                let mut seq = s.serialize_seq(None)?;
+                for item in self.0.items() {
+                    seq.serialize_element(&item)?;
+                }
+                seq.end()
+            }
+            ValueKind::Assoc => {
+                let mut map = s.serialize_map(None)?;
+                for (k, v) in self.0.pairs() {
+                    map.serialize_entry(&k, &v)?;
+                }
+                map.end()
+            }
+        }
+    }
 }
 
 /// The options of `uri template expand`.
@@ -81,20 +122,6 @@ pub fn run(c: TemplateCommand) -> io::Result<()> {
     }
 }
 
-/// A variable's value as JSON: a string, a list, or an object in order.
-fn json_of(v: &Value) -> Json {
-    match v {
-        Value::String(s) => Json::String(s.clone()),
-        Value::List(l) => Json::Array(l.iter().cloned().map(Json::String).collect()),
-        Value::Assoc(pairs) => Json::Object(
-            pairs
-                .iter()
-                .map(|(k, v)| (k.clone(), Json::String(v.clone())))
-                .collect(),
-        ),
-    }
-}
-
 /// `uri template match`: a malformed template is a usage error (status 2),
 /// since no input can match it; each URI gets its variables or `no-match`
 /// (or `ambiguous-template`) in place.
@@ -115,7 +142,7 @@ fn match_uris(a: MatchArgs) -> io::Result<()> {
         for line in lines.lines() {
             let (text, bad) = line.read();
             let result = match bad {
-                None => template.match_uri(&text),
+                None => template.captures(&text),
                 Some(e) => Err(e),
             };
             status::record(result.is_ok());
@@ -124,10 +151,7 @@ fn match_uris(a: MatchArgs) -> io::Result<()> {
                     template: &a.template,
                     input: &text,
                     ok: result.is_ok(),
-                    vars: result
-                        .as_ref()
-                        .ok()
-                        .map(|v| v.iter().map(|(k, v)| (k.to_owned(), json_of(v))).collect()),
+                    vars: result.as_ref().ok().map(VarsJson),
                     error: result
                         .as_ref()
                         .err()
@@ -139,8 +163,9 @@ fn match_uris(a: MatchArgs) -> io::Result<()> {
             match &result {
                 Ok(vars) => {
                     writeln!(out, "{}", show::text(&text))?;
-                    for (name, v) in vars.iter() {
-                        writeln!(out, "  {name} = {}", show::text(&json_of(v).to_string()))?;
+                    for (name, c) in vars.iter() {
+                        let json = serde_json::to_string(&CaptureJson(c)).unwrap_or_default();
+                        writeln!(out, "  {name} = {}", show::text(&json))?;
                     }
                 }
                 Err(e) => {

@@ -360,7 +360,7 @@ impl ErrorKind {
                  which resolution always removes"
             }
             ErrorKind::InvalidTemplate => {
-                "this is not a URI Template here: literals exclude spaces, quotes, '<>\\^`|}' \
+                "this is not a URI Template here: literals exclude spaces, '\"', '<>\\^`|}' \
                  and controls, an expression is '{' an optional operator (+ # . / ; ? &), \
                  variable names of letters, digits, '_', '.' and %HH, each with ':1' to ':9999' \
                  or '*', separated by ',' and closed by '}'"
@@ -374,9 +374,9 @@ impl ErrorKind {
                  what the template can expand to"
             }
             ErrorKind::AmbiguousTemplate => {
-                "this expression follows another without a literal between them, and begins \
-                 with a character the first can hold, so a URI cannot tell where one ends; \
-                 put a literal between them"
+                "the template can read this URI in more ways than matching tries: an \
+                 expression that can hold the text around it, or a variable named twice whose \
+                 places disagree; put literals between expressions"
             }
             ErrorKind::HostRequired => {
                 "a userinfo or a port needs a host: give the host, or remove the userinfo and \

@@ -18,11 +18,9 @@ use crate::bytes::any_byte;
 /// Reads ([`tail`](Out::tail)) may come back empty once a [`Lazy`] in check
 /// mode has seen a difference (the answer is known by then); every index
 /// the writers use is therefore relative to what `tail` returns.
-pub(crate) trait Out: core::fmt::Write {
+pub(crate) trait Out: Push + core::fmt::Write {
     /// The length written so far.
     fn len(&self) -> usize;
-    /// Appends `s`.
-    fn push_str(&mut self, s: &str);
     /// Appends `s` in ASCII lower case.
     fn push_lower(&mut self, s: &str);
     /// Appends the ASCII byte `c`.
@@ -35,6 +33,21 @@ pub(crate) trait Out: core::fmt::Write {
     fn remove(&mut self, start: usize, end: usize);
     /// The bytes written from byte `from` on (empty past the end).
     fn tail(&self, from: usize) -> &[u8];
+}
+
+/// Where text is appended and nothing else: a [`String`], every [`Out`],
+/// and sinks that compare what is written with a text instead of keeping
+/// it (template matching's check).
+pub(crate) trait Push {
+    /// Appends `s`.
+    fn push_str(&mut self, s: &str);
+}
+
+impl Push for String {
+    #[inline]
+    fn push_str(&mut self, s: &str) {
+        String::push_str(self, s);
+    }
 }
 
 /// An [`Out`] whose text written can be changed in place.
@@ -65,11 +78,6 @@ impl Out for String {
     #[inline]
     fn len(&self) -> usize {
         String::len(self)
-    }
-
-    #[inline]
-    fn push_str(&mut self, s: &str) {
-        String::push_str(self, s);
     }
 
     fn push_lower(&mut self, s: &str) {
@@ -172,7 +180,7 @@ impl From<&str> for Text {
     #[inline]
     fn from(s: &str) -> Text {
         let mut t = Text::with_capacity(s.len());
-        Out::push_str(&mut t, s);
+        Push::push_str(&mut t, s);
         t
     }
 }
@@ -185,12 +193,7 @@ impl From<String> for Text {
     }
 }
 
-impl Out for Text {
-    #[inline]
-    fn len(&self) -> usize {
-        self.as_str().len()
-    }
-
+impl Push for Text {
     #[inline]
     fn push_str(&mut self, s: &str) {
         match self {
@@ -202,10 +205,17 @@ impl Out for Text {
             }
         }
     }
+}
+
+impl Out for Text {
+    #[inline]
+    fn len(&self) -> usize {
+        self.as_str().len()
+    }
 
     fn push_lower(&mut self, s: &str) {
         let at = Out::len(self);
-        Out::push_str(self, s);
+        Push::push_str(self, s);
         match self {
             Text::Inline(a) => a[at..].make_ascii_lowercase(),
             Text::Heap(h) => h[at..].make_ascii_lowercase(),
@@ -214,7 +224,7 @@ impl Out for Text {
 
     #[inline]
     fn push(&mut self, c: u8) {
-        Out::push_str(self, char::from(c).encode_utf8(&mut [0; 4]));
+        Push::push_str(self, char::from(c).encode_utf8(&mut [0; 4]));
     }
 
     #[inline]
@@ -247,7 +257,7 @@ impl AsRef<str> for Text {
 
 impl core::fmt::Write for Text {
     fn write_str(&mut self, s: &str) -> core::fmt::Result {
-        Out::push_str(self, s);
+        Push::push_str(self, s);
         Ok(())
     }
 }
@@ -386,12 +396,7 @@ impl<'s> Lazy<'s> {
     }
 }
 
-impl Out for Lazy<'_> {
-    #[inline(always)]
-    fn len(&self) -> usize {
-        self.len
-    }
-
+impl Push for Lazy<'_> {
     #[inline(always)]
     fn push_str(&mut self, s: &str) {
         if self.mode == Mode::Same {
@@ -404,6 +409,13 @@ impl Out for Lazy<'_> {
             self.diverge();
         }
         self.write_owned(s, false);
+    }
+}
+
+impl Out for Lazy<'_> {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.len
     }
 
     #[inline(always)]
@@ -498,7 +510,7 @@ impl Out for Lazy<'_> {
 
 impl core::fmt::Write for Lazy<'_> {
     fn write_str(&mut self, s: &str) -> core::fmt::Result {
-        Out::push_str(self, s);
+        Push::push_str(self, s);
         Ok(())
     }
 }

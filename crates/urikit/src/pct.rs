@@ -11,7 +11,7 @@
 //! assert_eq!(s.decode_utf8().unwrap(), "a b&c=d");
 //! ```
 //!
-//! May use: `grammar`, `error`, `work`.
+//! May use: `grammar`, `out`, `error`, `work`.
 
 use core::fmt;
 
@@ -24,6 +24,8 @@ use crate::grammar::rfc3987;
 #[cfg(feature = "alloc")]
 use crate::grammar::{Table, Ucs};
 
+#[cfg(feature = "alloc")]
+use crate::out::Push;
 #[cfg(feature = "alloc")]
 use alloc::{borrow::Cow, string::String, vec::Vec};
 
@@ -559,7 +561,7 @@ fn kept_whole(text: &str, keep: &Table) -> bool {
 /// written `%HH`, and a space as `+` when `form` (the
 /// `application/x-www-form-urlencoded` convention).
 #[cfg(feature = "alloc")]
-pub(crate) fn encode_into(out: &mut String, text: &str, keep: &Table, form: bool) {
+pub(crate) fn encode_into<W: Push + ?Sized>(out: &mut W, text: &str, keep: &Table, form: bool) {
     let b = text.as_bytes();
     let mut run = 0;
     // The end of the last character beyond ASCII that `keep` allows.
@@ -582,7 +584,7 @@ pub(crate) fn encode_into(out: &mut String, text: &str, keep: &Table, form: bool
             out.push_str(&text[run..i]);
         }
         if form && c == b' ' {
-            out.push('+');
+            out.push_str("+");
         } else {
             push_escape(out, c);
         }
@@ -593,11 +595,11 @@ pub(crate) fn encode_into(out: &mut String, text: &str, keep: &Table, form: bool
 
 /// Appends `%HH` for one byte, with upper-case hex digits (RFC 3986 section 2.1).
 #[cfg(feature = "alloc")]
-pub(crate) fn push_escape(out: &mut String, c: u8) {
+pub(crate) fn push_escape<W: Push + ?Sized>(out: &mut W, c: u8) {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    out.push('%');
-    out.push(HEX[(c >> 4) as usize] as char);
-    out.push(HEX[(c & 15) as usize] as char);
+    let t = [b'%', HEX[(c >> 4) as usize], HEX[(c & 15) as usize]];
+    // Whole, so that a sink never sees a triplet cut in two.
+    out.push_str(core::str::from_utf8(&t).unwrap_or("%"));
 }
 
 #[cfg(all(test, feature = "alloc"))]

@@ -41,8 +41,12 @@ fn the_largest_corpus_inputs_cost_linear_work_at_8x() {
                 large <= 16 * small + CONSTANT,
                 "{target}/{name}: {small} bytes examined at n, {large} at 8n"
             );
-            linear(&data, op);
-            linear(&big, op);
+            // Template matching is linear in the URI for a given template
+            // and asserts its own bound (template times URI).
+            if target != "template" {
+                linear(&data, op);
+                linear(&big, op);
+            }
             replayed += 1;
         }
     }

@@ -717,12 +717,16 @@ fn zones(s: &str, d: Dialect) {
     }
 }
 
-/// A URI Template (RFC 6570) from the first line, a URI from the second
-/// and values from the third: parsing fails only with an offset inside
-/// the template; the template expands with every variable set to the
-/// values (as a string, and as a list split at `,`); matching the URI
-/// either fails or finds values that expand again, and a template's own
-/// expansion matches back to values that expand to it.
+/// `template`: a template from the input's first line, a URI from the
+/// second and values from the third. Parsing fails only with an offset
+/// inside the template. The template expands with every variable set to
+/// the values (as a string, and as a list split at `,`), and matching that
+/// expansion gives values that expand to it again (up to how escapes are
+/// spelled) or `ambiguous-template`: never `no-match`, never other values
+/// (the contract of `Template::match_uri`). Matching the URI either fails
+/// with an offset inside it or gives values that expand to it. Each match
+/// examines at most `MATCH_WORK` bytes per byte of template and of URI:
+/// linear in the URI for a given template.
 pub fn template(data: &[u8]) {
     let Some(s) = utf8(data) else { return };
     let mut lines = s.splitn(3, '\n');
@@ -757,25 +761,92 @@ pub fn template(data: &[u8]) {
             )
         })
         .collect();
+    // Matches `text`, checking the work it took.
+    let matched = |text: &str| {
+        let (work, found) = count_work(|| template.match_uri(text));
+        let bound = MATCH_WORK * (t.len() as u64 + 1) * (text.len() as u64 + 1) + CONSTANT;
+        assert!(
+            work <= bound,
+            "{t:?} on {} bytes: {work} bytes examined (bound {bound})",
+            text.len()
+        );
+        found
+    };
     for vars in [&as_strings, &as_lists] {
-        if let Ok(out) = template.expand(vars) {
-            if let Ok(found) = template.match_uri(&out) {
+        let Ok(out) = template.expand(vars) else {
+            continue;
+        };
+        match matched(&out) {
+            Ok(found) => {
                 let again = template
                     .expand(&found)
-                    .unwrap_or_else(|e| panic!("{t:?} on {out:?}: {e}"));
-                assert_eq!(again, out, "{t:?}: {found:?}");
+                    .unwrap_or_else(|e| panic!("{t:?} on {out:?}: {found:?} does not expand: {e}"));
+                assert_eq!(
+                    escapes_alike(&again),
+                    escapes_alike(&out),
+                    "{t:?}: {found:?}"
+                );
             }
+            Err(e) => assert_eq!(
+                e.kind(),
+                ErrorKind::AmbiguousTemplate,
+                "{t:?} on its own expansion {out:?}: {e}"
+            ),
         }
     }
-    match template.match_uri(uri) {
+    match matched(uri) {
         Ok(found) => {
-            template
+            let again = template
                 .expand(&found)
                 .unwrap_or_else(|e| panic!("{t:?} on {uri:?}: {e}"));
+            assert_eq!(
+                escapes_alike(&again),
+                escapes_alike(uri),
+                "{t:?}: {found:?}"
+            );
         }
         Err(e) => assert!(
             e.offset() <= uri.len().max(t.len()),
             "{t:?} on {uri:?}: {e}"
         ),
     }
+}
+
+/// Bytes template matching may examine per byte of template and of URI.
+pub const MATCH_WORK: u64 = 512;
+
+/// `text` with its escapes spelled one way (RFC 3986 section 6.2.2): a
+/// `%HH` of an unreserved character decoded, the others in upper case, and
+/// a character beyond ASCII escaped as UTF-8.
+pub fn escapes_alike(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%'
+            && i + 2 < b.len()
+            && b[i + 1].is_ascii_hexdigit()
+            && b[i + 2].is_ascii_hexdigit()
+        {
+            if let Ok(v) = u8::from_str_radix(&text[i + 1..i + 3], 16) {
+                if v.is_ascii_alphanumeric() || b"-._~".contains(&v) {
+                    out.push(char::from(v));
+                } else {
+                    out.push_str(&format!("%{v:02X}"));
+                }
+                i += 3;
+                continue;
+            }
+        }
+        let ch = text[i..].chars().next().unwrap_or('\0');
+        if ch.is_ascii() {
+            out.push(ch);
+        } else {
+            for byte in ch.to_string().bytes() {
+                out.push_str(&format!("%{byte:02X}"));
+            }
+        }
+        i += ch.len_utf8().max(1);
+    }
+    out
 }

@@ -218,3 +218,29 @@ fn non_strict_relativization_compares_schemes_as_the_loophole_does() {
     let strict = Resolver::new(UriRef::parse("A:").unwrap()).unwrap();
     assert_eq!(strict.relativize(t).unwrap().as_str(), "a://");
 }
+
+/// template, the fault hunt of 2026-11-27 (issue 44, item 2): the target
+/// panicked on this 14-byte input, matching `x,y,z` gave a list to the
+/// prefix variable `a`, which does not expand. Matching now gives `b` the
+/// list and `a` the last member, and the target's contract holds.
+#[test]
+fn template_a_list_never_goes_to_a_prefix() {
+    crate::fuzz_ops::template(b"{b,a:2}\nx,y,z\n");
+    let t = urikit::template::Template::parse("{b,a:2}").unwrap();
+    let found = t.match_uri("x,y,z").unwrap();
+    assert_eq!(t.expand(&found).unwrap(), "x,y,z");
+}
+
+/// template, the fault hunt (issue 44, item 3): a 4,017-byte input timed
+/// the target out. A template of many expressions that can hold the text
+/// around them, against a long URI, stays within the target's bound.
+#[test]
+fn template_many_open_expressions_on_a_long_uri() {
+    let template: String = (0..200).map(|i| format!("{{v{i}}}{{+w{i}}}-")).collect();
+    let uri = "a-b,".repeat(400);
+    let mut data = template.into_bytes();
+    data.push(b'\n');
+    data.extend_from_slice(uri.as_bytes());
+    data.extend_from_slice(b"\nx,y");
+    crate::fuzz_ops::template(&data);
+}

@@ -24,6 +24,7 @@ mod repair;
 mod resolve;
 mod scheme;
 mod template;
+mod template_match;
 mod vectors;
 mod zone;
 
