@@ -52,7 +52,7 @@ pub struct RepairArgs {
 struct ChangeRecord<'a> {
     offset: usize,
     from: &'a str,
-    to: &'a str,
+    to: std::borrow::Cow<'a, str>,
 }
 
 /// `{"input", "ok", "result", "changes", "error"}`.
@@ -61,8 +61,27 @@ struct RepairRecord<'a> {
     input: &'a str,
     ok: bool,
     result: Option<&'a str>,
-    changes: Vec<ChangeRecord<'a>>,
+    changes: ChangesJson<'a>,
     error: Option<ErrorRecord>,
+}
+
+/// The changes of a repair as a JSON list, each written as it is read
+/// from the input (a line of millions of changes is never held).
+struct ChangesJson<'a>(urikit::Changes<'a>);
+
+impl Serialize for ChangesJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(None)?;
+        for c in self.0.clone() {
+            seq.serialize_element(&ChangeRecord {
+                offset: c.offset,
+                from: c.from,
+                to: c.to(),
+            })?;
+        }
+        seq.end()
+    }
 }
 
 /// `uri repair`: each text made a valid RFC 3986 reference where it can
@@ -82,15 +101,6 @@ pub fn repair(a: RepairArgs) -> io::Result<()> {
                     .map_err(|&e| ErrorRecord::at(e, &text, false)),
             };
             status::record(result.is_ok());
-            let changes: Vec<ChangeRecord<'_>> = repaired
-                .changes
-                .iter()
-                .map(|c| ChangeRecord {
-                    offset: c.offset,
-                    from: c.from,
-                    to: &c.to,
-                })
-                .collect();
             if a.json.json {
                 let (result, error) = match result {
                     Ok(u) => (Some(u.as_str()), None),
@@ -100,7 +110,7 @@ pub fn repair(a: RepairArgs) -> io::Result<()> {
                     input: &text,
                     ok: error.is_none(),
                     result,
-                    changes,
+                    changes: ChangesJson(repaired.changes()),
                     error,
                 };
                 json::write_line(&mut out, &record)?;
@@ -110,8 +120,9 @@ pub fn repair(a: RepairArgs) -> io::Result<()> {
                 Ok(u) => writeln!(out, "{}", show::text(u.as_str()))?,
                 Err(e) => crate::each::write_error(&mut out, &text, &e)?,
             }
-            for c in &changes {
-                let to = if c.to.is_empty() { "(removed)" } else { c.to };
+            for c in repaired.changes() {
+                let to = c.to();
+                let to = if c.is_removal() { "(removed)" } else { &to };
                 writeln!(out, "  byte {}: '{}' -> {to}", c.offset, show::text(c.from))?;
             }
         }

@@ -62,7 +62,8 @@ pub fn run(a: InspectArgs) -> io::Result<()> {
                 write_human(&mut out, &inspected)?;
             }
         }
-        Ok(())
+        // Each batch answered as it comes (a pipe's line is a batch).
+        out.flush()
     })?;
     out.flush()
 }

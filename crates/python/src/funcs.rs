@@ -336,17 +336,15 @@ impl Change {
 pub fn repair(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<(Py<PyAny>, Vec<Change>)> {
     let t = crate::error::text(text, "the text")?;
     let r = urikit::repair(&t);
-    let mut changes: Vec<Change> = r
-        .changes
-        .iter()
+    let changes: Vec<Change> = r
+        .changes()
         .map(|c| Change {
             offset: t[..c.offset].chars().count(),
             byte_offset: c.offset,
             before: c.from.to_owned(),
-            after: c.to.clone(),
+            after: c.to().into_owned(),
         })
         .collect();
-    changes.sort_by_key(|c| c.byte_offset);
     match r.result {
         Ok(u) => Ok((wrap(py, u, false)?, changes)),
         Err(e) => Err(parse_error(py, e, &t, false)),

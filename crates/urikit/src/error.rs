@@ -65,6 +65,11 @@ pub enum ErrorKind {
     /// a label that is not valid Punycode (`xn--a-` ...) or that holds a
     /// character IDNA does not allow; RFC 3987 section 3.1, step 2.
     InvalidIdna,
+    /// A host name that UTS #46 maps to nothing, or one of whose labels it
+    /// maps to nothing (`empty-label`): a soft hyphen, a zero-width
+    /// character or a variation selector alone (the URL Standard's
+    /// domain-to-ASCII refuses an empty result).
+    EmptyLabel,
     /// Nothing follows `scheme:` where the dialect needs a path
     /// (`missing-path`): RFC 2396 section 3 has no empty `hier_part`.
     MissingPath,
@@ -201,6 +206,7 @@ impl ErrorKind {
             ErrorKind::UnexpectedBracket => "unexpected-bracket",
             ErrorKind::InvalidUtf8 => "invalid-utf8",
             ErrorKind::InvalidIdna => "invalid-idna",
+            ErrorKind::EmptyLabel => "empty-label",
             ErrorKind::MissingPath => "missing-path",
             ErrorKind::RelativeBase => "relative-base",
             ErrorKind::InvalidBase => "invalid-base",
@@ -284,6 +290,11 @@ impl ErrorKind {
             ErrorKind::InvalidIdna => {
                 "this host name is not a valid internationalized domain name (UTS #46 ToASCII \
                  refuses it)"
+            }
+            ErrorKind::EmptyLabel => {
+                "this host name, or one of its labels, maps to nothing under UTS #46 (a soft \
+                 hyphen, a zero-width character or a variation selector alone), which leaves no \
+                 host there"
             }
             ErrorKind::MissingPath => {
                 "this dialect requires a path or opaque part after the scheme"
@@ -475,7 +486,8 @@ impl core::error::Error for Error {}
 mod tests {
     use super::*;
 
-    const ALL: [ErrorKind; 45] = [
+    const ALL: [ErrorKind; 46] = [
+        ErrorKind::EmptyLabel,
         ErrorKind::NoMatch,
         ErrorKind::AmbiguousTemplate,
         ErrorKind::InvalidTemplate,

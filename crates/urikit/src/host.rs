@@ -254,14 +254,14 @@ impl<'a> Host<'a> {
             return Ok(Cow::Borrowed(self.text));
         };
         let bytes = name.decode();
-        let ascii = Uts46::new()
-            .to_ascii(
-                &bytes,
-                AsciiDenyList::URL,
-                Hyphens::Allow,
-                DnsLength::Ignore,
-            )
-            .map_err(|_| idna_error(&bytes))?;
+        let ascii = by_pieces(&bytes, |piece| {
+            Uts46::new()
+                .to_ascii(piece, AsciiDenyList::URL, Hyphens::Allow, DnsLength::Ignore)
+                .map(Cow::into_owned)
+                .map_err(|_| ())
+        })
+        .map_err(|_| idna_error(&bytes))?;
+        emptied(&bytes, &ascii)?;
         if ascii == self.text {
             return Ok(Cow::Borrowed(self.text));
         }
@@ -284,16 +284,26 @@ impl<'a> Host<'a> {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn to_unicode(&self) -> Result<alloc::borrow::Cow<'a, str>, crate::Error> {
-        self.unicode_where(|_| true)
+        self.unicode_where(|_, _| true)
     }
 
-    /// The host as it is safe to show a person: like
+    /// The host as it is safe to show a person, decided as Chromium's IDN
+    /// spoof checker decides it (its `docs/idn.md`): like
     /// [`to_unicode`](Self::to_unicode) (UTS #46 `to_user_interface`), but
-    /// a label is shown in Unicode only when its characters are allowed
-    /// identifiers of UTS #39 and it is *highly restrictive* (UTS #39
-    /// section 5.2: one script, or Latin with Han and the Japanese or
-    /// Korean scripts), else it stays `xn--`. A name UTS #46 refuses, or a
-    /// name without `xn--` labels, is returned as written.
+    /// a label is shown in Unicode only when
+    ///
+    /// - its characters are allowed identifiers of UTS #39 and it is
+    ///   *highly restrictive* (UTS #39 section 5.2: one script, or Latin
+    ///   with Han and the Japanese or Korean scripts), and
+    /// - it is not a whole-script confusable of an ASCII label: its UTS
+    ///   #39 skeleton (section 4, through the `unicode-security` crate's
+    ///   confusable data) is not all ASCII, so that the all-Cyrillic
+    ///   `аррӏе` (skeleton `apple`) stays `xn--80ak6aa92e`. Under a top-level
+    ///   label written in the label's own script (`.рф`), where a reader
+    ///   expects that script, such a label is shown.
+    ///
+    /// Else the label stays `xn--`. A name UTS #46 refuses, or a name
+    /// without `xn--` labels, is returned as written.
     ///
     /// ```
     /// let u = urikit::UriRef::parse("http://xn--bcher-kva.example/")?;
@@ -301,10 +311,14 @@ impl<'a> Host<'a> {
     /// // "аpple" with a Cyrillic "а" mixes scripts: kept as Punycode.
     /// let u = urikit::UriRef::parse("http://xn--pple-43d.com/")?;
     /// assert_eq!(u.host().unwrap().to_unicode_display(), "xn--pple-43d.com");
+    /// // All Cyrillic, but every letter looks Latin: kept as Punycode.
+    /// let u = urikit::UriRef::parse("http://xn--80ak6aa92e.com/")?;
+    /// assert_eq!(u.host().unwrap().to_unicode_display(), "xn--80ak6aa92e.com");
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn to_unicode_display(&self) -> alloc::borrow::Cow<'a, str> {
         use alloc::borrow::Cow;
+        use unicode_security::mixed_script::AugmentedScriptSet;
         use unicode_security::{RestrictionLevel, RestrictionLevelDetection};
         let punycode = self
             .text
@@ -313,18 +327,31 @@ impl<'a> Host<'a> {
         if self.reg_name().is_none() || !punycode {
             return Cow::Borrowed(self.text);
         }
-        self.unicode_where(|label| {
+        self.unicode_where(|label, tld| {
             let label: alloc::string::String = label.iter().collect();
-            label.as_str().detect_restriction_level() <= RestrictionLevel::HighlyRestrictive
+            if label.as_str().detect_restriction_level() > RestrictionLevel::HighlyRestrictive {
+                return false;
+            }
+            let looks_ascii =
+                !label.is_ascii() && unicode_security::skeleton(&label).all(|c| c.is_ascii());
+            if !looks_ascii {
+                return true;
+            }
+            // Whole-script confusable: shown only under a top-level label
+            // of its own script.
+            let tld: alloc::string::String = tld.iter().collect();
+            let mut scripts = AugmentedScriptSet::for_str(&label);
+            scripts.intersect_with(AugmentedScriptSet::for_str(&tld));
+            !tld.is_ascii() && !scripts.is_empty() && !scripts.is_all()
         })
         .unwrap_or(Cow::Borrowed(self.text))
     }
 
-    /// UTS #46 ToUnicode, with the labels for which `show` is false left
-    /// in Punycode.
+    /// UTS #46 ToUnicode, with the labels for which `show` (given the
+    /// label and the top-level label, decoded) is false left in Punycode.
     fn unicode_where(
         &self,
-        mut show: impl FnMut(&[char]) -> bool,
+        mut show: impl FnMut(&[char], &[char]) -> bool,
     ) -> Result<alloc::borrow::Cow<'a, str>, crate::Error> {
         use alloc::borrow::Cow;
         use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
@@ -332,13 +359,17 @@ impl<'a> Host<'a> {
             return Ok(Cow::Borrowed(self.text));
         };
         let bytes = name.decode();
-        let (text, result) = Uts46::new().to_user_interface(
-            &bytes,
-            AsciiDenyList::URL,
-            Hyphens::Allow,
-            |label, _, _| show(label),
-        );
-        result.map_err(|_| idna_error(&bytes))?;
+        let text = by_pieces(&bytes, |piece| {
+            let (text, result) = Uts46::new().to_user_interface(
+                piece,
+                AsciiDenyList::URL,
+                Hyphens::Allow,
+                |label, tld, _| show(label, tld),
+            );
+            result.map(|()| text.into_owned()).map_err(|_| ())
+        })
+        .map_err(|_| idna_error(&bytes))?;
+        emptied(&bytes, &text)?;
         if text == self.text {
             return Ok(Cow::Borrowed(self.text));
         }
@@ -346,6 +377,97 @@ impl<'a> Host<'a> {
             crate::pct::encode_iri(&text, crate::pct::Component::Host).into_owned(),
         ))
     }
+}
+
+/// A host name is put through UTS #46 whole up to this length; a longer
+/// one (no DNS name is: RFC 1035 stops at 255 bytes) in pieces of whole
+/// labels of about this length, so that the `idna` crate's working copies
+/// (about fourteen times the name) stay small. The pieces meet at ASCII
+/// `.`, which no mapping or composition crosses, so each label is mapped
+/// and checked as in the whole; where the name holds a right-to-left
+/// character anywhere (the Bidi Rule of RFC 5893 then holds for every
+/// label), each piece is read after a right-to-left label (`\u{5D0}.`)
+/// whose result is dropped. The display rule of
+/// [`Host::to_unicode_display`] sees each piece's last label as the
+/// top-level one.
+#[cfg(feature = "idna")]
+const PIECE: usize = 1 << 16;
+
+/// `f` (UTS #46 on a name) on `bytes`, whole or in pieces (see [`PIECE`]).
+#[cfg(feature = "idna")]
+fn by_pieces(
+    bytes: &[u8],
+    mut f: impl FnMut(&[u8]) -> Result<alloc::string::String, ()>,
+) -> Result<alloc::string::String, ()> {
+    if bytes.len() <= PIECE {
+        return f(bytes);
+    }
+    // Hebrew, Arabic, Syriac, Thaana, N'Ko and the other right-to-left
+    // blocks, by their UTF-8 lead bytes: D6 to DF (U+0580 to U+07FF), E0 A0
+    // to E0 A3 (U+0800 to U+08FF), EF AC to EF BB (U+FB00 to U+FEFF), F0 90
+    // A0 to F0 90 BF (U+10800 to U+10FFF), F0 9E (U+1E000 to U+1EFFF).
+    let rtl = bytes.windows(3).any(|w| {
+        matches!(
+            w,
+            [0xD6..=0xDF, _, _]
+                | [0xE0, 0xA0..=0xA3, _]
+                | [0xEF, 0xAC..=0xBB, _]
+                | [0xF0, 0x90, 0xA0..=0xBF]
+                | [0xF0, 0x9E, _]
+        )
+    });
+    let mut out = alloc::string::String::with_capacity(bytes.len());
+    let mut piece = alloc::vec::Vec::new();
+    let mut rest = bytes;
+    loop {
+        // Up to the last '.' within PIECE, or the first after it.
+        let cut = if rest.len() <= PIECE {
+            rest.len()
+        } else {
+            match memchr::memrchr(b'.', &rest[..PIECE]) {
+                Some(dot) => dot,
+                None => memchr::memchr(b'.', rest).unwrap_or(rest.len()),
+            }
+        };
+        piece.clear();
+        if rtl {
+            piece.extend_from_slice("\u{5D0}.".as_bytes());
+        }
+        piece.extend_from_slice(&rest[..cut]);
+        let mapped = f(&piece)?;
+        let mapped = if rtl {
+            mapped.split_once('.').map_or("", |(_, m)| m)
+        } else {
+            &mapped
+        };
+        out.push_str(mapped);
+        if cut == rest.len() {
+            return Ok(out);
+        }
+        out.push('.');
+        rest = &rest[cut + 1..];
+        if rest.is_empty() {
+            return Ok(out);
+        }
+    }
+}
+
+/// Whether UTS #46 emptied the name `input` (decoded) or one of its
+/// labels in mapping it to `mapped`: more empty labels after than before
+/// (`a..b` stays as it was written; `\u{AD}` and `a.\u{200B}.b` do not).
+#[cfg(feature = "idna")]
+fn emptied(input: &[u8], mapped: &str) -> Result<(), crate::Error> {
+    // The full stops UTS #46 maps to `.` (section 4, step 1).
+    let stops = ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
+    let before = alloc::string::String::from_utf8_lossy(input)
+        .split(stops)
+        .filter(|l| l.is_empty())
+        .count();
+    let after = mapped.split('.').filter(|l| l.is_empty()).count();
+    if (mapped.is_empty() && !input.is_empty()) || after > before {
+        return Err(crate::Error::new(crate::ErrorKind::EmptyLabel, 0));
+    }
+    Ok(())
 }
 
 /// The error for a decoded reg-name UTS #46 refuses.
@@ -370,5 +492,70 @@ impl fmt::Debug for Host<'_> {
             .field("text", &self.text)
             .field("type", &self.host_type())
             .finish()
+    }
+}
+
+#[cfg(all(test, feature = "idna"))]
+mod tests {
+    use super::*;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+    use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+
+    fn whole(bytes: &[u8]) -> Result<String, ()> {
+        Uts46::new()
+            .to_ascii(bytes, AsciiDenyList::URL, Hyphens::Allow, DnsLength::Ignore)
+            .map(|c| c.into_owned())
+            .map_err(|_| ())
+    }
+
+    /// A name longer than a piece maps as it does whole: labels beyond
+    /// ASCII, `xn--` labels, labels that fail, a label longer than a
+    /// piece, empty labels at the cuts, a final dot, and right-to-left
+    /// labels (under which the Bidi Rule refuses `1a`, RFC 5893 rule 1).
+    #[test]
+    fn long_names_map_in_pieces_as_they_do_whole() {
+        let label = |i: usize| -> String {
+            match i % 7 {
+                0 => "b\u{fc}cher".into(),
+                1 => "xn--mnchen-3ya".into(),
+                2 => "EXAMPLE".into(),
+                3 => "a\u{3002}b".into(),
+                4 => "".into(),
+                5 => "x".repeat(40),
+                _ => "stra\u{df}e".into(),
+            }
+        };
+        let mut cases: Vec<String> = Vec::new();
+        let many: Vec<String> = (0..12_000).map(label).collect();
+        cases.push(many.join("."));
+        cases.push(alloc::format!("{}.", many.join(".")));
+        cases.push(alloc::format!("{}.com", "y".repeat(3 * PIECE)));
+        let rtl: Vec<String> = (0..40_000)
+            .map(|i| {
+                if i == 35_000 {
+                    "\u{5d0}\u{5d1}".into()
+                } else {
+                    "1a".into()
+                }
+            })
+            .collect();
+        cases.push(rtl.join("."));
+        let rtl_ok: Vec<String> = (0..40_000)
+            .map(|i| {
+                if i == 35_000 {
+                    "\u{5d0}\u{5d1}".into()
+                } else {
+                    "ab".into()
+                }
+            })
+            .collect();
+        cases.push(rtl_ok.join("."));
+        cases.push(alloc::format!("{}.xn--a-ecp", many.join(".")));
+        for case in &cases {
+            assert!(case.len() > PIECE);
+            let got = by_pieces(case.as_bytes(), whole);
+            assert_eq!(got, whole(case.as_bytes()), "{}", &case[..40]);
+        }
     }
 }

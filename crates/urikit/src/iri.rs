@@ -113,10 +113,16 @@ impl<'a> IriRef<'a> {
         if !self.0.scheme().is_some_and(crate::registry::uses_dns) {
             return Ok(self.to_uri());
         }
-        let ascii = host
-            .to_ascii()
-            .map_err(|e| Error::new(e.kind(), a.host_start + e.offset()))?;
-        let text = crate::host::splice(self.0.as_str(), a.host_start, a.host_end, &ascii);
+        let text = {
+            let ascii = host
+                .to_ascii()
+                .map_err(|e| Error::new(e.kind(), a.host_start + e.offset()))?;
+            crate::host::splice(self.0.as_str(), a.host_start, a.host_end, &ascii)
+        };
+        if text.is_ascii() {
+            // Nothing beyond ASCII is left to encode: the text is the URI.
+            return UriRefBuf::parse(text);
+        }
         let iri = UriRef::parse_with(&text, Dialect::Rfc3987)?;
         Ok(to_uri(iri))
     }

@@ -295,8 +295,8 @@ pub use context::html;
 pub use context::report;
 #[cfg(feature = "alloc")]
 pub use context::{
-    guess, repair, Base, BaseBuilder, BaseError, Change, Extractor, Found, Layer, Match, Matches,
-    Repaired, Uris,
+    guess, repair, Base, BaseBuilder, BaseError, Change, Changes, Extractor, Found, Layer, Match,
+    Matches, Repaired, Uris,
 };
 pub use dialect::Dialect;
 pub use error::{Error, ErrorKind};

@@ -705,7 +705,9 @@ impl Normalizer {
     }
 
     /// Whether `u` is already in this normalizer's normal form, found
-    /// without allocating.
+    /// without allocating (but where a step beyond ASCII, `nfc` or
+    /// `idna_hosts`, changes it). True exactly where [`normalize`](Self::normalize)
+    /// gives `u` back.
     ///
     /// ```
     /// let n = urikit::Normalizer::new();
@@ -714,6 +716,11 @@ impl Normalizer {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn is_normalized(&self, u: UriRef<'_>) -> bool {
+        if self.unicode() {
+            // A step beyond ASCII that changes the text (composing NFC,
+            // mapping a host by UTS #46), then the others.
+            return self.unicode_steps(u).is_none() && self.ascii_steps().is_normalized(u);
+        }
         if !u.dialect().is_rfc3986_family() {
             // An older grammar can refuse a step's result (removing the dot
             // of RFC 2396's opaque `a:%2E` leaves `a:`, which it does not

@@ -9,6 +9,8 @@ use serde_json::Value;
 
 #[path = "../../../urikit/tests/it/layers.rs"]
 mod layers;
+#[cfg(target_os = "linux")]
+mod memory;
 
 /// The CLI's modules, lowest first: each imports only modules below it,
 /// and no subcommand imports another (docs/design.md).
@@ -753,6 +755,40 @@ fn each_line_is_answered_before_the_input_ends() {
         ),
         (&["check", "--json", "-"][..], "http://a/x\n", "\"ok\":true"),
         (&["check", "-"][..], "http://a/x y\n", "invalid-char"),
+        // Issue 44, item 10: inspect waited for the end of the input.
+        (
+            &["inspect", "--json"][..],
+            "ftp://h/f\n",
+            "\"scheme\":\"ftp\"",
+        ),
+        (&["inspect"][..], "ftp://h/f\n", "ftp"),
+        (
+            &["relativize", "--base", "http://a/b/"][..],
+            "http://a/b/c\n",
+            "c",
+        ),
+        (&["clean"][..], "HTTP://A/x?utm_source=y\n", "http://a/x"),
+        (
+            &["set", "--scheme", "https"][..],
+            "http://a/x\n",
+            "https://a/x",
+        ),
+        (&["get", "{host}"][..], "http://a/x\n", "a"),
+        (
+            &["guess"][..],
+            "www.example.com\n",
+            "http://www.example.com",
+        ),
+        (&["encode", "--component", "path"][..], "a b\n", "a%20b"),
+        (&["decode"][..], "a%20b\n", "a b"),
+        (&["to-uri"][..], "http://a/\u{e9}\n", "%C3%A9"),
+        (&["to-iri"][..], "http://a/%C3%A9\n", "\u{e9}"),
+        (&["repair"][..], "http://a/x y\n", "%20"),
+        (
+            &["template", "match", "--json", "/{x}"][..],
+            "/a\n",
+            "\"x\":\"a\"",
+        ),
     ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_uri"))
             .args(args)

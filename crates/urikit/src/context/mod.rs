@@ -19,4 +19,4 @@ pub use abbrev::guess;
 pub use base::{Base, BaseBuilder, BaseError, Layer};
 pub use extract::{Extractor, Found, Match, Matches, Uris};
 #[cfg(feature = "alloc")]
-pub use repair::{repair, Change, Repaired};
+pub use repair::{repair, Change, Changes, Repaired};

@@ -303,3 +303,86 @@ fn the_generator_makes_mostly_valid_iris() {
         .count();
     assert!(valid > 200, "{valid} of 400");
 }
+
+/// Issue 44, item 7 (the fault hunt of 2026-11-27): a host that UTS #46
+/// maps to nothing (a soft hyphen, a variation selector, a zero-width
+/// space, a combining grapheme joiner, a word joiner), or a label it maps
+/// to nothing, is `empty-label`, as the URL Standard's domain-to-ASCII
+/// refuses an empty result; a label empty as written (`a..b`) is kept.
+#[test]
+fn idna_never_empties_a_host() {
+    use urikit::{ErrorKind, IriRef, Normalizer};
+    for c in ['\u{AD}', '\u{FE0F}', '\u{200B}', '\u{34F}', '\u{2060}'] {
+        for host in [format!("{c}"), format!("a.{c}.b"), format!("{c}.b")] {
+            let text = format!("http://{host}/p");
+            let iri = IriRef::parse(&text).unwrap();
+            let h = iri.host().unwrap();
+            assert_eq!(
+                h.to_ascii().unwrap_err().kind(),
+                ErrorKind::EmptyLabel,
+                "{text:?}"
+            );
+            assert_eq!(
+                h.to_unicode().unwrap_err().kind(),
+                ErrorKind::EmptyLabel,
+                "{text:?}"
+            );
+            assert_eq!(
+                iri.to_uri_idna().unwrap_err().kind(),
+                ErrorKind::EmptyLabel,
+                "{text:?}"
+            );
+            // Normalization leaves a host UTS #46 refuses as it is.
+            let n = Normalizer::new().idna_hosts(true);
+            assert!(
+                !n.equivalent(*iri, *IriRef::parse("http:///p").unwrap()),
+                "{text:?}"
+            );
+        }
+    }
+    let iri = IriRef::parse("http://a..b/").unwrap();
+    assert_eq!(iri.host().unwrap().to_ascii().unwrap(), "a..b");
+    let iri = IriRef::parse("http://a.b./").unwrap();
+    assert_eq!(iri.host().unwrap().to_ascii().unwrap(), "a.b.");
+    let iri = IriRef::parse("http://a\u{3002}b/").unwrap();
+    assert_eq!(iri.host().unwrap().to_ascii().unwrap(), "a.b");
+}
+
+/// Issue 44, item 8 (the fault hunt of 2026-11-27): a whole-script
+/// confusable is shown as Punycode, as Chromium's IDN spoof checker shows
+/// it: every letter of the all-Cyrillic `аррӏе` looks Latin (its UTS #39
+/// skeleton is `apple`). Names that look like nothing in ASCII are shown in
+/// Unicode, and so is a confusable under a top-level label of its script.
+#[test]
+fn whole_script_confusables_stay_punycode() {
+    let shown = |u: &str| {
+        UriRef::parse(u)
+            .unwrap()
+            .host()
+            .unwrap()
+            .to_unicode_display()
+            .into_owned()
+    };
+    // аррӏе.com and ѕсоре.com (Cyrillic) look like ASCII.
+    for puny in ["xn--80ak6aa92e.com", "xn--e1argc3h.com"] {
+        assert_eq!(shown(&format!("http://{puny}/")), puny);
+    }
+    // `ЕВАУ` lowered by UTS #46 is `евау`, whose `в` looks like no Latin
+    // letter (as in Chromium): shown.
+    assert_eq!(shown("http://xn--80adi2d.com/"), "евау.com");
+    // Names in their own script, and Latin with diacritics, are shown.
+    assert_eq!(shown("http://xn--bcher-kva.example/"), "bücher.example");
+    assert_eq!(shown("http://xn--e1afmkfd.xn--p1ai/"), "пример.рф");
+    assert_eq!(
+        shown("http://xn--hxajbheg2az3al.xn--jxalpdlp/"),
+        "παράδειγμα.δοκιμή"
+    );
+    // аррӏе under .рф, the Cyrillic top-level label: shown.
+    assert_eq!(shown("http://xn--80ak6aa92e.xn--p1ai/"), "аррӏе.рф");
+    // And through to-iri (RFC 3987 section 3.2 with the display rule).
+    let iri = UriRef::parse("http://xn--80ak6aa92e.com/")
+        .unwrap()
+        .to_iri()
+        .unwrap();
+    assert_eq!(iri.as_str(), "http://xn--80ak6aa92e.com/");
+}

@@ -264,3 +264,97 @@ fn case_only_changes_lower_scheme_and_host_but_nothing_else() {
     let got = keep.normalize(UriRef::parse("HTTP://%7e/").unwrap());
     assert_eq!(got.as_str(), "http://%7e/");
 }
+
+/// Issue 44, item 6 (the fault hunt of 2026-11-27): `is_normalized` ignored
+/// the steps beyond ASCII. With `nfc`, `e` and a combining acute accent
+/// become `é` (RFC 3987 section 5.3.2.2); with `idna_hosts`, a fullwidth
+/// host maps to ASCII (UTS #46, RFC 3987 section 5.3.3): neither input is
+/// normal.
+#[test]
+fn is_normalized_sees_the_unicode_steps() {
+    use urikit::Dialect;
+    let nfc = Normalizer::new().nfc(true);
+    let u = UriRef::parse_with("http://h/e\u{301}", Dialect::Rfc3987).unwrap();
+    assert_eq!(nfc.normalize(u).as_str(), "http://h/\u{e9}");
+    assert!(!nfc.is_normalized(u));
+    let idna = Normalizer::new().idna_hosts(true);
+    let u = UriRef::parse_with(
+        "http://\u{ff25}\u{ff38}\u{ff21}\u{ff2d}\u{ff30}\u{ff2c}\u{ff25}.com/",
+        Dialect::Rfc3987,
+    )
+    .unwrap();
+    assert_eq!(idna.normalize(u).as_str(), "http://example.com/");
+    assert!(!idna.is_normalized(u));
+    let n = idna.normalize(u);
+    assert!(idna.is_normalized(n.as_uri_ref()));
+}
+
+/// The Unicode pieces the property below builds IRIs from: composed and
+/// decomposed letters, fullwidth and mixed-case hosts, `xn--` labels, and
+/// characters UTS #46 maps or removes.
+fn iri() -> impl Strategy<Value = String> {
+    let host = prop::sample::select(vec![
+        "example.com",
+        "EXAMPLE.com",
+        "\u{ff25}\u{ff38}.com",
+        "b\u{fc}cher.de",
+        "bu\u{308}cher.de",
+        "xn--bcher-kva.de",
+        "xn--80ak6aa92e.com",
+        "faß.de",
+        "\u{3b1}\u{3b2}.gr",
+        "a\u{ad}b.org",
+        "[::1]",
+        "127.0.0.1",
+        "h",
+    ]);
+    let seg = prop::sample::select(vec![
+        "",
+        "a",
+        "e\u{301}",
+        "\u{e9}",
+        "%C3%A9",
+        "%7e",
+        "A",
+        "\u{fb01}",
+        "..",
+        ".",
+        "x%2Fy",
+        "\u{1e0a}\u{323}",
+    ]);
+    let scheme = prop::sample::select(vec!["http", "HTTPS", "ftp", "foo", "mailto"]);
+    (
+        scheme,
+        host,
+        prop::collection::vec(seg, 0..4),
+        any::<bool>(),
+    )
+        .prop_map(|(s, h, segs, q)| {
+            let mut out = format!("{s}://{h}/{}", segs.join("/"));
+            if q {
+                out.push_str("?q=e\u{301}");
+            }
+            out
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+    /// With the steps beyond ASCII on, alone or together: `is_normalized`
+    /// is true exactly where `normalize` gives the input back, and
+    /// normalization is idempotent.
+    #[test]
+    fn unicode_steps_agree_with_is_normalized(s in iri(), steps in 1u8..4) {
+        use urikit::Dialect;
+        let n = Normalizer::new().nfc(steps & 1 != 0).idna_hosts(steps & 2 != 0);
+        for d in [Dialect::Rfc3987, Dialect::Rfc3986] {
+            let Ok(u) = UriRef::parse_with(&s, d) else { continue };
+            let once = n.normalize(u);
+            prop_assert_eq!(n.is_normalized(u), once.as_str() == s, "{:?} {}", d, s);
+            let twice = n.normalize(once.as_uri_ref());
+            prop_assert_eq!(twice.as_str(), once.as_str(), "idempotent: {}", s);
+            prop_assert!(n.is_normalized(once.as_uri_ref()), "{}", once);
+        }
+    }
+}

@@ -13,9 +13,8 @@ fn repair_vectors() {
         let input = v["input"].as_str().ok_or("no input")?;
         let r = repair(input);
         let changes: Vec<Value> = r
-            .changes
-            .iter()
-            .map(|c| serde_json::json!([c.offset, c.from, c.to]))
+            .changes()
+            .map(|c| serde_json::json!([c.offset, c.from, c.to()]))
             .collect();
         match (&r.result, v.get("result")) {
             (Ok(u), Some(want)) if want.as_str() == Some(u.as_str()) => {
@@ -41,7 +40,7 @@ fn repair_vectors() {
 fn a_long_run_beyond_ascii_is_one_change() {
     let text = format!("http://a/{}", "ü".repeat(500_000));
     let (work, r) = urikit::count_work(|| repair(&text));
-    assert_eq!(r.changes.len(), 1);
+    assert_eq!(r.changes().count(), 1);
     assert_eq!(r.result.unwrap().as_str().len(), 9 + 6 * 500_000);
     assert!(work <= 4 * text.len() as u64, "{work}");
 }
@@ -55,11 +54,11 @@ proptest! {
         let r = repair(&s);
         let mut rebuilt = String::new();
         let mut at = 0;
-        for c in &r.changes {
-            prop_assert!(c.offset >= at, "{:?}", r.changes);
+        for c in r.changes() {
+            prop_assert!(c.offset >= at, "{:?}", r.changes().collect::<Vec<_>>());
             prop_assert_eq!(&s[c.offset..c.offset + c.from.len()], c.from);
             rebuilt.push_str(&s[at..c.offset]);
-            rebuilt.push_str(&c.to);
+            rebuilt.push_str(&c.to());
             at = c.offset + c.from.len();
         }
         rebuilt.push_str(&s[at..]);
@@ -71,7 +70,7 @@ proptest! {
             Err(e) => prop_assert!(e.offset() <= s.len()),
         }
         if UriRef::parse(&s).is_ok() && s.trim() == s && !s.starts_with('"') && !s.starts_with('<') {
-            prop_assert!(r.changes.is_empty(), "{:?}", r.changes);
+            prop_assert!(r.changes().next().is_none(), "{:?}", r.changes().collect::<Vec<_>>());
         }
     }
 }
