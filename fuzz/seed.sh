@@ -36,7 +36,16 @@ write("html", texts)
 # Targets whose first byte selects options (a dialect, steps, a mode).
 selectors = [chr(c) for c in (0x00, 0x01, 0x02, 0x03, 0x04, 0x41, 0x7F, 0x80, 0x84)]
 write("extract", {s + t for s in selectors for t in texts | inputs})
-write("normalizer", {a + b + t for a in ("\x7f", "\x3f", "\x00") for b in selectors[:5] for t in inputs})
+write("normalizer", {a + b + t for a in ("\x7f", "\x3f", "\x00", "\xff") for b in selectors[:5] for t in inputs})
+# Templates: each RFC 6570 example with its expansion and some values,
+# and each valid template.
+templates = set()
+for f in glob.glob("../testdata/template/*.jsonl"):
+    for line in open(f, encoding="utf-8"):
+        r = json.loads(line)
+        if isinstance(r.get("template"), str):
+            templates.add(r["template"] + "\n" + r.get("expansion", "") + "\nred,gr een,%7e")
+write("template", templates)
 write("dialects", {s + t for s in selectors[:5] for t in inputs})
 write("builder", {s + "\n".join(["http", "u", "h", "80", "/p", "q", "f"]) for s in selectors})
 write("base", {s + p.replace("\n", "\n\n\n") for s in selectors[:5] for p in pairs})

@@ -235,6 +235,9 @@ enum Strs<'a> {
     Utf8(&'a arrow_array::StringArray),
     Large(&'a arrow_array::LargeStringArray),
     View(arrow_array::BinaryViewArray),
+    /// A column of the null type (a NULL literal in DuckDB, an all-null
+    /// Polars series): every row NULL.
+    Nulls,
 }
 
 /// A row of a column of text.
@@ -251,6 +254,9 @@ impl<'a> Strs<'a> {
             DataType::Utf8 => Strs::Utf8(a.as_string::<i32>()),
             DataType::LargeUtf8 => Strs::Large(a.as_string::<i64>()),
             DataType::Utf8View => Strs::View(a.as_string_view().clone().to_binary_view()),
+            // NULL in, NULL out (functions.md), whatever the engine typed
+            // a column of nothing but NULL as.
+            DataType::Null => Strs::Nulls,
             other => {
                 return Err(PyTypeError::new_err(format!(
                     "{what} must be a column of strings (Arrow string, large_string or \
@@ -279,7 +285,7 @@ impl<'a> Strs<'a> {
         match self {
             Strs::Utf8(a) => check(a.value_offsets(), a.value_data(), range),
             Strs::Large(a) => check(a.value_offsets(), a.value_data(), range),
-            Strs::View(_) => false,
+            Strs::View(_) | Strs::Nulls => false,
         }
     }
 
@@ -312,6 +318,7 @@ impl<'a> Strs<'a> {
             Strs::Large(a) => offsets_row(a, i, utf8),
             Strs::View(a) if a.is_null(i) => Row::Null,
             Strs::View(a) => checked(a.value(i)),
+            Strs::Nulls => Row::Null,
         }
     }
 
@@ -819,6 +826,10 @@ fn arg_of(py: Python<'_>, p: Param, obj: &Bound<'_, PyAny>, len: usize) -> PyRes
             return Ok(Arg::Flag(Some(b.is_true())));
         }
         let col = column_of(obj)?;
+        if col.data_type() == &DataType::Null {
+            // A column of nothing but NULL: NULL on every row.
+            return check_len(name, col, len).map(|_| Arg::Flag(None));
+        }
         if col.data_type() != &DataType::Boolean {
             return Err(PyTypeError::new_err(format!(
                 "{name} must be a bool or a column of booleans, not {}",
@@ -838,7 +849,9 @@ fn arg_of(py: Python<'_>, p: Param, obj: &Bound<'_, PyAny>, len: usize) -> PyRes
         }
     }
     let col = column_of(obj)?;
-    Strs::of(col.as_ref(), p.name())?;
+    if let Strs::Nulls = Strs::of(col.as_ref(), p.name())? {
+        return check_len(p.name(), col, len).map(|_| Arg::Text(None));
+    }
     check_len(p.name(), col, len).map(Arg::Texts)
 }
 

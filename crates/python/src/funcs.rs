@@ -2,7 +2,7 @@
 //! `normalize`, `encode`, `decode`, `extract`, `guess`, `repair`, `links`.
 
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyTuple};
 use urikit::html::HtmlDocument;
 use urikit::pct::{Component, PctStr};
 use urikit::{BaseBuilder, Dialect, Extractor, Parser};
@@ -232,6 +232,33 @@ pub struct Match {
 
 #[pymethods]
 impl Match {
+    /// A match: the URI found, its code point offsets and its line and
+    /// column (what `extract` gives, and what a pickle holds).
+    #[new]
+    fn new(uri: Py<PyAny>, start: usize, end: usize, line: usize, column: usize) -> Match {
+        Match {
+            uri,
+            start,
+            end,
+            line,
+            column,
+        }
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        Fields::eq(self, other)
+    }
+
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        Fields::hash(self, py)
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        Fields::reduce(slf)
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
             "Match({}, start={}, end={})",
@@ -239,6 +266,45 @@ impl Match {
             self.start,
             self.end
         ))
+    }
+}
+
+/// What the plain result classes (`Match`, `Change`, `Link`) share: they
+/// are values, equal and hashed by their fields, and pickled as their
+/// constructor's arguments.
+trait Fields {
+    /// The fields, in the constructor's order.
+    fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>>;
+
+    fn eq(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>>
+    where
+        Self: pyo3::PyClass<Frozen = pyo3::pyclass::boolean_struct::True> + Sync + Sized,
+    {
+        let py = other.py();
+        match other.cast::<Self>() {
+            Ok(o) => {
+                let same = self.fields(py)?.eq(o.get().fields(py)?)?;
+                Ok(pyo3::types::PyBool::new(py, same).to_owned().into_any().unbind())
+            }
+            Err(_) => Ok(py.NotImplemented()),
+        }
+    }
+
+    fn hash(&self, py: Python<'_>) -> PyResult<isize> {
+        self.fields(py)?.hash()
+    }
+
+    fn reduce<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)>
+    where
+        Self: pyo3::PyClass<Frozen = pyo3::pyclass::boolean_struct::True> + Sync + Sized,
+    {
+        Ok((slf.as_any().get_type().into_any(), slf.get().fields(slf.py())?))
+    }
+}
+
+impl Fields for Match {
+    fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        (self.uri.clone_ref(py), self.start, self.end, self.line, self.column).into_pyobject(py)
     }
 }
 
@@ -313,8 +379,40 @@ pub struct Change {
     after: String,
 }
 
+impl Fields for Change {
+    fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        (self.offset, self.byte_offset, &self.before, &self.after).into_pyobject(py)
+    }
+}
+
 #[pymethods]
 impl Change {
+    /// A change: its code point and byte offsets, and the text before and
+    /// after (what `repair` gives, and what a pickle holds).
+    #[new]
+    fn new(offset: usize, byte_offset: usize, before: String, after: String) -> Change {
+        Change {
+            offset,
+            byte_offset,
+            before,
+            after,
+        }
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        Fields::eq(self, other)
+    }
+
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        Fields::hash(self, py)
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        Fields::reduce(slf)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Change(offset={}, before={:?}, after={:?})",
@@ -358,16 +456,68 @@ pub fn repair(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<(Py<PyAny>, V
 /// `ParseError`) when the value is not a valid reference.
 #[pyclass(module = "urikit", frozen, get_all)]
 pub struct Link {
-    element: &'static str,
-    attribute: &'static str,
+    element: String,
+    attribute: String,
     value: String,
     line: u64,
     uri: Option<Py<PyAny>>,
     error: Option<Py<PyAny>>,
 }
 
+impl Fields for Link {
+    fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let opt = |o: &Option<Py<PyAny>>| o.as_ref().map(|x| x.clone_ref(py));
+        (
+            &self.element,
+            &self.attribute,
+            &self.value,
+            self.line,
+            opt(&self.uri),
+            opt(&self.error),
+        )
+            .into_pyobject(py)
+    }
+}
+
 #[pymethods]
 impl Link {
+    /// A link: its element and attribute, the attribute's value, its line,
+    /// and the resolved `uri` or the `error` (what `links` gives, and what
+    /// a pickle holds).
+    #[new]
+    #[pyo3(signature = (element, attribute, value, line, uri = None, error = None))]
+    fn new(
+        element: String,
+        attribute: String,
+        value: String,
+        line: u64,
+        uri: Option<Py<PyAny>>,
+        error: Option<Py<PyAny>>,
+    ) -> Link {
+        Link {
+            element,
+            attribute,
+            value,
+            line,
+            uri,
+            error,
+        }
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        Fields::eq(self, other)
+    }
+
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        Fields::hash(self, py)
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        Fields::reduce(slf)
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let shown = match &self.uri {
             Some(u) => u.bind(py).str()?.repr()?.to_string(),
@@ -447,8 +597,8 @@ pub fn links(
             Err(e) => (None, Some(e)),
         };
         out.push(Link {
-            element: link.element(),
-            attribute: link.attribute(),
+            element: link.element().to_owned(),
+            attribute: link.attribute().to_owned(),
             value: v.to_owned(),
             line: link.line(),
             uri,

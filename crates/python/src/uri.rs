@@ -842,12 +842,16 @@ impl PyURIRef {
         h.finish()
     }
 
+    /// Its length in code points, as for a `str` (an IRI's characters
+    /// beyond ASCII count once each).
     fn __len__(&self) -> usize {
-        self.buf.as_str().len()
+        self.buf.as_str().chars().count()
     }
 
+    /// False for the empty reference alone, as for a `str` (and as
+    /// `len()` says).
     fn __bool__(&self) -> bool {
-        true
+        !self.buf.as_str().is_empty()
     }
 
     fn __getnewargs_ex__<'py>(

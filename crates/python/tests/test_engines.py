@@ -159,3 +159,29 @@ def test_spark_bad_input(spark):
     assert row.ok is False and row.e.code == "invalid-utf8" and row.e.offset == 9 and row.h is None
     with pytest.raises(Exception, match="column of strings"):
         spark.sql("SELECT uri_host(42)").collect()
+
+
+def test_null_typed_columns():
+    """NULL in, NULL out (functions.md), whatever type an engine gives a
+    column of nothing but NULL (issue 44, item 9: DuckDB's NULL literals,
+    an all-NULL VALUES column and Polars' all-null series were refused)."""
+    assert arrow.host(pa.array([None])).to_pylist() == [None]
+    assert arrow.host(pa.nulls(3)).to_pylist() == [None, None, None]
+    assert arrow.resolve(pa.array(["../g"]), pa.nulls(1)).to_pylist() == [None]
+    assert arrow.encode(pa.array(["a b"]), pa.nulls(1)).to_pylist() == [None]
+    duckdb = pytest.importorskip("duckdb")
+    import urikit.duckdb
+
+    con = duckdb.connect()
+    urikit.duckdb.register(con)
+    assert con.sql("SELECT uri_resolve('../g', NULL)").fetchall() == [(None,)]
+    # A NULL dialect is RFC 3986's (columns.rs: an absent optional argument).
+    assert con.sql("SELECT uri_host('http://a/', NULL)").fetchall() == [("a",)]
+    assert con.sql("SELECT uri_encode('a b', NULL)").fetchall() == [(None,)]
+    assert con.sql("SELECT uri_host(u) FROM (VALUES (NULL), (NULL)) t(u)").fetchall() == [(None,), (None,)]
+    pl = pytest.importorskip("polars")
+    import urikit.polars  # noqa: F401
+
+    s = pl.Series("u", [None, None])
+    assert s.dtype == pl.Null
+    assert pl.DataFrame({"u": s}).select(pl.col("u").uri.host()).to_series().to_list() == [None, None]

@@ -252,3 +252,28 @@ def test_inspect_the_contracts_example():
     assert URIRef("urn:isbn:0").inspect()["fields"] == {}
     bad = URIRef("file:///a%FFb").inspect()
     assert not bad["ok"] and bad["error"].code == "invalid-utf8" and bad["fields"] is None
+
+
+def test_lengths_count_code_points():
+    # Issue 44, item 13: len() counted UTF-8 bytes; bool and len agree.
+    assert len(IRIRef("http://é.example/ü")) == 18
+    assert len(URIRef("http://a/")) == 9
+    assert len(URIRef("")) == 0 and not URIRef("")
+    assert URIRef("a")
+
+
+def test_result_values_compare_and_pickle():
+    # Issue 44, item 13: Change, Match and Link compared by identity and
+    # could not be pickled; they are values.
+    _, changes = urikit.repair(" <http://a/b c> ")
+    again = urikit.repair(" <http://a/b c> ")[1]
+    assert changes == again and hash(changes[0]) == hash(again[0])
+    m = urikit.extract("see http://a/b ok")
+    assert m == urikit.extract("see http://a/b ok")
+    links = urikit.links('<a href="x">', base="http://h/")
+    assert links == urikit.links('<a href="x">', base="http://h/")
+    for obj in [*changes, *m, *links]:
+        back = pickle.loads(pickle.dumps(obj))
+        assert back == obj and type(back) is type(obj) and hash(back) == hash(obj)
+    assert changes[0] != changes[1]
+    assert urikit.Change(1, 1, " ", "%20") == urikit.Change(1, 1, " ", "%20")

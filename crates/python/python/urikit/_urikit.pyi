@@ -151,6 +151,9 @@ class Match:
     end: int
     line: int
     column: int
+    def __new__(cls, uri: URIRef, start: int, end: int, line: int, column: int) -> Match: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
 
 @final
 class Change:
@@ -158,6 +161,9 @@ class Change:
     byte_offset: int
     before: str
     after: str
+    def __new__(cls, offset: int, byte_offset: int, before: str, after: str) -> Change: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
 
 @final
 class Link:
@@ -167,6 +173,17 @@ class Link:
     line: int
     uri: URIRef | None
     error: ParseError | None
+    def __new__(
+        cls,
+        element: str,
+        attribute: str,
+        value: str,
+        line: int,
+        uri: URIRef | None = None,
+        error: ParseError | None = None,
+    ) -> Link: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
 
 def parse(text: _Ref, *, dialect: str = "rfc3986", zone_ids: bool = False) -> URIRef: ...
 def is_valid(text: _Text, *, dialect: str = "rfc3986", zone_ids: bool = False) -> bool: ...

@@ -34,6 +34,13 @@ def _series(out: Any) -> pl.Series:
     return pl.from_arrow(out)
 
 
+def _strings(s: pl.Series) -> pl.Series:
+    # A column of nothing but NULL has Polars' Null type, whose export
+    # arrow-rs refuses ("doesn't expect buffer at index 0"): as strings,
+    # every row NULL, NULL comes back (functions.md).
+    return s.cast(pl.String) if s.dtype == pl.Null else s
+
+
 def _method(name: str, spec: dict[str, Any]):
     params = spec["params"]
     required = spec["required"]
@@ -48,15 +55,15 @@ def _method(name: str, spec: dict[str, Any]):
                 # The series goes over the C stream interface, and each
                 # thread's part comes back as a chunk: nothing is copied to
                 # join them.
-                lambda s: _series(_urikit.call(name, s, *values)),
+                lambda s: _series(_urikit.call(name, _strings(s), *values)),
                 return_dtype=dtype,
                 is_elementwise=True,
             )
 
         def run(series: list[pl.Series]) -> pl.Series:
             it = iter(series[1:])
-            args = [next(it).to_arrow() if i in exprs else v for i, v in enumerate(values)]
-            return _series(_urikit.call(name, series[0].to_arrow(), *args))
+            args = [_strings(next(it)).to_arrow() if i in exprs else v for i, v in enumerate(values)]
+            return _series(_urikit.call(name, _strings(series[0]).to_arrow(), *args))
 
         return pl.map_batches(
             [self._expr, *[values[i] for i in exprs]], run, return_dtype=dtype,

@@ -6,10 +6,11 @@
 //!
 //! The escaping rule: control characters (C0, DEL, C1), the bidirectional
 //! formatting characters and the line and paragraph separators are written
-//! as escapes (`\n`, `\t`, `\r`, `\e`, `\u{202E}`), and a backslash as
-//! `\\`, so that the input can neither move a terminal's cursor, change
-//! colours, reorder what is shown (RFC 3987 section 4.1), nor split one entry
-//! into several lines.
+//! as escapes (`\n`, `\t`, `\r`, `\e`, `\u{202E}`), so that the input can
+//! neither move a terminal's cursor, change colours, reorder what is shown
+//! (RFC 3987 section 4.1), nor split one entry into several lines. Nothing
+//! else is touched: a backslash is itself (`C:\Users` reads as written), so
+//! a message that names a character is plain text wherever it is stored.
 //!
 //! May use: everything below it (`error`, `dialect`, `bytes`).
 
@@ -120,17 +121,18 @@ fn template_error(input: &str, at: usize) -> Option<String> {
 /// Whether `c` is written as an escape.
 fn escaped(c: char) -> bool {
     c.is_control()
-        || c == '\\'
         || matches!(c, '\u{2028}' | '\u{2029}')
-        // Bidirectional formatting (RFC 3987 section 4.1 lists them).
-        || matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+        // Bidirectional formatting, the set the IRI parser refuses (RFC
+        // 3987 section 4.1; one fact, in grammar::rfc3987).
+        || crate::grammar::rfc3987::is_bidi_format(u32::from(c))
 }
 
 /// The bytes that can begin the UTF-8 of an [`escaped`] character, besides
 /// those below 0x20 (the test `escape_filter_misses_no_escaped_character`
-/// checks every character): 0x7F, the backslash, and the lead bytes 0xC2
-/// (U+0080 to U+009F) and 0xE2 (U+200E to U+2069).
-const MAY_START_ESCAPED: [u8; 4] = [0x7F, b'\\', 0xC2, 0xE2];
+/// checks every character): 0x7F, and the lead bytes 0xC2 (U+0080 to
+/// U+009F), 0xD8 (U+061C, the Arabic letter mark) and 0xE2 (U+200E to
+/// U+2069).
+const MAY_START_ESCAPED: [u8; 4] = [0x7F, 0xC2, 0xD8, 0xE2];
 
 /// `s` as it is shown to a person, by this module's escaping rule:
 /// borrowed when nothing needs an escape.
@@ -152,7 +154,6 @@ pub fn escape(s: &str) -> Cow<'_, str> {
             '\t' => out.push_str("\\t"),
             '\r' => out.push_str("\\r"),
             '\x1b' => out.push_str("\\e"),
-            '\\' => out.push_str("\\\\"),
             c if escaped(c) => {
                 let _ = write!(out, "\\u{{{:X}}}", u32::from(c));
             }
@@ -168,7 +169,7 @@ fn width(c: char) -> usize {
         1
     } else {
         match c {
-            '\n' | '\t' | '\r' | '\x1b' | '\\' => 2,
+            '\n' | '\t' | '\r' | '\x1b' => 2,
             c => format!("\\u{{{:X}}}", u32::from(c)).len(),
         }
     }
@@ -373,13 +374,17 @@ mod tests {
         assert_eq!(escape("http://a/b"), "http://a/b");
         assert_eq!(escape("http://a/\x1b[31mx"), "http://a/\\e[31mx");
         assert_eq!(escape("a\nb\tc\rd"), "a\\nb\\tc\\rd");
-        assert_eq!(escape("a\\b"), "a\\\\b");
+        // Issue 45, item 7: a backslash is itself.
+        assert_eq!(escape("a\\b"), "a\\b");
         assert_eq!(
             escape("\u{202E}abc\u{7f}\u{85}"),
             "\\u{202E}abc\\u{7F}\\u{85}"
         );
         assert_eq!(escape("é"), "é");
-        for c in ['\n', '\u{202E}', 'a', '\u{7f}'] {
+        // Issue 44, item 12: U+061C, which the IRI parser refuses as bidi
+        // formatting, is escaped too.
+        assert_eq!(escape("a\u{61C}b"), "a\\u{61C}b");
+        for c in ['\n', '\u{202E}', 'a', '\u{7f}', '\u{61c}'] {
             assert_eq!(width(c), escape(&c.to_string()).chars().count(), "{c:?}");
         }
     }
