@@ -85,7 +85,7 @@ impl<'a> Repaired<'a> {
     /// ```
     /// let r = urikit::repair("<http://h/a b>");
     /// let changes: Vec<_> = r.changes().map(|c| (c.offset, c.from)).collect();
-    /// assert_eq!(changes, [(0, "<"), (9, " "), (13, ">")]);
+    /// assert_eq!(changes, [(0, "<"), (11, " "), (13, ">")]);
     /// ```
     pub fn changes(&self) -> Changes<'a> {
         Changes {
@@ -172,7 +172,7 @@ impl<'a> Iterator for Changes<'a> {
 /// use urikit::repair;
 ///
 /// let r = repair(" \"http://example.com/a b|c?q=100%\" ");
-/// assert_eq!(r.result.unwrap().as_str(), "http://example.com/a%20b%7Cc?q=100%25");
+/// assert_eq!(r.result.as_ref().unwrap().as_str(), "http://example.com/a%20b%7Cc?q=100%25");
 /// let changes: Vec<_> = r.changes().map(|c| (c.offset, c.from, c.to())).collect();
 /// assert_eq!(
 ///     changes,
