@@ -35,6 +35,9 @@ pub enum ErrorKind {
     /// An absolute URI was required but the input has no scheme
     /// (`missing-scheme`); RFC 3986 section 4.3.
     MissingScheme,
+    /// The scheme is not one of those required (`scheme-not-allowed`), such
+    /// as `ftp` where a web URL (`http` or `https`) is asked for.
+    SchemeNotAllowed,
     /// The port contains something other than digits (`invalid-port`);
     /// RFC 3986 section 3.2.3.
     InvalidPort,
@@ -197,6 +200,7 @@ impl ErrorKind {
             ErrorKind::InvalidPercentEncoding => "invalid-percent-encoding",
             ErrorKind::InvalidScheme => "invalid-scheme",
             ErrorKind::MissingScheme => "missing-scheme",
+            ErrorKind::SchemeNotAllowed => "scheme-not-allowed",
             ErrorKind::InvalidPort => "invalid-port",
             ErrorKind::PortOutOfRange => "port-out-of-range",
             ErrorKind::InvalidIpv4 => "invalid-ipv4",
@@ -257,8 +261,11 @@ impl ErrorKind {
                 "'%' must be followed by two hexadecimal digits; write a literal '%' as %25"
             }
             ErrorKind::InvalidScheme => {
-                "the scheme must start with a letter followed by letters, digits, '+', '-' or '.'; \
-                 a relative path whose first segment contains ':' needs a './' prefix"
+                "the scheme must start with a letter followed by letters, digits, '+', '-' or '.' \
+                 (RFC 3986 section 3.1)"
+            }
+            ErrorKind::SchemeNotAllowed => {
+                "this scheme is not among those required (a web URL is 'http' or 'https')"
             }
             ErrorKind::MissingScheme => {
                 "a URI with a scheme (such as 'http:') is required here, not a relative reference"
@@ -278,10 +285,7 @@ impl ErrorKind {
                 "invalid IPvFuture literal: expected 'v', hexadecimal digits, '.', then at least \
                  one unreserved, sub-delims or ':' character"
             }
-            ErrorKind::InvalidHost => {
-                "this character is not allowed in a host; only one '@' may separate the userinfo \
-                 from the host"
-            }
+            ErrorKind::InvalidHost => "this character is not allowed in a host",
             ErrorKind::UnexpectedBracket => {
                 "'[' and ']' are only allowed around an IP literal host; percent-encode them \
                  elsewhere (%5B, %5D)"
@@ -480,27 +484,19 @@ impl fmt::Display for Error {
     }
 }
 
-impl core::error::Error for Error {}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const ALL: [ErrorKind; 46] = [
-        ErrorKind::EmptyLabel,
-        ErrorKind::NoMatch,
-        ErrorKind::AmbiguousTemplate,
-        ErrorKind::InvalidTemplate,
-        ErrorKind::PrefixOnComposite,
-        ErrorKind::InvalidIdna,
-        ErrorKind::OpaqueBase,
-        ErrorKind::DialectMismatch,
-        ErrorKind::UnreachableTarget,
+impl ErrorKind {
+    /// Every kind, for lists of the codes (the manual page, the bindings).
+    ///
+    /// ```
+    /// assert!(urikit::ErrorKind::ALL.iter().any(|k| k.code() == "invalid-char"));
+    /// ```
+    pub const ALL: &'static [ErrorKind] = &[
         ErrorKind::EmptyInput,
         ErrorKind::InvalidChar,
         ErrorKind::InvalidPercentEncoding,
         ErrorKind::InvalidScheme,
         ErrorKind::MissingScheme,
+        ErrorKind::SchemeNotAllowed,
         ErrorKind::InvalidPort,
         ErrorKind::PortOutOfRange,
         ErrorKind::InvalidIpv4,
@@ -509,11 +505,13 @@ mod tests {
         ErrorKind::InvalidHost,
         ErrorKind::UnexpectedBracket,
         ErrorKind::InvalidUtf8,
+        ErrorKind::InvalidIdna,
+        ErrorKind::EmptyLabel,
+        ErrorKind::MissingPath,
         ErrorKind::RelativeBase,
         ErrorKind::InvalidBase,
         ErrorKind::UnsupportedDialect,
         ErrorKind::PathAboveRoot,
-        ErrorKind::MissingPath,
         ErrorKind::MissingAuthority,
         ErrorKind::MissingHost,
         ErrorKind::UnexpectedUserinfo,
@@ -533,17 +531,94 @@ mod tests {
         ErrorKind::ColonInFirstSegment,
         ErrorKind::HostRequired,
         ErrorKind::QueryAfterAuthority,
+        ErrorKind::DialectMismatch,
+        ErrorKind::OpaqueBase,
+        ErrorKind::UnreachableTarget,
+        ErrorKind::InvalidTemplate,
+        ErrorKind::PrefixOnComposite,
+        ErrorKind::NoMatch,
+        ErrorKind::AmbiguousTemplate,
     ];
+}
+
+impl core::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `ALL` holds every kind once: the match below is exhaustive, so a new
+    /// kind does not compile until it has a place here, and the test then
+    /// asks for it in `ALL` at that place.
+    #[test]
+    fn all_lists_every_kind_once() {
+        fn place(k: ErrorKind) -> usize {
+            match k {
+                ErrorKind::EmptyInput => 0,
+                ErrorKind::InvalidChar => 1,
+                ErrorKind::InvalidPercentEncoding => 2,
+                ErrorKind::InvalidScheme => 3,
+                ErrorKind::MissingScheme => 4,
+                ErrorKind::SchemeNotAllowed => 5,
+                ErrorKind::InvalidPort => 6,
+                ErrorKind::PortOutOfRange => 7,
+                ErrorKind::InvalidIpv4 => 8,
+                ErrorKind::InvalidIpv6 => 9,
+                ErrorKind::InvalidIpvFuture => 10,
+                ErrorKind::InvalidHost => 11,
+                ErrorKind::UnexpectedBracket => 12,
+                ErrorKind::InvalidUtf8 => 13,
+                ErrorKind::InvalidIdna => 14,
+                ErrorKind::EmptyLabel => 15,
+                ErrorKind::MissingPath => 16,
+                ErrorKind::RelativeBase => 17,
+                ErrorKind::InvalidBase => 18,
+                ErrorKind::UnsupportedDialect => 19,
+                ErrorKind::PathAboveRoot => 20,
+                ErrorKind::MissingAuthority => 21,
+                ErrorKind::MissingHost => 22,
+                ErrorKind::UnexpectedUserinfo => 23,
+                ErrorKind::UnexpectedAuthority => 24,
+                ErrorKind::UnexpectedQuery => 25,
+                ErrorKind::InvalidPath => 26,
+                ErrorKind::InvalidTypecode => 27,
+                ErrorKind::InvalidNewsgroup => 28,
+                ErrorKind::InvalidAddress => 29,
+                ErrorKind::RemoteFile => 30,
+                ErrorKind::RelativePath => 31,
+                ErrorKind::UnrepresentablePath => 32,
+                ErrorKind::UnexpectedPort => 33,
+                ErrorKind::UnexpectedScheme => 34,
+                ErrorKind::RelativePathWithAuthority => 35,
+                ErrorKind::AmbiguousPath => 36,
+                ErrorKind::ColonInFirstSegment => 37,
+                ErrorKind::HostRequired => 38,
+                ErrorKind::QueryAfterAuthority => 39,
+                ErrorKind::DialectMismatch => 40,
+                ErrorKind::OpaqueBase => 41,
+                ErrorKind::UnreachableTarget => 42,
+                ErrorKind::InvalidTemplate => 43,
+                ErrorKind::PrefixOnComposite => 44,
+                ErrorKind::NoMatch => 45,
+                ErrorKind::AmbiguousTemplate => 46,
+            }
+        }
+        for (i, k) in ErrorKind::ALL.iter().enumerate() {
+            assert_eq!(place(*k), i, "{k:?}");
+        }
+        assert_eq!(ErrorKind::ALL.len(), 47);
+    }
 
     #[test]
     fn codes_are_distinct_kebab_case() {
-        for (i, a) in ALL.iter().enumerate() {
+        let all = ErrorKind::ALL;
+        for (i, a) in all.iter().enumerate() {
             let code = a.code();
             assert!(code
                 .bytes()
                 .all(|b| b.is_ascii_lowercase() || b == b'-' || b.is_ascii_digit()));
             assert!(!code.starts_with('-') && !code.ends_with('-'));
-            for b in &ALL[i + 1..] {
+            for b in &all[i + 1..] {
                 assert_ne!(code, b.code());
             }
         }
@@ -551,7 +626,7 @@ mod tests {
 
     #[test]
     fn messages_are_sentences_without_trailing_period() {
-        for k in ALL {
+        for &k in ErrorKind::ALL {
             let m = k.message();
             assert!(m.len() > 10, "{k:?}");
             assert!(

@@ -249,25 +249,14 @@ impl<'a> Host<'a> {
     /// ```
     pub fn to_ascii(&self) -> Result<alloc::borrow::Cow<'a, str>, crate::Error> {
         use alloc::borrow::Cow;
-        use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
         let Some(name) = self.reg_name() else {
             return Ok(Cow::Borrowed(self.text));
         };
-        let bytes = name.decode();
-        let ascii = by_pieces(&bytes, |piece| {
-            Uts46::new()
-                .to_ascii(piece, AsciiDenyList::URL, Hyphens::Allow, DnsLength::Ignore)
-                .map(Cow::into_owned)
-                .map_err(|_| ())
-        })
-        .map_err(|_| idna_error(&bytes))?;
-        emptied(&bytes, &ascii)?;
+        let ascii = name_to_ascii(&name.decode())?;
         if ascii == self.text {
             return Ok(Cow::Borrowed(self.text));
         }
-        Ok(Cow::Owned(
-            crate::pct::encode(&ascii, crate::pct::Component::Host).into_owned(),
-        ))
+        Ok(Cow::Owned(ascii))
     }
 
     /// The host's Unicode form (UTS #46 ToUnicode): `xn--` labels decoded,
@@ -377,6 +366,29 @@ impl<'a> Host<'a> {
             crate::pct::encode_iri(&text, crate::pct::Component::Host).into_owned(),
         ))
     }
+}
+
+/// A decoded host name in its ASCII form (UTS #46 ToASCII, nontransitional,
+/// with the URL Standard's forbidden host code points refused), whatever
+/// a reg-name cannot hold percent-encoded: [`Host::to_ascii`] and
+/// `UriRefBuf::set_host_idna`.
+#[cfg(feature = "idna")]
+pub(crate) fn name_to_ascii(bytes: &[u8]) -> Result<alloc::string::String, crate::Error> {
+    use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+    let ascii = by_pieces(bytes, |piece| {
+        Uts46::new()
+            .to_ascii(piece, AsciiDenyList::URL, Hyphens::Allow, DnsLength::Ignore)
+            .map(alloc::borrow::Cow::into_owned)
+            .map_err(|_| ())
+    })
+    .map_err(|_| idna_error(bytes))?;
+    emptied(bytes, &ascii)?;
+    Ok(
+        match crate::pct::encode(&ascii, crate::pct::Component::Host) {
+            alloc::borrow::Cow::Borrowed(_) => ascii,
+            alloc::borrow::Cow::Owned(o) => o,
+        },
+    )
 }
 
 /// A host name is put through UTS #46 whole up to this length; a longer

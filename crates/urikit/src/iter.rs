@@ -82,8 +82,13 @@ pub struct QueryPairs<'a> {
 
 impl<'a> QueryPairs<'a> {
     pub(crate) fn new(query: Option<PctStr<'a>>) -> QueryPairs<'a> {
+        QueryPairs::separated(query, b'&')
+    }
+
+    /// The pairs of a query joined by `sep` (an ASCII byte) instead of `&`.
+    pub(crate) fn separated(query: Option<PctStr<'a>>, sep: u8) -> QueryPairs<'a> {
         QueryPairs {
-            inner: query.map(|q| q.as_str().split('&')),
+            inner: query.map(|q| q.as_str().split(char::from(sep))),
         }
     }
 }

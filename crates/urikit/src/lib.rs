@@ -277,6 +277,7 @@ pub mod pct;
 mod registry;
 #[cfg(feature = "alloc")]
 mod relativize;
+mod require;
 #[cfg(feature = "alloc")]
 mod resolve;
 pub mod scheme;
@@ -307,6 +308,7 @@ pub use iter::{QueryPairs, Segments};
 #[cfg(feature = "alloc")]
 pub use normalize::{Normalized, Normalizer};
 pub use parse::{classifier, HostType};
+pub use require::Requirements;
 
 /// The cargo features this build of the library has, for version
 /// strings and bug reports.

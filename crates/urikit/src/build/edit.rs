@@ -830,6 +830,36 @@ impl UriRefBuf {
         self.edit(Edit::Host(v.as_deref()))
     }
 
+    /// Sets the host from a name in Unicode, mapped to its ASCII form for
+    /// the DNS by UTS #46 (ToASCII, `xn--` labels; RFC 3987 section 3.1 step
+    /// 2) instead of percent-encoded as [`set_host`](Self::set_host) writes
+    /// it; an IP address as `set_host` takes it. Needs the `idna` feature.
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidIdna`](crate::ErrorKind::InvalidIdna) for a name UTS #46
+    /// refuses, [`EmptyLabel`](crate::ErrorKind::EmptyLabel) for one it maps
+    /// to nothing (offset 0, into `text`); and those of
+    /// [`set_host_encoded`](Self::set_host_encoded).
+    ///
+    /// ```
+    /// let mut u = urikit::UriRefBuf::parse("http://example.com/")?;
+    /// u.set_host_idna("München.de")?;
+    /// assert_eq!(u.as_str(), "http://xn--mnchen-3ya.de/");
+    /// u.set_host_idna("::1")?;
+    /// assert_eq!(u.as_str(), "http://[::1]/");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[cfg(feature = "idna")]
+    pub fn set_host_idna(&mut self, text: &str) -> Result<(), Error> {
+        // An IP address (a ':' or brackets, or an IPv4 address) is no name.
+        if text.contains([':', '[']) || crate::parse::ip::ipv4_exact(text.as_bytes()).is_some() {
+            return self.set_host(Some(text));
+        }
+        let ascii = crate::host::name_to_ascii(text.as_bytes())?;
+        self.set_host_encoded(Some(&ascii))
+    }
+
     /// Sets the host, already encoded, or removes the authority.
     ///
     /// # Errors

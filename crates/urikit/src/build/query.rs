@@ -109,13 +109,28 @@ impl<'a> Param<'a> {
 /// assert_eq!(p.to_string(), "a=1&b=x%26y&c=");
 /// # Ok::<(), urikit::Error>(())
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QueryParams {
-    /// The encoded query: the parameters joined by single `&`s, none empty.
+    /// The encoded query: the parameters joined by single separators, none
+    /// empty.
     text: String,
     /// How many parameters `text` holds.
     len: usize,
     form: bool,
+    /// What joins the parameters: `&` unless [`QueryParams::parse_separated`]
+    /// says otherwise.
+    sep: u8,
+}
+
+impl Default for QueryParams {
+    fn default() -> QueryParams {
+        QueryParams {
+            text: String::new(),
+            len: 0,
+            form: false,
+            sep: b'&',
+        }
+    }
 }
 
 impl QueryParams {
@@ -142,19 +157,43 @@ impl QueryParams {
     /// assert_eq!((e.kind(), e.offset()), (urikit::ErrorKind::InvalidPercentEncoding, 2));
     /// ```
     pub fn parse(query: &str) -> Result<QueryParams, Error> {
+        QueryParams::parse_separated(query, '&')
+    }
+
+    /// Reads an encoded query whose parameters are joined by `sep` instead
+    /// of `&` (as some servers write `a=1;b=2`); the parameters then keep
+    /// that separator.
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](Self::parse); and
+    /// [`InvalidChar`](ErrorKind::InvalidChar) at byte 0 when `sep` is no
+    /// character a query may hold, or is `=` or `%`.
+    ///
+    /// ```
+    /// let p = urikit::QueryParams::parse_separated("a=1;b=2;a=3", ';')?;
+    /// assert_eq!(p.get_all("a").count(), 2);
+    /// assert!(urikit::QueryParams::parse_separated("a", '=').is_err());
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn parse_separated(query: &str, sep: char) -> Result<QueryParams, Error> {
+        let sep = separator_byte(sep).ok_or(Error::new(ErrorKind::InvalidChar, 0))?;
         let b = query.as_bytes();
         let end = crate::parse::scan::scan(b, 0, &QUERY);
         if end < b.len() {
             return Err(crate::parse::unexpected(b, end, ErrorKind::InvalidChar));
         }
-        Ok(QueryParams::of_valid(query))
+        Ok(QueryParams::of_valid(query, sep))
     }
 
-    /// The parameters of a query known to be valid.
-    fn of_valid(query: &str) -> QueryParams {
-        let mut p = QueryParams::new();
+    /// The parameters of a query known to be valid, joined by `sep`.
+    fn of_valid(query: &str, sep: u8) -> QueryParams {
+        let mut p = QueryParams {
+            sep,
+            ..QueryParams::new()
+        };
         p.text.reserve(query.len());
-        for (k, v) in QueryPairs::new(Some(PctStr::new_unchecked(query))) {
+        for (k, v) in QueryPairs::separated(Some(PctStr::new_unchecked(query)), sep) {
             p.push_encoded(k.as_str(), v.map(PctStr::as_str));
         }
         p
@@ -221,11 +260,8 @@ impl QueryParams {
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = Param<'_>> + '_ {
         let form = self.form;
-        QueryPairs::new(Some(PctStr::new_unchecked(&self.text))).map(move |(key, value)| Param {
-            key,
-            value,
-            form,
-        })
+        QueryPairs::separated(Some(PctStr::new_unchecked(&self.text)), self.sep)
+            .map(move |(key, value)| Param { key, value, form })
     }
 
     /// The first parameter whose decoded key is `key`.
@@ -257,7 +293,7 @@ impl QueryParams {
     /// Adds one encoded parameter at the end.
     fn push_encoded(&mut self, key: &str, value: Option<&str>) {
         if !self.text.is_empty() {
-            self.text.push('&');
+            self.text.push(char::from(self.sep));
         }
         self.text.push_str(key);
         if let Some(v) = value {
@@ -285,7 +321,7 @@ impl QueryParams {
     /// ```
     pub fn append(&mut self, key: &str, value: &str) {
         if !self.text.is_empty() {
-            self.text.push('&');
+            self.text.push(char::from(self.sep));
         }
         let mut text = core::mem::take(&mut self.text);
         self.write_new(&mut text, key, Some(value));
@@ -311,7 +347,7 @@ impl QueryParams {
             return;
         }
         if !self.text.is_empty() {
-            self.text.push('&');
+            self.text.push(char::from(self.sep));
         }
         let mut text = core::mem::take(&mut self.text);
         self.write_new(&mut text, key, None);
@@ -332,6 +368,7 @@ impl QueryParams {
             text: String::with_capacity(self.text.len()),
             len: 0,
             form: self.form,
+            sep: self.sep,
         };
         for p in self.iter() {
             if keep(&p) {
@@ -358,6 +395,7 @@ impl QueryParams {
             text: String::with_capacity(self.text.len() + new.len()),
             len: 0,
             form: self.form,
+            sep: self.sep,
         };
         let mut done = false;
         for p in self.iter() {
@@ -427,8 +465,8 @@ impl QueryParams {
     /// ```
     pub fn sort_by_key(&mut self) {
         self.text = match u32::try_from(self.text.len()) {
-            Ok(_) => sorted::<u32>(&self.text, self.form),
-            Err(_) => sorted::<usize>(&self.text, self.form),
+            Ok(_) => sorted::<u32>(&self.text, self.form, self.sep),
+            Err(_) => sorted::<usize>(&self.text, self.form, self.sep),
         };
     }
 }
@@ -457,13 +495,13 @@ impl Offset for usize {
     }
 }
 
-/// The parameters of `text` (joined by single `&`s) sorted by decoded key,
-/// stably, with `I` wide enough for the offsets.
-fn sorted<I: Offset>(text: &str, form: bool) -> String {
+/// The parameters of `text` (joined by single `sep`s) sorted by decoded
+/// key, stably, with `I` wide enough for the offsets.
+fn sorted<I: Offset>(text: &str, form: bool, sep: u8) -> String {
     let b = text.as_bytes();
     let to_index = I::from_usize;
     let starts: Option<Vec<I>> = core::iter::once(0)
-        .chain(memchr::memchr_iter(b'&', b).map(|i| i + 1))
+        .chain(memchr::memchr_iter(sep, b).map(|i| i + 1))
         .filter(|_| !text.is_empty())
         .map(to_index)
         .collect();
@@ -475,7 +513,7 @@ fn sorted<I: Offset>(text: &str, form: bool) -> String {
         let s = start.get();
         let end = b[s..]
             .iter()
-            .position(|&c| c == b'&' || c == b'=')
+            .position(|&c| c == sep || c == b'=')
             .map_or(b.len(), |k| s + k);
         PctStr::new_unchecked(&text[s..end]).decoded_bytes_as(form)
     };
@@ -488,9 +526,9 @@ fn sorted<I: Offset>(text: &str, form: bool) -> String {
     let mut out = String::with_capacity(text.len());
     for start in starts {
         let s = start.get();
-        let end = memchr::memchr(b'&', &b[s..]).map_or(b.len(), |k| s + k);
+        let end = memchr::memchr(sep, &b[s..]).map_or(b.len(), |k| s + k);
         if !out.is_empty() {
-            out.push('&');
+            out.push(char::from(sep));
         }
         out.push_str(&text[s..end]);
     }
@@ -514,8 +552,32 @@ impl UriRefBuf {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn query_params(&self) -> QueryParams {
-        self.query()
-            .map_or_else(QueryParams::new, |q| QueryParams::of_valid(q.as_str()))
+        self.query().map_or_else(QueryParams::new, |q| {
+            QueryParams::of_valid(q.as_str(), b'&')
+        })
+    }
+
+    /// The query's parameters joined by `sep` instead of `&` (see
+    /// [`QueryParams::parse_separated`]).
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidChar`](ErrorKind::InvalidChar) at byte 0 when `sep` cannot
+    /// join parameters (no query character, `=` or `%`).
+    ///
+    /// ```
+    /// let u = urikit::UriRefBuf::parse("/s?a=1;b=2")?;
+    /// assert_eq!(u.query_params_separated(';')?.len(), 2);
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn query_params_separated(&self, sep: char) -> Result<QueryParams, Error> {
+        let sep = separator_byte(sep).ok_or(Error::new(ErrorKind::InvalidChar, 0))?;
+        Ok(QueryParams {
+            sep,
+            ..self
+                .query()
+                .map_or_else(QueryParams::new, |q| QueryParams::of_valid(q.as_str(), sep))
+        })
     }
 
     /// Writes `params` as the query; with no parameters the query is
@@ -543,6 +605,14 @@ impl UriRefBuf {
         }
         self.set_query_encoded(Some(params.as_str()))
     }
+}
+
+/// `sep` as the byte that joins a query's parameters: a character a query
+/// may hold (RFC 3986 section 3.4), but `=` (between key and value) and `%`
+/// (of `%HH`).
+fn separator_byte(sep: char) -> Option<u8> {
+    let b = u8::try_from(u32::from(sep)).ok()?;
+    (QUERY.allows(b) && b != b'=' && b != b'%').then_some(b)
 }
 
 /// Whether `text` matches the glob `pat` (`*` any run, `?` one byte): the

@@ -200,6 +200,21 @@ impl<'t> Found<'t> {
     pub fn span(&self) -> Range<usize> {
         self.span.clone()
     }
+
+    /// Whether text inside the URI's span was removed to make it: white
+    /// space inside `<...>` (RFC 3986 Appendix C: "ignored"), or the line
+    /// end after a hyphen that joined two lines. A reader may want to know,
+    /// since `<http://x/a b>` gives `http://x/ab`.
+    ///
+    /// ```
+    /// let f = urikit::Extractor::new().uris("<https://x/a b>").next().unwrap();
+    /// assert_eq!((f.as_str(), f.removed()), ("https://x/ab", true));
+    /// let f = urikit::Extractor::new().uris("see https://x/a ok").next().unwrap();
+    /// assert!(!f.removed());
+    /// ```
+    pub fn removed(&self) -> bool {
+        matches!(self.uri, Cow::Owned(_)) && self.uri.len() < self.span.len()
+    }
 }
 
 /// A URI found in text, where, and on which line and column: what
@@ -570,10 +585,10 @@ fn delimits(c: char) -> bool {
 }
 
 /// Whether a URI may begin right after byte `c`: anything that cannot be
-/// part of a URI, an opening `(`, `[` or `'`, or the `*` of Markdown
-/// emphasis (`**http://x/**`).
+/// part of a URI, an opening `(`, `[` or `'`, or the `*` or `_` of
+/// Markdown emphasis (`**http://x/**`, `_http://x/_`).
 fn opens(c: u8) -> bool {
-    !URI_CHAR.allows(c) || matches!(c, b'(' | b'[' | b'\'' | b'*')
+    !URI_CHAR.allows(c) || matches!(c, b'(' | b'[' | b'\'' | b'*' | b'_')
 }
 
 impl<'t, const LINES: bool> Scan<'t, LINES> {
@@ -990,7 +1005,7 @@ impl<'t, const LINES: bool> Scan<'t, LINES> {
             && first.start < first.end
             && !matches!(
                 b[first.end - 1],
-                b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'*' | b')'
+                b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'*' | b'_' | b')'
             )
             && b.get(first.end).is_none_or(|&c| c < 0x80)
         {
@@ -1035,13 +1050,15 @@ impl<'t, const LINES: bool> Scan<'t, LINES> {
                 (open + n(b'('), close + n(b')'))
             })
         };
-        // Markdown emphasis around the URI (`**http://x/**`).
+        // Markdown emphasis around the URI (`**http://x/**`, `_http://x/_`).
         let starred = start > 0 && b[start - 1] == b'*';
+        let underscored = start > 0 && b[start - 1] == b'_';
         let mut last = end;
         while last > last_start {
             match b[last - 1] {
                 b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' => last -= 1,
                 b'*' if starred => last -= 1,
+                b'_' if underscored => last -= 1,
                 b')' => match parens.get_or_insert_with(count_parens) {
                     (open, close) if *close > *open => {
                         *close -= 1;

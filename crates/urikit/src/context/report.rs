@@ -45,10 +45,51 @@ pub const IRI_HINT: &str = ", or read the text as an IRI (RFC 3987)";
 /// assert_eq!(report::describe(&e, "http://h:8a/", false), e.kind().message());
 /// ```
 pub fn describe(error: &Error, input: &str, iri: bool) -> String {
+    let at = error.offset();
+    let c = input.get(at..).and_then(|r| r.chars().next());
     match error.kind() {
+        // White space before or after the text is no part of a URI
+        // (RFC 3986 Appendix C), wherever the grammar met it.
+        ErrorKind::InvalidChar | ErrorKind::InvalidScheme
+            if c.is_some_and(char::is_whitespace)
+                && (input[..at].trim().is_empty() || input[at..].trim().is_empty()) =>
+        {
+            return format!(
+                "the text {} with white space ('{}'), which is no part of a URI reference; \
+                 remove it (uri repair does)",
+                if input[..at].trim().is_empty() {
+                    "begins"
+                } else {
+                    "ends"
+                },
+                escape(c.unwrap_or(' ').encode_utf8(&mut [0; 4])),
+            );
+        }
         ErrorKind::InvalidChar => {
-            if let Some(m) = char_not_allowed(input, error.offset(), iri) {
+            if let Some(m) = char_not_allowed(input, at, iri) {
                 return m;
+            }
+        }
+        // A relative path whose first segment holds a ':' reads as a
+        // scheme (RFC 3986 section 4.2).
+        ErrorKind::InvalidScheme if !input.contains("://") => {
+            return format!(
+                "{}; a relative path whose first segment contains ':' needs a './' prefix",
+                error.kind().message()
+            );
+        }
+        ErrorKind::InvalidHost => {
+            if let Some(c) = c {
+                return if c == '@' {
+                    "a second '@': only one '@' may separate the userinfo from the host".to_owned()
+                } else {
+                    format!(
+                        "'{}' (U+{:04X}) is not allowed in a host here; a host name is labels of \
+                         letters, digits and '-', separated by '.'",
+                        escape(c.encode_utf8(&mut [0; 4])),
+                        u32::from(c)
+                    )
+                };
             }
         }
         ErrorKind::InvalidTemplate => {
@@ -240,7 +281,12 @@ fn char_not_allowed(input: &str, offset: usize, iri: bool) -> Option<String> {
         "'{shown}' (U+{:04X}) is not allowed in {place}; {what}",
         u32::from(c)
     );
-    if !c.is_ascii() && !iri {
+    // The IRI dialect is the answer only for what RFC 3987 allows there
+    // (section 2.2: `ucschar`, and `iprivate` in the query alone).
+    let cp = u32::from(c);
+    let iri_allows = crate::grammar::rfc3987::is_ucschar(cp)
+        || (place == "a query" && crate::grammar::rfc3987::is_iprivate(cp));
+    if !c.is_ascii() && !iri && iri_allows {
         m.push_str(IRI_HINT);
     }
     Some(m)

@@ -25,6 +25,7 @@ pub const LIBRARY: &[&str] = &[
     "host",
     "iter",
     "uri",
+    "require",
     "buf",
     "iri",
     "path",
