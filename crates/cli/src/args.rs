@@ -8,7 +8,7 @@ use urikit::Dialect;
 /// `--json`: one JSON object per input (JSON Lines), as the contract says.
 #[derive(Args, Clone, Copy, Debug)]
 pub struct Json {
-    /// One JSON object per input (JSON Lines), as documented in the contract.
+    /// One JSON object per input (JSON Lines), the records docs/cli.md describes.
     #[arg(long)]
     pub json: bool,
 }
@@ -67,6 +67,83 @@ impl ZoneIds {
     pub fn parser(self, dialect: Dialect) -> urikit::Parser {
         urikit::Parser::new(dialect).zone_ids(self.zone_ids)
     }
+}
+
+/// Where the error of an input that fails goes (`--errors`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Errors {
+    /// In the input's place on standard output (one line or record per
+    /// input, in order).
+    #[default]
+    Inline,
+    /// To standard error, so that standard output holds only results (a
+    /// pipe such as `uri get '{host}' | sort | uniq -c`).
+    Stderr,
+    /// Nowhere (the exit status still says that an input failed).
+    Skip,
+}
+
+/// `--errors WHERE`: where a failed input's error goes.
+#[derive(Args, Clone, Copy, Debug)]
+pub struct ErrorsArg {
+    /// Where the error of an input that fails goes: in its place (inline), to standard error
+    /// (stderr), so that standard output holds only results, or nowhere (skip); the exit status
+    /// is 1 either way.
+    #[arg(long = "errors", value_name = "WHERE", value_enum, default_value_t = Errors::Inline)]
+    pub errors: Errors,
+}
+
+/// `--web`, `--require-absolute`, `--require-host`, `--require-scheme`:
+/// what an input must have besides a valid syntax ([`urikit::Requirements`]).
+#[derive(Args, Clone, Debug)]
+pub struct RequireArgs {
+    /// Accept only web URLs: absolute, http or https, with a host (missing-scheme,
+    /// scheme-not-allowed, missing-authority or missing-host otherwise).
+    #[arg(long)]
+    pub web: bool,
+    /// Accept only absolute URIs, with a scheme (missing-scheme otherwise).
+    #[arg(long)]
+    pub require_absolute: bool,
+    /// Accept only references with a non-empty host (missing-authority or missing-host
+    /// otherwise).
+    #[arg(long)]
+    pub require_host: bool,
+    /// Accept only these schemes, comma-separated (scheme-not-allowed otherwise).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub require_scheme: Vec<String>,
+}
+
+impl RequireArgs {
+    /// The requirements, borrowing the scheme list `schemes` (made by
+    /// [`RequireArgs::scheme_list`]).
+    pub fn get<'a>(&self, schemes: &'a [&'a str]) -> urikit::Requirements<'a> {
+        let mut r = if self.web {
+            urikit::Requirements::WEB
+        } else {
+            urikit::Requirements::NONE
+        };
+        r = r
+            .absolute(self.web || self.require_absolute)
+            .host(self.web || self.require_host);
+        if !schemes.is_empty() {
+            r = r.schemes(schemes);
+        }
+        r
+    }
+
+    /// The schemes of `--require-scheme`, as a list to borrow.
+    pub fn scheme_list(&self) -> Vec<&str> {
+        self.require_scheme.iter().map(String::as_str).collect()
+    }
+}
+
+/// Whether `u` (read from `input`) meets `r`: the error record in its place
+/// where it does not.
+pub fn meets(
+    r: &urikit::Requirements<'_>,
+    u: &urikit::UriRef<'_>,
+) -> Result<(), crate::json::ErrorRecord> {
+    r.check(u).map_err(crate::json::ErrorRecord::from)
 }
 
 /// `--jobs N`: threads to work with.

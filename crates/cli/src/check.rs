@@ -33,7 +33,9 @@ pub struct Args {
     #[command(flatten)]
     jobs: args::Jobs,
     #[command(flatten)]
-    zones: args::ZoneIds,
+    dialect: args::DialectArg,
+    #[command(flatten)]
+    require: args::RequireArgs,
     /// Print only the valid lines, as they are (a filter for pipelines; the summary goes to
     /// standard error).
     #[arg(long, conflicts_with_all = ["json", "invalid_only"])]
@@ -158,6 +160,10 @@ struct Checker<W: Write> {
     progress: Option<ProgressBar>,
     stats: Stats,
     parser: urikit::Parser,
+    /// What a line must have besides a valid syntax (`--web`, ...).
+    require: urikit::Requirements<'static>,
+    /// Whether the dialect is the IRI one (for the messages' hints).
+    iri: bool,
     /// `--valid-only` (`Some(true)`) or `--invalid-only` (`Some(false)`):
     /// the lines themselves instead of the report.
     only: Option<bool>,
@@ -181,7 +187,10 @@ impl<W: Write> Checker<W> {
         let (text, bad) = line.read();
         let text = &*text;
         let result = match bad {
-            None => self.parser.parse(text),
+            None => self
+                .parser
+                .parse(text)
+                .and_then(|u| self.require.check(&u).map(|()| u)),
             Some(e) => Err(e),
         };
         self.stats.count(text, &result);
@@ -215,14 +224,20 @@ impl<W: Write> Checker<W> {
                 } else {
                     ""
                 };
-                let r = json::ErrorRecord::at(e, text, false);
+                let r = json::ErrorRecord::at(e, text, self.iri);
+                // The sample's errors are there on purpose: not in red.
+                let style = if expect == Some(false) {
+                    crate::show::NOTE
+                } else {
+                    crate::show::ERROR
+                };
                 writeln!(
                     self.out,
                     "{source}:{number}: {} at byte {}: {}{note}\n  {shown}\n  {}",
-                    crate::show::paint(r.code, crate::show::ERROR),
+                    crate::show::paint(r.code, style),
                     r.offset,
                     r.message,
-                    crate::show::paint(&mark, crate::show::ERROR)
+                    crate::show::paint(&mark, style)
                 )?;
                 if self.repair && expect.is_none() {
                     match urikit::repair(text).result {
@@ -274,6 +289,8 @@ impl<W: Write> Checker<W> {
                         progress: None,
                         stats: Stats::default(),
                         parser: self.parser,
+                        require: self.require,
+                        iri: self.iri,
                         only: self.only,
                         named: self.named,
                         repair: self.repair,
@@ -346,13 +363,33 @@ pub fn run(args: Args) -> io::Result<()> {
     // check and a person is at the terminal: an empty pipe checks 0 lines.
     let sample = args.sample || (args.files.is_empty() && io::stdin().is_terminal());
     let stdout = io::stdout();
+    // The sample's verdicts are RFC 3986's, whatever the flags say.
+    let (parser, require) = if sample {
+        (
+            urikit::Parser::new(urikit::Dialect::Rfc3986),
+            urikit::Requirements::NONE,
+        )
+    } else {
+        // Made once for the run: the scheme list lives as long as it.
+        let schemes: &'static [&'static str] = Box::leak(
+            args.require
+                .require_scheme
+                .iter()
+                .map(|s| &*Box::leak(s.clone().into_boxed_str()))
+                .collect::<Vec<&'static str>>()
+                .into_boxed_slice(),
+        );
+        (args.dialect.parser(), args.require.get(schemes))
+    };
     let mut c = Checker {
         out: io::BufWriter::with_capacity(1 << 16, stdout.lock()),
         json: args.json.json,
         jobs: args.jobs.get(),
         progress: progress_bar(&args),
         stats: Stats::default(),
-        parser: args.zones.parser(urikit::Dialect::Rfc3986),
+        require,
+        iri: parser.dialect() == urikit::Dialect::Rfc3987,
+        parser,
         only: match (args.valid_only, args.invalid_only) {
             (true, _) => Some(true),
             (_, true) => Some(false),
@@ -361,6 +398,17 @@ pub fn run(args: Args) -> io::Result<()> {
         named: args.files.len() > 1,
         repair: args.repair,
     };
+    if sample && !args.json.json && c.only.is_none() {
+        let count = |t: &str| t.lines().count();
+        writeln!(
+            c.out,
+            "The embedded sample: {} references that RFC 3986 accepts and {} that it refuses, \
+             each shown below with its error, on purpose.\nTo check your own: uri check FILE..., \
+             or pipe lines in (cat urls.txt | uri check).\n",
+            count(SAMPLE_VALID),
+            count(SAMPLE_INVALID)
+        )?;
+    }
     if sample {
         for (source, text, valid) in [
             ("sample:valid", SAMPLE_VALID, true),
@@ -477,6 +525,11 @@ fn summary(out: &mut impl Write, s: &Stats, elapsed: f64, sample: bool) -> io::R
                 "sample: {n} lines did not get the verdict the sample expects"
             )?,
         }
+        writeln!(
+            out,
+            "That was the embedded sample, its errors on purpose; to check your own: uri check \
+             FILE..., or pipe lines in."
+        )?;
     }
     Ok(())
 }

@@ -17,6 +17,8 @@ pub struct EncodeArgs {
     component: Component,
     #[command(flatten)]
     json: args::Json,
+    #[command(flatten)]
+    errors: args::ErrorsArg,
     /// Texts to encode; standard input, one per line, when none.
     texts: Vec<String>,
 }
@@ -29,6 +31,8 @@ pub struct DecodeArgs {
     component: Option<Component>,
     #[command(flatten)]
     json: args::Json,
+    #[command(flatten)]
+    errors: args::ErrorsArg,
     /// Texts to decode; standard input, one per line, when none.
     texts: Vec<String>,
 }
@@ -39,28 +43,20 @@ fn component_parser() -> impl TypedValueParser<Value = Component> {
         .map(|name| Component::from_name(&name).expect("only known names are possible"))
 }
 
-fn output(json: args::Json) -> Output<'static> {
-    Output {
-        json: json.json,
-        base: None,
-        jobs: 1,
-        uris: false,
-    }
-}
-
 /// `uri encode --component C`.
 pub fn encode(a: EncodeArgs) -> io::Result<()> {
-    each_value(a.texts, output(a.json), |s| {
+    each_value(a.texts, Output::new(a.json, a.errors), |s| {
         Ok(pct::encode(s, a.component).into_owned())
     })
 }
 
 /// `uri decode [--component form]`: an invalid `%` or bytes that are not
-/// UTF-8 are errors. In human output the decoded text is shown by the
-/// escaping rule (a decoded `%0A` as `\n`); `--json` gives it exactly.
+/// UTF-8 are errors. The decoded text is written exactly to a pipe or a
+/// file (the inverse of `uri encode`), and by the escaping rule on a
+/// terminal (a decoded `%0A` as `\n`).
 pub fn decode(a: DecodeArgs) -> io::Result<()> {
     let form = a.component == Some(Component::Form);
-    each_value(a.texts, output(a.json), |s| {
+    each_value(a.texts, Output::new(a.json, a.errors), |s| {
         let p = PctStr::new(s)?;
         let d = if form {
             p.decode_form_utf8()

@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 
 use crate::json::{self, ErrorRecord, ValueRecord};
-use crate::{batch, input, show, status};
+use crate::{args, batch, input, show, status};
 
 /// How the results are printed.
 #[derive(Clone, Copy)]
@@ -22,15 +22,35 @@ pub struct Output<'a> {
     /// so they are written without that check (a tenth of the time of
     /// `uri normalize` went to it).
     pub uris: bool,
+    /// Whether results are escaped on a terminal ([`show::data`]); false
+    /// for a command that escapes the parts of its result that come from
+    /// the input itself (`uri get`, whose template is the user's own).
+    pub escape: bool,
+    /// Where a failed input's error goes.
+    pub errors: args::Errors,
+}
+
+impl Output<'static> {
+    /// Results one at a time, escaped on a terminal, errors in place.
+    pub fn new(json: crate::args::Json, errors: crate::args::ErrorsArg) -> Output<'static> {
+        Output {
+            json: json.json,
+            base: None,
+            jobs: 1,
+            uris: false,
+            escape: true,
+            errors: errors.errors,
+        }
+    }
 }
 
 /// Runs `f` on each input (the arguments, or each line of standard input)
 /// and prints its result, one per line, or the contract's `{"base"?,
 /// "input", "ok", "result", "error"}` records with `--json`. In human
-/// output results are shown by the escaping rule of [`show`], and an error
-/// takes its input's place (`error: "input": code at byte N: message`),
-/// so that the output has one line per input, in order. Each batch is
-/// written as soon as it is done.
+/// output results are written as [`show::data`] writes them (escaped on a
+/// terminal only), and an error takes its input's place (`error: "input":
+/// code at byte N: message`), or goes to standard error or nowhere as
+/// `--errors` says. Each batch is written as soon as it is done.
 pub fn each_value(
     args: Vec<String>,
     output: Output<'_>,
@@ -115,21 +135,28 @@ fn value_line(
             result,
             error,
         };
-        return json::write_line(out, &record);
+        return match (ok, output.errors) {
+            (false, args::Errors::Stderr) => json::write_line(&mut io::stderr().lock(), &record),
+            (false, args::Errors::Skip) => Ok(()),
+            _ => json::write_line(out, &record),
+        };
     }
     match &result {
         Ok(r) => {
             // Two writes, not the formatting machinery: this is the line
             // every successful input of a long run takes.
-            if output.uris {
-                debug_assert_eq!(show::text(r), *r, "a URI needs no escape");
+            if output.uris || !output.escape {
                 out.write_all(r.as_bytes())?;
             } else {
-                out.write_all(show::text(r).as_bytes())?;
+                out.write_all(show::data(r).as_bytes())?;
             }
             out.write_all(b"\n")
         }
-        Err(e) => write_error(out, &text, e),
+        Err(e) => match output.errors {
+            args::Errors::Inline => write_error(out, &text, e),
+            args::Errors::Stderr => write_error(&mut io::stderr().lock(), &text, e),
+            args::Errors::Skip => Ok(()),
+        },
     }
 }
 

@@ -89,14 +89,81 @@ pub struct SetArgs {
     /// check them instead of encoding them.
     #[arg(long)]
     encoded: bool,
+    /// Write --host in its ASCII form for the DNS (UTS #46 ToASCII: `münchen.de` becomes
+    /// `xn--mnchen-3ya.de`) instead of percent-encoding it.
+    #[arg(long, conflicts_with = "encoded")]
+    idna: bool,
+    /// The character that joins query parameters, for the query edits (default "&"; some
+    /// servers use ";").
+    #[arg(long, value_name = "C")]
+    query_separator: Option<char>,
+    /// One output per value: COMPONENT=VALUE VALUE... (space-separated; scheme, userinfo,
+    /// host, port, path, query or fragment). Repeated, every combination, the first
+    /// varying slowest (trurl's --iterate).
+    #[arg(long, value_name = "C=V V...", conflicts_with = "json")]
+    iterate: Vec<String>,
     #[command(flatten)]
-    zones: args::ZoneIds,
+    dialect: args::DialectArg,
     #[command(flatten)]
     json: args::Json,
+    #[command(flatten)]
+    errors: args::ErrorsArg,
     #[command(flatten)]
     jobs: args::Jobs,
     /// URI references to edit; standard input, one per line, when none.
     uris: Vec<String>,
+}
+
+/// A `--query-separator` that cannot join parameters is a usage error.
+fn query_separator(sep: Option<char>) {
+    if let Some(sep) = sep {
+        if QueryParams::parse_separated("", sep).is_err() {
+            crate::status::usage_error(&format!(
+                "--query-separator {sep:?}: parameters are joined by a character a query may \
+                 hold, not '=' or '%'"
+            ));
+        }
+    }
+}
+
+/// A component `--iterate` gives values to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Iterated {
+    Scheme,
+    Userinfo,
+    Host,
+    Port,
+    Path,
+    Query,
+    Fragment,
+}
+
+/// The `--iterate` options: each component and its values.
+fn iterations(specs: &[String]) -> Vec<(Iterated, Vec<String>)> {
+    specs
+        .iter()
+        .map(|spec| {
+            let Some((name, values)) = spec.split_once('=') else {
+                crate::status::usage_error(&format!(
+                    "--iterate {spec:?}: write COMPONENT=VALUE VALUE..."
+                ));
+            };
+            let c = match name {
+                "scheme" => Iterated::Scheme,
+                "userinfo" => Iterated::Userinfo,
+                "host" => Iterated::Host,
+                "port" => Iterated::Port,
+                "path" => Iterated::Path,
+                "query" => Iterated::Query,
+                "fragment" => Iterated::Fragment,
+                _ => crate::status::usage_error(&format!(
+                    "--iterate {name:?}: a component is scheme, userinfo, host, port, path, query \
+                     or fragment"
+                )),
+            };
+            (c, values.split(' ').map(str::to_owned).collect())
+        })
+        .collect()
 }
 
 /// Attaches the option's name to an error of its value.
@@ -110,25 +177,73 @@ fn at(option: &'static str) -> impl Fn(Error) -> ErrorRecord {
 
 /// `uri set`: applies the edits to each input, in a fixed order: clears,
 /// then scheme, userinfo, host, port, path, appended paths, query, query
-/// parameter edits, fragment.
+/// parameter edits, fragment. With `--iterate`, one output per combination
+/// of the values given, each on its own line.
 pub fn set(mut args: SetArgs) -> io::Result<()> {
     let uris = std::mem::take(&mut args.uris);
-    let parser = args.zones.parser(Dialect::Rfc3986);
+    query_separator(args.query_separator);
+    let parser = args.dialect.parser();
+    let iri = parser.dialect() == Dialect::Rfc3987;
+    let iterate = iterations(&args.iterate);
     let output = Output {
-        json: args.json.json,
-        base: None,
         jobs: args.jobs.get(),
-        uris: false,
+        ..Output::new(args.json, args.errors)
     };
     each_value(uris, output, |input| {
-        let mut u = UriRefBuf::parse_by(&parser, input.to_owned())
-            .map_err(|e| ErrorRecord::at(e, input, false))?;
-        apply(&args, &mut u)?;
-        Ok(u.into_string())
+        let u = UriRefBuf::parse_by(&parser, input.to_owned())
+            .map_err(|e| ErrorRecord::at(e, input, iri))?;
+        if iterate.is_empty() {
+            let mut u = u;
+            apply(&args, &mut u, &[])?;
+            return Ok(u.into_string());
+        }
+        // Every combination, as an odometer: the last component turns
+        // fastest.
+        let mut at = vec![0usize; iterate.len()];
+        let mut lines = Vec::new();
+        loop {
+            let values: Vec<(Iterated, &str)> = iterate
+                .iter()
+                .zip(&at)
+                .map(|((c, vs), &k)| (*c, vs[k].as_str()))
+                .collect();
+            let mut v = u.clone();
+            apply(&args, &mut v, &values)?;
+            lines.push(v.into_string());
+            let mut k = at.len();
+            loop {
+                if k == 0 {
+                    return Ok(lines.join("\n"));
+                }
+                k -= 1;
+                at[k] += 1;
+                if at[k] < iterate[k].1.len() {
+                    break;
+                }
+                at[k] = 0;
+            }
+        }
     })
 }
 
-fn apply(a: &SetArgs, u: &mut UriRefBuf) -> Result<(), ErrorRecord> {
+/// Applies the edits of `a` to `u`; `iterated` gives values that take the
+/// place of the options of their components.
+fn apply(a: &SetArgs, u: &mut UriRefBuf, iterated: &[(Iterated, &str)]) -> Result<(), ErrorRecord> {
+    let given = |c: Iterated, option: &Option<String>| -> Option<String> {
+        iterated
+            .iter()
+            .rev()
+            .find(|(x, _)| *x == c)
+            .map(|(_, v)| (*v).to_owned())
+            .or_else(|| option.clone())
+    };
+    let scheme = given(Iterated::Scheme, &a.scheme);
+    let userinfo = given(Iterated::Userinfo, &a.userinfo);
+    let host = given(Iterated::Host, &a.host);
+    let port = given(Iterated::Port, &a.port);
+    let path = given(Iterated::Path, &a.path);
+    let query = given(Iterated::Query, &a.query);
+    let fragment = given(Iterated::Fragment, &a.fragment);
     for c in &a.clear {
         let r = match c {
             Part::Scheme => u.set_scheme(None),
@@ -141,10 +256,19 @@ fn apply(a: &SetArgs, u: &mut UriRefBuf) -> Result<(), ErrorRecord> {
         r.map_err(at("--clear"))?;
     }
     let enc = a.encoded;
-    if let Some(s) = &a.scheme {
+    if let Some(s) = &scheme {
+        // A port that was the old scheme's default (implied by it) or is
+        // the new one's is dropped with the change (`http://h:80/` with
+        // https is `https://h/`), unless a port is given too.
+        let old = u.scheme().and_then(urikit::scheme::default_port);
         u.set_scheme(Some(s)).map_err(at("--scheme"))?;
+        let new = urikit::scheme::default_port(s);
+        if port.is_none() && matches!(u.port_u16(), Ok(Some(p)) if Some(p) == old || Some(p) == new)
+        {
+            u.set_port(None).map_err(at("--scheme"))?;
+        }
     }
-    if let Some(v) = &a.userinfo {
+    if let Some(v) = &userinfo {
         plain_or_encoded(
             u,
             v,
@@ -154,14 +278,18 @@ fn apply(a: &SetArgs, u: &mut UriRefBuf) -> Result<(), ErrorRecord> {
         )
         .map_err(at("--userinfo"))?;
     }
-    if let Some(v) = &a.host {
-        plain_or_encoded(u, v, enc, UriRefBuf::set_host, UriRefBuf::set_host_encoded)
-            .map_err(at("--host"))?;
+    if let Some(v) = &host {
+        if a.idna {
+            u.set_host_idna(v).map_err(at("--host"))?;
+        } else {
+            plain_or_encoded(u, v, enc, UriRefBuf::set_host, UriRefBuf::set_host_encoded)
+                .map_err(at("--host"))?;
+        }
     }
-    if let Some(p) = &a.port {
+    if let Some(p) = &port {
         u.set_port_str(Some(p)).map_err(at("--port"))?;
     }
-    if let Some(v) = &a.path {
+    if let Some(v) = &path {
         let r = if enc {
             u.set_path_encoded(v)
         } else {
@@ -177,7 +305,7 @@ fn apply(a: &SetArgs, u: &mut UriRefBuf) -> Result<(), ErrorRecord> {
         };
         u.append_path(&p).map_err(at("--append-path"))?;
     }
-    if let Some(v) = &a.query {
+    if let Some(v) = &query {
         plain_or_encoded(
             u,
             v,
@@ -207,7 +335,12 @@ fn apply(a: &SetArgs, u: &mut UriRefBuf) -> Result<(), ErrorRecord> {
         || !a.set_query.is_empty()
         || a.sort_query;
     if params_edited {
-        let mut params: QueryParams = u.query_params().form(a.form);
+        // The separator was checked once, before any input.
+        let params = a
+            .query_separator
+            .and_then(|sep| u.query_params_separated(sep).ok())
+            .unwrap_or_else(|| u.query_params());
+        let mut params: QueryParams = params.form(a.form);
         for k in &a.remove_query {
             params.remove_matching(k);
         }
@@ -226,7 +359,7 @@ fn apply(a: &SetArgs, u: &mut UriRefBuf) -> Result<(), ErrorRecord> {
         }
         u.set_query_params(&params).map_err(at("--append-query"))?;
     }
-    if let Some(v) = &a.fragment {
+    if let Some(v) = &fragment {
         plain_or_encoded(
             u,
             v,
@@ -275,8 +408,21 @@ enum Piece {
     /// The host in its ASCII form for the DNS (`{host:ascii}`, UTS #46
     /// ToASCII) or in Unicode (`{host:unicode}`, ToUnicode).
     Host(HostForm),
+    /// The host's registrable domain (`{registrable_domain}`) or public
+    /// suffix (`{public_suffix}`), by the Public Suffix List.
+    Suffix(SuffixPart),
     /// `[...]`: printed only when every placeholder in it is defined.
     Optional(Vec<Piece>),
+    /// `{name!}`: a placeholder whose value must be there; the input fails
+    /// (`missing-component`) where it is not.
+    Strict(Box<Piece>, String),
+}
+
+/// What the Public Suffix List gives of a host.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SuffixPart {
+    Registrable,
+    Public,
 }
 
 /// The forms of a host name that IDNA converts between (RFC 3987 section
@@ -376,6 +522,12 @@ fn parse_template(t: &str) -> Result<Vec<Piece>, String> {
 
 /// The piece a `{...}` placeholder names.
 fn placeholder(name: &str) -> Result<Piece, String> {
+    if let Some(inner) = name.strip_suffix('!') {
+        return Ok(Piece::Strict(
+            Box::new(placeholder(inner)?),
+            inner.to_owned(),
+        ));
+    }
     let (decoded, name) = match name.strip_prefix(':') {
         Some(n) => (true, n),
         None => (false, name),
@@ -390,12 +542,16 @@ fn placeholder(name: &str) -> Result<Piece, String> {
             "port:default" => Piece::PortOrDefault,
             "host:ascii" => Piece::Host(HostForm::Ascii),
             "host:unicode" => Piece::Host(HostForm::Unicode),
+            "registrable_domain" => Piece::Suffix(SuffixPart::Registrable),
+            "public_suffix" => Piece::Suffix(SuffixPart::Public),
             _ => match COMPONENTS.iter().find(|&&c| c == name) {
                 Some(c) => Piece::Component(c, decoded),
                 None => {
                     return Err(format!(
                         "unknown placeholder {{{name}}}; known: {}, url, port:default, \
-                         query:KEY, query-all:KEY, host:ascii, host:unicode",
+                         query:KEY, query-all:KEY, host:ascii, host:unicode, \
+                         registrable_domain, public_suffix (each with '!' after the name to \
+                         require it)",
                         COMPONENTS.join(", ")
                     ))
                 }
@@ -425,14 +581,16 @@ fn component<'a>(u: &UriRef<'a>, name: &str) -> Option<&'a str> {
 }
 
 /// Appends `s` percent-decoded (`+` as a space too when `form`), bytes
-/// that are not UTF-8 as U+FFFD; text that is not well encoded as it is.
+/// that are not UTF-8 as U+FFFD; text that is not well encoded as it is. A
+/// decoded value comes from the input: on a terminal it is written by the
+/// escaping rule ([`crate::show::data`]), exactly elsewhere.
 fn push_decoded(out: &mut String, s: &str, form: bool) {
     let bytes = match PctStr::new(s) {
         Ok(p) if form => p.decode_form(),
         Ok(p) => p.decode(),
         Err(_) => return out.push_str(s),
     };
-    out.push_str(&String::from_utf8_lossy(&bytes));
+    out.push_str(&crate::show::data(&String::from_utf8_lossy(&bytes)));
 }
 
 /// The options of `uri get`.
@@ -442,17 +600,27 @@ pub struct GetArgs {
     /// convention, where ':' marks the encoded form); {url} the whole reference; {port:default}
     /// the port or the scheme's default; {query:KEY} the first value of a parameter,
     /// {query-all:KEY} every value (space-separated); {host:ascii} / {host:unicode} the host
-    /// converted by IDNA (UTS #46); [...] a part printed only when every placeholder in it is
+    /// converted by IDNA (UTS #46); {registrable_domain} and {public_suffix} by the Public
+    /// Suffix List; {name!} any of these, required (the input fails with missing-component
+    /// where it is undefined); [...] a part printed only when every placeholder in it is
     /// defined, as in '{scheme}://{host}[:{port}]{path}[?{query}]'; {{ }} [[ ]] the characters.
     template: String,
     /// Query keys and values use "+" for a space (application/x-www-form-urlencoded) when
     /// decoded.
     #[arg(long)]
     form: bool,
+    /// The character that joins query parameters, for {query:KEY} and {query-all:KEY}
+    /// (default "&"; some servers use ";").
+    #[arg(long, value_name = "C")]
+    query_separator: Option<char>,
     #[command(flatten)]
     dialect: args::DialectArg,
     #[command(flatten)]
+    require: args::RequireArgs,
+    #[command(flatten)]
     json: args::Json,
+    #[command(flatten)]
+    errors: args::ErrorsArg,
     #[command(flatten)]
     jobs: args::Jobs,
     /// URI references; standard input, one per line, when none.
@@ -470,35 +638,94 @@ pub fn get(a: GetArgs) -> io::Result<()> {
             crate::status::usage_error(&format!("the template: {e}"));
         }
     };
+    if !pieces.iter().any(|p| !matches!(p, Piece::Text(_))) {
+        // `uri get https://x/ '{host}'` (swapped) or `uri get host ...`
+        // (no braces): the template would print itself for every input.
+        let hint = if COMPONENTS.contains(&a.template.as_str()) {
+            format!("write {{{}}} for the component", a.template)
+        } else if UriRef::parse(&a.template).is_ok_and(|u| u.has_scheme()) {
+            "it looks like a URI: the template comes first (uri get TEMPLATE [URI...])".to_owned()
+        } else {
+            "name a component in braces, such as {host}".to_owned()
+        };
+        crate::status::usage_error(&format!(
+            "the template {:?} has no placeholder, so it would print itself for every input; {hint}",
+            a.template
+        ));
+    }
+    query_separator(a.query_separator);
     let output = Output {
-        json: a.json.json,
-        base: None,
         jobs: a.jobs.get(),
-        uris: false,
+        // The template's text is the user's own: only the values taken from
+        // the input are escaped (on a terminal), as they are written.
+        escape: false,
+        ..Output::new(a.json, a.errors)
     };
     let parser = a.dialect.parser();
+    let how = Fill {
+        form: a.form,
+        sep: a.query_separator.unwrap_or('&'),
+    };
+    let schemes = a.require.scheme_list();
+    let require = a.require.get(&schemes);
     each_value(a.uris, output, |input| {
         let u = parser
             .parse(input)
             .map_err(|e| ErrorRecord::at(e, input, parser.dialect() == Dialect::Rfc3987))?;
+        args::meets(&require, &u)?;
         let mut out = String::new();
-        fill(&pieces, &u, a.form, &mut out)?;
+        fill(&pieces, &u, how, &mut out)?;
         Ok(out)
     })
+}
+
+/// How `uri get` reads query parameters.
+#[derive(Clone, Copy)]
+struct Fill {
+    form: bool,
+    sep: char,
 }
 
 /// Writes `pieces` filled in for `u` onto `out`; whether every placeholder
 /// was defined (an undefined one writes nothing, and an optional part with
 /// one is left out).
-fn fill(pieces: &[Piece], u: &UriRef<'_>, form: bool, out: &mut String) -> Result<bool, Error> {
+fn fill(
+    pieces: &[Piece],
+    u: &UriRef<'_>,
+    how: Fill,
+    out: &mut String,
+) -> Result<bool, ErrorRecord> {
+    let form = how.form;
     let mut defined = true;
     for p in pieces {
         match p {
             Piece::Text(t) => out.push_str(t),
             Piece::Optional(inner) => {
                 let mut part = String::new();
-                if fill(inner, u, form, &mut part)? {
+                if fill(inner, u, how, &mut part)? {
                     out.push_str(&part);
+                }
+            }
+            Piece::Strict(inner, name) => {
+                if !fill(std::slice::from_ref(inner), u, how, out)? {
+                    return Err(ErrorRecord {
+                        code: "missing-component",
+                        offset: 0,
+                        message: format!(
+                            "this reference has no {name}, which {{{name}!}} requires"
+                        ),
+                    });
+                }
+            }
+            Piece::Suffix(part) => {
+                let h = u.host();
+                let v = match part {
+                    SuffixPart::Registrable => h.and_then(|h| h.registrable_domain()),
+                    SuffixPart::Public => h.and_then(|h| h.public_suffix()),
+                };
+                match v {
+                    Some(v) => out.push_str(v),
+                    None => defined = false,
                 }
             }
             Piece::Url(decoded) => {
@@ -539,8 +766,10 @@ fn fill(pieces: &[Piece], u: &UriRef<'_>, form: bool, out: &mut String) -> Resul
                             HostForm::Ascii => h.to_ascii(),
                             HostForm::Unicode => h.to_unicode(),
                         };
-                        let v = converted.map_err(|e| Error::new(e.kind(), start + e.offset()))?;
-                        out.push_str(&v);
+                        let v = converted
+                            .map_err(|e| Error::new(e.kind(), start + e.offset()))
+                            .map_err(ErrorRecord::from)?;
+                        out.push_str(&crate::show::data(&v));
                     }
                     _ => defined = false,
                 }
@@ -550,7 +779,7 @@ fn fill(pieces: &[Piece], u: &UriRef<'_>, form: bool, out: &mut String) -> Resul
                 // The parameters as `QueryParams` reads them: a key matches
                 // as written or decoded (`+` as a space with `--form`).
                 let query = u.query().map_or("", |q| q.as_str());
-                let params = QueryParams::parse(query)
+                let params = QueryParams::parse_separated(query, how.sep)
                     .unwrap_or_else(|_| QueryParams::new())
                     .form(form);
                 let mut values = params

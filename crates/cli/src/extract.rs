@@ -24,6 +24,13 @@ pub struct ExtractArgs {
     files: Vec<String>,
 }
 
+/// Whether `f` was made by removing white space from inside one line of
+/// `text` (`<http://x/a b>`): a URI broken across lines and joined is what
+/// the specifications' delimiters are for, and needs no note.
+fn within_a_line(text: &str, f: &urikit::Found<'_>) -> bool {
+    f.removed() && text.get(f.span()).is_some_and(|t| !t.contains('\n'))
+}
+
 /// Prints every URI found in the files (standard input without files, or
 /// for `-`), reading each in chunks of about a megabyte cut where no URI
 /// crosses (see `input::text_chunks`), so memory does not grow with the
@@ -45,9 +52,14 @@ pub fn run(a: ExtractArgs) -> io::Result<()> {
         .abbreviated(a.abbreviated)
         .dialect(Dialect::Rfc3987);
     let mut missed = 0usize;
+    // Where a URI was made by removing white space inside `<...>`
+    // (Appendix C), a note on standard error (human output) or a warning in
+    // the record.
+    const REMOVED: &str = "white space inside the delimiters removed (RFC 3986 Appendix C)";
     for source in &sources {
-        let read = input::open(source).and_then(|mut r| {
-            input::text_chunks(&mut r, |text, first_line| {
+        let read = input::open_raw(source).and_then(|r| {
+            // Standard input may be `tail -f`: each line answered as it comes.
+            input::text_stream(r, input::may_wait(source), |text, first_line| {
                 let mut found = 0usize;
                 // Lines and columns only where they are printed: the scan
                 // without them is faster.
@@ -61,23 +73,39 @@ pub fn run(a: ExtractArgs) -> io::Result<()> {
                                 uri: m.as_str(),
                                 line,
                                 column: m.column(),
+                                warning: within_a_line(text, m.found()).then_some(REMOVED),
                             };
                             json::write_line(&mut out, &record)
                         } else {
                             let name = show::text(input::name(source));
-                            writeln!(out, "{name}:{line}:{}: {}", m.column(), m.as_str())
+                            if within_a_line(text, m.found()) {
+                                eprintln!(
+                                    "note: {name}:{line}: {}: {REMOVED}",
+                                    show::text(m.as_str())
+                                );
+                            }
+                            writeln!(
+                                out,
+                                "{name}:{line}:{}: {}",
+                                m.column(),
+                                show::data(m.as_str())
+                            )
                         }
                     })
                 } else {
                     x.uris(text).try_for_each(|f| {
                         found += 1;
-                        writeln!(out, "{}", f.as_str())
+                        if within_a_line(text, &f) {
+                            eprintln!("note: {}: {REMOVED}", show::text(f.as_str()));
+                        }
+                        writeln!(out, "{}", show::data(f.as_str()))
                     })
                 };
                 if !a.json.json && dialect != Dialect::Rfc3987 && !text.is_ascii() {
                     missed += iris.uris(text).count().saturating_sub(found);
                 }
-                result
+                // Each chunk's answers go out at once (a stream's line is one).
+                result.and_then(|()| out.flush())
             })
         });
         match read {

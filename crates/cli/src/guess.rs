@@ -15,19 +15,15 @@ use crate::{args, input, show, status};
 pub struct GuessArgs {
     #[command(flatten)]
     json: args::Json,
+    #[command(flatten)]
+    errors: args::ErrorsArg,
     /// Texts to complete; standard input, one per line, when none.
     texts: Vec<String>,
 }
 
 /// Completes each text into an absolute URI, or says there is no guess.
 pub fn run(a: GuessArgs) -> io::Result<()> {
-    let output = Output {
-        json: a.json.json,
-        base: None,
-        jobs: 1,
-        uris: false,
-    };
-    each_value(a.texts, output, |t| {
+    each_value(a.texts, Output::new(a.json, a.errors), |t| {
         urikit::guess(t).ok_or_else(|| ErrorRecord {
             code: "not-host-like",
             offset: 0,
@@ -43,6 +39,8 @@ pub fn run(a: GuessArgs) -> io::Result<()> {
 pub struct RepairArgs {
     #[command(flatten)]
     json: args::Json,
+    #[command(flatten)]
+    errors: args::ErrorsArg,
     /// Texts to repair; standard input, one per line, when none.
     texts: Vec<String>,
 }
@@ -101,6 +99,16 @@ pub fn repair(a: RepairArgs) -> io::Result<()> {
                     .map_err(|&e| ErrorRecord::at(e, &text, false)),
             };
             status::record(result.is_ok());
+            if result.is_err() && a.errors.errors == args::Errors::Skip {
+                continue;
+            }
+            let mut err = io::stderr().lock();
+            let mut to: &mut dyn Write =
+                if result.is_err() && a.errors.errors == args::Errors::Stderr {
+                    &mut err
+                } else {
+                    &mut out
+                };
             if a.json.json {
                 let (result, error) = match result {
                     Ok(u) => (Some(u.as_str()), None),
@@ -113,17 +121,26 @@ pub fn repair(a: RepairArgs) -> io::Result<()> {
                     changes: ChangesJson(repaired.changes()),
                     error,
                 };
-                json::write_line(&mut out, &record)?;
+                json::write_line(&mut to, &record)?;
                 continue;
             }
             match result {
-                Ok(u) => writeln!(out, "{}", show::text(u.as_str()))?,
-                Err(e) => crate::each::write_error(&mut out, &text, &e)?,
+                Ok(u) => writeln!(to, "{}", show::data(u.as_str()))?,
+                Err(e) => crate::each::write_error(&mut to, &text, &e)?,
             }
             for c in repaired.changes() {
-                let to = c.to();
-                let to = if c.is_removal() { "(removed)" } else { &to };
-                writeln!(out, "  byte {}: '{}' -> {to}", c.offset, show::text(c.from))?;
+                let to_text = c.to();
+                let shown = if c.is_removal() {
+                    "(removed)"
+                } else {
+                    &to_text
+                };
+                writeln!(
+                    to,
+                    "  byte {}: '{}' -> {shown}",
+                    c.offset,
+                    show::text(c.from)
+                )?;
             }
         }
         out.flush()

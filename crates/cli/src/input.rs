@@ -463,6 +463,47 @@ pub fn text_chunks(
     Ok(())
 }
 
+/// [`text_chunks`] of a source that may wait for input still to come
+/// (`tail -f log | uri extract`): its text as it comes, each read that
+/// ends short (a terminal's line, a pipe's write) answered at once, but
+/// for what a URI may still cross (a line ending in a hyphen, an open
+/// `<`), which waits for the lines after it.
+pub fn text_stream(
+    r: Box<dyn Read + Send>,
+    eager: bool,
+    mut f: impl FnMut(&str, usize) -> io::Result<()>,
+) -> io::Result<()> {
+    if !eager {
+        return text_chunks(&mut BufReader::with_capacity(READ_BYTES, r), f);
+    }
+    let mut pending: Vec<u8> = Vec::new();
+    let mut line = 1;
+    let mut emit = |pending: &mut Vec<u8>, cut: usize, line: &mut usize| -> io::Result<()> {
+        if cut == 0 {
+            return Ok(());
+        }
+        let text = String::from_utf8_lossy(&pending[..cut]);
+        f(&text, *line)?;
+        *line += memchr::memchr_iter(b'\n', &pending[..cut]).count();
+        pending.drain(..cut);
+        Ok(())
+    };
+    read_batches(r, true, |batch, _| {
+        for l in batch.lines() {
+            pending.extend_from_slice(l.raw());
+            pending.push(b'\n');
+        }
+        let cut = match safe_cut(&pending) {
+            Some(cut) => cut,
+            None if pending.len() < CHUNK_MAX_BYTES => 0,
+            None => memchr::memrchr(b'\n', &pending).map_or(pending.len(), |i| i + 1),
+        };
+        emit(&mut pending, cut, &mut line)
+    })?;
+    let all = pending.len();
+    emit(&mut pending, all, &mut line)
+}
+
 /// The last line end of `buf` that a URI cannot cross (see
 /// [`text_chunks`]), as the offset after its `\n`.
 fn safe_cut(buf: &[u8]) -> Option<usize> {

@@ -21,7 +21,11 @@ use crate::{args, input, show, status};
 #[derive(Args)]
 pub struct InspectArgs {
     #[command(flatten)]
+    dialect: args::DialectArg,
+    #[command(flatten)]
     json: args::Json,
+    #[command(flatten)]
+    errors: args::ErrorsArg,
     /// URIs to inspect; standard input, one per line, when none.
     uris: Vec<String>,
 }
@@ -30,11 +34,13 @@ pub struct InspectArgs {
 pub fn run(a: InspectArgs) -> io::Result<()> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
+    let parser = a.dialect.parser();
+    let iri = parser.dialect() == urikit::Dialect::Rfc3987;
     input::batches(a.uris, |lines| {
         for line in lines.lines() {
             let (text, bad) = line.read();
             let uri = match bad {
-                None => UriRef::parse_absolute(&text),
+                None => parse_absolute(&parser, &text),
                 Some(e) => Err(e),
             };
             // The security warnings come from the generic syntax: they hold
@@ -55,11 +61,20 @@ pub fn run(a: InspectArgs) -> io::Result<()> {
                 scheme: scheme_name.as_deref(),
                 view: &view,
                 warnings: &warnings,
+                iri,
             };
-            if a.json.json {
-                write_json(&mut out, &inspected)?;
-            } else {
-                write_human(&mut out, &inspected)?;
+            match (view.is_ok(), a.errors.errors) {
+                (false, args::Errors::Skip) => {}
+                (false, args::Errors::Stderr) => {
+                    let mut err = io::stderr().lock();
+                    if a.json.json {
+                        write_json(&mut err, &inspected)?;
+                    } else {
+                        write_human(&mut err, &inspected)?;
+                    }
+                }
+                _ if a.json.json => write_json(&mut out, &inspected)?,
+                _ => write_human(&mut out, &inspected)?,
             }
         }
         // Each batch answered as it comes (a pipe's line is a batch).
@@ -68,12 +83,27 @@ pub fn run(a: InspectArgs) -> io::Result<()> {
     out.flush()
 }
 
+/// An absolute URI read by `parser` (`empty-input` for nothing,
+/// `missing-scheme` for a relative reference).
+fn parse_absolute<'a>(parser: &urikit::Parser, text: &'a str) -> Result<UriRef<'a>, Error> {
+    if text.is_empty() {
+        return Err(Error::new(urikit::ErrorKind::EmptyInput, 0));
+    }
+    let u = parser.parse(text)?;
+    if !u.has_scheme() {
+        return Err(Error::new(urikit::ErrorKind::MissingScheme, 0));
+    }
+    Ok(u)
+}
+
 /// What is known of one input.
 struct Inspected<'a, 'u> {
     input: &'a str,
     scheme: Option<&'a str>,
     view: &'a Result<View<'u>, Error>,
     warnings: &'a [Warning],
+    /// Whether the input was read as an IRI (for the messages' hints).
+    iri: bool,
 }
 
 /// The decoded text of a part of `uri`; `invalid-utf8` at its offset in
@@ -248,7 +278,10 @@ fn write_json(out: &mut impl Write, r: &Inspected<'_, '_>) -> io::Result<()> {
     map.serialize_entry("warnings", &warnings)?;
     map.serialize_entry(
         "error",
-        &r.view.as_ref().err().map(|&e| ErrorRecord::from(e)),
+        &r.view
+            .as_ref()
+            .err()
+            .map(|&e| ErrorRecord::at(e, r.input, r.iri)),
     )?;
     SerializeMap::end(map)?;
     out.write_all(b"\n")
@@ -343,7 +376,12 @@ fn write_human(out: &mut impl Write, r: &Inspected<'_, '_>) -> io::Result<()> {
     }
     match r.view {
         Err(e) => {
-            writeln!(out, "  error: {e}")?;
+            let rec = ErrorRecord::at(*e, r.input, r.iri);
+            writeln!(
+                out,
+                "  error: {} at byte {}: {}",
+                rec.code, rec.offset, rec.message
+            )?;
             let (line, mark) = crate::show::caret(r.input, e.offset());
             writeln!(out, "  {line}\n  {mark}")?;
         }

@@ -21,6 +21,8 @@ pub struct ToUriArgs {
     idna: bool,
     #[command(flatten)]
     json: args::Json,
+    #[command(flatten)]
+    errors: args::ErrorsArg,
     /// IRI references; standard input, one per line, when none.
     iris: Vec<String>,
 }
@@ -32,22 +34,15 @@ pub struct ToIriArgs {
     zones: args::ZoneIds,
     #[command(flatten)]
     json: args::Json,
+    #[command(flatten)]
+    errors: args::ErrorsArg,
     /// URI references; standard input, one per line, when none.
     uris: Vec<String>,
 }
 
-fn output(json: args::Json) -> Output<'static> {
-    Output {
-        json: json.json,
-        base: None,
-        jobs: 1,
-        uris: false,
-    }
-}
-
 /// `uri to-uri [--idna]`: each IRI reference as a URI reference.
 pub fn to_uri(a: ToUriArgs) -> io::Result<()> {
-    each_value(a.iris, output(a.json), |s| {
+    each_value(a.iris, Output::new(a.json, a.errors), |s| {
         let parsed = a.zones.parser(Dialect::Rfc3987).parse(s);
         let iri = IriRef::try_from(parsed.map_err(|e| ErrorRecord::at(e, s, true))?)?;
         let uri = if a.idna {
@@ -62,7 +57,7 @@ pub fn to_uri(a: ToUriArgs) -> io::Result<()> {
 /// `uri to-iri`: each URI reference as an IRI reference, with `xn--`
 /// hosts in Unicode where that is safe to show.
 pub fn to_iri(a: ToIriArgs) -> io::Result<()> {
-    each_value(a.uris, output(a.json), |s| {
+    each_value(a.uris, Output::new(a.json, a.errors), |s| {
         Ok(a.zones
             .parser(Dialect::Rfc3986)
             .parse(s)

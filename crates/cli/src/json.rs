@@ -50,15 +50,27 @@ impl ErrorRecord {
     /// [`crate::show::describe`]).
     pub fn at(e: Error, input: &str, iri: bool) -> ErrorRecord {
         let mut r = ErrorRecord::from(e);
-        if matches!(
-            e.kind(),
-            ErrorKind::InvalidChar | ErrorKind::InvalidTemplate
-        ) {
+        if e.kind() != ErrorKind::InvalidIpv6 {
             r.message = crate::show::describe(e, input, iri);
         }
         r
     }
 }
+
+/// The codes the command gives beside the library's, with what each means
+/// (for `uri man` and docs/cli.md).
+pub const COMMAND_CODES: &[(&str, &str)] = &[
+    (
+        "missing-component",
+        "uri get: a placeholder written with '!' ({query!}) names a component the reference does \
+         not have",
+    ),
+    (
+        "not-host-like",
+        "uri guess: the text does not look like an abbreviated URI (a host name, host:port, \
+         user@domain)",
+    ),
+];
 
 /// The library's sentence for `kind`, where it speaks of an option, in
 /// terms of the command's flag.
@@ -172,6 +184,9 @@ pub struct ExtractRecord<'a> {
     pub uri: &'a str,
     pub line: usize,
     pub column: usize,
+    /// What was removed from the text to make the URI, when anything was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warning: Option<&'static str>,
 }
 
 /// The record of `uri links`: one link of an HTML document.

@@ -22,6 +22,7 @@ mod inspect;
 mod iri;
 mod json;
 mod links;
+mod man;
 mod normalize;
 mod parse;
 mod resolve;
@@ -35,8 +36,15 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 /// Parse, validate, resolve, encode and decode URI references (RFC 3986 and its predecessors).
+/// The reference of every command: docs/cli.md, and `uri man`.
 #[derive(Parser)]
-#[command(name = "uri", version, about)]
+#[command(
+    name = "uri",
+    version,
+    about = "Parse, check, resolve, normalize, edit and extract URI references (RFC 3986 and its \
+             predecessors, RFC 3987 IRIs, RFC 6570 templates). Every command: docs/cli.md, or uri \
+             man."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -106,7 +114,7 @@ enum Command {
     #[command(
         after_help = "Examples:\n  uri set --host example.com --port 8080 https://curl.se/x\n  uri set --remove-query 'utm_*' --sort-query < urls.txt\n  uri set --append-path users --set-query page=2 https://api.example/v1"
     )]
-    Set(edit::SetArgs),
+    Set(Box<edit::SetArgs>),
     /// Print components of each URI reference through a template such as '{scheme}://{host}{path}'.
     #[command(
         after_help = "Examples:\n  uri get '{host}' https://example.com/a\n  uri get '{scheme}://{host}[:{port}]{path}' < urls.txt\n  uri get '{:query:q} {port:default}' 'https://s.example/?q=a%20b'"
@@ -149,7 +157,8 @@ enum Command {
         /// bash, zsh, fish, elvish or powershell.
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff): `uri man > uri.1; man ./uri.1`.
+    /// Print the whole manual page (roff): every command, the exit status, the error codes, the
+    /// environment and examples: `uri man > uri.1; man ./uri.1`.
     Man,
 }
 
@@ -205,10 +214,11 @@ fn run(cli: Cli) -> ExitCode {
         }
         Command::Man => {
             use clap::CommandFactory;
-            clap_mangen::Man::new(Cli::command()).render(&mut io::stdout())
+            let version: &'static str = Box::leak(long_version().into_boxed_str());
+            man::render(&Cli::command().version(version), &mut io::stdout().lock())
         }
         Command::Base(a) => links::base(a),
-        Command::Set(a) => edit::set(a),
+        Command::Set(a) => edit::set(*a),
         Command::Get(a) => edit::get(a),
         Command::Guess(a) => guess::run(a),
         Command::Repair(a) => guess::repair(a),

@@ -18,7 +18,11 @@ pub struct NormalizeArgs {
     #[command(flatten)]
     unicode: Steps,
     #[command(flatten)]
+    require: args::RequireArgs,
+    #[command(flatten)]
     json: args::Json,
+    #[command(flatten)]
+    errors: args::ErrorsArg,
     #[command(flatten)]
     jobs: args::Jobs,
     /// References to normalize; standard input, one per line, when none.
@@ -77,14 +81,16 @@ pub fn normalize(a: NormalizeArgs) -> io::Result<()> {
     let parser = a.dialect.parser();
     let iri = parser.dialect() == urikit::Dialect::Rfc3987;
     let output = Output {
-        json: a.json.json,
-        base: None,
         jobs: a.jobs.get(),
         // An IRI may hold characters that are shown escaped.
         uris: !iri,
+        ..Output::new(a.json, a.errors)
     };
+    let schemes = a.require.scheme_list();
+    let require = a.require.get(&schemes);
     each_into(a.refs, output, |s, out| {
         let u = parser.parse(s).map_err(|e| ErrorRecord::at(e, s, iri))?;
+        args::meets(&require, &u)?;
         n.normalize_into(u, out);
         Ok(())
     })
@@ -167,9 +173,13 @@ pub struct CleanArgs {
     #[arg(long, value_name = "GLOB")]
     drop: Vec<String>,
     #[command(flatten)]
-    zones: args::ZoneIds,
+    dialect: args::DialectArg,
+    #[command(flatten)]
+    require: args::RequireArgs,
     #[command(flatten)]
     json: args::Json,
+    #[command(flatten)]
+    errors: args::ErrorsArg,
     #[command(flatten)]
     jobs: args::Jobs,
     /// References to clean; standard input, one per line, when none.
@@ -179,20 +189,22 @@ pub struct CleanArgs {
 /// `uri clean`: the key for de-duplication (`urikit::clean`): normalized,
 /// tracking parameters dropped, query sorted, fragment dropped.
 pub fn clean(a: CleanArgs) -> io::Result<()> {
-    let parser = a.zones.parser(urikit::Dialect::Rfc3986);
+    let parser = a.dialect.parser();
+    let iri = parser.dialect() == urikit::Dialect::Rfc3987;
     let drop: Vec<&str> = if a.drop.is_empty() {
         urikit::TRACKING_PARAMS.to_vec()
     } else {
         a.drop.iter().map(String::as_str).collect()
     };
     let output = Output {
-        json: a.json.json,
-        base: None,
         jobs: a.jobs.get(),
-        uris: false,
+        ..Output::new(a.json, a.errors)
     };
+    let schemes = a.require.scheme_list();
+    let require = a.require.get(&schemes);
     each_value(a.refs, output, |s| {
-        let u = parser.parse(s).map_err(|e| ErrorRecord::at(e, s, false))?;
+        let u = parser.parse(s).map_err(|e| ErrorRecord::at(e, s, iri))?;
+        args::meets(&require, &u)?;
         Ok(urikit::clean(u, &drop)?.into_string())
     })
 }

@@ -14,7 +14,11 @@ pub struct ParseArgs {
     #[command(flatten)]
     dialect: args::DialectArg,
     #[command(flatten)]
+    require: args::RequireArgs,
+    #[command(flatten)]
     json: args::Json,
+    #[command(flatten)]
+    errors: args::ErrorsArg,
     /// References to parse; standard input, one per line, when none.
     refs: Vec<String>,
 }
@@ -24,20 +28,29 @@ pub fn run(a: ParseArgs) -> io::Result<()> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let parser = a.dialect.parser();
+    let schemes = a.require.scheme_list();
+    let require = a.require.get(&schemes);
     input::batches(a.refs, |lines| {
         for line in lines.lines() {
             let (text, bad) = line.read();
             let result = match bad {
-                None => parser.parse(&text),
+                None => parser
+                    .parse(&text)
+                    .and_then(|u| require.check(&u).map(|()| u)),
                 Some(e) => Err(e),
             };
             status::record(result.is_ok());
+            let ok = result.is_ok();
             let iri = parser.dialect() == Dialect::Rfc3987;
             let record = ParseRecord::new(&text, result, parser.accepts_zone_ids(), iri);
-            if a.json.json {
-                json::write_line(&mut out, &record)?;
-            } else {
-                write_human(&mut out, &record)?;
+            match (ok, a.errors.errors) {
+                (false, args::Errors::Skip) => {}
+                (false, args::Errors::Stderr) if a.json.json => {
+                    json::write_line(&mut io::stderr().lock(), &record)?
+                }
+                (false, args::Errors::Stderr) => write_human(&mut io::stderr().lock(), &record)?,
+                _ if a.json.json => json::write_line(&mut out, &record)?,
+                _ => write_human(&mut out, &record)?,
             }
         }
         // Each batch's answers go out before the next is waited for.

@@ -24,6 +24,8 @@ pub struct ResolveArgs {
     jobs: args::Jobs,
     #[command(flatten)]
     json: args::Json,
+    #[command(flatten)]
+    errors: args::ErrorsArg,
     /// References to resolve; standard input, one per line, when none.
     refs: Vec<String>,
 }
@@ -40,19 +42,23 @@ pub struct RelativizeArgs {
     jobs: args::Jobs,
     #[command(flatten)]
     json: args::Json,
+    #[command(flatten)]
+    errors: args::ErrorsArg,
     /// Target URIs; standard input, one per line, when none.
     targets: Vec<String>,
 }
 
 /// `uri resolve --base BASE [--dialect D] [--non-strict]`: every input is
-/// resolved against the base; an invalid base is an error for every input.
+/// resolved against the base. A base that fails is one usage error (status
+/// 2); with `--json`, the contract's `invalid-base` or `relative-base`
+/// record for every input.
 pub fn resolve(a: ResolveArgs) -> io::Result<()> {
     let output = Output {
-        json: a.json.json,
         base: Some(&a.base),
         jobs: a.jobs.get(),
         // An IRI may hold characters that are shown escaped.
         uris: a.dialect.dialect() != urikit::Dialect::Rfc3987,
+        ..Output::new(a.json, a.errors)
     };
     against_base(
         &a.base,
@@ -68,10 +74,9 @@ pub fn resolve(a: ResolveArgs) -> io::Result<()> {
 /// resolves against the base to each target.
 pub fn relativize(a: RelativizeArgs) -> io::Result<()> {
     let output = Output {
-        json: a.json.json,
         base: Some(&a.base),
         jobs: a.jobs.get(),
-        uris: false,
+        ..Output::new(a.json, a.errors)
     };
     against_base(&a.base, a.dialect, true, a.targets, output, |r, u, out| {
         *out = r.relativize(*u)?.into_string();
@@ -80,7 +85,8 @@ pub fn relativize(a: RelativizeArgs) -> io::Result<()> {
 }
 
 /// Reads the base and each input with the dialect's grammar and prints
-/// `op(resolver, input)`; a bad base fails every input.
+/// `op(resolver, input)`. A bad base is one usage error in human output,
+/// and fails every input's record with `--json` (the contract's rule).
 fn against_base(
     base: &str,
     dialect: args::DialectArg,
@@ -100,6 +106,16 @@ fn against_base(
         .parse(base)
         .and_then(Resolver::new)
         .map(|r| r.dialect(dialect.dialect()).strict(strict));
+    if let (Err(e), false) = (&resolver, output.json) {
+        let r = ErrorRecord::for_base(*e);
+        crate::status::usage_error(&format!(
+            "the base \"{}\": {} at byte {}: {}",
+            crate::show::text(base),
+            r.code,
+            r.offset,
+            r.message
+        ));
+    }
     each_into(inputs, output, |s, out| {
         // Borrowed: the resolver is not copied for each input.
         let resolver = resolver.as_ref().map_err(|e| ErrorRecord::for_base(*e))?;

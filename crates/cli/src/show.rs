@@ -4,6 +4,12 @@
 //! can neither move the cursor, change colours, reorder what the terminal
 //! shows, nor split one entry into several lines), and colour where the
 //! terminal takes it. `--json` gives the exact text.
+//!
+//! Two uses: [`text`] for input echoed in a message (an error's input, a
+//! caret line), always escaped; [`data`] for what a user asked for (a
+//! decoded value, a component), escaped on a terminal only, and exact in a
+//! pipe or a file, so that `uri decode | ...` is the inverse of `uri
+//! encode` and `uri get '{host}\t{path}'` writes TSV.
 
 use std::borrow::Cow;
 use std::sync::OnceLock;
@@ -12,6 +18,9 @@ use anstyle::{AnsiColor, Style};
 
 /// The style of what went wrong: the `error` label and the caret.
 pub const ERROR: Style = AnsiColor::Red.on_default().bold();
+
+/// The style of what is shown on purpose: the sample's expected errors.
+pub const NOTE: Style = AnsiColor::Yellow.on_default();
 
 /// The style of what went right: a repaired form.
 pub const GOOD: Style = AnsiColor::Green.on_default();
@@ -37,6 +46,23 @@ pub fn paint(text: &str, style: Style) -> Cow<'_, str> {
 }
 
 pub use urikit::report::{caret, escape as text};
+
+/// Whether standard output is a terminal (looked at once).
+pub fn terminal() -> bool {
+    use std::io::IsTerminal;
+    static TERMINAL: OnceLock<bool> = OnceLock::new();
+    *TERMINAL.get_or_init(|| std::io::stdout().is_terminal())
+}
+
+/// A result a user asked for, as it is written to standard output: by the
+/// escaping rule on a terminal, exactly in a pipe or a file.
+pub fn data(s: &str) -> Cow<'_, str> {
+    if terminal() {
+        text(s)
+    } else {
+        Cow::Borrowed(s)
+    }
+}
 
 /// The library's sentence for an error in `input` (a character not allowed, a
 /// malformed template)

@@ -35,6 +35,8 @@ pub struct MatchArgs {
     template: String,
     #[command(flatten)]
     json: args::Json,
+    #[command(flatten)]
+    errors: args::ErrorsArg,
     /// URIs to match; standard input, one per line, when none.
     uris: Vec<String>,
 }
@@ -146,6 +148,16 @@ fn match_uris(a: MatchArgs) -> io::Result<()> {
                 Some(e) => Err(e),
             };
             status::record(result.is_ok());
+            if result.is_err() && a.errors.errors == args::Errors::Skip {
+                continue;
+            }
+            let mut err = io::stderr().lock();
+            let mut to: &mut dyn Write =
+                if result.is_err() && a.errors.errors == args::Errors::Stderr {
+                    &mut err
+                } else {
+                    &mut out
+                };
             if a.json.json {
                 let record = MatchRecord {
                     template: &a.template,
@@ -157,27 +169,37 @@ fn match_uris(a: MatchArgs) -> io::Result<()> {
                         .err()
                         .map(|&e| ErrorRecord::at(e, &text, false)),
                 };
-                json::write_line(&mut out, &record)?;
+                json::write_line(&mut to, &record)?;
                 continue;
             }
             match &result {
                 Ok(vars) => {
-                    writeln!(out, "{}", show::text(&text))?;
+                    writeln!(to, "{}", show::text(&text))?;
                     for (name, c) in vars.iter() {
                         let json = serde_json::to_string(&CaptureJson(c)).unwrap_or_default();
-                        writeln!(out, "  {name} = {}", show::text(&json))?;
+                        writeln!(to, "  {name} = {}", show::data(&json))?;
                     }
                 }
+                Err(e) if e.kind() == ErrorKind::AmbiguousTemplate => {
+                    // The offset is into the template: said so, with the
+                    // template under the caret.
+                    let r = ErrorRecord::at(*e, &text, false);
+                    writeln!(
+                        to,
+                        "{} \"{}\": {} at byte {} of the template: {}",
+                        show::paint("error:", show::ERROR),
+                        show::text(&text),
+                        r.code,
+                        r.offset,
+                        r.message
+                    )?;
+                    let (line, caret) = show::caret(&a.template, e.offset());
+                    writeln!(to, "  {line}\n  {}", show::paint(&caret, show::ERROR))?;
+                }
                 Err(e) => {
-                    each::write_error(&mut out, &text, &ErrorRecord::at(*e, &text, false))?;
-                    // An ambiguous template's offset is into the template.
-                    let (shown, at) = if e.kind() == ErrorKind::AmbiguousTemplate {
-                        (a.template.as_str(), e.offset())
-                    } else {
-                        (text.as_ref(), e.offset())
-                    };
-                    let (line, caret) = show::caret(shown, at);
-                    writeln!(out, "  {line}\n  {}", show::paint(&caret, show::ERROR))?;
+                    each::write_error(&mut to, &text, &ErrorRecord::at(*e, &text, false))?;
+                    let (line, caret) = show::caret(&text, e.offset());
+                    writeln!(to, "  {line}\n  {}", show::paint(&caret, show::ERROR))?;
                 }
             }
         }

@@ -22,7 +22,7 @@ const CLI: &[&str] = &[
     "input",
     "args",
     "each",
-    "check|codec|edit|extract|guess|inspect|iri|links|normalize|parse|resolve|template",
+    "check|codec|edit|extract|guess|inspect|iri|links|man|normalize|parse|resolve|template",
 ];
 
 #[test]
@@ -524,17 +524,53 @@ mod robustness {
         assert!(one.stdout.contains("checked 1 line "), "{}", one.stdout);
     }
 
-    /// A decoded `%0A` does not split one input into several output lines
-    /// in human output; `--json` keeps it exact.
+    /// Issue 45, item 7: what a user asks for goes to a pipe exactly (so
+    /// that `uri decode` inverts `uri encode` and a template's tab makes
+    /// TSV); on a terminal the values taken from the input are escaped, so
+    /// that a decoded `%0A` cannot split one answer into two lines nor
+    /// `%1B[31m` change colours. `--json` is exact everywhere.
     #[test]
-    fn decoded_control_characters_are_shown_escaped() {
-        let r = run(&["decode".into(), "a%0Ab%1B[31mc".into()], b"");
-        assert_eq!(r.stdout, "a\\nb\\e[31mc\n");
-        let r = run(&["get".into(), "{:path}".into(), "/a%0Ab".into()], b"");
-        assert_eq!(r.stdout, "/a\\nb\n");
+    fn decoded_control_characters_are_exact_in_a_pipe_and_escaped_on_a_terminal() {
+        let r = run(&["decode".into(), "a%09b%5Cc%0Ad".into()], b"");
+        assert_eq!(r.stdout, "a\tb\\c\nd\n");
+        let r = run(
+            &[
+                "get".into(),
+                "{:query:q}".into(),
+                "https://s/?q=C%3A%5CUsers%5Cme".into(),
+            ],
+            b"",
+        );
+        assert_eq!(r.stdout, "C:\\Users\\me\n");
+        let r = run(
+            &["get".into(), "{host}\t{path}".into(), "http://h/p".into()],
+            b"",
+        );
+        assert_eq!(r.stdout, "h\t/p\n");
         let r = run(&["decode".into(), "--json".into(), "a%0Ab".into()], b"");
         let v: Value = serde_json::from_str(r.stdout.trim()).unwrap();
         assert_eq!(v["result"], "a\nb");
+        // On a terminal (script(1) gives the command one).
+        let on_terminal = |cmd: &str| -> Option<String> {
+            let out = Command::new("script")
+                .args([
+                    "-qec",
+                    &format!("{} {cmd}", env!("CARGO_BIN_EXE_uri")),
+                    "/dev/null",
+                ])
+                .stdin(Stdio::null())
+                .output()
+                .ok()?;
+            Some(String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n"))
+        };
+        match on_terminal("decode 'a%0Ab%1B[31mc'") {
+            Some(out) => {
+                assert_eq!(out, "a\\nb\\e[31mc\n");
+                let out = on_terminal("get '{host}\t{:path}' 'http://h/a%0Ab'").unwrap();
+                assert_eq!(out, "h\t/a\\nb\n");
+            }
+            None => eprintln!("skipped the terminal half: script(1) is not installed"),
+        }
         // The input itself, in an error message.
         let r = run(&["normalize".into(), "http://a/\x1b[31mx".into()], b"");
         assert_eq!(r.code, 1);
@@ -894,6 +930,122 @@ fn every_help_has_examples() {
             out.stdout
         );
     }
+}
+
+/// docs/cli.md, the reference written by hand, keeps up with the command:
+/// every subcommand has its section, and every option and error code that
+/// the manual page lists (read from the command's own definition and the
+/// library's `ErrorKind::ALL`) is named in it.
+#[test]
+fn the_reference_names_every_command_option_and_code() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/cli.md"))
+            .expect("docs/cli.md");
+    let man = run(&["man".into()], b"");
+    assert_eq!(man.code, 0);
+    let page = man.stdout.replace("\\-", "-");
+    let mut section = "";
+    let mut missing = Vec::new();
+    let mut lines = page.lines();
+    while let Some(line) = lines.next() {
+        if let Some(s) = line.strip_prefix(".SH ") {
+            section = if s == "COMMANDS" {
+                "commands"
+            } else if s == "ERROR CODES" {
+                "codes"
+            } else {
+                ""
+            };
+        } else if let Some(cmd) = line.strip_prefix(".SS ") {
+            let cmd = cmd.trim_matches('"');
+            if !doc.contains(&format!("`{cmd}`")) && !doc.contains(&format!("## `{cmd}")) {
+                missing.push(format!("command {cmd}"));
+            }
+        } else if line == ".TP" {
+            let term = lines.next().unwrap_or("").trim_start_matches(".B ");
+            let word = term.split(' ').next().unwrap_or("");
+            let named = match section {
+                "commands" if word.starts_with("--") => {
+                    doc.contains(&format!("{word} "))
+                        || doc.contains(&format!("{word}`"))
+                        || doc.contains(&format!("{word}]"))
+                }
+                "codes" => doc.contains(&format!("`{word}`")),
+                _ => true,
+            };
+            if !named {
+                missing.push(format!("{section}: {word}"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "docs/cli.md does not name: {missing:?}");
+}
+
+/// The `console` examples of README.md and docs/cli.md print what they
+/// say: each `$ uri ...` line is run by the shell with this build's `uri`
+/// first on the PATH, and its output (standard output, then standard
+/// error, as a terminal would show them for one result) must be the lines
+/// that follow it. An example that reads a file or pipes is shown, not
+/// run, and is marked so by `<` or `|` in its command.
+#[test]
+fn console_examples_in_the_docs_print_what_they_say() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let bin = Path::new(env!("CARGO_BIN_EXE_uri"))
+        .parent()
+        .unwrap()
+        .to_owned();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut ran = 0;
+    let mut failures = Vec::new();
+    for doc in ["README.md", "docs/cli.md"] {
+        let text = std::fs::read_to_string(root.join(doc)).unwrap();
+        let mut in_console = false;
+        let mut examples: Vec<(String, String)> = Vec::new();
+        for line in text.lines() {
+            if line.starts_with("```console") {
+                in_console = true;
+            } else if line.starts_with("```") {
+                in_console = false;
+            } else if in_console {
+                if let Some(cmd) = line.strip_prefix("$ ") {
+                    examples.push((cmd.to_owned(), String::new()));
+                } else if let Some((_, out)) = examples.last_mut() {
+                    out.push_str(line);
+                    out.push('\n');
+                }
+            }
+        }
+        for (cmd, expected) in examples {
+            if !cmd.starts_with("uri ") || cmd.contains(" < ") || cmd.contains(" | ") {
+                continue;
+            }
+            let out = Command::new("sh")
+                .args(["-c", &cmd])
+                .env("PATH", &path)
+                .env_remove("NO_COLOR")
+                .env_remove("CLICOLOR_FORCE")
+                .stdin(Stdio::null())
+                .output()
+                .unwrap();
+            let got = format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            ran += 1;
+            if got != expected {
+                failures.push(format!(
+                    "{doc}: $ {cmd}\n--- expected\n{expected}--- got\n{got}"
+                ));
+            }
+        }
+    }
+    assert!(ran >= 8, "only {ran} examples found");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// `uri template expand` with a template that is not UTF-8 on the command
