@@ -855,6 +855,56 @@ fn arg_of(py: Python<'_>, p: Param, obj: &Bound<'_, PyAny>, len: usize) -> PyRes
     check_len(p.name(), col, len).map(Arg::Texts)
 }
 
+/// A base given as one value for every row must be an absolute URI, or
+/// the whole call fails, naming the argument (functions.md: the swapped
+/// call `uri_resolve('http://a/b', '../c')` is no NULL on every row). A
+/// column of bases gives NULL on the rows whose base cannot serve; a
+/// column that holds one value on every row is taken as a literal.
+fn literal_base(spec: &Spec, args: &[Arg]) -> PyResult<()> {
+    if !matches!(spec.f, F::Resolve | F::Relativize) {
+        return Ok(());
+    }
+    // A column whose every row is the same base is a literal too: engines
+    // that call through Arrow hand a SQL constant over as such a column.
+    let base: String = match args.first() {
+        Some(Arg::Text(Some(base))) => base.clone(),
+        Some(Arg::Texts(col)) => {
+            let Ok(strs) = Strs::of(col.as_ref(), "the base") else {
+                return Ok(());
+            };
+            let first = match strs.text(0) {
+                Some(t) if !col.is_empty() => t,
+                _ => return Ok(()),
+            };
+            if (1..col.len()).any(|i| strs.text(i) != Some(first)) {
+                return Ok(());
+            }
+            first.to_owned()
+        }
+        _ => return Ok(()),
+    };
+    let base = base.as_str();
+    let dialect = match dialect_index(spec).and_then(|k| args.get(k)) {
+        Some(Arg::Text(Some(name))) => Dialect::from_name(name).unwrap_or(Dialect::Rfc3986),
+        _ => Dialect::Rfc3986,
+    };
+    let problem = match Parser::new(dialect).parse(base) {
+        Ok(u) if u.has_scheme() => return Ok(()),
+        Ok(_) => "it has no scheme (relative-base)".to_owned(),
+        Err(e) => format!(
+            "{} at byte {} ({})",
+            e.kind().message(),
+            e.offset(),
+            e.code()
+        ),
+    };
+    Err(PyValueError::new_err(format!(
+        "{}: the base {:?} (the second argument) is not an absolute URI: {problem}; {}({}, base) \
+         takes the base second",
+        spec.name, base, spec.name, spec.first
+    )))
+}
+
 fn check_len(name: &str, col: ArrayRef, len: usize) -> PyResult<ArrayRef> {
     if col.len() != len {
         return Err(PyValueError::new_err(format!(
@@ -942,6 +992,7 @@ pub fn call(
         .zip(spec.params)
         .map(|(a, p)| arg_of(py, *p, a, len))
         .collect::<PyResult<Vec<Arg>>>()?;
+    literal_base(spec, &args)?;
     // A chunked result takes each thread's part as a chunk of its own; an
     // array result joins them.
     let results = py.detach(|| {

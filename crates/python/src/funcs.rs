@@ -284,7 +284,10 @@ trait Fields {
         match other.cast::<Self>() {
             Ok(o) => {
                 let same = self.fields(py)?.eq(o.get().fields(py)?)?;
-                Ok(pyo3::types::PyBool::new(py, same).to_owned().into_any().unbind())
+                Ok(pyo3::types::PyBool::new(py, same)
+                    .to_owned()
+                    .into_any()
+                    .unbind())
             }
             Err(_) => Ok(py.NotImplemented()),
         }
@@ -298,13 +301,23 @@ trait Fields {
     where
         Self: pyo3::PyClass<Frozen = pyo3::pyclass::boolean_struct::True> + Sync + Sized,
     {
-        Ok((slf.as_any().get_type().into_any(), slf.get().fields(slf.py())?))
+        Ok((
+            slf.as_any().get_type().into_any(),
+            slf.get().fields(slf.py())?,
+        ))
     }
 }
 
 impl Fields for Match {
     fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        (self.uri.clone_ref(py), self.start, self.end, self.line, self.column).into_pyobject(py)
+        (
+            self.uri.clone_ref(py),
+            self.start,
+            self.end,
+            self.line,
+            self.column,
+        )
+            .into_pyobject(py)
     }
 }
 

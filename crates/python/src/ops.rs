@@ -237,9 +237,13 @@ pub fn to_uri(text: &str, idna: bool) -> Option<UriRefBuf> {
     }
 }
 
-/// A URI mapped to an IRI (RFC 3987 section 3.2).
+/// A URI mapped to an IRI (RFC 3987 section 3.2) as `uri to-iri` writes
+/// it: an `xn--` host in Unicode where UTS #46 and the confusable checks
+/// allow it.
 pub fn to_iri(u: UriRef<'_>) -> Option<String> {
-    u.to_iri().ok().map(|i| i.as_str().to_owned())
+    u.to_iri_display()
+        .ok()
+        .map(|i| i.into_uri_ref_buf().into_string())
 }
 
 /// `text` percent-encoded for `component`.

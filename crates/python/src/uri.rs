@@ -176,7 +176,13 @@ fn set_part(
             }
         }
         "path" => {
-            let s = if none { String::new() } else { text_of(value)? };
+            let mut s = if none { String::new() } else { text_of(value)? };
+            // With an authority, a path is empty or begins with '/' (RFC
+            // 3986 section 3.3): `with_path("a b")` on `http://h` means
+            // `/a%20b`, as yarl reads it.
+            if buf.authority().is_some() && !s.is_empty() && !s.starts_with('/') {
+                s.insert(0, '/');
+            }
             if encoded {
                 buf.set_path_encoded(&s)
             } else {
@@ -529,13 +535,28 @@ impl PyURIRef {
     }
 
     /// A copy with the host set (None removes the authority when nothing
-    /// else is in it).
-    #[pyo3(signature = (host, *, encoded = false))]
+    /// else is in it); with `idna`, a name in Unicode is written in its
+    /// ASCII form for the DNS (UTS #46 ToASCII) instead of percent-encoded.
+    ///
+    /// >>> str(URIRef("http://example.com/").with_host("münchen.de", idna=True))
+    /// 'http://xn--mnchen-3ya.de/'
+    /// >>> str(URIRef("http://example.com/").with_host("münchen.de"))
+    /// 'http://m%C3%BCnchen.de/'
+    #[pyo3(signature = (host, *, encoded = false, idna = false))]
     fn with_host(
         slf: &Bound<'_, Self>,
         host: &Bound<'_, PyAny>,
         encoded: bool,
+        idna: bool,
     ) -> PyResult<Py<PyAny>> {
+        if idna && !host.is_none() {
+            let py = slf.py();
+            let text = crate::error::text(host, "the host")?;
+            let mut buf = slf.get().buf.clone();
+            buf.set_host_idna(&text)
+                .map_err(|e| parse_error(py, e, &text, true))?;
+            return Self::again(slf, buf);
+        }
         Self::replace_one(slf, "host", host, encoded)
     }
 
@@ -555,14 +576,26 @@ impl PyURIRef {
     }
 
     /// A copy with the query set: a str (encoded where needed unless
-    /// `encoded`), a mapping or pairs (written as a form), or None.
-    #[pyo3(signature = (query, *, encoded = false))]
+    /// `encoded`), a mapping or pairs (written as a form), None, or
+    /// keyword parameters (`with_query(a=1, b="x y")`, as yarl takes them).
+    ///
+    /// >>> str(URIRef("http://h/p?x=0").with_query(a=1, b="x y"))
+    /// 'http://h/p?a=1&b=x+y'
+    #[pyo3(signature = (*query, encoded = false, **params))]
     fn with_query(
         slf: &Bound<'_, Self>,
-        query: &Bound<'_, PyAny>,
+        query: &Bound<'_, PyTuple>,
         encoded: bool,
+        params: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Py<PyAny>> {
-        Self::replace_one(slf, "query", query, encoded)
+        let params = params.filter(|p| !p.is_empty());
+        match (query.len(), params) {
+            (0, Some(p)) => Self::replace_one(slf, "query", p.as_any(), encoded),
+            (1, None) => Self::replace_one(slf, "query", &query.get_item(0)?, encoded),
+            _ => Err(PyTypeError::new_err(
+                "with_query() takes one query (None removes it) or keyword parameters",
+            )),
+        }
     }
 
     /// A copy with the fragment set (None removes it).
@@ -678,6 +711,137 @@ impl PyURIRef {
         }
     }
 
+    /// The origin, as yarl gives it: the scheme and the authority without
+    /// its userinfo, no path (`http://example.com:8080`). Raises
+    /// `ValueError` for a reference without a scheme or a host.
+    ///
+    /// >>> str(URIRef("http://u@Example.com:8080/a?b#c").origin())
+    /// 'http://Example.com:8080'
+    fn origin(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        let u = slf.get().u();
+        let (Some(scheme), Some(host)) = (u.scheme(), u.host()) else {
+            return Err(PyValueError::new_err(format!(
+                "{:?} has no origin: it needs a scheme and a host",
+                u.as_str()
+            )));
+        };
+        let mut text = format!("{scheme}://{}", host.as_str());
+        if let Some(p) = u.port() {
+            text.push(':');
+            text.push_str(p);
+        }
+        let buf = UriRefBuf::parse_with(text, u.dialect())
+            .map_err(|e| edit_error(slf.py(), e, u.as_str()))?;
+        Self::again(slf, buf)
+    }
+
+    /// The last path segment, decoded (`file.txt` of `/path/to/file.txt`;
+    /// `""` when the path ends in `/`).
+    ///
+    /// >>> URIRef("http://h/path/to/file.tar.gz?x").name
+    /// 'file.tar.gz'
+    #[getter]
+    fn name(&self) -> String {
+        let path = self.u().path();
+        let last = path.as_str().rsplit('/').next().unwrap_or("");
+        let bytes = urikit::pct::PctStr::new(last)
+            .map_or_else(|_| last.as_bytes().to_vec(), |p| p.decode().into_owned());
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+
+    /// The last path segment's extension, with its dot (`.gz` of
+    /// `file.tar.gz`; `""` without one), as yarl and `pathlib` give it.
+    ///
+    /// >>> URIRef("http://h/file.tar.gz").suffix, URIRef("http://h/.profile").suffix
+    /// ('.gz', '')
+    #[getter]
+    fn suffix(&self) -> String {
+        let name = self.name();
+        match name.rfind('.') {
+            Some(i) if i > 0 && i + 1 < name.len() => name[i..].to_owned(),
+            _ => String::new(),
+        }
+    }
+
+    /// The reference without its last path segment, query and fragment
+    /// (`http://h/path/to` of `http://h/path/to/file.txt?x`), as yarl's
+    /// `parent`.
+    ///
+    /// >>> str(URIRef("http://h/path/to/file.txt?x#f").parent)
+    /// 'http://h/path/to'
+    #[getter]
+    fn parent(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        let me = slf.get();
+        let path = me.u().path().as_str().to_owned();
+        let cut = match path.rfind('/') {
+            Some(0) if path.len() > 1 => 1,
+            Some(0) | None => path.len(),
+            Some(i) => i,
+        };
+        Self::edited(slf, |b| {
+            b.set_query(None)?;
+            b.set_fragment(None)?;
+            b.set_path_encoded(&path[..cut])
+        })
+    }
+
+    /// The path with segments appended (each encoded), as yarl's
+    /// `joinpath` and the `/` operator.
+    ///
+    /// >>> str(URIRef("http://h/a").joinpath("b c", "d"))
+    /// 'http://h/a/b%20c/d'
+    #[pyo3(signature = (*segments))]
+    fn joinpath(slf: &Bound<'_, Self>, segments: Vec<Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+        let segs = segments
+            .iter()
+            .map(|s| text(s, "a path segment").map(|t| t.into_owned()))
+            .collect::<PyResult<Vec<String>>>()?;
+        Self::edited(slf, |b| {
+            for seg in &segs {
+                b.push_segment(seg)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// A reference built from its parts, as yarl's `URL.build`: `scheme`,
+    /// `userinfo`, `host`, `port`, `path`, `query` (a str, a mapping or
+    /// pairs), `fragment`, each encoded where needed unless `encoded`.
+    ///
+    /// >>> str(URIRef.build(scheme="https", host="example.com", path="/a b", query={"q": "1"}))
+    /// 'https://example.com/a%20b?q=1'
+    #[classmethod]
+    #[pyo3(signature = (*, encoded = false, **parts))]
+    fn build(
+        cls: &Bound<'_, pyo3::types::PyType>,
+        encoded: bool,
+        parts: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Py<PyAny>> {
+        let empty = cls.call1(("",))?;
+        let kw = PyDict::new(cls.py());
+        kw.set_item("encoded", encoded)?;
+        if let Some(p) = parts {
+            kw.update(p.as_mapping())?;
+        }
+        Ok(empty.call_method("replace", (), Some(&kw))?.unbind())
+    }
+
+    fn __lt__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.order(other, |o| o.is_lt())
+    }
+
+    fn __le__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.order(other, |o| o.is_le())
+    }
+
+    fn __gt__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.order(other, |o| o.is_gt())
+    }
+
+    fn __ge__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.order(other, |o| o.is_ge())
+    }
+
     /// The reference with one path segment appended, percent-encoded (a
     /// `/` in it is `%2F`); a path that ends in `/` has its empty last
     /// segment replaced. Not resolution: see `resolve`.
@@ -780,12 +944,18 @@ impl PyURIRef {
     }
 
     /// The reference as an IRI (RFC 3987 section 3.2: percent-encoded
-    /// UTF-8 decoded where an IRI may hold the character).
+    /// UTF-8 decoded where an IRI may hold the character), an `xn--` host
+    /// in Unicode where that is safe to show (as `uri to-iri` does).
+    ///
+    /// >>> str(URIRef("http://xn--mnchen-3ya.de/%C3%BC").to_iri())
+    /// 'http://münchen.de/ü'
+    /// >>> str(URIRef("http://xn--80ak6aa92e.com/").to_iri())
+    /// 'http://xn--80ak6aa92e.com/'
     fn to_iri(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let s = self.buf.as_str();
         let iri = self
             .u()
-            .to_iri()
+            .to_iri_display()
             .map_err(|e| parse_error(py, e, s, false))?;
         wrap(py, iri.into_uri_ref_buf(), self.zone_ids)
     }
@@ -874,6 +1044,25 @@ impl PyURIRef {
 }
 
 impl PyURIRef {
+    /// References are ordered by their text, as `sorted()` wants.
+    fn order(
+        &self,
+        other: &Bound<'_, PyAny>,
+        holds: impl Fn(std::cmp::Ordering) -> bool,
+    ) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        match other.cast::<PyURIRef>() {
+            Ok(o) => Ok(pyo3::types::PyBool::new(
+                py,
+                holds(self.buf.as_str().cmp(o.get().buf.as_str())),
+            )
+            .to_owned()
+            .into_any()
+            .unbind()),
+            Err(_) => Ok(py.NotImplemented()),
+        }
+    }
+
     fn replace_one(
         slf: &Bound<'_, Self>,
         part: &str,
@@ -1015,12 +1204,24 @@ impl QueryParams {
         Ok(keys.try_iter()?.into_any().unbind())
     }
 
+    /// Equal to another `QueryParams` with the same pairs in the same
+    /// order, and to a mapping with the same keys, each once, and values.
     fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         let mine = PyList::new(py, self.items(py))?;
-        match other.cast::<QueryParams>() {
-            Ok(o) => mine.eq(PyList::new(py, o.get().items(py))?),
-            Err(_) => Ok(false),
+        if let Ok(o) = other.cast::<QueryParams>() {
+            return mine.eq(PyList::new(py, o.get().items(py))?);
         }
+        if let Ok(m) = other.cast::<pyo3::types::PyMapping>() {
+            if m.len()? != self.pairs.len() {
+                return Ok(false);
+            }
+            let as_dict = PyDict::new(py);
+            for (k, v) in &self.pairs {
+                as_dict.set_item(k, v.as_ref().map(|v| v.clone_ref(py)))?;
+            }
+            return as_dict.eq(other);
+        }
+        Ok(false)
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

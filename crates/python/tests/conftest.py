@@ -1,4 +1,8 @@
+import importlib
 import os
+import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -14,6 +18,42 @@ SAMPLE = REPO / "crates" / "cli" / "src" / "sample"
 # Spark's workers run the Python of this interpreter, where urikit is.
 os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
 os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
+
+
+# CI sets this, so that an engine or a Java that is missing fails the run
+# instead of being skipped; on a developer's machine the tests that need
+# one are skipped, each with the reason and what to install.
+REQUIRE_ALL = os.environ.get("URIKIT_REQUIRE_ALL") == "1"
+
+
+def need(module: str, install: str):
+    """Import an optional test dependency, or skip the test saying what
+    to install (fail instead under ``URIKIT_REQUIRE_ALL=1``)."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        if REQUIRE_ALL:
+            raise
+        pytest.skip(f"{module} is not installed: {install}")
+
+
+def need_java():
+    """Spark needs a Java runtime, 17 or later, on the PATH or in
+    JAVA_HOME; without one the Spark tests are skipped with this reason
+    (a failure under ``URIKIT_REQUIRE_ALL=1``)."""
+    java_home = os.environ.get("JAVA_HOME")
+    java = shutil.which("java") or (java_home and shutil.which("java", path=str(Path(java_home) / "bin")))
+    if java:
+        out = subprocess.run([java, "-version"], capture_output=True, text=True)
+        m = re.search(r'version "(\d+)', out.stderr + out.stdout)
+        if m and (int(m.group(1)) >= 17):
+            return
+        reason = f"Spark needs Java 17 or later; {java} is {m.group(1) if m else 'of unknown version'}"
+    else:
+        reason = "Spark needs Java 17 or later (apt-get install openjdk-17-jre-headless, or JAVA_HOME)"
+    if REQUIRE_ALL:
+        pytest.fail(reason)
+    pytest.skip(reason)
 
 
 def have_shared() -> bool:

@@ -86,8 +86,11 @@ def test_arguments_literal_or_column():
     assert arrow.resolve(refs, bases).to_pylist() == ["http://a/b/g", "http://a/g", None, None]
     assert arrow.resolve(refs, "http://x/y/z").to_pylist() == [
         "http://x/y/g", "http://x/g", None, "http://x/y/g"]
-    # A relative base gives NULL.
-    assert arrow.resolve(refs, "y/z").to_pylist() == [None] * 4
+    # A literal base that is no absolute URI fails the call, naming the
+    # argument (functions.md); a column's bad base is NULL on its row.
+    with pytest.raises(ValueError, match="the base .y/z. \\(the second argument\\)"):
+        arrow.resolve(refs, "y/z")
+    assert arrow.resolve(pa.array(["g", "g"]), pa.array(["y/z", "http://a/"])).to_pylist() == [None, "http://a/g"]
     assert arrow.resolve(pa.array(["?y"]), "http://a/b/c/d;p?q", "rfc2396").to_pylist() == [
         "http://a/b/c/?y"]
     assert arrow.equivalent(pa.array(["http://a/%7e"]), "HTTP://A:80/~").to_pylist() == [True]

@@ -12,7 +12,9 @@ import pytest
 import urikit
 from urikit import arrow
 
-chdb = pytest.importorskip("chdb")
+from conftest import need  # noqa: E402
+
+chdb = need("chdb", "pip install -r crates/python/requirements-dev.txt")
 
 # urikit's function -> ClickHouse's expression.
 PAIRS = {

@@ -10,9 +10,14 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
+from conftest import need, need_java
 from urikit import arrow
 
-pytest.importorskip("pyspark")
+
+@pytest.fixture(autouse=True)
+def spark_available():
+    need("pyspark", "pip install -r crates/python/requirements-dev.txt")
+    need_java()
 JOB = Path(__file__).resolve().parents[1] / "jobs" / "crawl.py"
 
 

@@ -8,7 +8,11 @@ import os
 import pyarrow as pa
 import pytest
 
+from conftest import need, need_java
 from urikit import arrow
+
+# Where the engines come from.
+PIP = "pip install -r crates/python/requirements-dev.txt"
 
 BASE = "http://a/b/c/d;p?q"
 
@@ -58,7 +62,7 @@ def check(got: pa.Table, expected, engine):
 
 
 def test_duckdb(table, expected):
-    duckdb = pytest.importorskip("duckdb")
+    duckdb = need("duckdb", PIP)
     import urikit.duckdb
 
     con = duckdb.connect()
@@ -76,7 +80,7 @@ def test_duckdb(table, expected):
 
 
 def test_datafusion(table, expected):
-    datafusion = pytest.importorskip("datafusion")
+    datafusion = need("datafusion", PIP)
     import urikit.datafusion
 
     ctx = datafusion.SessionContext()
@@ -92,7 +96,7 @@ def test_datafusion(table, expected):
 
 
 def test_polars(table, expected):
-    pl = pytest.importorskip("polars")
+    pl = need("polars", PIP)
     import urikit.polars  # noqa: F401
 
     df = pl.from_arrow(table)
@@ -112,7 +116,8 @@ def test_polars(table, expected):
 
 @pytest.fixture(scope="module")
 def spark():
-    pytest.importorskip("pyspark")
+    need("pyspark", PIP)
+    need_java()
     from pyspark.sql import SparkSession
 
     session = (
@@ -169,7 +174,7 @@ def test_null_typed_columns():
     assert arrow.host(pa.nulls(3)).to_pylist() == [None, None, None]
     assert arrow.resolve(pa.array(["../g"]), pa.nulls(1)).to_pylist() == [None]
     assert arrow.encode(pa.array(["a b"]), pa.nulls(1)).to_pylist() == [None]
-    duckdb = pytest.importorskip("duckdb")
+    duckdb = need("duckdb", PIP)
     import urikit.duckdb
 
     con = duckdb.connect()
@@ -179,9 +184,25 @@ def test_null_typed_columns():
     assert con.sql("SELECT uri_host('http://a/', NULL)").fetchall() == [("a",)]
     assert con.sql("SELECT uri_encode('a b', NULL)").fetchall() == [(None,)]
     assert con.sql("SELECT uri_host(u) FROM (VALUES (NULL), (NULL)) t(u)").fetchall() == [(None,), (None,)]
-    pl = pytest.importorskip("polars")
+    pl = need("polars", PIP)
     import urikit.polars  # noqa: F401
 
     s = pl.Series("u", [None, None])
     assert s.dtype == pl.Null
     assert pl.DataFrame({"u": s}).select(pl.col("u").uri.host()).to_series().to_list() == [None, None]
+
+
+def test_a_literal_base_that_is_no_uri_fails_the_query():
+    # Issue 45, item 10 (functions.md): the swapped call names the base.
+    with pytest.raises(ValueError, match="base.*second argument"):
+        arrow.resolve(pa.array(["http://a/b/d"]), "../c")
+    # A column of bases: NULL where one cannot serve.
+    got = arrow.resolve(pa.array(["g", "g"]), pa.array(["http://a/b", "../c"])).to_pylist()
+    assert got == ["http://a/g", None]
+    duckdb = need("duckdb", PIP)
+    import urikit.duckdb
+
+    con = duckdb.connect()
+    urikit.duckdb.register(con)
+    with pytest.raises(Exception, match="base"):
+        con.sql("SELECT uri_resolve('http://a/b/d', '../c')").fetchall()

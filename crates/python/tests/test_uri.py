@@ -277,3 +277,31 @@ def test_result_values_compare_and_pickle():
         assert back == obj and type(back) is type(obj) and hash(back) == hash(obj)
     assert changes[0] != changes[1]
     assert urikit.Change(1, 1, " ", "%20") == urikit.Change(1, 1, " ", "%20")
+
+
+def test_what_a_yarl_user_reaches_for():
+    # Issue 45, item 15.
+    u = URIRef("http://u@Example.com:8080/path/to/file.tar.gz?x=1#f")
+    assert str(u.origin()) == "http://Example.com:8080"
+    with pytest.raises(ValueError, match="no origin"):
+        URIRef("/a/b").origin()
+    assert (u.name, u.suffix) == ("file.tar.gz", ".gz")
+    assert str(u.parent) == "http://u@Example.com:8080/path/to"
+    assert str(URIRef("http://h/a").joinpath("b c", "d")) == "http://h/a/b%20c/d"
+    assert sorted([URIRef("http://b/"), URIRef("http://a/")]) == [URIRef("http://a/"), URIRef("http://b/")]
+    assert URIRef("http://h/?a=1&b=2").query == {"a": "1", "b": "2"}
+    assert URIRef("http://h/?a=1&a=2").query != {"a": "1"}
+    assert str(URIRef("http://h/p?x=0").with_query(a=1, b="x y")) == "http://h/p?a=1&b=x+y"
+    assert str(URIRef("http://h").with_path("a b")) == "http://h/a%20b"
+    assert str(URIRef.build(scheme="https", host="example.com", path="/a", query={"q": "1"})) == "https://example.com/a?q=1"
+    assert type(IRIRef.build(scheme="http", host="é.example")) is IRIRef
+
+
+def test_idna_when_setting_a_host_and_xn_hosts_in_to_iri():
+    # Issue 45, item 11.
+    assert str(URIRef("http://example.com/").with_host("münchen.de", idna=True)) == "http://xn--mnchen-3ya.de/"
+    assert str(URIRef("http://example.com/").with_host("münchen.de")) == "http://m%C3%BCnchen.de/"
+    assert str(URIRef("http://xn--mnchen-3ya.de/").to_iri()) == "http://münchen.de/"
+    with pytest.raises(ParseError) as e:
+        URIRef("http://a/").with_host("\u00ad", idna=True)
+    assert e.value.code == "empty-label"
