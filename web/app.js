@@ -8,9 +8,12 @@ const $ = (id) => document.getElementById(id);
 const NAMES = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
 const EXTRAS = ['ipv6', 'nfc', 'idna'];
 const CLIP = 2000; // characters of one component shown in the tables
+// The first visit's example: valid, so that every panel shows its work
+// (components and pairs, resolution removing dot-segments, a relative
+// reference back to it, five normalization steps, the https fields).
 const DEFAULTS = {
-  uri: 'HTTP://User@Example.COM:80/a/./b/../c/%7euser?q=1&lang=en#top',
-  base: 'http://a/b/c/d;p?q',
+  uri: 'https://Example.com:443/docs/./guide/../api/%7eref?q=uri&lang=en#top',
+  base: 'https://Example.com:443/docs/guide/intro',
   t: 'http://example.com/search{?q,lang}{#section}',
   vars: '{"q": "uri templates", "lang": "en", "section": "results"}',
 };
@@ -81,6 +84,28 @@ function showError(box, text, err) {
   );
 }
 
+/** Under the input's error, what `repair` makes of it (RFC 3986
+ * Appendix C's delimiters stripped, what may not appear encoded), with a
+ * button that takes it; nothing where no repair makes it valid. */
+function showRepair(text, dialect) {
+  const box = $('repair');
+  const r = JSON.parse(uk.repair(text));
+  const usable = r.ok && r.result !== text && JSON.parse(uk.parse(r.result, dialect, $('zones').checked)).ok;
+  box.hidden = !usable;
+  if (!usable) { box.replaceChildren(); return; }
+  const use = el('button', '', 'Use it');
+  use.type = 'button';
+  use.addEventListener('click', () => {
+    $('uri').value = r.result;
+    schedule(update);
+  });
+  const changes = r.changes.map((c) => `${c.from === ' ' ? 'a space' : `'${c.from}'`} at character ${c.offset.char + 1} ${c.to ? `→ ${c.to}` : 'removed'}`);
+  box.replaceChildren(
+    el('span', 'label', 'Repaired: '), el('output', 'value', clipped(r.result)), ' ', use,
+    el('p', 'note', changes.join('; ')),
+  );
+}
+
 /** The last CLIP characters of `s` (what leads up to an error). */
 function clippedTail(s) {
   if (s.length <= CLIP) return shown(s);
@@ -98,8 +123,10 @@ function renderParse(input, p) {
     view.replaceChildren();
     comps.hidden = details.hidden = pairs.hidden = true;
     showError($('error'), input, p.error);
+    showRepair(input, $('dialect').value);
     return;
   }
+  $('repair').hidden = true;
   // The input coloured by component; the delimiters between stay plain.
   const parts = [];
   let pos = 0;
@@ -134,6 +161,7 @@ function renderParse(input, p) {
     ? p.segments_shown.map((s) => `“${s}”`).join(', ') + (more ? ` … (${more} more)` : '')
     : '(none)']);
   if (p.fragment !== null) d.push(['fragment, decoded', clipped(p.fragment)]);
+  if (p.uri_form !== null) d.push(['URI form (RFC 3987 section 3.1)', clipped(p.uri_form)]);
   details.replaceChildren(...d.flatMap(([k, v]) => [el('dt', '', k), el('dd', '', v)]));
   details.hidden = false;
   pairs.hidden = p.pair_count === 0;
@@ -146,7 +174,11 @@ function failText(r) {
   return `${r.error.code}: ${r.error.message} (character ${r.error.offset.char + 1} of the ${r.error.in})`;
 }
 
-function renderResolve(input, base, d) {
+/** What a panel says when the input itself is not valid: its error is
+ * shown once, under the input. */
+const SEE_ABOVE = 'The input is not valid under this dialect (see its error above).';
+
+function renderResolve(input, base, d, zones, valid) {
   const out = $('resolved');
   const steps = $('steps');
   const rel = $('relative');
@@ -154,9 +186,15 @@ function renderResolve(input, base, d) {
     out.textContent = 'Give a base URI to resolve the reference against it.';
     steps.hidden = true;
     rel.textContent = '';
-    return;
+    return null;
   }
-  const r = JSON.parse(uk.resolve(input, base, d));
+  if (!valid) {
+    out.replaceChildren(el('span', 'note', SEE_ABOVE));
+    steps.hidden = true;
+    rel.replaceChildren();
+    return null;
+  }
+  const r = JSON.parse(uk.resolve(input, base, d, zones));
   if (!r.ok) {
     out.replaceChildren(el('span', 'fail', failText(r)));
     steps.hidden = true;
@@ -168,17 +206,28 @@ function renderResolve(input, base, d) {
     ]));
     if (r.steps.length === 0) out.append(el('p', 'note', `The ${d} dialect resolves by its own document's algorithm; the steps are shown for the RFC 3986 family.`));
   }
-  const v = JSON.parse(uk.relativize(input, base, d));
+  if (!r.ok && r.error.in === 'base') {
+    // The base's fault is said once, by resolution.
+    rel.replaceChildren();
+    return null;
+  }
+  const v = JSON.parse(uk.relativize(input, base, d, zones));
   rel.replaceChildren(...(v.ok
-    ? [el('span', 'label', 'The input relative to the base: '), el('output', 'value', clipped(v.result)),
+    ? [el('span', 'label', 'The resolved input relative to the base: '), el('output', 'value', clipped(v.result)),
       el('span', 'note', v.resolves_to === null ? '' : ` (resolves back to ${clipped(v.resolves_to)})`)]
     : [el('span', 'fail', `Relativization: ${failText(v)}`)]));
+  return r.ok ? r.result : null;
 }
 
-function renderNormalize(input, d, extra) {
-  const r = JSON.parse(uk.normalize(input, d, extra.join(',')));
+function renderNormalize(input, d, zones, extra, valid) {
   const out = $('normalized');
   const list = $('nsteps');
+  if (!valid) {
+    out.replaceChildren(el('span', 'note', SEE_ABOVE));
+    list.replaceChildren();
+    return;
+  }
+  const r = JSON.parse(uk.normalize(input, d, zones, extra.join(',')));
   if (!r.ok) {
     out.replaceChildren(el('span', 'fail', failText(r)));
     list.replaceChildren();
@@ -192,23 +241,48 @@ function renderNormalize(input, d, extra) {
   }));
 }
 
-function renderScheme(input, d) {
-  const r = JSON.parse(uk.inspect(input, d));
+function renderScheme(input, d, zones, p, resolved) {
   const out = $('scheme');
   const fields = $('fields');
   const warnings = $('warnings');
+  const none = (note) => {
+    out.replaceChildren(el('span', 'note', note));
+    fields.hidden = true;
+    warnings.replaceChildren();
+  };
+  if (!p.ok) return none(SEE_ABOVE);
+  // A relative reference has no scheme of its own: the view is of what
+  // it resolves to (RFC 3986 section 5), where there is a base.
+  let text = input;
+  let lead = [];
+  if (p.kind !== 'uri') {
+    if (resolved === null) return none('A relative reference has no scheme of its own; give a base URI to see the view of what it resolves to.');
+    text = resolved;
+    lead = [el('p', 'note', 'A relative reference has no scheme of its own: this is the view of the input resolved against the base, '),
+      el('output', 'value', clipped(resolved))];
+  }
+  const r = JSON.parse(uk.inspect(text, d, zones));
+  if (text !== input) {
+    // Offsets are into the resolved text, which the page names so.
+    for (const w of [r.error, ...(r.warnings ?? [])]) if (w && w.in === 'input') w.in = 'resolved input';
+  }
   if (!r.ok) {
-    out.replaceChildren(el('span', 'fail', failText(r)));
+    out.replaceChildren(...lead, el('span', 'fail', failText(r)));
     fields.hidden = true;
     warnings.replaceChildren();
     return;
   }
-  out.textContent = r.scheme
+  out.replaceChildren(...lead);
+  if (r.read_as !== null) {
+    out.append(el('p', 'note', 'The schemes\u2019 rules are written for URIs: the IRI is read through its URI form (RFC 3987 section 3.1), '),
+      el('output', 'value', clipped(r.read_as)));
+  }
+  out.append(el('p', '', r.scheme
     ? `The ${r.scheme} scheme's fields:`
-    : 'RFC 1738 does not describe this scheme: the generic components above are all there is.';
+    : 'RFC 1738 does not describe this scheme: the generic components above are all there is.'));
   fields.hidden = r.fields.length === 0;
   rows(fields.tBodies[0], r.fields.map(([k, v]) => [k, clipped(typeof v === 'string' ? v : JSON.stringify(v))]));
-  warnings.replaceChildren(...r.warnings.map((w) => el('li', 'warning', `${w.code}: ${w.message} (character ${w.offset.char + 1})`)));
+  warnings.replaceChildren(...r.warnings.map((w) => el('li', 'warning', `${w.code}: ${w.message} (character ${w.offset.char + 1} of the ${w.in})`)));
 }
 
 function renderTemplate() {
@@ -242,6 +316,9 @@ function permalink(s) {
   q.set('t', s.t);
   q.set('vars', s.vars);
   $('permalink').href = `?${q}`;
+  // The address bar follows the edits, so that copying it shares this
+  // state (without a history entry per keystroke).
+  history.replaceState(null, '', `?${q}`);
 }
 
 function update() {
@@ -256,9 +333,9 @@ function update() {
   const p = JSON.parse(uk.parse(s.uri, s.dialect, s.zones));
   renderParse(s.uri, p);
   const t1 = performance.now();
-  renderResolve(s.uri, s.base, s.dialect);
-  renderNormalize(s.uri, s.dialect, s.extra);
-  renderScheme(s.uri, s.dialect);
+  const resolved = renderResolve(s.uri, s.base, s.dialect, s.zones, p.ok);
+  renderNormalize(s.uri, s.dialect, s.zones, s.extra, p.ok);
+  renderScheme(s.uri, s.dialect, s.zones, p, resolved);
   permalink(s);
   const t2 = performance.now();
   document.body.dataset.parseMs = (t1 - t0).toFixed(3);

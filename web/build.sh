@@ -6,6 +6,18 @@
 # installs both). Fails if the module is over 400 KB gzipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The tools first, so that a missing one is said before minutes of
+# compiling, with the command that installs it.
+want=$(sed -n 's/^wasm-bindgen = "=\(.*\)"/\1/p' crates/wasm/Cargo.toml)
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  echo "web/build.sh needs the wasm32-unknown-unknown target: rustup target add wasm32-unknown-unknown" >&2
+  exit 1
+fi
+have=$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2 || true)
+if [ "$have" != "$want" ]; then
+  echo "web/build.sh needs wasm-bindgen-cli $want (found: ${have:-none}): cargo install wasm-bindgen-cli --version $want" >&2
+  exit 1
+fi
 cargo build -q --profile wasm --target wasm32-unknown-unknown -p urikit-wasm
 rm -rf web/dist
 mkdir -p web/dist/pkg

@@ -141,6 +141,85 @@ test('resolution step by step, normalization steps, the scheme view, relativizat
   await page.close();
 });
 
+test('the first visit shows every panel working, and no error', async () => {
+  const { page, problems } = await open();
+  assert.equal(await page.isVisible('#error'), false);
+  assert.equal(await page.$$eval('.fail', (es) => es.length), 0);
+  assert.equal(await page.textContent('#resolved output'), 'https://Example.com:443/docs/api/%7eref?q=uri&lang=en#top');
+  assert.equal(await page.textContent('#relative output'), '../api/%7eref?q=uri&lang=en#top');
+  assert.equal(await page.textContent('#normalized output'), 'https://example.com/docs/api/~ref?q=uri&lang=en#top');
+  // RFC 3986 sections 6.2.2.1 (twice), 6.2.2.2, 6.2.2.3 and 6.2.3.
+  assert.equal(await page.$$eval('#nsteps li', (ls) => ls.length), 5);
+  assert.equal(await page.isVisible('#fields'), true);
+  assert.equal(await page.isVisible('#pairs'), true);
+  await page.screenshot({ path: join(artifacts, 'first-visit.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('an invalid input: its error said once, and what repair makes of it, one click away', async () => {
+  const { page } = await open();
+  await put(page, '#base', 'http://a/b/c/d;p?q');
+  await put(page, '#uri', ' "http://example.com/a b|c" ');
+  assert.equal(await page.textContent('#error-code'), 'invalid-char');
+  // One error box; the other panels refer to it instead of repeating it.
+  assert.equal(await page.$$eval('.fail', (es) => es.length), 0);
+  for (const id of ['#resolved', '#normalized', '#scheme']) assert.match(await page.textContent(id), /see its error above/, id);
+  assert.equal(await page.textContent('#repair output'), 'http://example.com/a%20b%7Cc');
+  assert.match(await page.textContent('#repair'), /a space at character 1 removed/);
+  await page.screenshot({ path: join(artifacts, 'repair.png'), fullPage: true });
+  await page.click('#repair button');
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+  assert.equal(await page.inputValue('#uri'), 'http://example.com/a%20b%7Cc');
+  assert.equal(await page.isVisible('#error'), false);
+  assert.equal(await page.isVisible('#repair'), false);
+  // Where no repair makes it valid (a port of letters), none is offered.
+  await put(page, '#uri', 'http://h:8a/');
+  assert.equal(await page.isVisible('#error'), true);
+  assert.equal(await page.isVisible('#repair'), false);
+  await page.close();
+});
+
+test('zone identifiers reach every panel; a relative input is relativized once resolved', async () => {
+  const { page } = await open('?zones=1');
+  await put(page, '#base', 'http://[fe80::1%25eth0]/a/b');
+  await put(page, '#uri', 'HTTP://[FE80::1%25eth0]:80/a/./c');
+  assert.equal(await page.$$eval('.fail', (es) => es.length), 0);
+  assert.equal(await page.textContent('#normalized output'), 'http://[fe80::1%25eth0]/a/c');
+  assert.match(await page.textContent('#fields'), /\[FE80::1%25eth0\]/);
+  // RFC 3986 section 5.2: "../g" against the base, then the shortest
+  // reference back; nothing is blamed on the base.
+  await put(page, '#uri', '../g');
+  assert.equal(await page.textContent('#resolved output'), 'http://[fe80::1%25eth0]/g');
+  assert.equal(await page.textContent('#relative output'), '/g');
+  assert.equal(await page.$$eval('.fail', (es) => es.length), 0);
+  await page.close();
+});
+
+test('an IRI: its URI form shown, and the scheme view reads it', async () => {
+  const { page } = await open('?dialect=rfc3987');
+  await put(page, '#uri', 'http://b\u00fccher.example/d\u00fcrst?q=\u00e9');
+  assert.match(await page.textContent('#details'), /URI form \(RFC 3987 section 3\.1\)http:\/\/xn--bcher-kva\.example\/d%C3%BCrst\?q=%C3%A9/);
+  assert.equal(await page.$$eval('.fail', (es) => es.length), 0);
+  assert.match(await page.textContent('#scheme'), /http scheme/);
+  assert.match(await page.textContent('#fields'), /xn--bcher-kva\.example/);
+  await page.close();
+});
+
+test('the address bar follows the edits', async () => {
+  const { page } = await open();
+  const entries = await page.evaluate(() => history.length);
+  await put(page, '#uri', 'http://a/edited');
+  await page.selectOption('#dialect', 'rfc2396');
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+  const q = new URL(page.url()).searchParams;
+  assert.equal(q.get('uri'), 'http://a/edited');
+  assert.equal(q.get('dialect'), 'rfc2396');
+  // Replaced in place: the back button leaves the page, not each keystroke.
+  assert.equal(await page.evaluate(() => history.length), entries);
+  await page.close();
+});
+
 test('the permalink restores the state', async () => {
   const { page } = await open();
   await put(page, '#uri', 'g;x?y#s');

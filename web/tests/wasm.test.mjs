@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { initSync, parse, resolve, normalize, inspect, relativize, expand, escape, dialects } from '../dist/pkg/urikit_wasm.js';
+import { initSync, parse, resolve, normalize, inspect, relativize, repair, expand, escape, dialects } from '../dist/pkg/urikit_wasm.js';
 
 const wasm = readFileSync(fileURLToPath(new URL('../dist/pkg/urikit_wasm_bg.wasm', import.meta.url)));
 initSync({ module: wasm });
@@ -54,33 +54,63 @@ test('every dialect is offered, RFC 3986 first', () => {
 });
 
 test('resolution shows section 5.2 step by step and ends at the target of section 5.4.1', () => {
-  const r = j(resolve('../g', 'http://a/b/c/d;p?q', 'rfc3986'));
+  const r = j(resolve('../g', 'http://a/b/c/d;p?q', 'rfc3986', false));
   assert.equal(r.result, 'http://a/b/g');
   const rules = r.steps.map((s) => s.rule);
   assert.deepEqual(rules.slice(0, 4), ['5.2.1', '5.2.1', '5.2.3', '5.2.4']);
   assert.equal(rules.at(-1), '5.3');
   assert.deepEqual(r.steps.filter((s) => s.rule.startsWith('5.2.4 ')).map((s) => s.rule.slice(-1)), ['E', 'E', 'C', 'E']);
-  const bad = j(resolve('g', 'relative/base', 'rfc3986'));
+  const bad = j(resolve('g', 'relative/base', 'rfc3986', false));
   assert.equal(bad.ok, false);
   assert.equal(bad.error.in, 'base');
+  // RFC 2396 section 5: a relative path against an opaque base is the
+  // base's fault; RFC 1738 has no relative references at all.
+  const opaque = j(resolve('g', 'mailto:a@b', 'rfc2396', false));
+  assert.deepEqual([opaque.error.code, opaque.error.in], ['opaque-base', 'base']);
+  const old = j(resolve('http://a/g', 'http://a/', 'rfc1738', false));
+  assert.deepEqual([old.error.code, old.error.in], ['unsupported-dialect', 'dialect']);
+  // Zone identifiers reach resolution too (RFC 6874).
+  assert.equal(j(resolve('g', 'http://[fe80::1%25eth0]/a/', 'rfc3986', true)).result, 'http://[fe80::1%25eth0]/a/g');
 });
 
 test('normalization lists only the steps of section 6.2.2 and 6.2.3 that changed something', () => {
-  const n = j(normalize('HTTP://Example.COM:80/a/./b/%7euser', 'rfc3986', ''));
+  const n = j(normalize('HTTP://Example.COM:80/a/./b/%7euser', 'rfc3986', false, ''));
   assert.equal(n.result, 'http://example.com/a/b/~user');
   assert.deepEqual(n.steps.map((s) => s.section), ['6.2.2.1', '6.2.2.1', '6.2.2.2', '6.2.2.3', '6.2.3']);
   assert.equal(n.steps.at(-1).result, n.result);
-  assert.equal(j(normalize('http://a/', 'rfc3986', '')).normal, true);
-  assert.equal(j(normalize('http://[0:0::1]/', 'rfc3986', 'ipv6')).result, 'http://[::1]/');
+  assert.equal(j(normalize('http://a/', 'rfc3986', false, '')).normal, true);
+  assert.equal(j(normalize('http://[0:0::1]/', 'rfc3986', false, 'ipv6')).result, 'http://[::1]/');
+  assert.equal(j(normalize('HTTP://[FE80::1%25Eth0]:80/', 'rfc3986', true, '')).result, 'http://[fe80::1%25Eth0]/');
+  assert.equal(j(normalize('http://[fe80::1%25eth0]/', 'rfc3986', false, '')).error.code, 'invalid-ipv6');
 });
 
 test('the scheme view of RFC 1738 with its warnings, relativization and templates', () => {
-  const v = j(inspect('ftp://me:secret@h:21/pub/f;type=i', 'rfc1738'));
+  const v = j(inspect('ftp://me:secret@h:21/pub/f;type=i', 'rfc1738', false));
   assert.equal(v.scheme, 'ftp');
   assert.deepEqual(v.warnings.map((w) => w.code), ['password-in-userinfo']);
-  assert.deepEqual(j(relativize('http://a/b/c/g?y', 'http://a/b/c/d;p?q', 'rfc3986')), { ok: true, result: 'g?y', resolves_to: 'http://a/b/c/g?y' });
-  // A target no reference reaches (a dot-segment it keeps).
-  assert.equal(j(relativize('http://a/../g', 'http://a/b', 'rfc3986')).error.code, 'unreachable-target');
+  assert.equal(v.read_as, null);
+  assert.equal(j(inspect('http://[fe80::1%25eth0]:8080/', 'rfc3986', true)).fields[0][1], '[fe80::1%25eth0]');
+  // An IRI is read through its URI form (RFC 3987 section 3.1): the host
+  // by IDNA, the path percent-encoded.
+  const iri = j(inspect('http://b\u00fccher.example/\u00fc', 'rfc3987', false));
+  assert.equal(iri.read_as, 'http://xn--bcher-kva.example/%C3%BC');
+  assert.deepEqual(iri.fields[0], ['host', 'xn--bcher-kva.example']);
+  assert.equal(j(parse('http://b\u00fccher.example/\u00fc', 'rfc3987', false)).uri_form, 'http://xn--bcher-kva.example/%C3%BC');
+  assert.equal(j(parse('http://a/', 'rfc3987', false)).uri_form, null);
+  assert.deepEqual(j(relativize('http://a/b/c/g?y', 'http://a/b/c/d;p?q', 'rfc3986', false)),
+    { ok: true, target: 'http://a/b/c/g?y', result: 'g?y', resolves_to: 'http://a/b/c/g?y' });
+  // The input is resolved first: a relative one (RFC 3986 section 5.2),
+  // an absolute one with dot-segments that no reference keeps (5.2.4).
+  const rel = j(relativize('../../g', 'http://a/b/c/d;p?q', 'rfc3986', false));
+  assert.deepEqual([rel.target, rel.result], ['http://a/g', '/g']);
+  const dots = j(relativize('http://a/../g', 'http://a/b', 'rfc3986', false));
+  assert.deepEqual([dots.target, dots.result], ['http://a/g', 'g']);
+  assert.equal(j(relativize('g', 'relative/base', 'rfc3986', false)).error.in, 'base');
+  // What repair makes of a near-URI, and each change (RFC 3986 Appendix C).
+  const fixed = j(repair('<http://h/a b>'));
+  assert.equal(fixed.result, 'http://h/a%20b');
+  assert.deepEqual(fixed.changes.map((c) => [c.offset.char, c.from, c.to]), [[0, '<', ''], [11, ' ', '%20'], [13, '>', '']]);
+  assert.equal(j(repair('http://h:8a/')).error.code, 'invalid-port');
   // RFC 6570 section 3.2.1's examples.
   const vars = '{"var": "value", "hello": "Hello World!", "list": ["red", "green", "blue"], "keys": {"semi": ";", "dot": ".", "comma": ","}}';
   assert.equal(j(expand('{hello}', vars)).result, 'Hello%20World%21');

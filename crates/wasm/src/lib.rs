@@ -26,7 +26,7 @@ use serde_json::{json, Value};
 use urikit::pct::PctStr;
 use urikit::scheme::{self, Fields, View};
 use urikit::template::{Template, Value as TemplateValue, Variables};
-use urikit::{report, Dialect, Error, Normalizer, Parser, UriRef};
+use urikit::{report, Dialect, Error, IriRef, Normalizer, Parser, UriRef};
 use wasm_bindgen::prelude::*;
 
 pub mod trace;
@@ -163,6 +163,40 @@ fn parser(name: &str) -> Result<Parser, Value> {
     })
 }
 
+/// The parser of the dialect named `name`, zone identifiers (RFC 6874)
+/// accepted when `zone_ids`: every operation reads the page's fields so.
+fn parser_z(name: &str, zone_ids: bool) -> Result<Parser, Value> {
+    parser(name).map(|p| p.zone_ids(zone_ids))
+}
+
+/// The URI form of an IRI (RFC 3987 section 3.1): its host in ASCII by
+/// UTS #46 where the scheme uses the DNS and IDNA accepts it (else
+/// percent-encoded), every other character beyond ASCII percent-encoded.
+/// `None` when `u` is no IRI with characters beyond ASCII (then it is its
+/// own URI form).
+fn uri_form(u: UriRef<'_>) -> Option<String> {
+    if u.as_str().is_ascii() {
+        return None;
+    }
+    let iri = IriRef::try_from(u).ok()?;
+    let uri = iri.to_uri_idna().unwrap_or_else(|_| iri.to_uri());
+    Some(uri.into_string())
+}
+
+/// A failure of resolving `reference` against `base`: the base's fault
+/// (no scheme; opaque where the dialect cannot join a path to it), the
+/// dialect's (RFC 1738 has no relative references), or else the
+/// reference's (more `..` than the base has levels, where the
+/// dialect refuses them), each at its offset in its own field.
+fn resolution_failure(e: &Error, reference: &str, base: &str, d: Dialect) -> Value {
+    use urikit::ErrorKind as K;
+    match e.kind() {
+        K::RelativeBase | K::OpaqueBase | K::InvalidBase => failure(e, base, d, "base"),
+        K::UnsupportedDialect => failure(&Error::new(e.kind(), 0), d.name(), d, "dialect"),
+        _ => failure(e, reference, d, "input"),
+    }
+}
+
 /// `text` read by `p`; a failure names the field `which`.
 fn read<'a>(p: Parser, text: &'a str, which: &str) -> Result<UriRef<'a>, Value> {
     p.parse(text)
@@ -278,6 +312,7 @@ fn parse_value(input: &str, dialect: &str, zone_ids: bool) -> Result<Value, Valu
         "pairs_shown": u.query_pairs().take(SHOWN_ITEMS).map(|(k, v)| json!([shown(&decoded(k)), v.map(|v| shown(&decoded(v)))])).collect::<Vec<_>>(),
         "pair_count": u.query_pairs().count(),
         "fragment": u.fragment().map(decoded),
+        "uri_form": uri_form(u),
     }))
 }
 
@@ -287,24 +322,29 @@ fn parse_value(input: &str, dialect: &str, zone_ids: bool) -> Result<Value, Valu
 /// step is `{rule, text, input, output}`.
 ///
 /// ```
-/// let v: serde_json::Value = serde_json::from_str(&urikit_wasm::resolve("../g", "http://a/b/c/d;p?q", "rfc3986")).unwrap();
+/// let v: serde_json::Value = serde_json::from_str(&urikit_wasm::resolve("../g", "http://a/b/c/d;p?q", "rfc3986", false)).unwrap();
 /// assert_eq!(v["result"], "http://a/b/g");
 /// assert_eq!(v["steps"][2]["rule"], "5.2.3");
 /// ```
 #[wasm_bindgen]
-pub fn resolve(reference: &str, base: &str, dialect: &str) -> String {
-    answer(resolve_value(reference, base, dialect))
+pub fn resolve(reference: &str, base: &str, dialect: &str, zone_ids: bool) -> String {
+    answer(resolve_value(reference, base, dialect, zone_ids))
 }
 
 /// [`resolve`]'s answer.
-fn resolve_value(reference: &str, base: &str, dialect: &str) -> Result<Value, Value> {
-    let p = parser(dialect)?;
+fn resolve_value(
+    reference: &str,
+    base: &str,
+    dialect: &str,
+    zone_ids: bool,
+) -> Result<Value, Value> {
+    let p = parser_z(dialect, zone_ids)?;
     let b = read(p, base, "base")?;
     let r = read(p, reference, "input")?;
     let d = p.dialect();
     let result = r
         .resolve_against(b)
-        .map_err(|e| failure(&e, base, d, "base"))?;
+        .map_err(|e| resolution_failure(&e, reference, base, d))?;
     let steps: Vec<Value> = if d.is_rfc3986_family() {
         let (steps, _) = trace::resolution(b, r);
         steps
@@ -410,18 +450,23 @@ fn no_steps() -> Normalizer {
 /// so the last text is the result.
 ///
 /// ```
-/// let v: serde_json::Value = serde_json::from_str(&urikit_wasm::normalize("HTTP://a:80/./b/%7e", "rfc3986", "")).unwrap();
+/// let v: serde_json::Value = serde_json::from_str(&urikit_wasm::normalize("HTTP://a:80/./b/%7e", "rfc3986", false, "")).unwrap();
 /// assert_eq!(v["result"], "http://a/b/~");
 /// assert_eq!(v["steps"].as_array().unwrap().len(), 5);
 /// ```
 #[wasm_bindgen]
-pub fn normalize(input: &str, dialect: &str, extra: &str) -> String {
-    answer(normalize_value(input, dialect, extra))
+pub fn normalize(input: &str, dialect: &str, zone_ids: bool, extra: &str) -> String {
+    answer(normalize_value(input, dialect, zone_ids, extra))
 }
 
 /// [`normalize`]'s answer.
-fn normalize_value(input: &str, dialect: &str, extra: &str) -> Result<Value, Value> {
-    let u = read(parser(dialect)?, input, "input")?;
+fn normalize_value(
+    input: &str,
+    dialect: &str,
+    zone_ids: bool,
+    extra: &str,
+) -> Result<Value, Value> {
+    let u = read(parser_z(dialect, zone_ids)?, input, "input")?;
     let wanted: Vec<&str> = extra
         .split(',')
         .map(str::trim)
@@ -517,69 +562,130 @@ impl Fields for Pairs<'_> {
 
 /// The scheme's view of RFC 1738 section 3 (`scheme` is `null` for a
 /// scheme it does not describe) with the cautions of RFC 1738 section 6
-/// and RFC 3986 section 7 as warnings, each with its offset.
+/// and RFC 3986 section 7 as warnings, each with its offset. An IRI is
+/// read through its URI form (RFC 3987 section 3.1: the schemes' rules are
+/// written for URIs), given as `read_as`, and the warnings' offsets are
+/// then into that form.
 ///
 /// ```
-/// let v: serde_json::Value = serde_json::from_str(&urikit_wasm::inspect("ftp://u:pw@h:2121/d/f;type=a", "rfc1738")).unwrap();
+/// let v: serde_json::Value = serde_json::from_str(&urikit_wasm::inspect("ftp://u:pw@h:2121/d/f;type=a", "rfc1738", false)).unwrap();
 /// assert_eq!(v["scheme"], "ftp");
 /// assert_eq!(v["warnings"][0]["code"], "password-in-userinfo");
+/// let v: serde_json::Value = serde_json::from_str(&urikit_wasm::inspect("http://b\u{fc}cher.example/", "rfc3987", false)).unwrap();
+/// assert_eq!(v["read_as"], "http://xn--bcher-kva.example/");
+/// assert_eq!(v["fields"][0], serde_json::json!(["host", "xn--bcher-kva.example"]));
 /// ```
 #[wasm_bindgen]
-pub fn inspect(input: &str, dialect: &str) -> String {
-    answer(inspect_value(input, dialect))
+pub fn inspect(input: &str, dialect: &str, zone_ids: bool) -> String {
+    answer(inspect_value(input, dialect, zone_ids))
 }
 
 /// [`inspect`]'s answer.
-fn inspect_value(input: &str, dialect: &str) -> Result<Value, Value> {
-    let u = read(parser(dialect)?, input, "input")?;
+fn inspect_value(input: &str, dialect: &str, zone_ids: bool) -> Result<Value, Value> {
+    let p = parser_z(dialect, zone_ids)?;
+    let u = read(p, input, "input")?;
+    match uri_form(u) {
+        None => view_value(u, input, "input", None),
+        Some(form) => {
+            let uri = Parser::new(Dialect::Rfc3986).zone_ids(zone_ids);
+            let u = read(uri, &form, "URI form")?;
+            view_value(u, &form, "URI form", Some(&form))
+        }
+    }
+}
+
+/// The view of `u` (whose text is `text`, the page's field `which`).
+fn view_value(
+    u: UriRef<'_>,
+    text: &str,
+    which: &str,
+    read_as: Option<&str>,
+) -> Result<Value, Value> {
     let mut fields = Pairs {
-        input,
+        input: text,
         fields: Vec::new(),
     };
     let view = View::new(u)
         .and_then(|view| view.visit(&mut fields).map(|()| view))
-        .map_err(|e| failure(&e, input, u.dialect(), "input"))?;
+        .map_err(|e| failure(&e, text, u.dialect(), which))?;
     let warnings: Vec<Value> = scheme::warnings(&u)
-        .map(|w| json!({"code": w.code(), "message": w.to_string(), "offset": at(input, w.offset())}))
+        .map(|w| json!({"code": w.code(), "message": w.to_string(), "offset": at(text, w.offset()), "in": which}))
         .collect();
     let scheme = match view {
         View::Other(_) => None,
         _ => u.scheme().map(str::to_ascii_lowercase),
     };
-    Ok(json!({"ok": true, "scheme": scheme, "fields": fields.fields, "warnings": warnings}))
+    Ok(
+        json!({"ok": true, "scheme": scheme, "fields": fields.fields, "warnings": warnings, "read_as": read_as}),
+    )
 }
 
 /// The shortest reference that resolves against `base` to `target` (RFC
 /// 3986 section 5 read backwards), and the target it resolves back to.
+/// The page's input may be relative, or hold dot-segments that no
+/// reference can reach, so `target` is first resolved against `base` (a
+/// relative input joined to it, an absolute one with its dot-segments
+/// removed, RFC 3986 section 5.2.2), and `target` in the answer is what
+/// was relativized.
 ///
 /// ```
-/// let v: serde_json::Value = serde_json::from_str(&urikit_wasm::relativize("http://a/b/c/g?y", "http://a/b/c/d;p?q", "rfc3986")).unwrap();
+/// let v: serde_json::Value = serde_json::from_str(&urikit_wasm::relativize("http://a/b/c/g?y", "http://a/b/c/d;p?q", "rfc3986", false)).unwrap();
 /// assert_eq!(v["result"], "g?y");
+/// let v: serde_json::Value = serde_json::from_str(&urikit_wasm::relativize("../x/./g", "http://a/b/c/d;p?q", "rfc3986", false)).unwrap();
+/// assert_eq!((&v["target"], &v["result"]), (&serde_json::json!("http://a/b/x/g"), &serde_json::json!("../x/g")));
 /// ```
 #[wasm_bindgen]
-pub fn relativize(target: &str, base: &str, dialect: &str) -> String {
-    answer(relativize_value(target, base, dialect))
+pub fn relativize(target: &str, base: &str, dialect: &str, zone_ids: bool) -> String {
+    answer(relativize_value(target, base, dialect, zone_ids))
 }
 
 /// [`relativize`]'s answer.
-fn relativize_value(target: &str, base: &str, dialect: &str) -> Result<Value, Value> {
-    let p = parser(dialect)?;
+fn relativize_value(
+    target: &str,
+    base: &str,
+    dialect: &str,
+    zone_ids: bool,
+) -> Result<Value, Value> {
+    let p = parser_z(dialect, zone_ids)?;
     let b = read(p, base, "base")?;
     let t = read(p, target, "input")?;
-    let r = t.relative_to(b).map_err(|e| {
-        // Only an unreachable target is the target's fault.
-        if e.kind() == urikit::ErrorKind::UnreachableTarget {
-            failure(&e, target, p.dialect(), "input")
-        } else {
-            failure(&e, base, p.dialect(), "base")
-        }
-    })?;
+    let d = p.dialect();
+    let resolved = t
+        .resolve_against(b)
+        .map_err(|e| resolution_failure(&e, target, base, d))?;
+    let t = resolved.as_uri_ref();
+    let r = t
+        .relative_to(b)
+        .map_err(|e| failure(&e, t.as_str(), d, "resolved input"))?;
     let back = r
         .as_uri_ref()
         .resolve_against(b)
         .map(|t| t.as_str().to_owned())
         .ok();
-    Ok(json!({"ok": true, "result": r.as_str(), "resolves_to": back}))
+    Ok(json!({"ok": true, "target": t.as_str(), "result": r.as_str(), "resolves_to": back}))
+}
+
+/// Repairs a near-URI as `uri repair` does: the RFC 3986 reference, and
+/// each change, its offset three ways; or the error that remains.
+///
+/// ```
+/// let v: serde_json::Value = serde_json::from_str(&urikit_wasm::repair(" http://h/a b ")).unwrap();
+/// assert_eq!(v["result"], "http://h/a%20b");
+/// assert_eq!(v["changes"][1]["to"], "%20");
+/// ```
+#[wasm_bindgen]
+pub fn repair(input: &str) -> String {
+    let r = urikit::repair(input);
+    let changes: Vec<Value> = r
+        .changes()
+        .take(SHOWN_ITEMS)
+        .map(|c| json!({"offset": at(input, c.offset), "from": shown(c.from), "to": c.to()}))
+        .collect();
+    match &r.result {
+        Ok(u) => json!({"ok": true, "result": u.as_str(), "changes": changes}),
+        Err(e) => failure(e, input, Dialect::Rfc3986, "input"),
+    }
+    .to_string()
 }
 
 /// A JSON value read with its objects' members in the order they were
