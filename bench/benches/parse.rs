@@ -45,6 +45,28 @@ fn parse(c: &mut Criterion) {
             });
         }
         g.finish();
+        // Parsing as a user's code does it: then reading the host, the
+        // path and the query (the sum of their lengths checked equal).
+        let read = |f: fn(&str) -> usize| lines.iter().map(|l| f(l)).sum::<usize>();
+        let (a, b) = (read(urikit_bench::read_urikit), read(read_fluent));
+        println!("  parse and read: urikit {a}, fluent-uri {b}");
+        let mut g = c.benchmark_group(format!("parse-read/{name}"));
+        g.throughput(Throughput::Bytes(bytes as u64));
+        for (lib, f) in [
+            ("urikit", urikit_bench::read_urikit as fn(&str) -> usize),
+            ("fluent-uri", read_fluent),
+        ] {
+            g.bench_function(lib, |b| {
+                b.iter(|| {
+                    let mut n = 0usize;
+                    for l in &lines {
+                        n += f(black_box(l));
+                    }
+                    n
+                })
+            });
+        }
+        g.finish();
     }
 }
 
@@ -57,3 +79,5 @@ criterion_group! {
     targets = parse
 }
 criterion_main!(benches);
+
+include!("../src/read_fluent.rs");

@@ -74,6 +74,22 @@ fn main() {
                 }
             }
         }
+        // Parsing as a user's code does it: then reading the host, the
+        // path and the query (so that the offsets are computed and used).
+        ("parse-read", "urikit") => {
+            for _ in 0..rounds {
+                for l in &lines {
+                    sum += urikit_bench::read_urikit(black_box(l));
+                }
+            }
+        }
+        ("parse-read", "fluent-uri") => {
+            for _ in 0..rounds {
+                for l in &lines {
+                    sum += read_fluent(black_box(l));
+                }
+            }
+        }
         ("parse-iri", "urikit") => {
             for _ in 0..rounds {
                 for l in &lines {
@@ -325,3 +341,5 @@ fn normalize_ada(lines: &[&str]) -> usize {
     }
     len
 }
+
+include!("../src/read_fluent.rs");

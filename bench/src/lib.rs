@@ -77,6 +77,22 @@ const SCRIPTS: &[(&str, u32)] = &[
     ("arabic", 0x0628),
 ];
 
+/// Parses `s` with urikit and reads its host, path and query as a user's
+/// code does: the sum of their lengths (0 when `s` is not valid), so that
+/// the offsets are computed and used, not only the verdict.
+#[inline(never)]
+pub fn read_urikit(s: &str) -> usize {
+    match urikit::UriRef::parse(s) {
+        Ok(u) => {
+            u.host().map_or(0, |h| h.as_str().len())
+                + u.path().as_str().len()
+                + u.query().map_or(0, |q| q.as_str().len())
+                + 1
+        }
+        Err(_) => 0,
+    }
+}
+
 /// `line` rewritten into a script, where it is an http(s) URL with a
 /// reg-name: the letters of its host (but the top-level label, as real
 /// IDNs mostly keep an ASCII one) and of its path become letters of the

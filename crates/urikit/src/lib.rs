@@ -236,10 +236,13 @@
 //! Without default features the crate is `no_std` and parsing needs only
 //! `core`.
 //!
-//! The only `unsafe` code is the x86-64 byte classifier the parser scans
-//! with (SSE2, and AVX2 when `std` detects it or the build targets it), in
-//! one private module that documents why it is sound; on other targets the
-//! same classification is portable code.
+//! The only `unsafe` code is in the private `arch` layer, its x86-64
+//! backends: the byte classifier the parser scans with (SSE2, and AVX2 when
+//! `std` detects it or the build targets it), and the extractor's and the
+//! normalizer's scans (AVX2, AVX-512), each file saying why it is sound.
+//! On other targets (or with `--cfg urikit_portable`) the same work is
+//! portable code; every backend reads the character sets `grammar` writes
+//! once.
 #![no_std]
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
@@ -252,10 +255,12 @@ extern crate std;
 
 // Each module imports only the layers below its own: docs/design.md draws
 // them, and tests/it/layers.rs checks them in order.
+mod arch;
 #[cfg(feature = "alloc")]
 mod buf;
 #[cfg(feature = "alloc")]
 mod build;
+#[cfg(feature = "alloc")]
 mod bytes;
 #[cfg(feature = "alloc")]
 mod context;

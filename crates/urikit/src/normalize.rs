@@ -14,8 +14,8 @@ use alloc::string::String;
 use core::hash::{Hash, Hasher};
 use core::ops::Range;
 
+use crate::arch::{RefMarks, TextMarks};
 use crate::bytes::any_byte;
-use crate::bytes::{RefMarks, TextMarks};
 use crate::grammar::rfc3986::hex_val;
 use crate::grammar::Table;
 use crate::out::{Lazy, Lower, Out, Text};
@@ -473,7 +473,7 @@ impl Normalizer {
         // A reference of up to 127 bytes (most) is classified in one pass,
         // and each question below is a test of its masks; a longer one is
         // searched component by component.
-        self.plan_with(u, crate::parse::text_marks(u.as_str().as_bytes()))
+        self.plan_with(u, crate::arch::text_marks(u.as_str().as_bytes()))
     }
 
     /// [`plan`](Self::plan), with the masks of `u`'s text if there are.
@@ -1233,7 +1233,7 @@ mod tests {
         fn masks_plan_as_the_searches_do(s in reference(), lower in any::<bool>(), dots in any::<bool>()) {
             let Ok(u) = UriRef::parse(&s) else { return Ok(()) };
             let n = Normalizer { lowercase: lower, dot_segments: dots, ..Normalizer::new() };
-            let marks = crate::parse::text_marks(s.as_bytes());
+            let marks = crate::arch::text_marks(s.as_bytes());
             prop_assert_eq!(n.plan_with(u, marks), n.plan_with(u, None), "{}", s);
         }
 

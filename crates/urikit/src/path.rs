@@ -5,9 +5,9 @@
 //!
 //! May use: `out`, `bytes`, `parse` (its search for `/.`), `work`.
 
+use crate::arch::first_pair;
 use crate::bytes::last_byte;
 use crate::out::Out;
-use crate::parse::first_pair;
 
 /// What to do with `..` segments that climb above the root of the base
 /// path, the choice RFC 2396 section 5.2 step 6g (and the 2396bis merge

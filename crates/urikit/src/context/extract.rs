@@ -7,7 +7,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use crate::bytes::{Cursor, Marks};
+use crate::arch::{Blocks, Cursor, Marks};
 use crate::grammar::rfc3986::{ALPHA, QUERY, SCHEME, URI_CHAR};
 use crate::grammar::rfc3987::allows_char;
 use crate::grammar::Ucs;
@@ -432,77 +432,59 @@ impl Run {
     }
 }
 
-/// How the extractor classifies 64 bytes at a time ([`Marks`] of `:` or
-/// `<`, its candidates, and of line breaks): with AVX2 where the processor
-/// has it, chosen once per text.
+/// How the extractor classifies 64 bytes at a time ([`Marks`] of `:`, its
+/// candidates, and of line breaks): the processor's [`Blocks`], chosen
+/// once per text.
 #[derive(Clone, Copy, Debug)]
 struct Classifier {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
-    avx2: Option<crate::parse::simd::Avx2>,
-    /// With AVX-512 (byte instructions) the scan from block to block runs
-    /// 64 bytes to a register.
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
-    avx512: Option<crate::parse::simd::Avx512>,
+    blocks: Blocks,
 }
 
 impl Classifier {
     /// The classifier of this processor.
     fn new() -> Classifier {
         Classifier {
-            #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
-            avx2: crate::parse::simd::Avx2::detect(),
-            #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
-            avx512: crate::parse::simd::Avx512::detect(),
+            blocks: Blocks::new(),
         }
     }
 
     /// Moves `c` from its block to the next one that holds a candidate, or
-    /// to the text's last block, counting in what the blocks between hold:
-    /// many blocks in one call with AVX-512 or AVX2 where the processor
-    /// has them.
+    /// to the text's last block, counting in what the blocks between hold.
     ///
     /// Without `LINES` the count of line breaks and the notes of bytes
     /// beyond ASCII may be left out.
     #[inline]
     fn advance<const LINES: bool>(self, c: &mut Cursor, b: &[u8]) {
         let from = c.block;
-        #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
-        match (self.avx512, self.avx2) {
-            (Some(k), _) => k.advance::<LINES>(c, b, b':', b'\n'),
-            (None, Some(k)) => k.advance::<LINES>(c, b, b':', b'\n'),
-            (None, None) => c.advance_by_blocks(b.len(), |at| self.marks_at(b, at)),
-        }
-        #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))))]
-        c.advance_by_blocks(b.len(), |at| self.marks_at(b, at));
+        self.blocks.advance::<LINES>(c, b, b':', b'\n');
         work::add(c.block + 64 - from);
     }
 
     /// The characters of the UTF-8 text `b[from..to]` (see
-    /// [`count_chars`]): whole blocks with AVX2 where the processor has it.
+    /// [`count_chars`]): whole blocks with a vector count where the
+    /// processor has one.
     #[inline]
     fn count_chars(self, b: &[u8], from: usize, to: usize) -> usize {
-        #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
-        if let (Some(k), 64..) = (self.avx2, to - from) {
+        if to - from >= 64 {
             let whole = from + (to - from) / 64 * 64;
-            return k.count(&b[from..whole], -0x40, false) + count_chars(b, whole, to);
+            if let Some(n) = self.blocks.count(&b[from..whole], -0x40, false) {
+                return n + count_chars(b, whole, to);
+            }
         }
         count_chars(b, from, to)
     }
 
-    /// The line breaks (`\n`) of `b[from..to]`: whole blocks with AVX2
-    /// where the processor has it, the rest eight bytes at a time.
+    /// The line breaks (`\n`) of `b[from..to]`: whole blocks with a vector
+    /// count where the processor has one, the rest eight bytes at a time.
     #[inline]
-    #[cfg_attr(
-        not(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))),
-        allow(unused_mut)
-    )]
     fn count_breaks(self, b: &[u8], mut from: usize, to: usize) -> usize {
         let mut n = 0;
-        #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
-        if let (Some(k), 64..) = (self.avx2, to - from) {
+        if to - from >= 64 {
             let whole = from + (to - from) / 64 * 64;
-            n = k.count(&b[from..whole], b'\n' as i8, true);
-            from = whole;
+            if let Some(k) = self.blocks.count(&b[from..whole], b'\n' as i8, true) {
+                n = k;
+                from = whole;
+            }
         }
         n + count_words(b, from, to, |w| {
             crate::bytes::zero_bytes(w ^ (ONES * u64::from(b'\n')))
@@ -514,29 +496,7 @@ impl Classifier {
     #[inline]
     fn marks_at(self, b: &[u8], at: usize) -> Marks {
         work::add(64);
-        let next = b.get(at + 64).copied().unwrap_or(0);
-        let marks = |c: &[u8; 64]| {
-            #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
-            return match self.avx2 {
-                Some(k) => k.marks64(c, next, b':', b'\n'),
-                None => crate::parse::simd::sse2_marks64(c, next, b':', b'\n'),
-            };
-            #[cfg(not(all(
-                target_arch = "x86_64",
-                target_feature = "sse2",
-                not(urikit_portable)
-            )))]
-            return crate::bytes::marks64_portable(
-                c,
-                next,
-                [b':', b'\n'],
-                crate::grammar::rfc3986::outside_uris,
-            );
-        };
-        match b.get(at..).and_then(|r| r.first_chunk::<64>()) {
-            Some(c) => marks(c),
-            None => marks(&crate::bytes::padded(b, at)),
-        }
+        self.blocks.marks_at(b, at, b':', b'\n')
     }
 }
 

@@ -2,9 +2,10 @@
 //! document's syntax, written once and read by the parsers (`parse`), the
 //! encoders (`pct`) and the transforms. Nothing here reads text.
 //!
-//! - [`Table`]: a set of bytes, plus whether `pct-encoded` is allowed, with
-//!   the forms the scanner classifies sixteen or thirty-two bytes at a time
-//!   derived from it at compile time.
+//! - [`Table`]: a set of bytes, plus whether `pct-encoded` is allowed; the
+//!   tables the parser scans many bytes at a time are named ([`Scanned`]),
+//!   and each classifier of `arch` derives its own form of their sets
+//!   from them at compile time. The set is written once.
 //! - [`rfc3986`]: RFC 3986 Appendix A (the default grammar).
 //! - One file per older document (2396bis, RFC 2396, the 1996 draft, RFC
 //!   1738), each a [`Grammar`]: its tables and the places where it
@@ -20,8 +21,8 @@ pub(crate) struct Table {
     set: [bool; 256],
     pct: bool,
     ucs: Ucs,
-    lanes: Lanes,
-    nibbles: Nibbles,
+    /// Which scanned table this is (`None`: scanned a byte at a time).
+    scan: Option<Scanned>,
 }
 
 /// Which characters beyond ASCII a table allows (RFC 3987 section 2.2):
@@ -58,94 +59,34 @@ impl Ucs {
     }
 }
 
-/// A set of bytes as two sixteen-entry tables, one indexed by a byte's low
-/// four bits and one by its high four: the byte is refused when the two
-/// entries share a bit. That is the form a byte shuffle (`pshufb`) looks up
-/// sixteen bytes at once with. Each bit stands for the high nibbles whose
-/// refused low nibbles are the same, so a set needs at most eight distinct
-/// such rows ([`Nibbles::of`] fails to compile otherwise).
+/// The tables the parser scans long stretches of, many bytes at a time:
+/// each backend of `arch` derives its form of their sets from them at
+/// compile time (comparisons, or nibble tables for a byte shuffle), and a
+/// table says which it is ([`Table::scan`]). An IRI table has its URI
+/// table's bytes and the same name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Nibbles {
-    pub(crate) lo: [u8; 16],
-    pub(crate) hi: [u8; 16],
+pub(crate) enum Scanned {
+    /// `reg-name`.
+    RegName,
+    /// `reg-name` and `:` (the authority before its `@` is known).
+    Authority,
+    /// A path: `pchar` and `/`.
+    Path,
+    /// `query` and `fragment`.
+    Query,
 }
 
-impl Nibbles {
-    /// The nibble tables of the bytes `set` does not allow.
-    const fn of(set: &[bool; 256]) -> Nibbles {
-        let mut lo = [0u8; 16];
-        let mut hi = [0u8; 16];
-        // rows[k]: the refused low nibbles of the k-th distinct row.
-        let mut rows = [0u16; 8];
-        let mut used = 0;
-        let mut h = 0;
-        while h < 16 {
-            let mut row = 0u16;
-            let mut l = 0;
-            while l < 16 {
-                if !set[h * 16 + l] {
-                    row |= 1 << l;
-                }
-                l += 1;
-            }
-            if row != 0 {
-                let mut k = 0;
-                while k < used && rows[k] != row {
-                    k += 1;
-                }
-                if k == used {
-                    assert!(used < 8, "more than eight distinct rows");
-                    rows[k] = row;
-                    used += 1;
-                    let mut l = 0;
-                    while l < 16 {
-                        if row & (1 << l) != 0 {
-                            lo[l] |= 1 << k;
-                        }
-                        l += 1;
-                    }
-                }
-                hi[h] |= 1 << k;
-            }
-            h += 1;
-        }
-        Nibbles { lo, hi }
-    }
+impl Scanned {
+    /// How many there are.
+    pub(crate) const COUNT: usize = 4;
 
-    /// The bytes that are not [plain](rfc3987::is_plain_ucs_byte) bytes
-    /// beyond ASCII: a window of an IRI component refuses what its table
-    /// refuses and this.
-    // Read only by the AVX2 windows (parse::simd).
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-    pub(crate) const NOT_PLAIN_UCS: Nibbles = Nibbles::of(&rfc3987::PLAIN_UCS);
-
-    /// The ASCII bytes no URI holds ([`URI_CHAR`](rfc3986::URI_CHAR)'s
-    /// complement below 0x80: controls, space, `"`, `<`, `>`, `\\`, `^`,
-    /// `` ` ``, `{`, `|`, `}`, DEL): a colon that one of these follows is
-    /// no scheme's, and the extractor's marks leave it out.
-    // Read only by the extractor's AVX2 and AVX-512 marks (parse::simd).
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-    pub(crate) const NOT_URI_ASCII: Nibbles = Nibbles::of(&{
-        let mut set = rfc3986::URI_CHAR.set;
-        let mut b = 0x80;
-        while b < 256 {
-            set[b] = true;
-            b += 1;
-        }
-        set
-    });
-
-    /// Tables that refuse every byte, for tables scanned a byte at a time.
-    const NONE: Nibbles = Nibbles {
-        lo: [1; 16],
-        hi: [1; 16],
-    };
-
-    /// Whether the tables refuse `x` (what the shuffle computes per byte).
-    #[cfg(test)]
-    pub(crate) fn refuses(&self, x: u8) -> bool {
-        self.lo[usize::from(x & 15)] & self.hi[usize::from(x >> 4)] != 0
-    }
+    /// The table of each, in the order of the variants.
+    pub(crate) const TABLES: [&'static Table; Scanned::COUNT] = [
+        &rfc3986::REG_NAME,
+        &rfc3986::AUTHORITY,
+        &rfc3986::PATH,
+        &rfc3986::QUERY,
+    ];
 }
 
 impl Table {
@@ -161,8 +102,7 @@ impl Table {
             set,
             pct: false,
             ucs: Ucs::None,
-            lanes: Lanes::None,
-            nibbles: Nibbles::NONE,
+            scan: None,
         }
     }
 
@@ -178,8 +118,7 @@ impl Table {
             set,
             pct: false,
             ucs: Ucs::None,
-            lanes: Lanes::None,
-            nibbles: Nibbles::NONE,
+            scan: None,
         }
     }
 
@@ -195,8 +134,7 @@ impl Table {
             set,
             pct: self.pct || other.pct,
             ucs: Ucs::wider(self.ucs, other.ucs),
-            lanes: Lanes::None,
-            nibbles: Nibbles::NONE,
+            scan: None,
         }
     }
 
@@ -214,8 +152,7 @@ impl Table {
             set,
             pct: self.pct && other.pct,
             ucs: Ucs::narrower(self.ucs, other.ucs),
-            lanes: Lanes::None,
-            nibbles: Nibbles::NONE,
+            scan: None,
         }
     }
 
@@ -230,28 +167,31 @@ impl Table {
         Table { ucs, ..self }
     }
 
-    /// The same table, scanned sixteen bytes at a time with `lanes`, which
-    /// must describe the same set (the tests check).
-    pub(crate) const fn with_lanes(self, lanes: Lanes) -> Table {
+    /// The same table, scanned many bytes at a time as `id` (whose
+    /// [`TABLES`](Scanned::TABLES) entry it must be; the tests check).
+    pub(crate) const fn scanned(self, id: Scanned) -> Table {
         Table {
-            lanes,
-            nibbles: Nibbles::of(&self.set),
+            scan: Some(id),
             ..self
         }
     }
 
-    /// Whether [`Classify::refused16`] can be used.
+    /// Which scanned table this is, if it is one.
     #[inline(always)]
-    pub(crate) fn has_lanes(&self) -> bool {
-        self.lanes != Lanes::None
+    pub(crate) const fn scan(&self) -> Option<Scanned> {
+        self.scan
     }
 
-    /// The nibble form of the set, for [`Classify`] implementations that
-    /// look bytes up with a shuffle.
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    /// Whether the table is [scanned](Self::scanned) many bytes at a time.
     #[inline(always)]
-    pub(crate) const fn nibbles(&self) -> &Nibbles {
-        &self.nibbles
+    pub(crate) const fn is_scanned(&self) -> bool {
+        self.scan.is_some()
+    }
+
+    /// The set: whether each byte is allowed literally.
+    #[inline(always)]
+    pub(crate) const fn set(&self) -> &[bool; 256] {
+        &self.set
     }
 
     /// Whether the byte is allowed literally.
@@ -271,30 +211,6 @@ impl Table {
     pub(crate) const fn ucs(&self) -> Ucs {
         self.ucs
     }
-
-    /// The arithmetic form of the set, if it has one.
-    #[inline(always)]
-    pub(crate) const fn lanes(&self) -> Lanes {
-        self.lanes
-    }
-}
-
-/// A table's set written as comparisons, which the compiler turns into
-/// vector instructions (no lookups, which it cannot): see
-/// `parse::scan::Classify::refused16`. Each is proven equal to its table over all 256
-/// bytes in the tests below.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Lanes {
-    /// No arithmetic form: the table is scanned a byte at a time.
-    None,
-    /// `query` and `fragment`.
-    Query,
-    /// A path: `pchar` and `/`.
-    Path,
-    /// `reg-name` and `:` (the authority before its `@` is known).
-    Authority,
-    /// `reg-name`.
-    RegName,
 }
 
 pub(crate) mod rfc1738;
@@ -404,30 +320,20 @@ mod tests {
     use super::rfc3986::*;
     use super::*;
 
-    /// The nibble form works for any set with at most eight distinct rows,
-    /// not only for the ones the parser scans.
+    /// Each scanned table is its name's entry, the IRI tables too.
     #[test]
-    fn nibbles_reproduce_every_table() {
-        for t in [
-            ALPHA, DIGIT, HEXDIG, UNRESERVED, SUB_DELIMS, SCHEME, PCHAR, URI_CHAR,
+    fn scanned_tables_are_their_names() {
+        use super::rfc3987::{IAUTHORITY, IPATH, IQUERY, IREG_NAME};
+        for (t, i) in [
+            (&REG_NAME, &IREG_NAME),
+            (&AUTHORITY, &IAUTHORITY),
+            (&PATH, &IPATH),
+            (&QUERY, &IQUERY),
         ] {
-            let n = Nibbles::of(&t.set);
-            for c in 0..=255u8 {
-                assert_eq!(n.refuses(c), !t.allows(c), "0x{c:02X}");
-            }
-        }
-    }
-
-    /// The extractor's nibble tables refuse exactly the ASCII bytes
-    /// outside every URI (RFC 3986 Appendix A): the controls, space, DEL
-    /// and the nine printable characters neither reserved nor unreserved.
-    #[test]
-    fn not_uri_ascii_is_the_bytes_outside_uris() {
-        let outside = b"\"<>\\^`{|}";
-        for c in 0..=255u8 {
-            let want = c < 0x21 || c == 0x7F || outside.contains(&c);
-            assert_eq!(Nibbles::NOT_URI_ASCII.refuses(c), want, "0x{c:02X}");
-            assert_eq!(rfc3986::outside_uris(c), want, "0x{c:02X}");
+            let id = t.scan().expect("scanned");
+            assert_eq!(i.scan(), Some(id));
+            assert_eq!(Scanned::TABLES[id as usize].set, t.set);
+            assert_eq!(i.set, t.set);
         }
     }
 }

@@ -7,7 +7,7 @@
 //! Every table is checked over all 256 byte values against predicates
 //! written straight from the ABNF, in the tests at the bottom of this file.
 
-use super::{Lanes, Table};
+use super::{Scanned, Table};
 
 // RFC 3986 section 2 and Appendix A, and RFC 5234 Appendix B.1 for the core
 // rules ALPHA, DIGIT and HEXDIG.
@@ -32,17 +32,6 @@ pub(crate) const URI_CHAR: Table = UNRESERVED
     .or(SUB_DELIMS)
     .or(Table::new(b"%"));
 
-/// Whether `c` is an ASCII byte that no URI holds (neither `reserved`,
-/// `unreserved` nor `%`): controls, space, `"`, `<`, `>`, `\`, `^`, `` ` ``,
-/// `{`, `|`, `}` and DEL. A colon that one of these follows is no scheme's
-/// (a URI needs a character after its scheme's colon), so the extractor
-/// does not stop at it.
-#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
-#[inline(always)]
-pub(crate) const fn outside_uris(c: u8) -> bool {
-    c < 0x80 && !URI_CHAR.allows(c)
-}
-
 /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`: the bytes after the first.
 pub(crate) const SCHEME: Table = ALPHA.or(DIGIT).or(Table::new(b"+-."));
 /// `userinfo = *( unreserved / pct-encoded / sub-delims / ":" )` (the parser
@@ -50,20 +39,17 @@ pub(crate) const SCHEME: Table = ALPHA.or(DIGIT).or(Table::new(b"+-."));
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 pub(crate) const USERINFO: Table = UNRESERVED.or(SUB_DELIMS).or(Table::new(b":")).or_pct();
 /// `reg-name = *( unreserved / pct-encoded / sub-delims )`
-pub(crate) const REG_NAME: Table = UNRESERVED
-    .or(SUB_DELIMS)
-    .or_pct()
-    .with_lanes(Lanes::RegName);
+pub(crate) const REG_NAME: Table = UNRESERVED.or(SUB_DELIMS).or_pct().scanned(Scanned::RegName);
 /// What the parser scans an authority with before it knows whether it holds
 /// a userinfo: `reg-name` and `":"`, which together cover `userinfo` and
 /// `host ":" port` without brackets.
-pub(crate) const AUTHORITY: Table = REG_NAME.or(Table::new(b":")).with_lanes(Lanes::Authority);
+pub(crate) const AUTHORITY: Table = REG_NAME.or(Table::new(b":")).scanned(Scanned::Authority);
 /// `pchar = unreserved / pct-encoded / sub-delims / ":" / "@"`
 pub(crate) const PCHAR: Table = UNRESERVED.or(SUB_DELIMS).or(Table::new(b":@")).or_pct();
 /// A path: `pchar` and the `"/"` between segments.
-pub(crate) const PATH: Table = PCHAR.or(Table::new(b"/")).with_lanes(Lanes::Path);
+pub(crate) const PATH: Table = PCHAR.or(Table::new(b"/")).scanned(Scanned::Path);
 /// `query = *( pchar / "/" / "?" )`
-pub(crate) const QUERY: Table = PCHAR.or(Table::new(b"/?")).with_lanes(Lanes::Query);
+pub(crate) const QUERY: Table = PCHAR.or(Table::new(b"/?")).scanned(Scanned::Query);
 /// `fragment = *( pchar / "/" / "?" )`
 pub(crate) const FRAGMENT: Table = QUERY;
 /// A query parameter's key or value as `QueryParams` writes it: the

@@ -92,9 +92,8 @@ pub(crate) const fn is_plain_ucs_byte(b: u8) -> bool {
     matches!(b, 0x80..=0xBF | 0xC3..=0xD7 | 0xD9..=0xDF | 0xE0 | 0xE1 | 0xE3..=0xED)
 }
 
-/// [`is_plain_ucs_byte`] as a set of bytes, for the nibble tables.
-// Read only by the AVX2 windows (parse::simd).
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+/// [`is_plain_ucs_byte`] as a set of bytes, for the nibble tables and the
+/// runs the classifiers read.
 pub(crate) const PLAIN_UCS: [bool; 256] = {
     let mut set = [false; 256];
     let mut b = 0;
@@ -184,6 +183,6 @@ mod tests {
         ] {
             assert_eq!(t.ucs(), Ucs::None);
         }
-        assert!(IPATH.has_lanes() && IQUERY.has_lanes() && IREG_NAME.has_lanes());
+        assert!(IPATH.is_scanned() && IQUERY.is_scanned() && IREG_NAME.is_scanned());
     }
 }

@@ -4,20 +4,18 @@
 //!
 //! - [`rfc3986`]: the one-pass parser of RFC 3986's `URI-reference`.
 //! - [`older`]: the validator of the older grammars.
-//! - [`scan`]: the classifiers and windows that read runs of allowed bytes
-//!   many at a time; [`simd`], its child, the AVX2 classifier, and the
-//!   library's only `unsafe` code.
+//! - [`scan`]: runs of allowed bytes read many at a time, with the
+//!   classifier [`arch`](crate::arch) chooses for the processor.
 //! - [`ip`]: IP literals and IPv4 addresses.
 //!
-//! May use: `error`, `dialect`, `grammar`, `bytes`, `work`.
+//! May use: `error`, `dialect`, `grammar`, `arch`, `work`.
 
 pub(crate) mod ip;
 pub(crate) mod older;
 pub(crate) mod rfc3986;
 pub(crate) mod scan;
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-pub(crate) mod simd;
 
+use crate::arch::{Classify, Job};
 use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind};
 use crate::grammar::rfc3986::URI_CHAR;
@@ -156,10 +154,34 @@ impl HostType {
 }
 
 /// Parses an RFC 3986 `URI-reference` with the fastest classifier the
-/// processor has (AVX2 where it is there, see [`simd`]).
+/// processor has (AVX2 where it is there, see [`arch`](crate::arch)).
 #[inline]
 pub(crate) fn parse(s: &str) -> Result<Meta, Error> {
     parse_as(s, |meta| meta)
+}
+
+/// One parse, handed to [`arch::run`](crate::arch::run) to be done with
+/// the best classifier, inside the code compiled for it; `make` is called
+/// on the offsets there. The component sets are a constant of the type
+/// (`IRI`), so that the classifier's tables are constants where it runs.
+struct Parse<F, const IRI: bool> {
+    make: F,
+}
+
+impl<R, F: FnOnce(Meta) -> R, const IRI: bool> Job for Parse<F, IRI> {
+    type Out = Result<R, Error>;
+
+    #[inline(always)]
+    fn run<K: Classify>(self, k: K, s: &str) -> Result<R, Error> {
+        let sets = if IRI { &rfc3986::IRI } else { &rfc3986::URI };
+        // One branch per input chooses the window, none per scan.
+        let meta = if s.len() >= 32 {
+            rfc3986::parse_sets(k.wide(), s, sets)
+        } else {
+            rfc3986::parse_sets(k, s, sets)
+        };
+        meta.map(self.make)
+    }
 }
 
 /// [`parse`], then `make(meta)`, called where the parse ends (inside the
@@ -168,39 +190,7 @@ pub(crate) fn parse(s: &str) -> Result<Meta, Error> {
 /// constructor (a copy cost 35 instructions a URL).
 #[inline(always)]
 pub(crate) fn parse_as<R>(s: &str, make: impl FnOnce(Meta) -> R) -> Result<R, Error> {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_no_avx2)))]
-    if let Some(k) = simd::Avx2::detect() {
-        return k.parse(s, make);
-    }
-    rfc3986::parse_in(scan::Baseline, s).map(make)
-}
-
-/// The [`RefMarks`](crate::bytes::RefMarks) of a reference of at most
-/// 127 bytes (`None` beyond), with AVX2 where the processor has it (four
-/// windows) and SSE2 otherwise (four a block) on x86-64.
-#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
-#[inline]
-pub(crate) fn text_marks(b: &[u8]) -> Option<crate::bytes::RefMarks> {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
-    return match simd::Avx2::detect() {
-        Some(k) => k.text_marks(b),
-        None => crate::bytes::RefMarks::of(b, simd::sse2_text_marks),
-    };
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))))]
-    return crate::bytes::RefMarks::of(b, crate::bytes::text_marks_portable);
-}
-
-/// The offset of the first byte `x` of `b` that a byte `y` follows (the
-/// search for `/.` that finds dot segments): with SSE2 on x86-64 from 17
-/// bytes, where it takes about half the instructions of the portable
-/// search in [`crate::bytes::first_pair`].
-#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
-#[inline(always)]
-pub(crate) fn first_pair(b: &[u8], x: u8, y: u8) -> Option<usize> {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
-    return simd::sse2_first_pair(b, x, y);
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))))]
-    return crate::bytes::first_pair(b, x, y);
+    crate::arch::run(s, Parse::<_, false> { make })
 }
 
 /// The byte classifier the parser uses on this processor: `"avx2"` (chosen
@@ -213,19 +203,7 @@ pub(crate) fn first_pair(b: &[u8], x: u8, y: u8) -> Option<usize> {
 /// assert!(["avx2", "sse2", "portable"].contains(&urikit::classifier()));
 /// ```
 pub fn classifier() -> &'static str {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_no_avx2)))]
-    if simd::Avx2::detect().is_some() {
-        return "avx2";
-    }
-    if cfg!(all(
-        target_arch = "x86_64",
-        target_feature = "sse2",
-        not(urikit_portable)
-    )) {
-        "sse2"
-    } else {
-        "portable"
-    }
+    crate::arch::name()
 }
 
 /// Parses a reference under the grammar of `dialect`.
@@ -243,7 +221,7 @@ pub(crate) fn parse_with(s: &str, dialect: Dialect) -> Result<Meta, Error> {
 pub(crate) fn parse_with_zones(s: &str, dialect: Dialect, zones: bool) -> Result<Meta, Error> {
     match dialect {
         Dialect::Rfc3986 | Dialect::Rfc3987 if zones => rfc3986::parse_sets(
-            scan::Baseline,
+            crate::arch::Baseline,
             s,
             rfc3986::sets(dialect == Dialect::Rfc3987, true),
         ),
@@ -255,11 +233,7 @@ pub(crate) fn parse_with_zones(s: &str, dialect: Dialect, zones: bool) -> Result
 /// components' sets of section 2.2.
 #[inline]
 pub(crate) fn parse_iri(s: &str) -> Result<Meta, Error> {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_no_avx2)))]
-    if let Some(k) = simd::Avx2::detect() {
-        return k.parse_iri(s);
-    }
-    rfc3986::parse_sets(scan::Baseline, s, &rfc3986::IRI)
+    crate::arch::run(s, Parse::<_, true> { make: |meta| meta })
 }
 
 /// The error for byte `b[i]`, which the grammar has no place for at `i`.

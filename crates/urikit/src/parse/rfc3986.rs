@@ -22,8 +22,9 @@
 //!   cannot be part of a scheme (RFC 3986 section 4.2 asks for `./`).
 
 use super::ip::{ipv4_exact, parse_ip_literal};
-use super::scan::{scan, scan_in, Baseline, Classify};
+use super::scan::{scan, scan_in};
 use super::{unexpected, AuthMeta, HostType, Meta};
+use crate::arch::{Baseline, Classify};
 use crate::error::{Error, ErrorKind};
 use crate::grammar::rfc3986::{ALPHA, AUTHORITY, DIGIT, FRAGMENT, PATH, QUERY, REG_NAME, SCHEME};
 use crate::grammar::rfc3987::{IAUTHORITY, IFRAGMENT, IPATH, IQUERY, IREG_NAME};
@@ -83,12 +84,6 @@ pub(crate) const fn sets(iri: bool, zones: bool) -> &'static Sets {
         (false, true) => &URI_ZONES,
         (true, true) => &IRI_ZONES,
     }
-}
-
-/// Parses a `URI-reference`, classifying bytes with `k`.
-#[inline(always)]
-pub(crate) fn parse_in(k: impl Classify, s: &str) -> Result<Meta, Error> {
-    parse_sets(k, s, &URI)
 }
 
 /// Parses a `URI-reference` with the component sets `t` (an
@@ -328,6 +323,44 @@ fn end_of_authority(b: &[u8], i: usize, kind: ErrorKind) -> Result<usize, Error>
 mod tests {
     use super::*;
     use crate::parse::parse;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+    use proptest::prelude::*;
+
+    /// One parse with a classifier, for [`crate::arch::every`].
+    #[derive(Clone)]
+    struct Each(&'static Sets);
+
+    impl crate::arch::Job for Each {
+        type Out = Result<Meta, Error>;
+        fn run<K: Classify>(self, k: K, s: &str) -> Self::Out {
+            parse_sets(k, s, self.0)
+        }
+    }
+
+    /// Characters that matter to the grammar, and a few that it refuses.
+    fn uri_ish() -> impl Strategy<Value = String> {
+        let chars: Vec<char> = "aZ09:/?#[]@!$&'()*+,;=-._~%4Fvfe \"<>{}|\\^`\u{7f}\u{e9}"
+            .chars()
+            .collect();
+        proptest::collection::vec(proptest::sample::select(chars), 0..120)
+            .prop_map(|v| v.into_iter().collect())
+    }
+
+    proptest! {
+        /// The parser gives the same answer, offsets or error, with every
+        /// classifier this processor can run, as a URI and as an IRI.
+        #[test]
+        fn every_classifier_parses_alike(s in uri_ish()) {
+            for sets in [&URI, &IRI] {
+                let all = crate::arch::every(&s, Each(sets));
+                for (name, got) in &all {
+                    prop_assert_eq!(got, &all[0].1, "{}", name);
+                }
+            }
+            prop_assert_eq!(parse(&s), parse_sets(crate::arch::Baseline, &s, &URI));
+        }
+    }
 
     /// The word compared for `http:` and `https:` gives the scheme the
     /// scheme rule (section 3.1) gives, whatever the line's length, for

@@ -1,177 +1,16 @@
-//! Scanning runs of bytes that a table allows, many bytes at a time: the
-//! [`Classify`] trait, the windows of 32 or 64 bytes, and the baseline
-//! classifier every target has (AVX2 is in [`simd`](super::simd)).
+//! Scanning runs of bytes that a table allows, many bytes at a time, with
+//! a classifier of [`arch`](crate::arch) (its windows of 32 or 64 bytes).
 
+use crate::arch::{Baseline, Classify};
 use crate::grammar::rfc3986::hex2_at;
 use crate::grammar::rfc3987::{allows_char, is_plain_ucs_byte};
-use crate::grammar::{Lanes, Table, Ucs};
-
-/// How the parser classifies sixteen bytes at a time: [`Baseline`] on every
-/// target, and on x86-64 processors that have it, AVX2 (`simd::Avx2`).
-pub(crate) trait Classify: Copy {
-    /// A mask of the bytes of `c` that `t` does not allow literally (bit `k`
-    /// for `c[k]`). Only for tables with lanes.
-    fn refused16(self, t: &Table, c: &[u8; 16]) -> u32;
-
-    /// How many bytes [`window`](Self::window) looks at: 32, or 64 for
-    /// the classifier of long inputs.
-    #[inline(always)]
-    fn width(self) -> usize {
-        32
-    }
-
-    /// A mask of the bytes of `b[i..]` that `t` refuses, for the first
-    /// [`width`](Self::width) of them (bit `k` for `b[i + k]`; no bit at or
-    /// past the end of `b`). `b` holds at least 16 bytes (at least 32 for
-    /// a width of 64), and `i <= b.len()`.
-    ///
-    /// Two chunks, at `i` and `i + 16`, each moved back to end at the end
-    /// of `b` where it would pass it (so they may overlap): no branch
-    /// decides between whole and partial chunks.
-    #[inline(always)]
-    fn window(self, t: &Table, b: &[u8], i: usize) -> u64 {
-        two_chunks::<16>(b, i, |c| u64::from(self.refused16(t, c)))
-    }
-}
-
-/// A window of `2 * W` bytes from `i`: the masks `refused` gives for the
-/// chunks at `i` and `i + W`, each moved back to end at the end of `b`
-/// where it would pass it (so they may overlap), joined so that bit `k`
-/// stands for `b[i + k]` (no bit at or past the end of `b`). `b` holds at
-/// least `W` bytes, and `i <= b.len()`.
-#[inline(always)]
-pub(crate) fn two_chunks<const W: usize>(
-    b: &[u8],
-    i: usize,
-    refused: impl Fn(&[u8; W]) -> u64,
-) -> u64 {
-    let last = b.len() - W;
-    let at = |p: usize| {
-        b.get(p..)
-            .and_then(|r| r.first_chunk::<W>())
-            .map_or(0, &refused)
-    };
-    let (x, y) = (i.min(last), (i + W).min(last));
-    // The second chunk starts y - i bytes into the window, or, near the end
-    // of `b`, i - y bytes before it: one of the shifts is by 0.
-    (at(x) >> (i - x)) | ((at(y) << y.saturating_sub(i)) >> i.saturating_sub(y))
-}
-
-/// The classifier every target has: SSE2 intrinsics on x86-64 (the `simd`
-/// module), elsewhere comparisons the compiler vectorizes.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Baseline;
-
-impl Classify for Baseline {
-    #[inline(always)]
-    fn refused16(self, t: &Table, c: &[u8; 16]) -> u32 {
-        #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
-        return {
-            let r = crate::parse::simd::sse2_refused16(t.lanes(), c);
-            // An IRI component lets the plain bytes beyond ASCII through
-            // (the table's test is known when this is inlined).
-            if t.ucs() == Ucs::None {
-                r
-            } else {
-                r & !crate::parse::simd::sse2_plain_ucs16(c)
-            }
-        };
-        #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))))]
-        return portable_refused16(t, c);
-    }
-}
-
-/// [`Classify::refused16`] without intrinsics, IRI components included.
-#[cfg_attr(
-    all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)),
-    allow(dead_code)
-)]
-#[inline(always)]
-fn portable_refused16(t: &Table, c: &[u8; 16]) -> u32 {
-    let r = refused16_portable(t.lanes(), c);
-    if t.ucs() == Ucs::None {
-        r
-    } else {
-        r & !plain_ucs16_portable(c)
-    }
-}
-
-/// A mask of the bytes of `c` that are [plain](is_plain_ucs_byte) bytes
-/// beyond ASCII, without intrinsics.
-#[cfg_attr(
-    all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)),
-    allow(dead_code)
-)]
-#[inline(always)]
-pub(crate) fn plain_ucs16_portable(c: &[u8; 16]) -> u32 {
-    let mut f = [0u8; 16];
-    for k in 0..16 {
-        f[k] = u8::from(is_plain_ucs_byte(c[k]));
-    }
-    gather_bits(&f)
-}
-
-/// Sixteen bytes of 0 or 1 as sixteen bits: byte `j` of a word lands on
-/// bit `56 + j` of the word times `MAGIC`.
-#[cfg_attr(
-    all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)),
-    allow(dead_code)
-)]
-#[inline(always)]
-fn gather_bits(f: &[u8; 16]) -> u32 {
-    const MAGIC: u64 = 0x0102_0408_1020_4080;
-    let [lo, hi] = [&f[..8], &f[8..]].map(|h| {
-        let x = u64::from_le_bytes(h.try_into().unwrap_or_default());
-        (x.wrapping_mul(MAGIC) >> 56) as u32
-    });
-    lo | hi << 8
-}
-
-/// [`Classify::refused16`] without intrinsics: each lane is a few comparisons,
-/// which compile to SSE2 or NEON instructions, and the 0-or-1 bytes are
-/// gathered into bits by a multiplication.
-#[cfg_attr(
-    all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)),
-    allow(dead_code)
-)]
-#[inline(always)]
-fn refused16_portable(lanes: Lanes, c: &[u8; 16]) -> u32 {
-    let mut f = [0u8; 16];
-    for k in 0..16 {
-        f[k] = u8::from(refused_lane(lanes, c[k]));
-    }
-    gather_bits(&f)
-}
-
-/// Whether `x` is refused by the tables that have `lanes`. Every test is
-/// computed (`|`, not `||`) so that sixteen lanes run in step.
-#[inline(always)]
-const fn refused_lane(lanes: Lanes, x: u8) -> bool {
-    // Refused by every component: controls, space, DEL and non-ASCII, and
-    // `"` `#` `%` (which only starts a triplet) `<` `>` `[` `\` `]` `^` `` ` ``
-    // `{` `|` `}`.
-    let any = (x.wrapping_sub(0x21) >= 0x5E)
-        | (x.wrapping_sub(b'"') < 2)
-        | (x == b'%')
-        | (x == b'<')
-        | (x == b'>')
-        | (x.wrapping_sub(b'[') < 4)
-        | (x == b'`')
-        | (x.wrapping_sub(b'{') < 3);
-    match lanes {
-        Lanes::Query => any,
-        Lanes::Path => any | (x == b'?'),
-        Lanes::Authority => any | (x == b'/') | (x == b'?') | (x == b'@'),
-        Lanes::RegName => any | (x == b'/') | (x == b'?') | (x == b'@') | (x == b':'),
-        Lanes::None => true,
-    }
-}
+use crate::grammar::{Table, Ucs};
 
 /// Scans bytes allowed by `t`, and `%HH` when `t` allows pct-encoded, from
 /// `i`; returns the offset of the first byte that is not (an invalid `%`
 /// stops the scan at the `%`).
 ///
-/// Tables with [`Lanes`] are scanned a window of 32
+/// [Scanned](Table::is_scanned) tables are read a window of 32
 /// or 64 bytes at a time ([`Classify::window`]): a mask of the refused
 /// bytes gives the first of them without a branch per byte, and most
 /// components end within their first window. Inputs shorter than sixteen
@@ -194,7 +33,7 @@ pub(crate) fn scan_in(k: impl Classify, b: &[u8], i: usize, t: &Table) -> usize 
 fn scan_windows(k: impl Classify, b: &[u8], mut i: usize, t: &Table) -> usize {
     let n = b.len();
     // (No caller starts past the end; if one did, the byte scan stops.)
-    if !t.has_lanes() || n < 16 || i > n {
+    if !t.is_scanned() || n < 16 || i > n {
         return scan_bytes(b, i, t);
     }
     loop {
@@ -302,24 +141,34 @@ mod tests {
     use super::*;
     use crate::grammar::rfc3986::{AUTHORITY, FRAGMENT, PATH, QUERY, REG_NAME};
 
-    type Refused16 = fn(&Table, &[u8; 16]) -> u32;
+    /// Sixteen bytes classified against a table.
+    #[derive(Clone)]
+    struct Refused<'a> {
+        t: &'a Table,
+        c: [u8; 16],
+    }
 
-    /// Every classifier this machine can run, by name: the baseline, the
-    /// portable form (which x86-64 does not otherwise use), and AVX2 where
-    /// the processor has it.
-    fn classifiers() -> alloc::vec::Vec<(&'static str, Refused16)> {
-        #[allow(unused_mut)]
-        let mut v: alloc::vec::Vec<(&'static str, Refused16)> = alloc::vec![
-            ("baseline", |t, c| Baseline.refused16(t, c)),
-            ("portable", portable_refused16),
-        ];
-        #[cfg(target_arch = "x86_64")]
-        if crate::parse::simd::Avx2::detect().is_some() {
-            v.push(("avx2", |t, c| {
-                crate::parse::simd::Avx2::detect().map_or(0, |k| k.refused16(t, c))
-            }));
+    impl crate::arch::Job for Refused<'_> {
+        type Out = u32;
+        fn run<K: Classify>(self, k: K, _: &str) -> u32 {
+            k.refused16(self.t, &self.c)
         }
-        v
+    }
+
+    /// What every classifier this machine can run says of `c` under `t`.
+    fn refused16(t: &Table, c: [u8; 16]) -> alloc::vec::Vec<(&'static str, u32)> {
+        crate::arch::every("", Refused { t, c })
+    }
+
+    /// A scan of a text from its start, with a classifier.
+    #[derive(Clone)]
+    struct Scan<'a>(&'a Table);
+
+    impl crate::arch::Job for Scan<'_> {
+        type Out = usize;
+        fn run<K: Classify>(self, k: K, s: &str) -> usize {
+            scan_in(k, s.as_bytes(), 0, self.0)
+        }
     }
 
     /// The IRI tables (RFC 3987 section 2.2): every classifier lets
@@ -339,21 +188,17 @@ mod tests {
             ("iquery", &IQUERY),
             ("ifragment", &IFRAGMENT),
         ] {
-            for (how, refused16) in classifiers() {
-                for c in 0..=255u8 {
-                    for k in 0..16 {
-                        let mut chunk = [b'a'; 16];
-                        chunk[k] = c;
-                        let want = if t.allows(c) || is_plain_ucs_byte(c) {
-                            0
-                        } else {
-                            1 << k
-                        };
-                        assert_eq!(
-                            refused16(t, &chunk),
-                            want,
-                            "{how} {name}: 0x{c:02X} in lane {k}"
-                        );
+            for c in 0..=255u8 {
+                for k in 0..16 {
+                    let mut chunk = [b'a'; 16];
+                    chunk[k] = c;
+                    let want = if t.allows(c) || is_plain_ucs_byte(c) {
+                        0
+                    } else {
+                        1 << k
+                    };
+                    for (how, got) in refused16(t, chunk) {
+                        assert_eq!(got, want, "{how} {name}: 0x{c:02X} in lane {k}");
                     }
                 }
             }
@@ -401,13 +246,8 @@ mod tests {
                     want,
                     "{bad:?} after {len}"
                 );
-                #[cfg(target_arch = "x86_64")]
-                if let Some(k) = crate::parse::simd::Avx2::detect() {
-                    assert_eq!(
-                        scan_in(k, text.as_bytes(), 0, &IPATH),
-                        want,
-                        "avx2 {bad:?} after {len}"
-                    );
+                for (name, got) in crate::arch::every(&text, Scan(&IPATH)) {
+                    assert_eq!(got, want, "{name} {bad:?} after {len}");
                 }
             }
         }
@@ -422,25 +262,20 @@ mod tests {
             ("query", &QUERY),
             ("fragment", &FRAGMENT),
         ] {
-            assert!(t.has_lanes(), "{name}");
+            assert!(t.is_scanned(), "{name}");
             for c in 0..=255u8 {
-                assert_eq!(t.nibbles().refuses(c), !t.allows(c), "{name}: 0x{c:02X}");
-            }
-            for (how, refused16) in classifiers() {
-                for c in 0..=255u8 {
-                    for k in 0..16 {
-                        // `a` is allowed by every one of these tables.
-                        let mut chunk = [b'a'; 16];
-                        chunk[k] = c;
-                        let want = if t.allows(c) { 0 } else { 1 << k };
-                        assert_eq!(
-                            refused16(t, &chunk),
-                            want,
-                            "{how} {name}: 0x{c:02X} in lane {k}"
-                        );
+                for k in 0..16 {
+                    // `a` is allowed by every one of these tables.
+                    let mut chunk = [b'a'; 16];
+                    chunk[k] = c;
+                    let want = if t.allows(c) { 0 } else { 1 << k };
+                    for (how, got) in refused16(t, chunk) {
+                        assert_eq!(got, want, "{how} {name}: 0x{c:02X} in lane {k}");
                     }
                 }
-                assert_eq!(refused16(t, &[0; 16]), 0xFFFF, "{how} {name}");
+            }
+            for (how, got) in refused16(t, [0; 16]) {
+                assert_eq!(got, 0xFFFF, "{how} {name}");
             }
         }
     }

@@ -19,6 +19,7 @@ pub const LIBRARY: &[&str] = &[
     "bytes",
     "out",
     "grammar",
+    "arch",
     "registry",
     "parse",
     "pct",

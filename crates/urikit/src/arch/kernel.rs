@@ -1,0 +1,328 @@
+//! What every backend fills in, and nothing that names a processor: the
+//! parser's [`Classify`] trait and its windows, and the marks and cursor
+//! of the extractor and the normalizer (one bit per byte of a block).
+//!
+//! May use: `grammar`, `work`.
+
+#[cfg(feature = "alloc")]
+use core::ops::Range;
+
+use crate::grammar::Table;
+
+/// How the parser classifies sixteen bytes at a time. Each backend has one
+/// (`portable::Portable`, and on x86-64 `Sse2`, `Avx2`); the facade
+/// ([`arch`](super)) chooses.
+pub(crate) trait Classify: Copy {
+    /// The classifier for inputs of 32 bytes or more, whose windows may be
+    /// wider ([`wide`](Self::wide)); the caller chooses by the input's
+    /// length, once, where that length is known to the compiler.
+    type Wide: Classify;
+
+    /// A mask of the bytes of `c` that `t` does not allow literally (bit `k`
+    /// for `c[k]`). Only for [scanned](Table::is_scanned) tables.
+    fn refused16(self, t: &Table, c: &[u8; 16]) -> u32;
+
+    /// The classifier for inputs of at least 32 bytes.
+    fn wide(self) -> Self::Wide;
+
+    /// How many bytes [`window`](Self::window) looks at: 32, or 64 for
+    /// the classifier of long inputs.
+    #[inline(always)]
+    fn width(self) -> usize {
+        32
+    }
+
+    /// A mask of the bytes of `b[i..]` that `t` refuses, for the first
+    /// [`width`](Self::width) of them (bit `k` for `b[i + k]`; no bit at or
+    /// past the end of `b`). `b` holds at least 16 bytes (at least 32 for
+    /// a width of 64), and `i <= b.len()`.
+    ///
+    /// Two chunks, at `i` and `i + 16`, each moved back to end at the end
+    /// of `b` where it would pass it (so they may overlap): no branch
+    /// decides between whole and partial chunks.
+    #[inline(always)]
+    fn window(self, t: &Table, b: &[u8], i: usize) -> u64 {
+        two_chunks::<16>(
+            b,
+            i,
+            #[inline(always)]
+            |c| u64::from(self.refused16(t, c)),
+        )
+    }
+}
+
+/// Work on a text done with a classifier chosen for the processor (the
+/// parser's parse of one input): [`arch::run`](super::run) calls
+/// [`run`](Self::run) with the best [`Classify`] there is, inside code
+/// compiled for it, so that the backend never calls up into the layer
+/// that asks. The text is passed on apart (in registers, as the parser's
+/// argument was), the job holds the rest.
+pub(crate) trait Job {
+    type Out;
+    /// Does the work on `s` with the classifier `k`. Implementations are
+    /// `#[inline(always)]`, so that they are compiled into the backend's
+    /// entry with its processor features.
+    fn run<K: Classify>(self, k: K, s: &str) -> Self::Out;
+}
+
+/// A window of `2 * W` bytes from `i`: the masks `refused` gives for the
+/// chunks at `i` and `i + W`, each moved back to end at the end of `b`
+/// where it would pass it (so they may overlap), joined so that bit `k`
+/// stands for `b[i + k]` (no bit at or past the end of `b`). `b` holds at
+/// least `W` bytes, and `i <= b.len()`.
+#[inline(always)]
+pub(crate) fn two_chunks<const W: usize>(
+    b: &[u8],
+    i: usize,
+    refused: impl Fn(&[u8; W]) -> u64,
+) -> u64 {
+    let last = b.len() - W;
+    /// The mask of the chunk at `p` (a place `b` holds a chunk at).
+    #[inline(always)]
+    fn chunk_at<const W: usize>(b: &[u8], p: usize, refused: &impl Fn(&[u8; W]) -> u64) -> u64 {
+        match b.get(p..).and_then(|r| r.first_chunk::<W>()) {
+            Some(c) => refused(c),
+            None => 0,
+        }
+    }
+    let at = |p: usize| chunk_at(b, p, &refused);
+    let (x, y) = (i.min(last), (i + W).min(last));
+    // The second chunk starts y - i bytes into the window, or, near the end
+    // of `b`, i - y bytes before it: one of the shifts is by 0.
+    (at(x) >> (i - x)) | ((at(y) << y.saturating_sub(i)) >> i.saturating_sub(y))
+}
+
+/// What the extractor needs of 64 bytes: where its candidates are (the
+/// `x` bytes, `:`, that a byte a URI may hold follows: see
+/// [`candidates`]), where the bytes equal to a third value
+/// are (line breaks), and how many of those there are. Bit `k` of a mask
+/// stands for byte `k`.
+#[cfg(feature = "alloc")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Marks {
+    pub(crate) candidates: u64,
+    pub(crate) third: u64,
+    pub(crate) thirds: u32,
+    /// The bytes beyond ASCII (top bit set), so that columns in ASCII text
+    /// are counted in bytes.
+    pub(crate) high: u64,
+}
+
+/// The extractor's place among the 64-byte blocks of its text: the block
+/// it is in, with its marks and the candidates not yet taken, and what the
+/// blocks before it tell (line breaks, where the last line begins, where
+/// the text is ASCII from).
+#[cfg(feature = "alloc")]
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Cursor {
+    /// The block's offset (a multiple of 64) and its marks.
+    pub(crate) block: usize,
+    pub(crate) marks: Marks,
+    /// The candidates in the block not yet taken (bit `k` for byte
+    /// `block + k`).
+    pub(crate) triggers: u64,
+    /// The line breaks before the block.
+    pub(crate) lines: usize,
+    /// Where the line the block begins in begins (after the last line
+    /// break before the block), unless `unplaced` holds blocks passed over
+    /// with a line break in them that was not looked for: then it is the
+    /// last of those, found when a match needs it.
+    pub(crate) line_start: usize,
+    pub(crate) unplaced: Option<(usize, usize)>,
+    /// From here to the block the text is ASCII (as far as blocks tell).
+    pub(crate) ascii_from: usize,
+}
+
+#[cfg(feature = "alloc")]
+impl Cursor {
+    /// At the text's first block, whose marks are `marks`.
+    pub(crate) fn new(marks: Marks) -> Cursor {
+        Cursor {
+            marks,
+            triggers: marks.candidates,
+            ..Cursor::default()
+        }
+    }
+
+    /// Counts the line breaks of the block the scan leaves, and notes where
+    /// its last one and its last byte beyond ASCII are.
+    #[inline(always)]
+    pub(crate) fn leave(&mut self) {
+        let end = self.block + 64;
+        self.lines += self.marks.thirds as usize;
+        if self.marks.third != 0 {
+            self.line_start = end - self.marks.third.leading_zeros() as usize;
+            self.unplaced = None;
+        }
+        if self.marks.high != 0 {
+            self.ascii_from = end - self.marks.high.leading_zeros() as usize;
+        }
+    }
+
+    /// Enters the block at `block`, whose marks are `marks`.
+    #[inline(always)]
+    pub(crate) fn enter(&mut self, block: usize, marks: Marks) {
+        (self.block, self.marks, self.triggers) = (block, marks, marks.candidates);
+    }
+
+    /// Leaves the block for the one after it, whose marks `marks_at`
+    /// gives (from its offset).
+    #[inline(always)]
+    pub(crate) fn step(&mut self, marks_at: impl FnOnce(usize) -> Marks) {
+        self.leave();
+        let at = self.block + 64;
+        self.enter(at, marks_at(at));
+    }
+
+    /// Leaves the block for the next one with a candidate, or the text's
+    /// last block (of `len` bytes), one block at a time: `marks_at` gives
+    /// the marks of the block at an offset.
+    #[inline(always)]
+    pub(crate) fn advance_by_blocks(&mut self, len: usize, marks_at: impl Fn(usize) -> Marks) {
+        loop {
+            self.step(&marks_at);
+            if self.triggers != 0 || self.block + 64 >= len {
+                return;
+            }
+        }
+    }
+}
+
+/// The 64 bytes of `b` from `at`, those past its end taken as zeros (which
+/// none of the extractor's masks marks): the text's last block.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn padded(b: &[u8], at: usize) -> [u8; 64] {
+    let rest = b.get(at..).unwrap_or_default();
+    let k = rest.len().min(64);
+    let mut c = [0; 64];
+    c[..k].copy_from_slice(&rest[..k]);
+    c
+}
+
+/// The candidates of a block of 64 bytes, from the masks of its `x` bytes
+/// and its bytes that end a word before a colon (`stop`: the grammar's
+/// ASCII bytes outside every URI, at least those after an `x`), and
+/// whether the byte after the block is such a byte (`next_stops`, true
+/// past the text's end): every `x` but those a `stop` byte or the text's
+/// end follows. (A colon so followed is no scheme's, since a
+/// URI needs a character after it: "Note: ", `":"`; the extractor would
+/// drop it at once, and most colons of mail and prose are such.)
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) fn candidates(x: u64, stop: u64, next_stops: bool) -> u64 {
+    x & !(stop >> 1 | u64::from(next_stops) << 63)
+}
+
+/// Whether `c` is an ASCII byte that no URI holds (controls, space, `"`,
+/// `<`, `>`, `\\`, `^`, `` ` ``, `{`, `|`, `}`, DEL: the complement of RFC
+/// 3986's characters below 0x80): a colon that one follows is no
+/// scheme's.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) const fn outside_uris(c: u8) -> bool {
+    c < 0x80 && !crate::grammar::rfc3986::URI_CHAR.allows(c)
+}
+
+/// The bytes of the block `c` that follow an `x` byte and that `stops`
+/// takes (bit `k` for `c[k]`): a loop over the few `x` bytes, for the
+/// classifiers without a byte shuffle.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) fn stops_after(c: &[u8; 64], x: u64, stops: impl Fn(u8) -> bool) -> u64 {
+    let mut stop = 0;
+    let mut rest = x & !(1 << 63);
+    while rest != 0 {
+        let k = rest.trailing_zeros() as usize + 1;
+        stop |= u64::from(stops(c[k])) << k;
+        rest &= rest - 1;
+    }
+    stop
+}
+
+/// Where the bytes the normalizer looks for lie in a reference of at most
+/// 64 bytes, one bit per byte: `%`, ASCII capitals, `/` and `.`. The
+/// normalizer decides from these masks, and the component offsets it
+/// has, that a reference is normal already (no percent-encoding, no
+/// capital in the scheme or host, no dot segment), with no search per
+/// component.
+#[cfg(feature = "alloc")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct TextMarks {
+    pub(crate) pct: u64,
+    pub(crate) upper: u64,
+    pub(crate) slash: u64,
+    pub(crate) dot: u64,
+}
+
+#[cfg(feature = "alloc")]
+impl TextMarks {
+    /// Adds the masks of a window of the text (`%`, capitals, `/`, `.`)
+    /// that begins at byte `at` (overlapping windows agree).
+    #[inline(always)]
+    pub(crate) fn add(&mut self, at: usize, [pct, upper, slash, dot]: [u64; 4]) {
+        self.pct |= pct << at;
+        self.upper |= upper << at;
+        self.slash |= slash << at;
+        self.dot |= dot << at;
+    }
+}
+
+/// The bits of the bytes `r` of a block of 64 bytes: those from `r.start`
+/// on less those from `r.end` on (a range past the block keeps its part
+/// in the block), with no branch on the range's width (lines of every
+/// length come one after the other).
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) fn bits(r: Range<usize>) -> u64 {
+    let from = |k: usize| if k < 64 { u64::MAX << k } else { 0 };
+    from(r.start) & !from(r.end)
+}
+
+/// The [`TextMarks`] of a reference of up to 127 bytes: of its first 64
+/// bytes (`head`) and of its last 64 (`tail`, which begin at `off`).
+/// Together they hold every byte and every two neighbours (a pair that
+/// passes the head's end, at 63 and 64, lies in the tail, which begins at
+/// 63 at the latest); for a reference of up to 64 bytes both are its
+/// marks, and a question is one test of the head (`off` is 0).
+#[cfg(feature = "alloc")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct RefMarks {
+    pub(crate) head: TextMarks,
+    pub(crate) tail: TextMarks,
+    pub(crate) off: usize,
+}
+
+#[cfg(feature = "alloc")]
+impl RefMarks {
+    /// The longest reference that has them.
+    pub(crate) const MAX: usize = 127;
+
+    /// The marks of `b`, from those of blocks of up to 64 bytes that
+    /// `block` gives (`None`: `b` is longer than [`RefMarks::MAX`]).
+    #[inline(always)]
+    pub(crate) fn of(b: &[u8], block: impl Fn(&[u8]) -> Option<TextMarks>) -> Option<RefMarks> {
+        let n = b.len();
+        if n > RefMarks::MAX {
+            return None;
+        }
+        let off = n.saturating_sub(64);
+        let head = block(b.get(..64).unwrap_or(b))?;
+        let tail = if off == 0 { head } else { block(&b[off..])? };
+        Some(RefMarks { head, tail, off })
+    }
+
+    /// Whether a byte of `r` is marked in the mask that `pick` takes of a
+    /// block's marks (one of them, or one made of them, such as the dots
+    /// that a slash comes before: a pair within a block).
+    #[inline(always)]
+    pub(crate) fn any(&self, pick: impl Fn(&TextMarks) -> u64, r: Range<usize>) -> bool {
+        let head = pick(&self.head) & bits(r.clone());
+        if self.off == 0 {
+            // At most 64 bytes: the head is the whole.
+            return head != 0;
+        }
+        let shifted = r.start.saturating_sub(self.off)..r.end.saturating_sub(self.off);
+        head | pick(&self.tail) & bits(shifted) != 0
+    }
+}

@@ -1,0 +1,171 @@
+//! The processor. Everything that depends on which processor runs the
+//! code is here, below the parser, and nothing here calls up into it:
+//!
+//! - [`kernel`]: what every backend fills in ([`Classify`], the
+//!   extractor's [`Marks`] and [`Cursor`], the normalizer's [`RefMarks`])
+//!   and the [`Job`] a layer above hands down to be run with the best
+//!   classifier.
+//! - [`portable`]: plain Rust, for every target.
+//! - `x86_64`: SSE2 (every x86-64 processor), AVX2 and AVX-512 (detected
+//!   at run time), the library's only `unsafe` code.
+//! - This facade: the only place that names a target (`cfg(target_arch)`,
+//!   twice: the x86-64 face and the portable one), detecting the
+//!   processor's features where a choice is made (`std` caches the
+//!   answer).
+//!
+//! Every backend reads the character sets from `grammar`, where each is
+//! written once: as [`Runs`](crate::grammar::Runs) (comparisons) and
+//! [`Nibbles`](crate::grammar::Nibbles) (a byte shuffle), both derived
+//! from the set at compile time.
+//!
+//! May use: `grammar`, `bytes`, `work`.
+
+pub(crate) mod kernel;
+// On x86-64 the portable backend serves short texts and the tests.
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)),
+    allow(dead_code)
+)]
+pub(crate) mod portable;
+pub(crate) mod sets;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
+mod x86_64;
+
+pub(crate) use kernel::{Classify, Job};
+#[cfg(feature = "alloc")]
+pub(crate) use kernel::{Cursor, Marks, RefMarks, TextMarks};
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
+use x86_64 as face;
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))))]
+use portable_face as face;
+
+/// The classifier every processor of this target has: SSE2 on x86-64, the
+/// portable one elsewhere (or with `--cfg urikit_portable`).
+pub(crate) use face::Baseline;
+
+/// Runs `job` with the fastest classifier this processor has (AVX2 where
+/// it is there, unless built with `--cfg urikit_no_avx2`), compiled for
+/// it.
+#[inline(always)]
+pub(crate) fn run<J: Job>(s: &str, job: J) -> J::Out {
+    face::run(s, job)
+}
+
+/// Runs `job` with every classifier this processor can run, each named,
+/// so that tests check each against the tables.
+#[cfg(test)]
+pub(crate) fn every<J: Job + Clone>(s: &str, job: J) -> alloc::vec::Vec<(&'static str, J::Out)> {
+    face::every(s, job)
+}
+
+/// The byte classifier the parser uses on this processor: `"avx2"`,
+/// `"sse2"` or `"portable"`.
+pub(crate) fn name() -> &'static str {
+    face::name()
+}
+
+/// The [`RefMarks`] of a reference of at most 127 bytes (`None` beyond):
+/// with AVX2 where the processor has it (four windows), with SSE2 (four a
+/// block) on other x86-64 processors.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn text_marks(b: &[u8]) -> Option<RefMarks> {
+    face::text_marks(b)
+}
+
+/// The offset of the first byte `x` of `b` that a byte `y` follows (the
+/// search for `/.` that finds dot segments): with SSE2 on x86-64 from 17
+/// bytes, where it takes about half the instructions of the word search.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) fn first_pair(b: &[u8], x: u8, y: u8) -> Option<usize> {
+    face::first_pair(b, x, y)
+}
+
+/// How the extractor reads its text, 64 bytes to a block: chosen once per
+/// text (AVX-512 for the scan from block to block where the processor has
+/// it, AVX2, else SSE2 or the portable marks a block at a time).
+#[cfg(feature = "alloc")]
+pub(crate) use face::Blocks;
+
+/// The portable face: the portable backend for everything.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))))]
+mod portable_face {
+    use super::kernel::Job;
+    #[cfg(feature = "alloc")]
+    use super::kernel::{padded, Cursor, Marks, RefMarks};
+    #[cfg(feature = "alloc")]
+    use super::portable;
+    use super::portable::Portable;
+
+    pub(crate) use super::portable::Portable as Baseline;
+
+    #[inline(always)]
+    pub(crate) fn run<J: Job>(s: &str, job: J) -> J::Out {
+        job.run(Portable, s)
+    }
+
+    pub(crate) fn name() -> &'static str {
+        "portable"
+    }
+
+    #[cfg(test)]
+    pub(crate) fn every<J: Job + Clone>(
+        s: &str,
+        job: J,
+    ) -> alloc::vec::Vec<(&'static str, J::Out)> {
+        alloc::vec![("portable", job.run(Portable, s))]
+    }
+
+    #[cfg(feature = "alloc")]
+    #[inline]
+    pub(crate) fn text_marks(b: &[u8]) -> Option<RefMarks> {
+        RefMarks::of(b, portable::text_marks)
+    }
+
+    #[cfg(feature = "alloc")]
+    #[inline(always)]
+    pub(crate) fn first_pair(b: &[u8], x: u8, y: u8) -> Option<usize> {
+        crate::bytes::first_pair(b, x, y)
+    }
+
+    /// The portable marks, a block at a time.
+    #[cfg(feature = "alloc")]
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct Blocks;
+
+    #[cfg(feature = "alloc")]
+    impl Blocks {
+        pub(crate) fn new() -> Blocks {
+            Blocks
+        }
+
+        /// The marks of the 64 bytes of `b` from `at` (a multiple of 64, at
+        /// most the text's length; the last block padded with zeros): its
+        /// candidates `x` and its bytes `z`.
+        #[inline]
+        pub(crate) fn marks_at(self, b: &[u8], at: usize, x: u8, z: u8) -> Marks {
+            let next = b.get(at + 64).copied().unwrap_or(0);
+            let stops = super::kernel::outside_uris;
+            match b.get(at..).and_then(|r| r.first_chunk::<64>()) {
+                Some(c) => portable::marks64(c, next, [x, z], stops),
+                None => portable::marks64(&padded(b, at), next, [x, z], stops),
+            }
+        }
+
+        /// Moves `c` from its block to the next one that holds a
+        /// candidate, or to the text's last block.
+        #[inline]
+        pub(crate) fn advance<const LINES: bool>(self, c: &mut Cursor, b: &[u8], x: u8, z: u8) {
+            c.advance_by_blocks(b.len(), |at| self.marks_at(b, at, x, z));
+        }
+
+        /// No vector count here: the caller counts.
+        #[inline]
+        pub(crate) fn count(self, _: &[u8], _: i8, _: bool) -> Option<usize> {
+            None
+        }
+    }
+}

@@ -1,0 +1,463 @@
+//! The x86-64 backends: SSE2 (every x86-64 processor), AVX2 and AVX-512
+//! (where the processor has them, detected by the facade). The library's
+//! `unsafe` code is in these three files and nowhere else, each with the
+//! reasons it is sound.
+//!
+//! May use: `arch::kernel`, `arch::portable`, `grammar`, `bytes`, `work`.
+
+pub(crate) mod avx2;
+#[cfg(feature = "alloc")]
+pub(crate) mod avx512;
+mod nibbles;
+pub(crate) mod sse2;
+
+#[cfg(test)]
+use super::kernel::Classify;
+use super::kernel::Job;
+#[cfg(feature = "alloc")]
+use super::kernel::{Cursor, Marks, RefMarks};
+use avx2::Avx2;
+
+pub(crate) use sse2::Sse2 as Baseline;
+
+/// The `k`-th chunk of `N` bytes of `c`, which has it (for constant `k`
+/// and an array `c`, the check compiles away).
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) fn chunk<const N: usize>(c: &[u8], k: usize) -> &[u8; N] {
+    match c.get(k * N..).and_then(<[u8]>::first_chunk::<N>) {
+        Some(x) => x,
+        None => unreachable!("the caller's bytes hold chunk {k} of {N}"),
+    }
+}
+
+/// The x86-64 face of [`arch::run`](super::run).
+#[inline(always)]
+pub(crate) fn run<J: Job>(s: &str, job: J) -> J::Out {
+    #[cfg(not(urikit_no_avx2))]
+    if let Some(k) = Avx2::detect() {
+        return k.run(s, job);
+    }
+    job.run(Baseline, s)
+}
+
+/// Runs `job` with every classifier this processor has, each named: the
+/// portable one, SSE2, and AVX2 with both windows where it is there.
+#[cfg(test)]
+pub(crate) fn every<J: Job + Clone>(s: &str, job: J) -> alloc::vec::Vec<(&'static str, J::Out)> {
+    let mut v = alloc::vec![
+        ("portable", job.clone().run(super::portable::Portable, s)),
+        ("sse2", job.clone().run(Baseline, s)),
+    ];
+    if let Some(k) = Avx2::detect() {
+        v.push(("avx2", k.run(s, job.clone())));
+        v.push(("avx2 (windows of 64)", k.run(s, Wide(job))));
+    }
+    v
+}
+
+/// A job run with its classifier's [`wide`](Classify::wide) form.
+#[cfg(test)]
+#[derive(Clone)]
+struct Wide<J>(J);
+
+#[cfg(test)]
+impl<J: Job> Job for Wide<J> {
+    type Out = J::Out;
+    fn run<K: Classify>(self, k: K, s: &str) -> J::Out {
+        self.0.run(k.wide(), s)
+    }
+}
+
+/// The x86-64 face of [`arch::name`](super::name).
+pub(crate) fn name() -> &'static str {
+    if !cfg!(urikit_no_avx2) && Avx2::detect().is_some() {
+        "avx2"
+    } else {
+        "sse2"
+    }
+}
+
+/// The x86-64 face of [`arch::text_marks`](super::text_marks).
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn text_marks(b: &[u8]) -> Option<RefMarks> {
+    match Avx2::detect() {
+        Some(k) => k.text_marks(b),
+        None => RefMarks::of(b, sse2::text_marks),
+    }
+}
+
+/// The x86-64 face of [`arch::first_pair`](super::first_pair).
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) fn first_pair(b: &[u8], x: u8, y: u8) -> Option<usize> {
+    sse2::first_pair(b, x, y)
+}
+
+/// The extractor's blocks on x86-64: AVX-512 for the scan from block to
+/// block where the processor has it, AVX2 for that and for the marks of
+/// a block and the counts, SSE2 otherwise.
+#[cfg(feature = "alloc")]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Blocks {
+    avx2: Option<Avx2>,
+    avx512: Option<avx512::Avx512>,
+}
+
+#[cfg(feature = "alloc")]
+impl Blocks {
+    pub(crate) fn new() -> Blocks {
+        Blocks {
+            avx2: Avx2::detect(),
+            avx512: avx512::Avx512::detect(),
+        }
+    }
+
+    /// The marks of the 64 bytes of `b` from `at` (a multiple of 64, at
+    /// most the text's length; the last block padded with zeros): its
+    /// candidates `x` and its bytes `z`.
+    #[inline]
+    pub(crate) fn marks_at(self, b: &[u8], at: usize, x: u8, z: u8) -> Marks {
+        let next = b.get(at + 64).copied().unwrap_or(0);
+        let marks = |c: &[u8; 64]| match self.avx2 {
+            Some(k) => k.marks64(c, next, x, z),
+            None => sse2::marks64(c, next, x, z),
+        };
+        match b.get(at..).and_then(|r| r.first_chunk::<64>()) {
+            Some(c) => marks(c),
+            None => marks(&super::kernel::padded(b, at)),
+        }
+    }
+
+    /// Moves `c` from its block to the next one that holds a candidate,
+    /// or to the text's last block, counting in what the blocks between
+    /// hold: many blocks in one call with AVX-512 or AVX2. Without
+    /// `LINES` the count of line breaks and the notes of bytes beyond
+    /// ASCII may be left out.
+    #[inline]
+    pub(crate) fn advance<const LINES: bool>(self, c: &mut Cursor, b: &[u8], x: u8, z: u8) {
+        match (self.avx512, self.avx2) {
+            (Some(k), _) => k.advance::<LINES>(c, b, x, z),
+            (None, Some(k)) => k.advance::<LINES>(c, b, x, z),
+            (None, None) => c.advance_by_blocks(b.len(), |at| self.marks_at(b, at, x, z)),
+        }
+    }
+
+    /// How many bytes of the whole 64-byte chunks of `b` are at least
+    /// `min` as signed bytes or, with `eq`, equal it: with AVX2, `None`
+    /// without it (the caller counts).
+    #[inline]
+    pub(crate) fn count(self, b: &[u8], min: i8, eq: bool) -> Option<usize> {
+        self.avx2.map(|k| k.count(b, min, eq))
+    }
+}
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use super::avx2::{Avx2, Avx2Long};
+    use super::avx512::Avx512;
+    use super::chunk;
+    use super::sse2::Sse2;
+    use crate::arch::kernel::outside_uris;
+    use crate::arch::kernel::{padded, Classify, Cursor, RefMarks};
+    use crate::arch::portable::{self, Portable};
+    use crate::grammar::rfc3986::{AUTHORITY, FRAGMENT, PATH, QUERY, REG_NAME};
+    use crate::grammar::Table;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    /// What [`Classify::window`] must return, byte by byte.
+    fn window_by_bytes(t: &Table, b: &[u8], i: usize, width: usize) -> u64 {
+        b[i..]
+            .iter()
+            .take(width)
+            .enumerate()
+            .filter(|&(_, &c)| !t.allows(c))
+            .fold(0, |m, (k, _)| m | 1 << k)
+    }
+
+    /// Every window of every classifier, at every offset of inputs of 16 to
+    /// 100 bytes, with one refused byte moved through them.
+    #[test]
+    fn windows_agree_with_the_tables_at_every_offset() {
+        let Some(k) = Avx2::detect() else { return };
+        for t in [&REG_NAME, &AUTHORITY, &PATH, &QUERY, &FRAGMENT] {
+            for n in 16..100 {
+                for bad in 0..=n {
+                    let mut b = alloc::vec![b'a'; n];
+                    if bad < n {
+                        b[bad] = b' ';
+                    }
+                    for i in 0..=n {
+                        let want32 = window_by_bytes(t, &b, i, 32);
+                        assert_eq!(Portable.window(t, &b, i), want32, "{n} {bad} {i}");
+                        assert_eq!(Sse2.window(t, &b, i), want32, "{n} {bad} {i}");
+                        assert_eq!(k.window(t, &b, i), want32, "{n} {bad} {i}");
+                        // Below 32 bytes the long classifier falls back.
+                        let want64 = window_by_bytes(t, &b, i, if n >= 32 { 64 } else { 32 });
+                        assert_eq!(Avx2Long(k).window(t, &b, i), want64, "{n} {bad} {i}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The extractor's AVX2 masks agree with the portable ones on blocks
+    /// of every byte value in every position, after a colon and after the
+    /// block.
+    #[test]
+    fn avx2_marks_agree_with_the_portable_ones() {
+        let Some(avx2) = Avx2::detect() else { return };
+        for k in 0..64 {
+            for v in 0..=255u8 {
+                for next in [0, b' ', b'a', v] {
+                    let mut c = [b'a'; 64];
+                    c[k] = v;
+                    c[63 - k] = v.wrapping_add(1);
+                    c[(k + 1) % 64] = b':';
+                    // A colon before every byte value (the last one's is
+                    // `next`).
+                    c[(k + 63) % 64] = b':';
+                    c[63] = if k % 2 == 0 { b':' } else { c[63] };
+                    let want = portable::marks64(&c, next, [b':', v], outside_uris);
+                    assert_eq!(avx2.marks64(&c, next, b':', v), want, "{k} {v:#x}");
+                }
+            }
+        }
+    }
+
+    /// The vector scans this processor has, each with the lines counted
+    /// and without (`false`).
+    fn vector_ways() -> Vec<(&'static str, Advance, bool)> {
+        /// `Avx2::advance` or `Avx512::advance` (by `WIDE`) over the
+        /// extractor's bytes.
+        fn way<const WIDE: bool, const LINES: bool>(c: &mut Cursor, b: &[u8]) {
+            match WIDE {
+                true => Avx512::detect()
+                    .unwrap()
+                    .advance::<LINES>(c, b, b':', b'\n'),
+                false => Avx2::detect().unwrap().advance::<LINES>(c, b, b':', b'\n'),
+            }
+        }
+        let mut ways: Vec<(&str, Advance, bool)> = Vec::new();
+        if Avx2::detect().is_some() {
+            ways.push(("avx2", way::<false, true>, true));
+            ways.push(("avx2", way::<false, false>, false));
+        }
+        if Avx512::detect().is_some() {
+            ways.push(("avx512", way::<true, true>, true));
+            ways.push(("avx512", way::<true, false>, false));
+        }
+        ways
+    }
+
+    type Advance = fn(&mut Cursor, &[u8]);
+
+    /// The cursor moves from its block to the first later block with a
+    /// candidate, or to the first that is not whole, and counts the line
+    /// breaks before it, across more blocks than one byte lane can count;
+    /// a colon that an ASCII byte no URI holds (a space, a line break,
+    /// `"`) or the end follows is no candidate. It stops where the
+    /// portable way, a block at a time, stops, knowing the same (without
+    /// the lines counted, only where it stops and the candidates there).
+    #[test]
+    fn advance_stops_at_candidates_and_counts_breaks() {
+        for (_, k, lines) in vector_ways() {
+            advance_agrees(k, lines);
+        }
+    }
+
+    /// Every byte value after a colon, inside a block and across the end
+    /// of one: the cursor stops at the colon's block exactly when the
+    /// byte is no ASCII byte that URIs never hold (`outside_uris`), and
+    /// otherwise goes on to the next candidate, with every classifier.
+    #[test]
+    fn advance_reads_every_byte_after_a_colon() {
+        let mut ways: Vec<(&str, Advance)> = Vec::new();
+        ways.push(("blocks", |c, b| {
+            c.advance_by_blocks(b.len(), |at| {
+                let next = b.get(at + 64).copied().unwrap_or(0);
+                portable::marks64(&padded(b, at), next, [b':', b'\n'], outside_uris)
+            })
+        }));
+        for (name, advance, _) in vector_ways() {
+            ways.push((name, advance));
+        }
+        for (name, advance) in ways {
+            for colon in [100, 127, 191, 255] {
+                for v in 0..=255u8 {
+                    let mut b = [b'a'; 64 * 6];
+                    b[colon] = b':';
+                    b[colon + 1] = v;
+                    // A candidate later, which the scan reaches after a
+                    // colon that is none.
+                    b[300] = b':';
+                    let mut c = Cursor::new(portable::marks64(
+                        chunk::<64>(&b, 0),
+                        b[64],
+                        [b':', b'\n'],
+                        outside_uris,
+                    ));
+                    advance(&mut c, &b);
+                    let stop = match outside_uris(v) {
+                        true => 256,
+                        false => colon / 64 * 64,
+                    };
+                    let case = (name, colon, v);
+                    assert_eq!((c.block, c.triggers != 0), (stop, true), "{case:?}");
+                }
+            }
+        }
+    }
+
+    fn advance_agrees(advance: fn(&mut Cursor, &[u8]), lines: bool) {
+        for blocks in [1usize, 2, 3, 4, 127, 128, 129, 255, 256, 257, 300, 600] {
+            for tail in [0usize, 1, 63] {
+                for hit in [None, Some(64), Some(blocks * 64 - 1)] {
+                    for (candidate, after) in [
+                        (b':', b'a'),
+                        (b'<', b' '),
+                        (b':', b' '),
+                        (b':', b'"'),
+                        (b':', 0xC3),
+                    ] {
+                        for ends_word in [None, Some(65), Some(blocks * 64 / 2)] {
+                            let mut b: Vec<u8> = (0..blocks * 64 + tail)
+                                .map(|i| if i % 3 == 0 { b'\n' } else { b'a' })
+                                .collect();
+                            // A colon that ends a word, and one at the end.
+                            if let Some(w) = ends_word.filter(|&w| w + 1 < b.len()) {
+                                b[w] = b':';
+                                b[w + 1] = b' ';
+                            }
+                            if tail == 0 && hit.is_none() {
+                                *b.last_mut().unwrap() = b':';
+                            }
+                            let mut real = None;
+                            if let Some(h) = hit.filter(|&h| (64..b.len()).contains(&h)) {
+                                b[h] = candidate;
+                                if let Some(c) = b.get_mut(h + 1) {
+                                    *c = after;
+                                }
+                                let next = b.get(h + 1).copied().unwrap_or(0);
+                                if candidate == b':' && !outside_uris(next) {
+                                    real = Some(h);
+                                }
+                            }
+                            let stop = match real.filter(|&h| h < blocks * 64) {
+                                Some(h) => h / 64 * 64,
+                                None => blocks * 64,
+                            };
+                            let case = (blocks, tail, hit, candidate, after, ends_word);
+                            // The extractor moves on from a block that is
+                            // not the last.
+                            if b.len() <= 64 {
+                                continue;
+                            }
+                            let marks_in = |b: &[u8], at: usize| {
+                                let mut c = [0; 64];
+                                let rest = &b[at.min(b.len())..];
+                                let n = rest.len().min(64);
+                                c[..n].copy_from_slice(&rest[..n]);
+                                let next = b.get(at + 64).copied().unwrap_or(0);
+                                portable::marks64(&c, next, [b':', b'\n'], outside_uris)
+                            };
+                            let marks = |at: usize| marks_in(&b, at);
+                            let mut want = Cursor::new(marks(0));
+                            want.advance_by_blocks(b.len(), marks);
+                            let mut got = Cursor::new(marks(0));
+                            advance(&mut got, &b);
+                            assert_eq!(got.block, stop, "{case:?}");
+                            if !lines {
+                                let (w, g) = (&want, &got);
+                                if real.is_some() || tail > 0 {
+                                    assert_eq!(
+                                        (w.block, w.marks.candidates, w.triggers),
+                                        (g.block, g.marks.candidates, g.triggers),
+                                        "{case:?}"
+                                    );
+                                } else {
+                                    assert_eq!((g.triggers, w.triggers), (0, 0), "{case:?}");
+                                }
+                                continue;
+                            }
+                            let breaks = b[..stop].iter().filter(|&&c| c == b'\n').count();
+                            assert_eq!(got.lines, breaks, "{case:?}");
+                            if real.is_some() || tail > 0 {
+                                assert_eq!(
+                                    (want.block, want.marks, want.triggers, want.lines),
+                                    (got.block, got.marks, got.triggers, got.lines),
+                                    "{case:?}"
+                                );
+                            } else {
+                                // Both at the end: the portable way stops
+                                // in the last block, this one after it.
+                                assert_eq!((got.triggers, want.triggers), (0, 0), "{case:?}");
+                                assert_eq!(want.block + 64, got.block, "{case:?}");
+                                assert_eq!(want.lines + want.marks.thirds as usize, got.lines);
+                                continue;
+                            }
+                            // The last line break before the block is
+                            // placed, or its blocks are named.
+                            let last = b[..stop].iter().rposition(|&c| c == b'\n');
+                            assert_eq!(want.line_start, last.map_or(0, |p| p + 1), "{case:?}");
+                            match got.unplaced {
+                                Some((from, to)) => {
+                                    assert!(from <= last.unwrap() && last.unwrap() < to);
+                                    assert!(got.line_start <= from, "{case:?}");
+                                }
+                                None => assert_eq!(got.line_start, want.line_start),
+                            }
+                            assert_eq!(got.ascii_from, 0, "{case:?}");
+                            // A byte beyond ASCII before the block moves
+                            // where the text is ASCII from past it.
+                            let mut c = b.clone();
+                            c[stop - 1] = 0xC3;
+                            let mut high = Cursor::new(marks_in(&c, 0));
+                            advance(&mut high, &c);
+                            assert!(high.ascii_from >= stop, "{case:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The AVX2 text marks are the portable ones, at every length to 127
+    /// and beyond, for every byte value at every place.
+    #[test]
+    fn avx2_text_marks_are_the_portable_ones() {
+        let Some(avx2) = Avx2::detect() else { return };
+        for n in 0..=132usize {
+            for k in 0..n.max(1) {
+                for v in [b'%', b'/', b'.', b'A', b'Z', b'@', b'[', 0x80, 0xC1, 0xFF] {
+                    let mut b = alloc::vec![b'x'; n];
+                    if let Some(c) = b.get_mut(k) {
+                        *c = v;
+                    }
+                    let want = RefMarks::of(&b, portable::text_marks);
+                    assert_eq!(avx2.text_marks(&b), want, "{n} {k} {v:#x}");
+                }
+            }
+        }
+    }
+
+    /// Counting gives the obvious counts, across more steps than one byte
+    /// lane holds and with every length of tail.
+    #[test]
+    fn count_counts_characters_and_bytes() {
+        let Some(k) = Avx2::detect() else { return };
+        for len in [0usize, 1, 63, 64, 65, 127, 128, 4031, 4032, 4033, 9000] {
+            let s: String = (0..len)
+                .map(|i| ["a", "\n", "é", "€", "𝄞"][i % 7 % 5])
+                .collect::<String>();
+            let b = &s.as_bytes()[..len.min(s.len())];
+            let whole = &b[..b.len() / 64 * 64];
+            let chars = whole.iter().filter(|&&c| (c as i8) >= -64).count();
+            let lfs = whole.iter().filter(|&&c| c == b'\n').count();
+            assert_eq!(k.count(b, -64, false), chars, "{len}");
+            assert_eq!(k.count(b, b'\n' as i8, true), lfs, "{len}");
+        }
+    }
+}

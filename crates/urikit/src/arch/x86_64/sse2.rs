@@ -1,0 +1,286 @@
+//! SSE2, which every x86-64 processor has (the module is compiled only
+//! where it is enabled at compile time): the parser's classifier, the
+//! extractor's marks of a block, the normalizer's marks of a short
+//! reference and the search for `/.`, sixteen bytes to a register.
+//!
+//! Why it is sound: SSE2 is enabled at compile time, so its intrinsics
+//! always exist; the only intrinsic that touches memory,
+//! `_mm_loadu_si128`, reads the sixteen bytes of a `&[u8; 16]` (valid and
+//! initialized, no alignment required). Nothing here writes memory.
+//!
+//! May use: `arch::kernel`, `arch::portable`, `grammar`, `work`.
+#![allow(unsafe_code)]
+
+#[cfg(feature = "alloc")]
+use core::arch::x86_64::_mm_and_si128;
+use core::arch::x86_64::{
+    __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadu_si128, _mm_movemask_epi8,
+    _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128,
+};
+
+use crate::arch::kernel::Classify;
+use crate::arch::sets::{Runs, PLAIN_UCS, RUNS};
+use crate::grammar::{Table, Ucs};
+#[cfg(feature = "alloc")]
+use {
+    super::chunk,
+    crate::arch::kernel::{candidates, outside_uris, stops_after, Marks, TextMarks},
+};
+
+/// The SSE2 classifier: each of the table's [`Runs`] is one or two
+/// comparisons of sixteen bytes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sse2;
+
+impl Classify for Sse2 {
+    type Wide = Sse2;
+
+    #[inline(always)]
+    fn wide(self) -> Sse2 {
+        self
+    }
+
+    #[inline(always)]
+    fn refused16(self, t: &Table, c: &[u8; 16]) -> u32 {
+        let Some(id) = t.scan() else {
+            return 0xFFFF;
+        };
+        let runs = &RUNS[id as usize];
+        // SAFETY: SSE2 is enabled at compile time; the load reads the
+        // sixteen bytes `c` refers to.
+        unsafe {
+            let x = _mm_loadu_si128(c.as_ptr().cast::<__m128i>());
+            let refused = in_runs(runs, x);
+            // An IRI component lets the plain bytes beyond ASCII through
+            // (the table's test is known when this is inlined).
+            let m = _mm_movemask_epi8(refused) as u32;
+            if t.ucs() == Ucs::None {
+                m
+            } else {
+                m & !(_mm_movemask_epi8(in_runs(&PLAIN_UCS, x)) as u32)
+            }
+        }
+    }
+}
+
+/// The bytes of `x` in one of `runs`, as 0xFF (the others 0): a run of one
+/// byte is one equality; a longer one, from `first` over `span` more, is
+/// one addition that moves `first` to -128 and one signed comparison.
+#[inline(always)]
+fn in_runs(runs: &Runs, x: __m128i) -> __m128i {
+    // SAFETY: SSE2 is enabled at compile time; nothing here touches
+    // memory.
+    unsafe {
+        let set = |b: u8| _mm_set1_epi8(b as i8);
+        let mut hit = _mm_setzero_si128();
+        for k in 0..runs.n {
+            let (first, span) = (runs.first[k], runs.span[k]);
+            let m = if span == 0 {
+                _mm_cmpeq_epi8(x, set(first))
+            } else {
+                // x - first (mod 256) <= span, as signed bytes: the sum is
+                // (x - first) - 128, below span - 127.
+                let t = _mm_add_epi8(x, set(0x80u8.wrapping_sub(first)));
+                _mm_cmpgt_epi8(set(span.wrapping_sub(127)), t)
+            };
+            hit = _mm_or_si128(hit, m);
+        }
+        hit
+    }
+}
+
+/// The extractor's [`Marks`] of 64 bytes (`next`: the byte after them, 0
+/// past the text's end), sixteen bytes per comparison.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) fn marks64(c: &[u8; 64], next: u8, x: u8, z: u8) -> Marks {
+    let sixteen = |k: usize| {
+        let chunk = chunk::<16>(c, k);
+        // SAFETY: SSE2 is enabled at compile time, and the load reads the
+        // sixteen bytes `chunk` refers to.
+        let masks = unsafe {
+            let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+            let eq = |b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
+            [eq(x), eq(z), v].map(|m| _mm_movemask_epi8(m))
+        };
+        // Sixteen bits each, at the chunk's place: the `i32`s are never
+        // negative.
+        masks.map(|m| u64::from(m as u16) << (16 * k))
+    };
+    let [a, b, d, e] = [0, 1, 2, 3].map(sixteen);
+    let m = |i: usize| a[i] | b[i] | d[i] | e[i];
+    Marks {
+        candidates: candidates(m(0), stops_after(c, m(0), outside_uris), outside_uris(next)),
+        third: m(1),
+        thirds: m(1).count_ones(),
+        high: m(2),
+    }
+}
+
+/// The masks of [`TextMarks`] (`%`, capitals, `/`, `.`) of sixteen bytes.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) fn text_classes(c: &[u8; 16]) -> [u64; 4] {
+    // SAFETY: SSE2 is enabled at compile time, and the load reads the
+    // sixteen bytes `c` refers to.
+    unsafe {
+        let v = _mm_loadu_si128(c.as_ptr().cast::<__m128i>());
+        let eq = |x: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(x as i8));
+        // Signed: bytes beyond ASCII are below `A`.
+        let capital = _mm_and_si128(
+            _mm_cmpgt_epi8(v, _mm_set1_epi8((b'A' - 1) as i8)),
+            _mm_cmpgt_epi8(_mm_set1_epi8((b'Z' + 1) as i8), v),
+        );
+        [eq(b'%'), capital, eq(b'/'), eq(b'.')].map(|x| u64::from(_mm_movemask_epi8(x) as u16))
+    }
+}
+
+/// [`TextMarks`] of `b` (at most 64 bytes): four sixteen-byte chunks, each
+/// moved back to end at the end of `b` where it would pass it, their masks
+/// shifted to the chunk's place (overlaps agree). Shorter than sixteen
+/// bytes, the portable form.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn text_marks(b: &[u8]) -> Option<TextMarks> {
+    let n = b.len();
+    if n < 16 {
+        return crate::arch::portable::text_marks(b);
+    }
+    if n > 64 {
+        return None;
+    }
+    let mut m = TextMarks::default();
+    for k in 0..4 {
+        let at = (16 * k).min(n - 16);
+        m.add(at, text_classes(chunk::<16>(&b[at..], 0)));
+    }
+    Some(m)
+}
+
+/// The offset of the first byte `x` of `b` that a byte `y` follows,
+/// sixteen pairs to a comparison and the place of a hit read from its
+/// mask. The windows begin at 0, 16, 32, ..., and the last ends at the
+/// end of `b` (the pairs it shares with the window before held none, so
+/// its first is the first). Shorter than 17 bytes, the word search of
+/// `bytes`.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) fn first_pair(b: &[u8], x: u8, y: u8) -> Option<usize> {
+    let n = b.len();
+    if n < 17 {
+        return crate::bytes::first_pair(b, x, y);
+    }
+    // Bit `k`: byte `at + k` is `x` and byte `at + k + 1` is `y`.
+    let mask = |at: usize| {
+        let (p, q) = (chunk::<16>(&b[at..], 0), chunk::<16>(&b[at + 1..], 0));
+        // SAFETY: SSE2 is enabled at compile time, and the loads read the
+        // sixteen bytes `p` and `q` refer to.
+        unsafe {
+            let eq = |c: &[u8; 16], v: u8| {
+                _mm_cmpeq_epi8(
+                    _mm_loadu_si128(c.as_ptr().cast::<__m128i>()),
+                    _mm_set1_epi8(v as i8),
+                )
+            };
+            _mm_movemask_epi8(_mm_and_si128(eq(p, x), eq(q, y))) as u32
+        }
+    };
+    let mut at = 0;
+    while at + 17 <= n {
+        let m = mask(at);
+        if m != 0 {
+            crate::work::add(at + 17);
+            return Some(at + m.trailing_zeros() as usize);
+        }
+        at += 16;
+    }
+    crate::work::add(n);
+    let m = mask(n - 17);
+    (m != 0).then(|| n - 17 + m.trailing_zeros() as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The marks of every byte value at every place agree with the
+    /// portable ones, after a colon and after the block.
+    #[test]
+    fn marks_agree_with_the_portable_ones() {
+        for k in 0..64 {
+            for v in 0..=255u8 {
+                for next in [0, b' ', b'a', v] {
+                    let mut c = [b'a'; 64];
+                    c[k] = v;
+                    c[63 - k] = v.wrapping_add(1);
+                    c[(k + 1) % 64] = b':';
+                    c[(k + 63) % 64] = b':';
+                    c[63] = if k % 2 == 0 { b':' } else { c[63] };
+                    let want = crate::arch::portable::marks64(&c, next, [b':', v], outside_uris);
+                    assert_eq!(marks64(&c, next, b':', v), want, "{k} {v:#x}");
+                }
+            }
+        }
+    }
+
+    /// The text marks are the portable ones, at every length to 64 and
+    /// beyond, for every byte value at every place.
+    #[test]
+    fn text_marks_are_the_portable_ones() {
+        for n in 0..=70usize {
+            for k in 0..n.max(1) {
+                for v in [b'%', b'/', b'.', b'A', b'Z', b'@', b'[', 0x80, 0xC1, 0xFF] {
+                    let mut b = alloc::vec![b'x'; n];
+                    if let Some(c) = b.get_mut(k) {
+                        *c = v;
+                    }
+                    let want = crate::arch::portable::text_marks(&b);
+                    assert_eq!(text_marks(&b), want, "{n} {k} {v:#x}");
+                }
+            }
+        }
+    }
+
+    /// The pair search finds the first pair a byte loop finds, at every
+    /// length to 80 (each window, the last one's overlap), with a pair or
+    /// half of one at every place and a second pair after it, for `/.`,
+    /// equal bytes and bytes beyond ASCII.
+    #[test]
+    fn first_pair_is_the_byte_loop() {
+        let naive = |v: &[u8], x: u8, y: u8| v.windows(2).position(|w| w == [x, y]);
+        for (x, y) in [(b'/', b'.'), (b'/', b'/'), (0, 0), (0xFF, 0x80)] {
+            for n in 0..=80usize {
+                for at in 0..n {
+                    for second in [None, Some(at + 2), Some(n.saturating_sub(2))] {
+                        for half in [false, true] {
+                            let mut v = alloc::vec![b'a'; n];
+                            v[at] = x;
+                            if at + 1 < n && !half {
+                                v[at + 1] = y;
+                            }
+                            if let Some(j) = second.filter(|&j| j > at + 1 && j + 1 < n) {
+                                (v[j], v[j + 1]) = (x, y);
+                            }
+                            let want = naive(&v, x, y);
+                            assert_eq!(first_pair(&v, x, y), want, "{x} {y} {n} {at}");
+                            assert_eq!(crate::bytes::first_pair(&v, x, y), want);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    proptest! {
+        /// On bytes drawn from few values, so that pairs and near misses
+        /// are common.
+        #[test]
+        fn first_pair_agrees_on_random_bytes(
+            v in proptest::collection::vec(prop::sample::select(alloc::vec![b'/', b'.', b'a', 0xFF]), 0..200),
+        ) {
+            let want = v.windows(2).position(|w| w == b"/.");
+            prop_assert_eq!(first_pair(&v, b'/', b'.'), want);
+        }
+    }
+}
