@@ -8,10 +8,10 @@
 //! - [`portable`]: plain Rust, for every target.
 //! - `x86_64`: SSE2 (every x86-64 processor), AVX2 and AVX-512 (detected
 //!   at run time), the library's only `unsafe` code.
-//! - This facade: the only place that names a target (`cfg(target_arch)`,
-//!   twice: the x86-64 face and the portable one), detecting the
-//!   processor's features where a choice is made (`std` caches the
-//!   answer).
+//! - This facade: the only place that names a target (`cfg(target_arch)`
+//!   chooses the x86-64 face or the portable one, and lets the portable
+//!   backend be test-only on x86-64), detecting the processor's features
+//!   where a choice is made (`std` caches the answer).
 //!
 //! Every backend reads the character sets from `grammar`, where each is
 //! written once: as [`Runs`](crate::grammar::Runs) (comparisons) and
@@ -22,24 +22,20 @@
 
 pub(crate) mod kernel;
 // On x86-64 the portable backend serves short texts and the tests.
+/// The x86-64 face: SSE2 always, AVX2 and AVX-512 where detected.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
+#[path = "x86_64/mod.rs"]
+mod face;
 #[cfg_attr(
     all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)),
     allow(dead_code)
 )]
 pub(crate) mod portable;
 pub(crate) mod sets;
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
-mod x86_64;
 
 pub(crate) use kernel::{Classify, Job};
 #[cfg(feature = "alloc")]
 pub(crate) use kernel::{Cursor, Marks, RefMarks, TextMarks};
-
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)))]
-use x86_64 as face;
-
-#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))))]
-use portable_face as face;
 
 /// The classifier every processor of this target has: SSE2 on x86-64, the
 /// portable one elsewhere (or with `--cfg urikit_portable`).
@@ -92,7 +88,7 @@ pub(crate) use face::Blocks;
 
 /// The portable face: the portable backend for everything.
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))))]
-mod portable_face {
+mod face {
     use super::kernel::Job;
     #[cfg(feature = "alloc")]
     use super::kernel::{padded, Cursor, Marks, RefMarks};
