@@ -176,8 +176,9 @@ impl Cursor {
 
     /// Leaves the block for the next one with a candidate, or the text's
     /// last block (of `len` bytes), one block at a time: `marks_at` gives
-    /// the marks of the block at an offset.
-    #[inline(always)]
+    /// the marks of the block at an offset. The plain walk the scans are
+    /// checked against.
+    #[cfg(test)]
     pub(crate) fn advance_by_blocks(&mut self, len: usize, marks_at: impl Fn(usize) -> Marks) {
         loop {
             self.step(&marks_at);
@@ -212,6 +213,47 @@ pub(crate) fn padded(b: &[u8], at: usize) -> [u8; 64] {
 #[inline(always)]
 pub(crate) fn candidates(x: u64, stop: u64, next_stops: bool) -> u64 {
     x & !(stop >> 1 | u64::from(next_stops) << 63)
+}
+
+/// The operations on blocks of 64 bytes that a backend supplies, so that
+/// the extractor's scan is written once ([`generic`](super::generic)), as
+/// memchr's `arch/generic` asks its vectors for loads, comparisons and
+/// masks. A backend's value proves its processor features; its methods
+/// are `#[inline(always)]` and the generic functions are inlined into the
+/// backend's entry, compiled with those features.
+#[cfg(feature = "alloc")]
+pub(crate) trait Block64: Copy {
+    /// 64 bytes in registers.
+    type V: Copy;
+    /// A lane or a bit per byte of a block.
+    type M: Copy;
+    /// Bytes counted over blocks (line breaks), in lanes that
+    /// [`drain`](Self::drain) sums.
+    type Tally: Copy;
+    /// The most blocks a tally may take before it is drained.
+    const TALLY_BLOCKS: usize;
+
+    fn load(self, c: &[u8; 64]) -> Self::V;
+    /// The bytes equal to `x`.
+    fn eq(self, v: Self::V, x: u8) -> Self::M;
+    fn or(self, a: Self::M, b: Self::M) -> Self::M;
+    fn any(self, m: Self::M) -> bool;
+    /// Bit `k` for byte `k`.
+    fn bits(self, m: Self::M) -> u64;
+    /// How many bytes are marked.
+    fn count(self, m: Self::M) -> u32;
+    /// The bits of the bytes outside URIs ([`outside_uris`]), at least of
+    /// those after an `x` byte (`xs`: their bits; `c`: the block's bytes).
+    fn stops(self, v: Self::V, c: &[u8; 64], xs: u64) -> u64;
+    /// The bits of the bytes beyond ASCII.
+    fn high(self, v: Self::V) -> u64;
+    /// Blocks ORed together (so that one test tells whether any held a
+    /// byte beyond ASCII).
+    fn or_v(self, a: Self::V, b: Self::V) -> Self::V;
+    fn zero(self) -> Self::V;
+    fn tally(self) -> Self::Tally;
+    fn add(self, t: Self::Tally, m: Self::M) -> Self::Tally;
+    fn drain(self, t: Self::Tally) -> usize;
 }
 
 /// Whether `c` is an ASCII byte that no URI holds (controls, space, `"`,

@@ -20,6 +20,8 @@
 //!
 //! May use: `grammar`, `bytes`, `work`.
 
+#[cfg(feature = "alloc")]
+pub(crate) mod generic;
 pub(crate) mod kernel;
 // On x86-64 the portable backend serves short texts and the tests.
 /// The x86-64 face: SSE2 always, AVX2 and AVX-512 where detected.
@@ -92,9 +94,9 @@ mod face {
     use super::kernel::Job;
     #[cfg(feature = "alloc")]
     use super::kernel::{padded, Cursor, Marks, RefMarks};
-    #[cfg(feature = "alloc")]
-    use super::portable;
     use super::portable::Portable;
+    #[cfg(feature = "alloc")]
+    use super::{generic, portable};
 
     pub(crate) use super::portable::Portable as Baseline;
 
@@ -144,18 +146,17 @@ mod face {
         #[inline]
         pub(crate) fn marks_at(self, b: &[u8], at: usize, x: u8, z: u8) -> Marks {
             let next = b.get(at + 64).copied().unwrap_or(0);
-            let stops = super::kernel::outside_uris;
             match b.get(at..).and_then(|r| r.first_chunk::<64>()) {
-                Some(c) => portable::marks64(c, next, [x, z], stops),
-                None => portable::marks64(&padded(b, at), next, [x, z], stops),
+                Some(c) => generic::marks(Portable, c, next, x, z),
+                None => generic::marks(Portable, &padded(b, at), next, x, z),
             }
         }
 
         /// Moves `c` from its block to the next one that holds a
-        /// candidate, or to the text's last block.
+        /// candidate, or to the text's last block (the generic scan).
         #[inline]
         pub(crate) fn advance<const LINES: bool>(self, c: &mut Cursor, b: &[u8], x: u8, z: u8) {
-            c.advance_by_blocks(b.len(), |at| self.marks_at(b, at, x, z));
+            generic::advance::<Portable, LINES>(Portable, c, b, x, z);
         }
 
         /// No vector count here: the caller counts.

@@ -11,7 +11,7 @@ use super::sets::{Runs, PLAIN_UCS, RUNS};
 use crate::grammar::{Table, Ucs};
 #[cfg(feature = "alloc")]
 use {
-    super::kernel::{candidates, stops_after, Marks, TextMarks},
+    super::kernel::{outside_uris, stops_after, Block64, TextMarks},
     crate::bytes::{zero_bytes, LOW7, ONES},
 };
 
@@ -100,33 +100,93 @@ pub(crate) fn text_marks(b: &[u8]) -> Option<TextMarks> {
     Some(m)
 }
 
-/// [`Marks`] of a block (`next`: the byte after it, 0 past the text's
-/// end): each word's bytes equal to a value are found with
-/// [`zero_bytes`], and their high bits are gathered into a byte by a
-/// multiplication (bit `8j + 7` of the word lands on bit `56 + j` of the
+/// The portable blocks: eight words, each byte compared with
+/// [`zero_bytes`] and the high bits gathered into a byte by a
+/// multiplication (bit `8j + 7` of a word lands on bit `56 + j` of the
 /// product, and no two partial products meet).
 #[cfg(feature = "alloc")]
-#[inline(always)]
-pub(crate) fn marks64(
-    c: &[u8; 64],
-    next: u8,
-    [x, z]: [u8; 2],
-    stops: impl Fn(u8) -> bool,
-) -> Marks {
-    const GATHER: u64 = 0x0102_0408_1020_4080;
-    let gather = |hits: u64| ((hits >> 7).wrapping_mul(GATHER) >> 56) & 0xFF;
-    let (xs, zs) = (ONES * u64::from(x), ONES * u64::from(z));
-    let mut xm = 0;
-    let mut m = Marks::default();
-    for (j, w) in c.chunks_exact(8).enumerate() {
-        let w = u64::from_le_bytes(w.try_into().unwrap_or_default());
-        xm |= gather(zero_bytes(w ^ xs)) << (8 * j);
-        m.third |= gather(zero_bytes(w ^ zs)) << (8 * j);
-        m.high |= gather(w & !LOW7) << (8 * j);
+impl Block64 for Portable {
+    type V = [u64; 8];
+    type M = u64;
+    type Tally = usize;
+    const TALLY_BLOCKS: usize = usize::MAX;
+
+    #[inline(always)]
+    fn load(self, c: &[u8; 64]) -> [u64; 8] {
+        core::array::from_fn(|j| {
+            let w = c[8 * j..].first_chunk::<8>().copied().unwrap_or_default();
+            u64::from_le_bytes(w)
+        })
     }
-    m.candidates = candidates(xm, stops_after(c, xm, &stops), stops(next));
-    m.thirds = m.third.count_ones();
-    m
+
+    #[inline(always)]
+    fn eq(self, v: [u64; 8], x: u8) -> u64 {
+        let xs = ONES * u64::from(x);
+        (0..8).fold(0, |m, j| m | gather(zero_bytes(v[j] ^ xs)) << (8 * j))
+    }
+
+    #[inline(always)]
+    fn or(self, a: u64, b: u64) -> u64 {
+        a | b
+    }
+
+    #[inline(always)]
+    fn any(self, m: u64) -> bool {
+        m != 0
+    }
+
+    #[inline(always)]
+    fn bits(self, m: u64) -> u64 {
+        m
+    }
+
+    #[inline(always)]
+    fn count(self, m: u64) -> u32 {
+        m.count_ones()
+    }
+
+    #[inline(always)]
+    fn stops(self, _: [u64; 8], c: &[u8; 64], xs: u64) -> u64 {
+        stops_after(c, xs, outside_uris)
+    }
+
+    #[inline(always)]
+    fn high(self, v: [u64; 8]) -> u64 {
+        (0..8).fold(0, |m, j| m | gather(v[j] & !LOW7) << (8 * j))
+    }
+
+    #[inline(always)]
+    fn or_v(self, a: [u64; 8], b: [u64; 8]) -> [u64; 8] {
+        core::array::from_fn(|j| a[j] | b[j])
+    }
+
+    #[inline(always)]
+    fn zero(self) -> [u64; 8] {
+        [0; 8]
+    }
+
+    #[inline(always)]
+    fn tally(self) -> usize {
+        0
+    }
+
+    #[inline(always)]
+    fn add(self, t: usize, m: u64) -> usize {
+        t + m.count_ones() as usize
+    }
+
+    #[inline(always)]
+    fn drain(self, t: usize) -> usize {
+        t
+    }
+}
+
+/// The high bits of a word's bytes as the low eight bits.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn gather(hits: u64) -> u64 {
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    ((hits >> 7).wrapping_mul(GATHER) >> 56) & 0xFF
 }
 
 #[cfg(test)]
@@ -134,16 +194,15 @@ mod tests {
     use super::super::kernel::RefMarks;
     use super::*;
 
-    /// The masks mark exactly the bytes equal to the values, in every
-    /// position, whatever the other bytes are (a byte just above or below
-    /// a value, or a space, 0x00 and 0xFF beside it), and the colons that
-    /// a byte the predicate stops at, or the end, follows are no
-    /// candidates.
+    /// The marks of the portable blocks (the reference the vector
+    /// backends are checked against) mark exactly the bytes equal to the
+    /// values, in every position, whatever the other bytes are (a byte
+    /// just above or below a value, or a space, 0x00 and 0xFF beside it),
+    /// and the colons that a byte outside URIs, or the end, follows are
+    /// no candidates.
     #[test]
-    fn marks64_marks_exactly_the_bytes() {
-        // A stand-in for the grammar's bytes outside URIs: what the marks
-        // do with whatever they are given.
-        let stops = |c: u8| c <= b' ' || c == b'"' || c == b'|';
+    fn marks_mark_exactly_the_bytes() {
+        let stops = outside_uris;
         let fill = [
             0u8, 0x20, 0x21, 0x22, 0x39, 0x3A, 0x3B, 0x3C, 0x3D, 0x09, 0x0A, 0x0B, 0x7C, 0x80,
             0xA0, 0xFF,
@@ -164,7 +223,7 @@ mod tests {
                                 .fold(0u64, |m, (i, _)| m | 1 << i)
                         };
                         let after = |i: usize| c.get(i + 1).copied().unwrap_or(next);
-                        let got = marks64(&c, next, [b':', b'\n'], stops);
+                        let got = crate::arch::generic::marks(Portable, &c, next, b':', b'\n');
                         let third = want(&|_, b| b == b'\n');
                         assert_eq!(
                             got.candidates,

@@ -27,8 +27,8 @@ use core::arch::x86_64::{
 // The extractor's and the normalizer's.
 #[cfg(feature = "alloc")]
 use core::arch::x86_64::{
-    _mm256_add_epi8, _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpgt_epi8,
-    _mm256_extracti128_si256, _mm256_min_epu8, _mm256_or_si256, _mm256_sad_epu8, _mm256_sub_epi8,
+    _mm256_add_epi64, _mm256_add_epi8, _mm256_castsi256_si128, _mm256_cmpgt_epi8,
+    _mm256_extracti128_si256, _mm256_or_si256, _mm256_sad_epu8, _mm256_sub_epi8,
     _mm256_testz_si256, _mm_add_epi64, _mm_cvtsi128_si64, _mm_unpackhi_epi64,
 };
 
@@ -38,7 +38,9 @@ use crate::grammar::{Table, Ucs};
 #[cfg(feature = "alloc")]
 use {
     super::chunk,
-    crate::arch::kernel::{candidates, outside_uris, padded, Cursor, Marks, RefMarks},
+    crate::arch::generic,
+    crate::arch::kernel::Block64,
+    crate::arch::kernel::{Cursor, Marks, RefMarks},
 };
 
 /// Proof that the processor has AVX2: the only way to run the code compiled
@@ -260,269 +262,6 @@ impl Avx2 {
             _ => RefMarks::of(b, super::sse2::text_marks),
         }
     }
-
-    /// The extractor's [`Marks`] of 64 bytes (`next`: the byte after
-    /// them, 0 past the text's end), 32 bytes per comparison; the third
-    /// value is counted with a sum of absolute differences (POPCNT is a
-    /// feature of its own).
-    #[cfg(feature = "alloc")]
-    #[inline]
-    pub(crate) fn marks64(self, c: &[u8; 64], next: u8, x: u8, z: u8) -> Marks {
-        #[target_feature(enable = "avx2")]
-        unsafe fn marks(c: &[u8; 64], next: u8, x: u8, z: u8) -> Marks {
-            let [lo, hi] = [chunk::<32>(c, 0), chunk::<32>(c, 1)];
-            // SAFETY: the caller has AVX2; the loads read two `[u8; 32]`.
-            unsafe {
-                let v = [lo, hi].map(|h| _mm256_loadu_si256(h.as_ptr().cast::<__m256i>()));
-                marks_of::<true>(v, next, x, z)
-            }
-        }
-        // SAFETY: `self` exists, so the processor has AVX2.
-        unsafe { marks(c, next, x, z) }
-    }
-
-    /// Moves the extractor's cursor from its block to the next one with a
-    /// candidate (see [`Marks`]), or to the text's last block (its bytes
-    /// after the text's end taken as zeros), counting in the line breaks
-    /// and bytes beyond ASCII of the blocks between; the candidates are
-    /// those of `x`, and line breaks `z`. One call of the extractor,
-    /// however many blocks it passes.
-    ///
-    /// Blocks are passed over two at a time while they hold no `x` that
-    /// a byte above a space follows, their `z` summed per byte
-    /// lane; only where there is one are a block's candidates worked out,
-    /// and a block without any (its colons all followed by bytes no URI
-    /// holds, [`outside_uris`]) is passed over too, the steps of two going
-    /// on after it.
-    ///
-    /// Without `LINES` the `z` bytes and those beyond ASCII are neither
-    /// counted nor noted, in the steps or in the marks: the cursor stops
-    /// at the same block with the same candidates, and its count of lines
-    /// and where its text is ASCII from say nothing. The steps then look
-    /// only for an `x`, without the second load: extraction without lines
-    /// took 9% less time over the specifications (where over a third of
-    /// the pairs of blocks with a colon hold only colons before white
-    /// space), and 35% less over text without candidates.
-    #[cfg(feature = "alloc")]
-    #[inline]
-    pub(crate) fn advance<const LINES: bool>(self, c: &mut Cursor, b: &[u8], x: u8, z: u8) {
-        /// The whole blocks of `b` from `at` without a candidate passed
-        /// over, up to a pair that may hold one: the offset of the first
-        /// block with one (and its [`Marks`]), or of the block after that
-        /// pair (where at least 129 bytes are left: to be called again),
-        /// or of the first that is not whole; how many `z` the blocks
-        /// passed over hold, and whether they hold a byte beyond ASCII.
-        #[target_feature(enable = "avx2")]
-        #[inline]
-        unsafe fn skip<const LINES: bool>(
-            b: &[u8],
-            mut at: usize,
-            x: u8,
-            z: u8,
-        ) -> (usize, usize, bool, Option<Marks>) {
-            // SAFETY: the caller has AVX2; the loads read the two halves of
-            // a `[u8; 64]`.
-            unsafe {
-                let [vx, vz] = [x, z].map(|b| _mm256_set1_epi8(b as i8));
-                let zero = _mm256_setzero_si256();
-                let eq = _mm256_cmpeq_epi8;
-                let load = |c: &[u8; 64], k| {
-                    _mm256_loadu_si256(chunk::<32>(c, k).as_ptr().cast::<__m256i>())
-                };
-                let hits = |v: __m256i| eq(v, vx);
-                // The byte after the block at `at`, 0 past the end.
-                let next = |at: usize| b.get(at + 64).copied().unwrap_or(0);
-                // Each `z` adds -1 to its byte lane, at most four times a
-                // pair of blocks (twice a block): the lanes are summed
-                // before they could hold more than 255.
-                let mut acc = zero;
-                let mut held = 0;
-                // The bytes passed over, ORed: a top bit is a byte beyond
-                // ASCII.
-                let mut high = zero;
-                let mut total = 0u64;
-                let sum = |acc: __m256i| {
-                    let s = _mm256_sad_epu8(_mm256_sub_epi8(zero, acc), zero);
-                    let p =
-                        _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256::<1>(s));
-                    _mm_cvtsi128_si64(_mm_add_epi64(p, _mm_unpackhi_epi64(p, p))) as u64
-                };
-                let space = _mm256_set1_epi8(b' ' as i8);
-                let load_at = |c: &[u8; 129], k: usize| {
-                    let h: &[u8; 32] = chunk::<32>(&c[k..], 0);
-                    _mm256_loadu_si256(h.as_ptr().cast::<__m256i>())
-                };
-                let mut found = None;
-                // Two blocks a step while neither holds an `x` that a
-                // byte above a space follows (read by a second
-                // load, one byte on). The loop only finds the pair; its
-                // vectors are loaded again after it, so that it keeps
-                // its sums in registers.
-                while let Some(c) = b.get(at..).and_then(|r| r.first_chunk::<129>()) {
-                    let v = [0, 32, 64, 96].map(|k| load_at(c, k));
-                    let h = if LINES {
-                        let after = [1, 33, 65, 97].map(|k| load_at(c, k));
-                        [0, 1, 2, 3].map(|k| {
-                            let n = after[k];
-                            let blank = eq(_mm256_min_epu8(n, space), n);
-                            _mm256_andnot_si256(blank, eq(v[k], vx))
-                        })
-                    } else {
-                        v.map(hits)
-                    };
-                    let any =
-                        _mm256_or_si256(_mm256_or_si256(h[0], h[1]), _mm256_or_si256(h[2], h[3]));
-                    if _mm256_testz_si256(any, any) == 0 {
-                        break;
-                    }
-                    if LINES {
-                        high = _mm256_or_si256(
-                            high,
-                            _mm256_or_si256(
-                                _mm256_or_si256(v[0], v[1]),
-                                _mm256_or_si256(v[2], v[3]),
-                            ),
-                        );
-                        let lines = _mm256_add_epi8(
-                            _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)),
-                            _mm256_add_epi8(eq(v[2], vz), eq(v[3], vz)),
-                        );
-                        acc = _mm256_add_epi8(acc, lines);
-                        held += 4;
-                        if held > 251 {
-                            total += sum(acc);
-                            (acc, held) = (zero, 0);
-                        }
-                    }
-                    at += 128;
-                }
-                // The pair found, or the whole blocks left (at most
-                // two), a block at a time: a block whose colons are all
-                // followed by bytes no URI holds has no candidate and
-                // is passed over, and after such a pair the caller calls
-                // again.
-                let mut left = 2;
-                while let Some(c) = b.get(at..).and_then(|r| r.first_chunk::<64>()) {
-                    let v = [load(c, 0), load(c, 1)];
-                    let h = _mm256_or_si256(hits(v[0]), hits(v[1]));
-                    if _mm256_testz_si256(h, h) == 0 {
-                        let m = marks_of::<LINES>(v, next(at), x, z);
-                        if m.candidates != 0 {
-                            found = Some(m);
-                            break;
-                        }
-                    }
-                    if LINES {
-                        acc = _mm256_add_epi8(acc, _mm256_add_epi8(eq(v[0], vz), eq(v[1], vz)));
-                        high = _mm256_or_si256(high, _mm256_or_si256(v[0], v[1]));
-                        held += 2;
-                        if held > 251 {
-                            total += sum(acc);
-                            (acc, held) = (zero, 0);
-                        }
-                    }
-                    at += 64;
-                    left -= 1;
-                    if left == 0 && b.len() - at >= 129 {
-                        break;
-                    }
-                }
-                let high = _mm256_movemask_epi8(high) != 0;
-                (at, (total + sum(acc)) as usize, high, found)
-            }
-        }
-        #[target_feature(enable = "avx2")]
-        unsafe fn advance<const LINES: bool>(c: &mut Cursor, b: &[u8], x: u8, z: u8) {
-            c.leave();
-            let from = c.block + 64;
-            // `skip` comes back after a pair of blocks without a candidate
-            // (its colons all followed by bytes no URI holds), and is
-            // called again: in one loop with the marks' tables, the steps
-            // of two lost their constants to them at every step.
-            let (mut to, mut n, mut high) = (from, 0, false);
-            let found = loop {
-                // SAFETY: the caller has AVX2.
-                let (at, lines, h, found) = unsafe { skip::<LINES>(b, to, x, z) };
-                (to, n, high) = (at, n + lines, high | h);
-                // Without a candidate, `skip` stops early only where whole
-                // pairs are left.
-                if found.is_some() || b.len() - to < 129 {
-                    break found;
-                }
-            };
-            c.lines += n;
-            if n > 0 {
-                c.unplaced = Some((from, to));
-            }
-            if high {
-                c.ascii_from = c.ascii_from.max(to);
-            }
-            // The block `skip` found holds a candidate; without one, the
-            // first block that is not whole (or none).
-            let marks = found.unwrap_or_else(|| {
-                let last = padded(b, to);
-                let [lo, hi] = [chunk::<32>(&last, 0), chunk::<32>(&last, 1)];
-                // SAFETY: the caller has AVX2; the loads read two
-                // `[u8; 32]`.
-                let v =
-                    unsafe { [lo, hi].map(|h| _mm256_loadu_si256(h.as_ptr().cast::<__m256i>())) };
-                // SAFETY: the caller has AVX2.
-                unsafe { marks_of::<LINES>(v, 0, x, z) }
-            });
-            c.enter(to, marks);
-        }
-        // SAFETY: `self` exists, so the processor has AVX2.
-        unsafe { advance::<LINES>(c, b, x, z) }
-    }
-}
-
-/// The [`Marks`] of 64 bytes in two registers (`next`: the byte after
-/// them, 0 past the text's end): the candidates, the bytes equal to `z`
-/// and their number (a sum of absolute differences: POPCNT is a feature of
-/// its own), and those beyond ASCII (without `LINES`, neither of the
-/// last two: see [`Avx2::advance`]).
-///
-/// # Safety
-///
-/// The processor has AVX2 (the callers hold an [`Avx2`]).
-#[cfg(feature = "alloc")]
-#[target_feature(enable = "avx2")]
-#[inline]
-unsafe fn marks_of<const LINES: bool>(v: [__m256i; 2], next: u8, x: u8, z: u8) -> Marks {
-    // SAFETY: the caller has AVX2; nothing here touches memory. (Compilers
-    // since 1.87 call these intrinsics safe here; older ones need the block.)
-    #[allow(unused_unsafe)]
-    unsafe {
-        let eq = |v: __m256i, b: u8| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b as i8));
-        let mask = |m: __m256i| u64::from(_mm256_movemask_epi8(m) as u32);
-        let both = |m: [__m256i; 2]| mask(m[0]) | mask(m[1]) << 32;
-        // The ASCII bytes no URI holds, looked up by their four-bit halves.
-        let stop = !both(v.map(|v| avx2_allowed(&Nibbles::NOT_URI_ASCII, v)));
-        let candidates = candidates(both(v.map(|v| eq(v, x))), stop, outside_uris(next));
-        if !LINES {
-            return Marks {
-                candidates,
-                ..Marks::default()
-            };
-        }
-        let [t0, t1] = v.map(|v| eq(v, z));
-        // Each hit is -1: 0 - t0 - t1 holds 0 to 2 per byte, and the sums
-        // of four groups of eight bytes add up the rest.
-        let zero = _mm256_setzero_si256();
-        let sums = _mm256_sad_epu8(_mm256_sub_epi8(_mm256_sub_epi8(zero, t0), t1), zero);
-        let pairs = _mm_add_epi64(
-            _mm256_castsi256_si128(sums),
-            _mm256_extracti128_si256::<1>(sums),
-        );
-        let thirds = _mm_cvtsi128_si64(_mm_add_epi64(pairs, _mm_unpackhi_epi64(pairs, pairs)));
-        Marks {
-            candidates,
-            third: mask(t0) | mask(t1) << 32,
-            // At most 64.
-            thirds: thirds as u32,
-            high: mask(v[0]) | mask(v[1]) << 32,
-        }
-    }
 }
 
 impl Avx2 {
@@ -575,5 +314,144 @@ impl Avx2 {
         }
         // SAFETY: `self` exists, so the processor has AVX2.
         unsafe { count(b, min, eq) }
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl Block64 for Avx2 {
+    type V = [__m256i; 2];
+    type M = [__m256i; 2];
+    type Tally = [__m256i; 2];
+    // Each block adds at most one to a lane of each half.
+    const TALLY_BLOCKS: usize = 255;
+
+    #[inline(always)]
+    fn load(self, c: &[u8; 64]) -> Self::V {
+        // SAFETY: `self` exists, so the processor has AVX2; the loads read
+        // the two halves of a `[u8; 64]`.
+        [0, 1].map(|k| unsafe { _mm256_loadu_si256(chunk::<32>(c, k).as_ptr().cast::<__m256i>()) })
+    }
+
+    #[inline(always)]
+    fn eq(self, v: Self::V, x: u8) -> Self::M {
+        // SAFETY: `self` exists, so the processor has AVX2.
+        unsafe {
+            let x = _mm256_set1_epi8(x as i8);
+            v.map(|h| _mm256_cmpeq_epi8(h, x))
+        }
+    }
+
+    #[inline(always)]
+    fn or(self, a: Self::M, b: Self::M) -> Self::M {
+        // SAFETY: `self` exists, so the processor has AVX2.
+        unsafe { [_mm256_or_si256(a[0], b[0]), _mm256_or_si256(a[1], b[1])] }
+    }
+
+    #[inline(always)]
+    fn any(self, m: Self::M) -> bool {
+        // SAFETY: `self` exists, so the processor has AVX2.
+        unsafe {
+            let both = _mm256_or_si256(m[0], m[1]);
+            _mm256_testz_si256(both, both) == 0
+        }
+    }
+
+    #[inline(always)]
+    fn bits(self, m: Self::M) -> u64 {
+        // SAFETY: `self` exists, so the processor has AVX2.
+        unsafe { halves(_mm256_movemask_epi8(m[0]), _mm256_movemask_epi8(m[1])) }
+    }
+
+    #[inline(always)]
+    fn count(self, m: Self::M) -> u32 {
+        // Each hit is -1: 0 - m0 - m1 holds 0 to 2 per byte, and the sums
+        // of four groups of eight bytes add up the rest (POPCNT is a
+        // feature of its own).
+        let t = self.add(self.tally(), m);
+        self.drain(t) as u32
+    }
+
+    #[inline(always)]
+    fn stops(self, v: Self::V, _: &[u8; 64], _: u64) -> u64 {
+        // SAFETY: `self` exists, so the processor has AVX2.
+        unsafe {
+            let allowed = v.map(|h| avx2_allowed(&Nibbles::NOT_URI_ASCII, h));
+            !halves(
+                _mm256_movemask_epi8(allowed[0]),
+                _mm256_movemask_epi8(allowed[1]),
+            )
+        }
+    }
+
+    #[inline(always)]
+    fn high(self, v: Self::V) -> u64 {
+        // SAFETY: `self` exists, so the processor has AVX2.
+        unsafe { halves(_mm256_movemask_epi8(v[0]), _mm256_movemask_epi8(v[1])) }
+    }
+
+    #[inline(always)]
+    fn or_v(self, a: Self::V, b: Self::V) -> Self::V {
+        self.or(a, b)
+    }
+
+    #[inline(always)]
+    fn zero(self) -> Self::V {
+        // SAFETY: `self` exists, so the processor has AVX2.
+        unsafe { [_mm256_setzero_si256(); 2] }
+    }
+
+    #[inline(always)]
+    fn tally(self) -> Self::Tally {
+        self.zero()
+    }
+
+    #[inline(always)]
+    fn add(self, t: Self::Tally, m: Self::M) -> Self::Tally {
+        // SAFETY: `self` exists, so the processor has AVX2.
+        unsafe { [_mm256_sub_epi8(t[0], m[0]), _mm256_sub_epi8(t[1], m[1])] }
+    }
+
+    #[inline(always)]
+    fn drain(self, t: Self::Tally) -> usize {
+        // SAFETY: `self` exists, so the processor has AVX2.
+        unsafe {
+            let zero = _mm256_setzero_si256();
+            let s = _mm256_add_epi64(_mm256_sad_epu8(t[0], zero), _mm256_sad_epu8(t[1], zero));
+            let p = _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256::<1>(s));
+            _mm_cvtsi128_si64(_mm_add_epi64(p, _mm_unpackhi_epi64(p, p))) as usize
+        }
+    }
+}
+
+/// Two 32-bit masks (`movemask`s of two halves) as one of 64 bits.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn halves(lo: i32, hi: i32) -> u64 {
+    u64::from(lo as u32) | u64::from(hi as u32) << 32
+}
+
+#[cfg(feature = "alloc")]
+impl Avx2 {
+    /// The extractor's [`Marks`] of a block, by the generic scan's
+    /// operations, compiled for AVX2.
+    #[inline]
+    pub(crate) fn block_marks(self, c: &[u8; 64], next: u8, x: u8, z: u8) -> Marks {
+        #[target_feature(enable = "avx2")]
+        unsafe fn marks(k: Avx2, c: &[u8; 64], next: u8, x: u8, z: u8) -> Marks {
+            generic::marks(k, c, next, x, z)
+        }
+        // SAFETY: `self` exists, so the processor has AVX2.
+        unsafe { marks(self, c, next, x, z) }
+    }
+
+    /// The generic scan ([`generic::advance`]) compiled for AVX2.
+    #[inline]
+    pub(crate) fn scan<const LINES: bool>(self, c: &mut Cursor, b: &[u8], x: u8, z: u8) {
+        #[target_feature(enable = "avx2")]
+        unsafe fn scan<const LINES: bool>(k: Avx2, c: &mut Cursor, b: &[u8], x: u8, z: u8) {
+            generic::advance::<Avx2, LINES>(k, c, b, x, z);
+        }
+        // SAFETY: `self` exists, so the processor has AVX2.
+        unsafe { scan::<LINES>(self, c, b, x, z) }
     }
 }

@@ -11,6 +11,8 @@ pub(crate) mod avx512;
 mod nibbles;
 pub(crate) mod sse2;
 
+#[cfg(feature = "alloc")]
+use super::generic;
 #[cfg(test)]
 use super::kernel::Classify;
 use super::kernel::Job;
@@ -121,8 +123,8 @@ impl Blocks {
     pub(crate) fn marks_at(self, b: &[u8], at: usize, x: u8, z: u8) -> Marks {
         let next = b.get(at + 64).copied().unwrap_or(0);
         let marks = |c: &[u8; 64]| match self.avx2 {
-            Some(k) => k.marks64(c, next, x, z),
-            None => sse2::marks64(c, next, x, z),
+            Some(k) => k.block_marks(c, next, x, z),
+            None => generic::marks(Baseline, c, next, x, z),
         };
         match b.get(at..).and_then(|r| r.first_chunk::<64>()) {
             Some(c) => marks(c),
@@ -132,15 +134,15 @@ impl Blocks {
 
     /// Moves `c` from its block to the next one that holds a candidate,
     /// or to the text's last block, counting in what the blocks between
-    /// hold: many blocks in one call with AVX-512 or AVX2. Without
-    /// `LINES` the count of line breaks and the notes of bytes beyond
-    /// ASCII may be left out.
+    /// hold (the generic scan, compiled for AVX-512, AVX2 or SSE2).
+    /// Without `LINES` the count of line breaks and the notes of bytes
+    /// beyond ASCII may be left out.
     #[inline]
     pub(crate) fn advance<const LINES: bool>(self, c: &mut Cursor, b: &[u8], x: u8, z: u8) {
         match (self.avx512, self.avx2) {
-            (Some(k), _) => k.advance::<LINES>(c, b, x, z),
-            (None, Some(k)) => k.advance::<LINES>(c, b, x, z),
-            (None, None) => c.advance_by_blocks(b.len(), |at| self.marks_at(b, at, x, z)),
+            (Some(k), _) => k.scan::<LINES>(c, b, x, z),
+            (None, Some(k)) => k.scan::<LINES>(c, b, x, z),
+            (None, None) => generic::advance::<Baseline, LINES>(Baseline, c, b, x, z),
         }
     }
 
@@ -157,10 +159,8 @@ impl Blocks {
 mod tests {
     use super::avx2::{Avx2, Avx2Long};
     use super::avx512::Avx512;
-    use super::chunk;
     use super::sse2::Sse2;
-    use crate::arch::kernel::outside_uris;
-    use crate::arch::kernel::{padded, Classify, Cursor, RefMarks};
+    use crate::arch::kernel::{Classify, Cursor, RefMarks};
     use crate::arch::portable::{self, Portable};
     use crate::grammar::rfc3986::{AUTHORITY, FRAGMENT, PATH, QUERY, REG_NAME};
     use crate::grammar::Table;
@@ -203,11 +203,11 @@ mod tests {
         }
     }
 
-    /// The extractor's AVX2 masks agree with the portable ones on blocks
-    /// of every byte value in every position, after a colon and after the
-    /// block.
+    /// The extractor's SSE2 and AVX2 marks agree with the portable ones on
+    /// blocks of every byte value in every position, after a colon and
+    /// after the block.
     #[test]
-    fn avx2_marks_agree_with_the_portable_ones() {
+    fn marks_agree_with_the_portable_ones() {
         let Some(avx2) = Avx2::detect() else { return };
         for k in 0..64 {
             for v in 0..=255u8 {
@@ -220,8 +220,10 @@ mod tests {
                     // `next`).
                     c[(k + 63) % 64] = b':';
                     c[63] = if k % 2 == 0 { b':' } else { c[63] };
-                    let want = portable::marks64(&c, next, [b':', v], outside_uris);
-                    assert_eq!(avx2.marks64(&c, next, b':', v), want, "{k} {v:#x}");
+                    let want = crate::arch::generic::marks(Portable, &c, next, b':', v);
+                    assert_eq!(avx2.block_marks(&c, next, b':', v), want, "{k} {v:#x}");
+                    let sse2 = crate::arch::generic::marks(Sse2, &c, next, b':', v);
+                    assert_eq!(sse2, want, "{k} {v:#x}");
                 }
             }
         }
@@ -230,197 +232,50 @@ mod tests {
     /// The vector scans this processor has, each with the lines counted
     /// and without (`false`).
     fn vector_ways() -> Vec<(&'static str, Advance, bool)> {
-        /// `Avx2::advance` or `Avx512::advance` (by `WIDE`) over the
-        /// extractor's bytes.
-        fn way<const WIDE: bool, const LINES: bool>(c: &mut Cursor, b: &[u8]) {
-            match WIDE {
-                true => Avx512::detect()
-                    .unwrap()
-                    .advance::<LINES>(c, b, b':', b'\n'),
-                false => Avx2::detect().unwrap().advance::<LINES>(c, b, b':', b'\n'),
+        /// The generic scan over the extractor's bytes with SSE2, AVX2,
+        /// AVX-512 or the portable blocks (`WAY` 0 to 3).
+        fn way<const WAY: u8, const LINES: bool>(c: &mut Cursor, b: &[u8]) {
+            match WAY {
+                0 => crate::arch::generic::advance::<Sse2, LINES>(Sse2, c, b, b':', b'\n'),
+                1 => Avx2::detect().unwrap().scan::<LINES>(c, b, b':', b'\n'),
+                2 => Avx512::detect().unwrap().scan::<LINES>(c, b, b':', b'\n'),
+                _ => crate::arch::generic::advance::<Portable, LINES>(Portable, c, b, b':', b'\n'),
             }
         }
-        let mut ways: Vec<(&str, Advance, bool)> = Vec::new();
+        let mut ways: Vec<(&str, Advance, bool)> = alloc::vec![
+            ("sse2", way::<0, true>, true),
+            ("sse2", way::<0, false>, false),
+            ("portable", way::<3, true>, true),
+            ("portable", way::<3, false>, false),
+        ];
         if Avx2::detect().is_some() {
-            ways.push(("avx2", way::<false, true>, true));
-            ways.push(("avx2", way::<false, false>, false));
+            ways.push(("avx2", way::<1, true>, true));
+            ways.push(("avx2", way::<1, false>, false));
         }
         if Avx512::detect().is_some() {
-            ways.push(("avx512", way::<true, true>, true));
-            ways.push(("avx512", way::<true, false>, false));
+            ways.push(("avx512", way::<2, true>, true));
+            ways.push(("avx512", way::<2, false>, false));
         }
         ways
     }
 
-    type Advance = fn(&mut Cursor, &[u8]);
+    use crate::arch::generic::tests::Advance;
 
-    /// The cursor moves from its block to the first later block with a
-    /// candidate, or to the first that is not whole, and counts the line
-    /// breaks before it, across more blocks than one byte lane can count;
-    /// a colon that an ASCII byte no URI holds (a space, a line break,
-    /// `"`) or the end follows is no candidate. It stops where the
-    /// portable way, a block at a time, stops, knowing the same (without
-    /// the lines counted, only where it stops and the candidates there).
+    /// The generic scan with each vector backend this processor has, held
+    /// to what the plain walk a block at a time finds
+    /// (`generic::tests`).
     #[test]
     fn advance_stops_at_candidates_and_counts_breaks() {
-        for (_, k, lines) in vector_ways() {
-            advance_agrees(k, lines);
+        for (name, k, lines) in vector_ways() {
+            crate::arch::generic::tests::advance_agrees(name, k, lines);
         }
     }
 
-    /// Every byte value after a colon, inside a block and across the end
-    /// of one: the cursor stops at the colon's block exactly when the
-    /// byte is no ASCII byte that URIs never hold (`outside_uris`), and
-    /// otherwise goes on to the next candidate, with every classifier.
+    /// Every byte value after a colon, with every vector backend.
     #[test]
     fn advance_reads_every_byte_after_a_colon() {
-        let mut ways: Vec<(&str, Advance)> = Vec::new();
-        ways.push(("blocks", |c, b| {
-            c.advance_by_blocks(b.len(), |at| {
-                let next = b.get(at + 64).copied().unwrap_or(0);
-                portable::marks64(&padded(b, at), next, [b':', b'\n'], outside_uris)
-            })
-        }));
         for (name, advance, _) in vector_ways() {
-            ways.push((name, advance));
-        }
-        for (name, advance) in ways {
-            for colon in [100, 127, 191, 255] {
-                for v in 0..=255u8 {
-                    let mut b = [b'a'; 64 * 6];
-                    b[colon] = b':';
-                    b[colon + 1] = v;
-                    // A candidate later, which the scan reaches after a
-                    // colon that is none.
-                    b[300] = b':';
-                    let mut c = Cursor::new(portable::marks64(
-                        chunk::<64>(&b, 0),
-                        b[64],
-                        [b':', b'\n'],
-                        outside_uris,
-                    ));
-                    advance(&mut c, &b);
-                    let stop = match outside_uris(v) {
-                        true => 256,
-                        false => colon / 64 * 64,
-                    };
-                    let case = (name, colon, v);
-                    assert_eq!((c.block, c.triggers != 0), (stop, true), "{case:?}");
-                }
-            }
-        }
-    }
-
-    fn advance_agrees(advance: fn(&mut Cursor, &[u8]), lines: bool) {
-        for blocks in [1usize, 2, 3, 4, 127, 128, 129, 255, 256, 257, 300, 600] {
-            for tail in [0usize, 1, 63] {
-                for hit in [None, Some(64), Some(blocks * 64 - 1)] {
-                    for (candidate, after) in [
-                        (b':', b'a'),
-                        (b'<', b' '),
-                        (b':', b' '),
-                        (b':', b'"'),
-                        (b':', 0xC3),
-                    ] {
-                        for ends_word in [None, Some(65), Some(blocks * 64 / 2)] {
-                            let mut b: Vec<u8> = (0..blocks * 64 + tail)
-                                .map(|i| if i % 3 == 0 { b'\n' } else { b'a' })
-                                .collect();
-                            // A colon that ends a word, and one at the end.
-                            if let Some(w) = ends_word.filter(|&w| w + 1 < b.len()) {
-                                b[w] = b':';
-                                b[w + 1] = b' ';
-                            }
-                            if tail == 0 && hit.is_none() {
-                                *b.last_mut().unwrap() = b':';
-                            }
-                            let mut real = None;
-                            if let Some(h) = hit.filter(|&h| (64..b.len()).contains(&h)) {
-                                b[h] = candidate;
-                                if let Some(c) = b.get_mut(h + 1) {
-                                    *c = after;
-                                }
-                                let next = b.get(h + 1).copied().unwrap_or(0);
-                                if candidate == b':' && !outside_uris(next) {
-                                    real = Some(h);
-                                }
-                            }
-                            let stop = match real.filter(|&h| h < blocks * 64) {
-                                Some(h) => h / 64 * 64,
-                                None => blocks * 64,
-                            };
-                            let case = (blocks, tail, hit, candidate, after, ends_word);
-                            // The extractor moves on from a block that is
-                            // not the last.
-                            if b.len() <= 64 {
-                                continue;
-                            }
-                            let marks_in = |b: &[u8], at: usize| {
-                                let mut c = [0; 64];
-                                let rest = &b[at.min(b.len())..];
-                                let n = rest.len().min(64);
-                                c[..n].copy_from_slice(&rest[..n]);
-                                let next = b.get(at + 64).copied().unwrap_or(0);
-                                portable::marks64(&c, next, [b':', b'\n'], outside_uris)
-                            };
-                            let marks = |at: usize| marks_in(&b, at);
-                            let mut want = Cursor::new(marks(0));
-                            want.advance_by_blocks(b.len(), marks);
-                            let mut got = Cursor::new(marks(0));
-                            advance(&mut got, &b);
-                            assert_eq!(got.block, stop, "{case:?}");
-                            if !lines {
-                                let (w, g) = (&want, &got);
-                                if real.is_some() || tail > 0 {
-                                    assert_eq!(
-                                        (w.block, w.marks.candidates, w.triggers),
-                                        (g.block, g.marks.candidates, g.triggers),
-                                        "{case:?}"
-                                    );
-                                } else {
-                                    assert_eq!((g.triggers, w.triggers), (0, 0), "{case:?}");
-                                }
-                                continue;
-                            }
-                            let breaks = b[..stop].iter().filter(|&&c| c == b'\n').count();
-                            assert_eq!(got.lines, breaks, "{case:?}");
-                            if real.is_some() || tail > 0 {
-                                assert_eq!(
-                                    (want.block, want.marks, want.triggers, want.lines),
-                                    (got.block, got.marks, got.triggers, got.lines),
-                                    "{case:?}"
-                                );
-                            } else {
-                                // Both at the end: the portable way stops
-                                // in the last block, this one after it.
-                                assert_eq!((got.triggers, want.triggers), (0, 0), "{case:?}");
-                                assert_eq!(want.block + 64, got.block, "{case:?}");
-                                assert_eq!(want.lines + want.marks.thirds as usize, got.lines);
-                                continue;
-                            }
-                            // The last line break before the block is
-                            // placed, or its blocks are named.
-                            let last = b[..stop].iter().rposition(|&c| c == b'\n');
-                            assert_eq!(want.line_start, last.map_or(0, |p| p + 1), "{case:?}");
-                            match got.unplaced {
-                                Some((from, to)) => {
-                                    assert!(from <= last.unwrap() && last.unwrap() < to);
-                                    assert!(got.line_start <= from, "{case:?}");
-                                }
-                                None => assert_eq!(got.line_start, want.line_start),
-                            }
-                            assert_eq!(got.ascii_from, 0, "{case:?}");
-                            // A byte beyond ASCII before the block moves
-                            // where the text is ASCII from past it.
-                            let mut c = b.clone();
-                            c[stop - 1] = 0xC3;
-                            let mut high = Cursor::new(marks_in(&c, 0));
-                            advance(&mut high, &c);
-                            assert!(high.ascii_from >= stop, "{case:?}");
-                        }
-                    }
-                }
-            }
+            crate::arch::generic::tests::reads_every_byte_after_a_colon(name, advance);
         }
     }
 

@@ -11,11 +11,13 @@
 //! May use: `arch::kernel`, `arch::portable`, `grammar`, `work`.
 #![allow(unsafe_code)]
 
-#[cfg(feature = "alloc")]
-use core::arch::x86_64::_mm_and_si128;
 use core::arch::x86_64::{
     __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadu_si128, _mm_movemask_epi8,
     _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128,
+};
+#[cfg(feature = "alloc")]
+use core::arch::x86_64::{
+    _mm_add_epi64, _mm_and_si128, _mm_cvtsi128_si64, _mm_sad_epu8, _mm_sub_epi8, _mm_unpackhi_epi64,
 };
 
 use crate::arch::kernel::Classify;
@@ -24,7 +26,7 @@ use crate::grammar::{Table, Ucs};
 #[cfg(feature = "alloc")]
 use {
     super::chunk,
-    crate::arch::kernel::{candidates, outside_uris, stops_after, Marks, TextMarks},
+    crate::arch::kernel::{outside_uris, stops_after, Block64, TextMarks},
 };
 
 /// The SSE2 classifier: each of the table's [`Runs`] is one or two
@@ -86,34 +88,6 @@ fn in_runs(runs: &Runs, x: __m128i) -> __m128i {
             hit = _mm_or_si128(hit, m);
         }
         hit
-    }
-}
-
-/// The extractor's [`Marks`] of 64 bytes (`next`: the byte after them, 0
-/// past the text's end), sixteen bytes per comparison.
-#[cfg(feature = "alloc")]
-#[inline(always)]
-pub(crate) fn marks64(c: &[u8; 64], next: u8, x: u8, z: u8) -> Marks {
-    let sixteen = |k: usize| {
-        let chunk = chunk::<16>(c, k);
-        // SAFETY: SSE2 is enabled at compile time, and the load reads the
-        // sixteen bytes `chunk` refers to.
-        let masks = unsafe {
-            let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
-            let eq = |b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
-            [eq(x), eq(z), v].map(|m| _mm_movemask_epi8(m))
-        };
-        // Sixteen bits each, at the chunk's place: the `i32`s are never
-        // negative.
-        masks.map(|m| u64::from(m as u16) << (16 * k))
-    };
-    let [a, b, d, e] = [0, 1, 2, 3].map(sixteen);
-    let m = |i: usize| a[i] | b[i] | d[i] | e[i];
-    Marks {
-        candidates: candidates(m(0), stops_after(c, m(0), outside_uris), outside_uris(next)),
-        third: m(1),
-        thirds: m(1).count_ones(),
-        high: m(2),
     }
 }
 
@@ -199,30 +173,109 @@ pub(crate) fn first_pair(b: &[u8], x: u8, y: u8) -> Option<usize> {
     (m != 0).then(|| n - 17 + m.trailing_zeros() as usize)
 }
 
+#[cfg(feature = "alloc")]
+impl Block64 for Sse2 {
+    type V = [__m128i; 4];
+    type M = [__m128i; 4];
+    type Tally = [__m128i; 4];
+    // Each block adds at most one to a lane of each quarter.
+    const TALLY_BLOCKS: usize = 255;
+
+    #[inline(always)]
+    fn load(self, c: &[u8; 64]) -> Self::V {
+        // SAFETY: SSE2 is enabled at compile time; the loads read the four
+        // quarters of a `[u8; 64]`.
+        [0, 1, 2, 3]
+            .map(|k| unsafe { _mm_loadu_si128(chunk::<16>(c, k).as_ptr().cast::<__m128i>()) })
+    }
+
+    #[inline(always)]
+    fn eq(self, v: Self::V, x: u8) -> Self::M {
+        // SAFETY: SSE2 is enabled at compile time.
+        unsafe {
+            let x = _mm_set1_epi8(x as i8);
+            v.map(|q| _mm_cmpeq_epi8(q, x))
+        }
+    }
+
+    #[inline(always)]
+    fn or(self, a: Self::M, b: Self::M) -> Self::M {
+        // SAFETY: SSE2 is enabled at compile time.
+        [0, 1, 2, 3].map(|k| unsafe { _mm_or_si128(a[k], b[k]) })
+    }
+
+    #[inline(always)]
+    fn any(self, m: Self::M) -> bool {
+        // SAFETY: SSE2 is enabled at compile time.
+        unsafe {
+            let all = _mm_or_si128(_mm_or_si128(m[0], m[1]), _mm_or_si128(m[2], m[3]));
+            _mm_movemask_epi8(all) != 0
+        }
+    }
+
+    #[inline(always)]
+    fn bits(self, m: Self::M) -> u64 {
+        // SAFETY: SSE2 is enabled at compile time. Sixteen bits each: the
+        // `i32`s are never negative.
+        (0..4).fold(0, |b, k| {
+            b | u64::from(unsafe { _mm_movemask_epi8(m[k]) } as u16) << (16 * k)
+        })
+    }
+
+    #[inline(always)]
+    fn count(self, m: Self::M) -> u32 {
+        self.bits(m).count_ones()
+    }
+
+    #[inline(always)]
+    fn stops(self, _: Self::V, c: &[u8; 64], xs: u64) -> u64 {
+        stops_after(c, xs, outside_uris)
+    }
+
+    #[inline(always)]
+    fn high(self, v: Self::V) -> u64 {
+        self.bits(v)
+    }
+
+    #[inline(always)]
+    fn or_v(self, a: Self::V, b: Self::V) -> Self::V {
+        self.or(a, b)
+    }
+
+    #[inline(always)]
+    fn zero(self) -> Self::V {
+        // SAFETY: SSE2 is enabled at compile time.
+        unsafe { [_mm_setzero_si128(); 4] }
+    }
+
+    #[inline(always)]
+    fn tally(self) -> Self::Tally {
+        self.zero()
+    }
+
+    #[inline(always)]
+    fn add(self, t: Self::Tally, m: Self::M) -> Self::Tally {
+        // SAFETY: SSE2 is enabled at compile time.
+        [0, 1, 2, 3].map(|k| unsafe { _mm_sub_epi8(t[k], m[k]) })
+    }
+
+    #[inline(always)]
+    fn drain(self, t: Self::Tally) -> usize {
+        // SAFETY: SSE2 is enabled at compile time.
+        unsafe {
+            let zero = _mm_setzero_si128();
+            let s = t
+                .iter()
+                .fold(zero, |s, &q| _mm_add_epi64(s, _mm_sad_epu8(q, zero)));
+            (_mm_cvtsi128_si64(s) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(s, s))) as usize
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
-
-    /// The marks of every byte value at every place agree with the
-    /// portable ones, after a colon and after the block.
-    #[test]
-    fn marks_agree_with_the_portable_ones() {
-        for k in 0..64 {
-            for v in 0..=255u8 {
-                for next in [0, b' ', b'a', v] {
-                    let mut c = [b'a'; 64];
-                    c[k] = v;
-                    c[63 - k] = v.wrapping_add(1);
-                    c[(k + 1) % 64] = b':';
-                    c[(k + 63) % 64] = b':';
-                    c[63] = if k % 2 == 0 { b':' } else { c[63] };
-                    let want = crate::arch::portable::marks64(&c, next, [b':', v], outside_uris);
-                    assert_eq!(marks64(&c, next, b':', v), want, "{k} {v:#x}");
-                }
-            }
-        }
-    }
 
     /// The text marks are the portable ones, at every length to 64 and
     /// beyond, for every byte value at every place.
