@@ -6,22 +6,29 @@ use std::io;
 
 use clap::{Args, ValueEnum};
 use urikit::pct::{encode, Component, PctStr};
-use urikit::{Dialect, Error, QueryParams, UriRef, UriRefBuf};
+use urikit::{Dialect, Error, Part, QueryParams, UriRef, UriRefBuf};
 
 use crate::args;
 use crate::each::{each_value, Output};
 use crate::json::ErrorRecord;
 
-/// A component `--clear` removes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Part {
-    Scheme,
-    Userinfo,
-    /// The host, and with it the whole authority.
-    Host,
-    Port,
-    Query,
-    Fragment,
+/// The components `--clear` removes: those a reference may lack (the
+/// host removes the whole authority; the path is always there).
+const CLEARABLE: [Part; 6] = [
+    Part::Scheme,
+    Part::Userinfo,
+    Part::Host,
+    Part::Port,
+    Part::Query,
+    Part::Fragment,
+];
+
+/// `--clear`'s values: the names of [`CLEARABLE`], as the library names
+/// them.
+fn clearable() -> impl clap::builder::TypedValueParser<Value = Part> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(CLEARABLE.map(Part::name))
+        .map(|name: String| Part::from_name(&name).unwrap_or(Part::Scheme))
 }
 
 /// `--default-port`.
@@ -57,7 +64,7 @@ pub struct SetArgs {
     fragment: Option<String>,
     /// Remove a component (the host removes the whole authority).
     /// Repeatable; applied first.
-    #[arg(long, value_name = "COMPONENT")]
+    #[arg(long, value_name = "COMPONENT", value_parser = clearable())]
     clear: Vec<Part>,
     /// Join a path onto the path with exactly one "/" between (not
     /// reference resolution). Repeatable.
@@ -126,20 +133,9 @@ fn query_separator(sep: Option<char>) {
     }
 }
 
-/// A component `--iterate` gives values to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Iterated {
-    Scheme,
-    Userinfo,
-    Host,
-    Port,
-    Path,
-    Query,
-    Fragment,
-}
-
-/// The `--iterate` options: each component and its values.
-fn iterations(specs: &[String]) -> Vec<(Iterated, Vec<String>)> {
+/// The `--iterate` options: each component and its values (the
+/// components of a reference, [`Part::COMPONENTS`], by name).
+fn iterations(specs: &[String]) -> Vec<(Part, Vec<String>)> {
     specs
         .iter()
         .map(|spec| {
@@ -148,18 +144,12 @@ fn iterations(specs: &[String]) -> Vec<(Iterated, Vec<String>)> {
                     "--iterate {spec:?}: write COMPONENT=VALUE VALUE..."
                 ));
             };
-            let c = match name {
-                "scheme" => Iterated::Scheme,
-                "userinfo" => Iterated::Userinfo,
-                "host" => Iterated::Host,
-                "port" => Iterated::Port,
-                "path" => Iterated::Path,
-                "query" => Iterated::Query,
-                "fragment" => Iterated::Fragment,
-                _ => crate::status::usage_error(&format!(
-                    "--iterate {name:?}: a component is scheme, userinfo, host, port, path, query \
-                     or fragment"
-                )),
+            let Some(c) = Part::from_name(name).filter(|p| Part::COMPONENTS.contains(p)) else {
+                let names: Vec<&str> = Part::COMPONENTS.iter().map(|p| p.name()).collect();
+                crate::status::usage_error(&format!(
+                    "--iterate {name:?}: a component is one of {}",
+                    names.join(", ")
+                ));
             };
             (c, values.split(' ').map(str::to_owned).collect())
         })
@@ -202,7 +192,7 @@ pub fn set(mut args: SetArgs) -> io::Result<()> {
         let mut at = vec![0usize; iterate.len()];
         let mut lines = Vec::new();
         loop {
-            let values: Vec<(Iterated, &str)> = iterate
+            let values: Vec<(Part, &str)> = iterate
                 .iter()
                 .zip(&at)
                 .map(|((c, vs), &k)| (*c, vs[k].as_str()))
@@ -228,8 +218,8 @@ pub fn set(mut args: SetArgs) -> io::Result<()> {
 
 /// Applies the edits of `a` to `u`; `iterated` gives values that take the
 /// place of the options of their components.
-fn apply(a: &SetArgs, u: &mut UriRefBuf, iterated: &[(Iterated, &str)]) -> Result<(), ErrorRecord> {
-    let given = |c: Iterated, option: &Option<String>| -> Option<String> {
+fn apply(a: &SetArgs, u: &mut UriRefBuf, iterated: &[(Part, &str)]) -> Result<(), ErrorRecord> {
+    let given = |c: Part, option: &Option<String>| -> Option<String> {
         iterated
             .iter()
             .rev()
@@ -237,21 +227,22 @@ fn apply(a: &SetArgs, u: &mut UriRefBuf, iterated: &[(Iterated, &str)]) -> Resul
             .map(|(_, v)| (*v).to_owned())
             .or_else(|| option.clone())
     };
-    let scheme = given(Iterated::Scheme, &a.scheme);
-    let userinfo = given(Iterated::Userinfo, &a.userinfo);
-    let host = given(Iterated::Host, &a.host);
-    let port = given(Iterated::Port, &a.port);
-    let path = given(Iterated::Path, &a.path);
-    let query = given(Iterated::Query, &a.query);
-    let fragment = given(Iterated::Fragment, &a.fragment);
+    let scheme = given(Part::Scheme, &a.scheme);
+    let userinfo = given(Part::Userinfo, &a.userinfo);
+    let host = given(Part::Host, &a.host);
+    let port = given(Part::Port, &a.port);
+    let path = given(Part::Path, &a.path);
+    let query = given(Part::Query, &a.query);
+    let fragment = given(Part::Fragment, &a.fragment);
     for c in &a.clear {
         let r = match c {
             Part::Scheme => u.set_scheme(None),
             Part::Userinfo => u.set_userinfo(None),
-            Part::Host => u.set_host(None),
             Part::Port => u.set_port(None),
             Part::Query => u.set_query(None),
             Part::Fragment => u.set_fragment(None),
+            // The host, and with it the whole authority.
+            _ => u.set_host(None),
         };
         r.map_err(at("--clear"))?;
     }
@@ -394,7 +385,7 @@ fn plain_or_encoded(
 enum Piece {
     Text(String),
     /// A component, decoded or as written.
-    Component(&'static str, bool),
+    Component(Part, bool),
     /// The whole reference (`{url}`), decoded or as written.
     Url(bool),
     /// The port, or the scheme's default port where there is none
@@ -432,17 +423,6 @@ pub enum HostForm {
     Ascii,
     Unicode,
 }
-
-const COMPONENTS: &[&str] = &[
-    "scheme",
-    "authority",
-    "userinfo",
-    "host",
-    "port",
-    "path",
-    "query",
-    "fragment",
-];
 
 /// Reads a template: `{name}` is a component as written, `{:name}`
 /// decoded; `{url}` the whole reference; `{port:default}` the port or the
@@ -544,40 +524,21 @@ fn placeholder(name: &str) -> Result<Piece, String> {
             "host:unicode" => Piece::Host(HostForm::Unicode),
             "registrable_domain" => Piece::Suffix(SuffixPart::Registrable),
             "public_suffix" => Piece::Suffix(SuffixPart::Public),
-            _ => match COMPONENTS.iter().find(|&&c| c == name) {
+            _ => match Part::from_name(name) {
                 Some(c) => Piece::Component(c, decoded),
                 None => {
+                    let names: Vec<&str> = Part::ALL.iter().map(|p| p.name()).collect();
                     return Err(format!(
                         "unknown placeholder {{{name}}}; known: {}, url, port:default, \
                          query:KEY, query-all:KEY, host:ascii, host:unicode, \
                          registrable_domain, public_suffix (each with '!' after the name to \
                          require it)",
-                        COMPONENTS.join(", ")
-                    ))
+                        names.join(", ")
+                    ));
                 }
             },
         }
     })
-}
-
-/// The byte offset of the host in the reference's text (the host is a
-/// slice of it).
-fn host_start(u: &UriRef<'_>) -> Option<usize> {
-    let h = u.host()?;
-    Some(h.as_str().as_ptr() as usize - u.as_str().as_ptr() as usize)
-}
-
-fn component<'a>(u: &UriRef<'a>, name: &str) -> Option<&'a str> {
-    match name {
-        "scheme" => u.scheme(),
-        "authority" => u.authority().map(|a| a.as_str()),
-        "userinfo" => u.userinfo().map(|x| x.as_str()),
-        "host" => u.host().map(|h| h.as_str()),
-        "port" => u.port(),
-        "path" => Some(u.path().as_str()),
-        "query" => u.query().map(|x| x.as_str()),
-        _ => u.fragment().map(|x| x.as_str()),
-    }
 }
 
 /// Appends `s` percent-decoded (`+` as a space too when `form`), bytes
@@ -641,7 +602,7 @@ pub fn get(a: GetArgs) -> io::Result<()> {
     if !pieces.iter().any(|p| !matches!(p, Piece::Text(_))) {
         // `uri get https://x/ '{host}'` (swapped) or `uri get host ...`
         // (no braces): the template would print itself for every input.
-        let hint = if COMPONENTS.contains(&a.template.as_str()) {
+        let hint = if Part::from_name(&a.template).is_some() {
             format!("write {{{}}} for the component", a.template)
         } else if UriRef::parse(&a.template).is_ok_and(|u| u.has_scheme()) {
             "it looks like a URI: the template comes first (uri get TEMPLATE [URI...])".to_owned()
@@ -735,9 +696,9 @@ fn fill(
                     out.push_str(u.as_str());
                 }
             }
-            Piece::Component(name, decoded) => match component(u, name) {
+            Piece::Component(part, decoded) => match u.get(*part) {
                 // A host's brackets and a scheme hold no escapes.
-                Some(v) if *decoded && *name != "scheme" => push_decoded(out, v, false),
+                Some(v) if *decoded && *part != Part::Scheme => push_decoded(out, v, false),
                 Some(v) => out.push_str(v),
                 None => defined = false,
             },
@@ -760,8 +721,9 @@ fn fill(
                 // An IP address is its own ASCII and Unicode form; a
                 // reg-name is decoded and converted, and one IDNA refuses
                 // fails the input (at its offset in the input).
-                match (u.host(), host_start(u)) {
-                    (Some(h), Some(start)) => {
+                match (u.host(), u.span(Part::Host)) {
+                    (Some(h), Some(span)) => {
+                        let start = span.start;
                         let converted = match form {
                             HostForm::Ascii => h.to_ascii(),
                             HostForm::Unicode => h.to_unicode(),
@@ -819,9 +781,9 @@ mod tests {
             p,
             [
                 Piece::Text("{".into()),
-                Piece::Component("scheme", false),
+                Piece::Component(Part::Scheme, false),
                 Piece::Text("}://".into()),
-                Piece::Component("host", true),
+                Piece::Component(Part::Host, true),
                 Piece::Text("/".into()),
                 Piece::Param("q".into(), false),
             ]

@@ -106,22 +106,13 @@ struct Inspected<'a, 'u> {
     iri: bool,
 }
 
-/// The decoded text of a part of `uri`; `invalid-utf8` at its offset in
-/// the input when the decoded bytes are not UTF-8.
-fn decoded<'p>(uri: UriRef<'_>, p: PctStr<'p>) -> Result<std::borrow::Cow<'p, str>, Error> {
-    p.decode_utf8().map_err(|e| {
-        let at = p.as_str().as_ptr() as usize - uri.as_str().as_ptr() as usize;
-        Error::new(e.kind(), at + e.offset())
-    })
-}
-
 /// The first pass: every decoded value is UTF-8.
 struct Check;
 
 impl Fields for Check {
     type Err = Error;
     fn text(&mut self, _: &str, uri: UriRef<'_>, v: PctStr<'_>) -> Result<(), Error> {
-        decoded(uri, v).map(drop)
+        uri.decode_part(v).map(drop)
     }
     fn opt_text(&mut self, n: &str, uri: UriRef<'_>, v: Option<PctStr<'_>>) -> Result<(), Error> {
         v.map_or(Ok(()), |v| self.text(n, uri, v))
@@ -165,7 +156,7 @@ struct Decoded<'a>(UriRef<'a>, PctStr<'a>);
 
 impl Serialize for Decoded<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let text = decoded(self.0, self.1).map_err(S::Error::custom)?;
+        let text = self.0.decode_part(self.1).map_err(S::Error::custom)?;
         s.serialize_str(&text)
     }
 }
@@ -311,7 +302,7 @@ impl<W: Write> Fields for HumanFields<'_, W> {
         self.opt_text(name, uri, Some(v))
     }
     fn opt_text(&mut self, name: &str, uri: UriRef<'_>, v: Option<PctStr<'_>>) -> io::Result<()> {
-        let text = v.map(|v| decoded(uri, v).unwrap_or_default());
+        let text = v.map(|v| uri.decode_part(v).unwrap_or_default());
         self.line(name, &Self::shown(text.as_deref()))
     }
     fn raw(&mut self, name: &str, v: Option<&str>) -> io::Result<()> {
@@ -333,7 +324,7 @@ impl<W: Write> Fields for HumanFields<'_, W> {
         write!(self.0, "  {:<12} [", name.replace('_', " "))?;
         for (i, v) in items.enumerate() {
             let sep = if i == 0 { "" } else { ", " };
-            let text = decoded(uri, v).unwrap_or_default();
+            let text = uri.decode_part(v).unwrap_or_default();
             write!(self.0, "{sep}{}", quoted(&text))?;
         }
         writeln!(self.0, "]")
@@ -348,8 +339,8 @@ impl<W: Write> Fields for HumanFields<'_, W> {
         for (i, (k, v)) in items.enumerate() {
             let sep = if i == 0 { "" } else { ", " };
             let (k, v) = (
-                decoded(uri, k).unwrap_or_default(),
-                decoded(uri, v).unwrap_or_default(),
+                uri.decode_part(k).unwrap_or_default(),
+                uri.decode_part(v).unwrap_or_default(),
             );
             write!(self.0, "{sep}[{}, {}]", quoted(&k), quoted(&v))?;
         }

@@ -1,7 +1,7 @@
 //! The JSON records of the contract, one serde struct per command.
 
 use serde::Serialize;
-use urikit::{Error, ErrorKind, UriRef};
+use urikit::{Error, ErrorKind, Part, UriRef};
 
 /// `{"code", "offset", "message"}`.
 #[derive(Serialize)]
@@ -50,9 +50,7 @@ impl ErrorRecord {
     /// [`crate::show::describe`]).
     pub fn at(e: Error, input: &str, iri: bool) -> ErrorRecord {
         let mut r = ErrorRecord::from(e);
-        if e.kind() != ErrorKind::InvalidIpv6 {
-            r.message = crate::show::describe(e, input, iri);
-        }
+        r.message = crate::show::describe(e, input, iri);
         r
     }
 }
@@ -72,15 +70,11 @@ pub const COMMAND_CODES: &[(&str, &str)] = &[
     ),
 ];
 
-/// The library's sentence for `kind`, where it speaks of an option, in
-/// terms of the command's flag.
+/// The library's sentence for `kind`, its hint naming the command's flag.
 pub fn message(kind: ErrorKind) -> String {
-    let m = kind.message();
-    match kind {
-        ErrorKind::InvalidIpv6 => {
-            m.replace("when zone identifiers are asked for", "with --zone-ids")
-        }
-        _ => m.to_owned(),
+    match kind.hint() {
+        Some(h) => format!("{}{}", kind.sentence(), h.clause(crate::show::flag(h))),
+        None => kind.message().to_owned(),
     }
 }
 
@@ -112,6 +106,21 @@ pub struct ParseRecord<'a> {
 }
 
 impl<'a> ParseRecord<'a> {
+    /// The record's member for `part` (the contract names them as the
+    /// library does).
+    pub fn part(&self, part: Part) -> Option<&'a str> {
+        match part {
+            Part::Scheme => self.scheme,
+            Part::Authority => self.authority,
+            Part::Userinfo => self.userinfo,
+            Part::Host => self.host,
+            Part::Port => self.port,
+            Part::Path => self.path,
+            Part::Query => self.query,
+            Part::Fragment => self.fragment,
+        }
+    }
+
     /// The record of `input`, with `"zone_id"` when `zones` (`--zone-ids`).
     pub fn new(
         input: &'a str,
@@ -128,19 +137,19 @@ impl<'a> ParseRecord<'a> {
                     input,
                     ok: true,
                     kind: Some(if u.has_scheme() { "uri" } else { "relative" }),
-                    scheme: u.scheme(),
-                    authority: u.authority().map(|a| a.as_str()),
-                    userinfo: u.userinfo().map(|x| x.as_str()),
-                    host: host.map(|h| h.as_str()),
+                    scheme: u.get(Part::Scheme),
+                    authority: u.get(Part::Authority),
+                    userinfo: u.get(Part::Userinfo),
+                    host: u.get(Part::Host),
                     host_type: host.map(|h| h.host_type().name()),
                     zone_id: zones.then(|| {
                         host.and_then(|h| h.zone_id())
                             .map(|z| String::from_utf8_lossy(&z.decode()).into_owned())
                     }),
-                    port: u.port(),
-                    path: Some(u.path().as_str()),
-                    query: u.query().map(|x| x.as_str()),
-                    fragment: u.fragment().map(|x| x.as_str()),
+                    port: u.get(Part::Port),
+                    path: u.get(Part::Path),
+                    query: u.get(Part::Query),
+                    fragment: u.get(Part::Fragment),
                     error: None,
                 }
             }

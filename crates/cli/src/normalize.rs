@@ -48,30 +48,54 @@ pub struct EquivalentArgs {
     b: String,
 }
 
-/// The normalization steps beyond the default ones, off unless asked
-/// for: the IPv6 text form of RFC 5952, and the steps RFC 3987 section
-/// 5.3 adds for IRIs.
-#[derive(Args, Clone, Copy)]
+/// The normalization steps that are off unless asked for (the IPv6 text
+/// form of RFC 5952, the steps RFC 3987 section 5.3 adds for IRIs), one
+/// flag each, named and described as the library's table has them
+/// ([`Normalizer::STEPS`]): `--ipv6`, `--nfc`, `--idna`.
+#[derive(Clone, Debug, Default)]
 struct Steps {
-    /// Write an IPv6 address in its canonical text form (RFC 5952 section 4: lower case,
-    /// zeros compressed), so that `[::1]` and `[0:0::1]` compare equal.
-    #[arg(long)]
-    ipv6: bool,
-    /// Put an IRI's text in Unicode Normalization Form C (RFC 3987 section 5.3.2.2).
-    #[arg(long)]
-    nfc: bool,
-    /// Map the host of a scheme that uses the DNS by UTS #46: Unicode in an IRI, `xn--` in a URI
-    /// (RFC 3987 section 5.3.3).
-    #[arg(long)]
-    idna: bool,
+    on: Vec<&'static urikit::NormalizationStep>,
+}
+
+/// The steps that are off by default: each is a flag.
+fn optional_steps() -> impl Iterator<Item = &'static urikit::NormalizationStep> {
+    Normalizer::STEPS.iter().filter(|s| !s.default)
+}
+
+impl clap::FromArgMatches for Steps {
+    fn from_arg_matches(m: &clap::ArgMatches) -> Result<Steps, clap::Error> {
+        let on = optional_steps().filter(|s| m.get_flag(s.name)).collect();
+        Ok(Steps { on })
+    }
+
+    fn update_from_arg_matches(&mut self, m: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Steps::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for Steps {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        optional_steps().fold(cmd, |cmd, s| {
+            cmd.arg(
+                clap::Arg::new(s.name)
+                    .long(s.name)
+                    .action(clap::ArgAction::SetTrue)
+                    .help(format!("Also: {} ({})", s.does, s.section)),
+            )
+        })
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Steps::augment_args(cmd)
+    }
 }
 
 impl Steps {
-    fn normalizer(self) -> Normalizer {
-        Normalizer::new()
-            .ipv6_rfc5952(self.ipv6)
-            .nfc(self.nfc)
-            .idna_hosts(self.idna)
+    fn normalizer(&self) -> Normalizer {
+        self.on
+            .iter()
+            .fold(Normalizer::new(), |n, step| step.set(n, true))
     }
 }
 
@@ -115,7 +139,8 @@ pub fn equivalent(args: EquivalentArgs) -> io::Result<()> {
         .parse(a)
         .map_err(|e| (e, "A"))
         .and_then(|x| parser.parse(b).map(|y| (x, y)).map_err(|e| (e, "B")));
-    let result = parsed.map(|(x, y)| args.unicode.normalizer().equivalent(x, y));
+    let n = args.unicode.normalizer();
+    let result = parsed.map(|(x, y)| n.equivalent(x, y));
     if args.status {
         let code = match &result {
             Ok(true) => 0,

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use clap::Args;
-use urikit::Dialect;
+use urikit::{Dialect, Part};
 
 use crate::json::{self, ParseRecord};
 use crate::{args, input, show, status};
@@ -81,24 +81,16 @@ fn write_human(out: &mut impl Write, r: &ParseRecord<'_>) -> io::Result<()> {
             Some(s) => show::text(s),
         }
     }
-    for (name, value) in [
-        ("kind", r.kind),
-        ("scheme", r.scheme),
-        ("authority", r.authority),
-        ("userinfo", r.userinfo),
-        ("host", r.host),
-        ("host type", r.host_type),
-        ("zone id", r.zone_id.as_ref().and_then(|z| z.as_deref())),
-        ("port", r.port),
-        ("path", r.path),
-        ("query", r.query),
-        ("fragment", r.fragment),
-    ] {
-        // The zone is shown only when zone identifiers were asked for.
-        if name == "zone id" && r.zone_id.is_none() {
-            continue;
+    writeln!(out, "  {:<10} {}", "kind", shown(r.kind))?;
+    for part in Part::ALL {
+        writeln!(out, "  {:<10} {}", part.name(), shown(r.part(part)))?;
+        if part == Part::Host {
+            writeln!(out, "  {:<10} {}", "host type", shown(r.host_type))?;
+            // The zone is shown only when zone identifiers were asked for.
+            if let Some(zone) = &r.zone_id {
+                writeln!(out, "  {:<10} {}", "zone id", shown(zone.as_deref()))?;
+            }
         }
-        writeln!(out, "  {name:<10} {}", shown(value))?;
     }
     Ok(())
 }

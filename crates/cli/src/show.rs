@@ -64,13 +64,18 @@ pub fn data(s: &str) -> Cow<'_, str> {
     }
 }
 
-/// The library's sentence for an error in `input` (a character not allowed, a
-/// malformed template)
-/// ([`urikit::report::describe`]), its hint naming the command's flag.
-pub fn describe(e: urikit::Error, input: &str, iri: bool) -> String {
-    let m = urikit::report::describe(&e, input, iri);
-    match m.strip_suffix(urikit::report::IRI_HINT) {
-        Some(rest) => format!("{rest}{} with --dialect rfc3987", urikit::report::IRI_HINT),
-        None => m,
+/// The flag that turns on what a [`Hint`](urikit::Hint) names.
+pub fn flag(h: urikit::Hint) -> Option<&'static str> {
+    match h {
+        urikit::Hint::Iri => Some("--dialect rfc3987"),
+        urikit::Hint::ZoneIds => Some("--zone-ids"),
+        _ => None,
     }
+}
+
+/// The library's sentence for an error in `input` (a character not allowed, a
+/// malformed template) ([`urikit::report::explain`]), its hint naming the
+/// command's flag.
+pub fn describe(e: urikit::Error, input: &str, iri: bool) -> String {
+    urikit::report::explain(&e, input, iri).render(flag)
 }

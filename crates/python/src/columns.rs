@@ -23,7 +23,7 @@ use pyo3::types::{PyBool, PyString};
 use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 use urikit::pct::Component;
-use urikit::{Dialect, Parser, UriRef};
+use urikit::{Dialect, Parser, Part, UriRef};
 
 use crate::ops;
 
@@ -202,23 +202,43 @@ fn error_fields() -> Fields {
     ])
 }
 
-const PARSE_NAMES: [&str; 9] = [
-    "kind",
-    "scheme",
-    "userinfo",
-    "host",
-    "host_type",
-    "port",
-    "path",
-    "query",
-    "fragment",
+/// A member of `uri_parse`'s struct: the kind, a component (named as the
+/// library names it), or the host's type.
+#[derive(Clone, Copy)]
+enum Member {
+    Kind,
+    Part(Part),
+    HostType,
+}
+
+impl Member {
+    fn name(self) -> &'static str {
+        match self {
+            Member::Kind => "kind",
+            Member::Part(p) => p.name(),
+            Member::HostType => "host_type",
+        }
+    }
+}
+
+/// `uri_parse`'s members, in the contract's order.
+const PARSE: [Member; 9] = [
+    Member::Kind,
+    Member::Part(Part::Scheme),
+    Member::Part(Part::Userinfo),
+    Member::Part(Part::Host),
+    Member::HostType,
+    Member::Part(Part::Port),
+    Member::Part(Part::Path),
+    Member::Part(Part::Query),
+    Member::Part(Part::Fragment),
 ];
 
 fn parse_fields() -> Fields {
     Fields::from(
-        PARSE_NAMES
+        PARSE
             .iter()
-            .map(|n| Field::new(*n, DataType::Utf8, true))
+            .map(|m| Field::new(m.name(), DataType::Utf8, true))
             .collect::<Vec<_>>(),
     )
 }
@@ -514,28 +534,19 @@ fn eval<'a>(
     Ok(match spec.f {
         F::IsValid => Value::Bool(true),
         F::Error => Value::Null,
-        F::Parse => {
-            let host = u.host();
-            Value::Parse([
-                Some(ops::kind(u)),
-                u.scheme(),
-                u.userinfo().map(|p| p.as_str()),
-                host.map(|h| h.as_str()),
-                ops::host_type(u),
-                u.port(),
-                Some(u.path().as_str()),
-                u.query().map(|p| p.as_str()),
-                u.fragment().map(|p| p.as_str()),
-            ])
-        }
-        F::Scheme => opt(u.scheme()),
-        F::Userinfo => opt(u.userinfo().map(|p| p.as_str())),
-        F::Authority => opt(u.authority().map(|a| a.as_str())),
-        F::Host => opt(u.host().map(|h| h.as_str())),
-        F::Port => opt(u.port()),
-        F::Path => Value::Str(Cow::Borrowed(u.path().as_str())),
-        F::Query => opt(u.query().map(|p| p.as_str())),
-        F::Fragment => opt(u.fragment().map(|p| p.as_str())),
+        F::Parse => Value::Parse(PARSE.map(|m| match m {
+            Member::Kind => Some(ops::kind(u)),
+            Member::Part(p) => u.get(p),
+            Member::HostType => ops::host_type(u),
+        })),
+        F::Scheme => opt(u.get(Part::Scheme)),
+        F::Userinfo => opt(u.get(Part::Userinfo)),
+        F::Authority => opt(u.get(Part::Authority)),
+        F::Host => opt(u.get(Part::Host)),
+        F::Port => opt(u.get(Part::Port)),
+        F::Path => opt(u.get(Part::Path)),
+        F::Query => opt(u.get(Part::Query)),
+        F::Fragment => opt(u.get(Part::Fragment)),
         F::HostType => opt(ops::host_type(u)),
         F::PortNumber => ops::port_number(u).map_or(Value::Null, |p| Value::I32(i32::from(p))),
         F::User => opt(ops::user(u)),
@@ -742,7 +753,7 @@ fn not_utf8(spec: &Spec, e: std::str::Utf8Error, byte: u8) -> Value<'static> {
         F::Error => Value::Error(
             urikit::ErrorKind::InvalidUtf8.code(),
             e.valid_up_to(),
-            ops::not_utf8_message(byte),
+            urikit::report::not_utf8(byte),
         ),
         _ => Value::Null,
     }

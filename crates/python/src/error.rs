@@ -11,7 +11,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
-use urikit::{report, Error, ErrorKind};
+use urikit::{report, Error};
 
 create_exception!(
     urikit,
@@ -49,7 +49,7 @@ pub fn text<'a>(obj: &'a Bound<'_, PyAny>, what: &str) -> PyResult<Cow<'a, str>>
                     prefix.chars().count(),
                     e.valid_up_to(),
                     &shown,
-                    &crate::ops::not_utf8_message(bytes[e.valid_up_to()]),
+                    &report::not_utf8(bytes[e.valid_up_to()]),
                 ))
             }
         };
@@ -105,17 +105,18 @@ pub fn parse_error(py: Python<'_>, e: Error, input: &str, iri: bool) -> PyErr {
     )
 }
 
-/// The sentence for `e`, in Python's terms where the library speaks of an
-/// option.
+/// The keyword argument that turns on what a [`urikit::Hint`] names.
+fn keyword(h: urikit::Hint) -> Option<&'static str> {
+    match h {
+        urikit::Hint::Iri => Some("dialect='rfc3987'"),
+        urikit::Hint::ZoneIds => Some("zone_ids=True"),
+        _ => None,
+    }
+}
+
+/// The sentence for `e`, its hint naming Python's keyword argument.
 pub fn message(e: Error, input: &str, iri: bool) -> String {
-    let m = report::describe(&e, input, iri);
-    if let Some(rest) = m.strip_suffix(report::IRI_HINT) {
-        return format!("{rest}{} with dialect='rfc3987'", report::IRI_HINT);
-    }
-    if e.kind() == ErrorKind::InvalidIpv6 {
-        return m.replace("when zone identifiers are asked for", "with zone_ids=True");
-    }
-    m
+    report::explain(&e, input, iri).render(keyword)
 }
 
 fn floor_boundary(s: &str, at: usize) -> usize {

@@ -104,31 +104,49 @@ pub fn relativize(
     call_on(base, "the base", dialect, "relativize", target.clone())
 }
 
-/// `text` normalized by RFC 3986 section 6.2.2, as a `URIRef`.
+/// `text` normalized by RFC 3986 section 6.2.2, as a `URIRef`; each step
+/// of `urikit.NORMALIZATION_STEPS` is a keyword that turns it on or off.
 ///
 /// >>> import urikit
 /// >>> str(urikit.normalize("HTTP://Example.COM:80/%7e/./a"))
 /// 'http://example.com/~/a'
+/// >>> str(urikit.normalize("http://münchen.de/", dialect="rfc3987", idna=True, nfc=True))
+/// 'http://münchen.de/'
 #[pyfunction]
-#[pyo3(signature = (text, *, dialect = "rfc3986"))]
-pub fn normalize(py: Python<'_>, text: &Bound<'_, PyAny>, dialect: &str) -> PyResult<Py<PyAny>> {
+#[pyo3(signature = (text, *, dialect = "rfc3986", **steps))]
+pub fn normalize(
+    py: Python<'_>,
+    text: &Bound<'_, PyAny>,
+    dialect: &str,
+    steps: Option<&Bound<'_, pyo3::types::PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    let n = crate::uri::normalizer(steps)?;
     let p = parser(dialect, false)?;
     let u = parse_obj(text, &p, "the reference")?;
-    wrap(py, crate::ops::normalize(u.as_uri_ref()), false)
+    wrap(py, n.normalize(u.as_uri_ref()), false)
 }
 
-/// Whether `a` and `b` are equivalent (equal once normalized).
+/// Whether `a` and `b` are equivalent (equal once normalized, with the
+/// steps of `normalize` as keywords).
 ///
 /// >>> import urikit
 /// >>> urikit.equivalent("http://a/%7e", "HTTP://A:80/~")
 /// True
+/// >>> urikit.equivalent("http://[::1]/", "http://[0:0::1]/", ipv6=True)
+/// True
 #[pyfunction]
-#[pyo3(signature = (a, b, *, dialect = "rfc3986"))]
-pub fn equivalent(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>, dialect: &str) -> PyResult<bool> {
+#[pyo3(signature = (a, b, *, dialect = "rfc3986", **steps))]
+pub fn equivalent(
+    a: &Bound<'_, PyAny>,
+    b: &Bound<'_, PyAny>,
+    dialect: &str,
+    steps: Option<&Bound<'_, pyo3::types::PyDict>>,
+) -> PyResult<bool> {
+    let n = crate::uri::normalizer(steps)?;
     let p = parser(dialect, false)?;
     let a = parse_obj(a, &p, "a")?;
     let b = parse_obj(b, &p, "b")?;
-    Ok(crate::ops::equivalent(a.as_uri_ref(), b.as_uri_ref()))
+    Ok(n.equivalent(a.as_uri_ref(), b.as_uri_ref()))
 }
 
 /// The reference made for de-duplication: normalized, tracking parameters

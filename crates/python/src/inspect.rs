@@ -12,13 +12,6 @@ use urikit::{Error, UriRef};
 /// with `invalid-utf8` at its offset in the URI.
 struct Dict<'py>(Bound<'py, PyDict>);
 
-fn decoded<'p>(uri: UriRef<'_>, p: PctStr<'p>) -> Result<std::borrow::Cow<'p, str>, Error> {
-    p.decode_utf8().map_err(|e| {
-        let at = p.as_str().as_ptr() as usize - uri.as_str().as_ptr() as usize;
-        Error::new(e.kind(), at + e.offset())
-    })
-}
-
 /// A Python error inside the visit (which cannot fail otherwise) or a
 /// value that is not UTF-8.
 enum Stop {
@@ -35,7 +28,7 @@ impl From<PyErr> for Stop {
 impl Fields for Dict<'_> {
     type Err = Stop;
     fn text(&mut self, name: &str, uri: UriRef<'_>, v: PctStr<'_>) -> Result<(), Stop> {
-        let d = decoded(uri, v).map_err(Stop::Uri)?;
+        let d = uri.decode_part(v).map_err(Stop::Uri)?;
         Ok(self.0.set_item(name, d.as_ref())?)
     }
     fn opt_text(&mut self, name: &str, uri: UriRef<'_>, v: Option<PctStr<'_>>) -> Result<(), Stop> {
@@ -61,7 +54,7 @@ impl Fields for Dict<'_> {
     ) -> Result<(), Stop> {
         let list = PyList::empty(self.0.py());
         for item in items {
-            list.append(decoded(uri, item).map_err(Stop::Uri)?.as_ref())?;
+            list.append(uri.decode_part(item).map_err(Stop::Uri)?.as_ref())?;
         }
         Ok(self.0.set_item(name, list)?)
     }
@@ -73,8 +66,8 @@ impl Fields for Dict<'_> {
     ) -> Result<(), Stop> {
         let list = PyList::empty(self.0.py());
         for (k, v) in items {
-            let k = decoded(uri, k).map_err(Stop::Uri)?;
-            let v = decoded(uri, v).map_err(Stop::Uri)?;
+            let k = uri.decode_part(k).map_err(Stop::Uri)?;
+            let v = uri.decode_part(v).map_err(Stop::Uri)?;
             list.append((k.as_ref(), v.as_ref()))?;
         }
         Ok(self.0.set_item(name, list)?)

@@ -1,10 +1,11 @@
 //! The Python package `urikit`: the compiled module `urikit._urikit`,
 //! which the package's Python files re-export.
 //!
-//! Layers, each using only those above it in this list: `error` (the
-//! exception and the text of an argument), `ops` (the column functions of
-//! the contract over the library), `inspect` (the scheme views), `uri` (the value types), `funcs` (the
-//! module's functions), `columns` (the Arrow kernels).
+//! Layers, each using only those above it in this list (the library's
+//! layering test checks it): `error` (the exception and the text of an
+//! argument), `ops` (the column functions of the contract over the
+//! library), `inspect` (the scheme views), `uri` (the value types),
+//! `funcs` (the module's functions), `columns` (the Arrow kernels).
 
 mod columns;
 mod error;
@@ -18,6 +19,37 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ParseError", m.py().get_type::<error::ParseError>())?;
+    // The normalization steps, as the library's table has them: the
+    // keywords of `normalize` and `equivalent`.
+    let steps = urikit::Normalizer::STEPS
+        .iter()
+        .map(|s| {
+            let d = pyo3::types::PyDict::new(m.py());
+            d.set_item("name", s.name.replace('-', "_"))?;
+            d.set_item("section", s.section)?;
+            d.set_item("does", s.does)?;
+            d.set_item("default", s.default)?;
+            Ok(d)
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    m.add(
+        "NORMALIZATION_STEPS",
+        pyo3::types::PyTuple::new(m.py(), steps)?,
+    )?;
+    // The library's lists of names, so that no face spells them again.
+    let names = |v: Vec<&'static str>| pyo3::types::PyTuple::new(m.py(), v);
+    m.add(
+        "DIALECTS",
+        names(urikit::Dialect::ALL.map(|d| d.name()).to_vec())?,
+    )?;
+    m.add(
+        "PARTS",
+        names(urikit::Part::ALL.map(|p| p.name()).to_vec())?,
+    )?;
+    m.add(
+        "COMPONENTS",
+        names(urikit::pct::Component::ALL.map(|c| c.name()).to_vec())?,
+    )?;
     m.add_class::<uri::PyURIRef>()?;
     m.add_class::<uri::PyIRIRef>()?;
     m.add_class::<uri::QueryParams>()?;

@@ -10,8 +10,8 @@ use std::borrow::Cow;
 
 use urikit::pct::{Component, PctStr};
 use urikit::{
-    clean as clean_ref, Dialect, Extractor, HostType, Normalizer, Resolver, UriRef, UriRefBuf,
-    TRACKING_PARAMS,
+    clean as clean_ref, Dialect, Extractor, HostType, Normalizer, Part, Resolver, UriRef,
+    UriRefBuf, TRACKING_PARAMS,
 };
 
 /// `kind`: `uri` with a scheme, `relative` without (RFC 3986 section 4.1).
@@ -53,11 +53,6 @@ pub fn user(u: UriRef<'_>) -> Option<Cow<'_, str>> {
 /// The userinfo after its first `:`, decoded; `None` without a `:`.
 pub fn password(u: UriRef<'_>) -> Option<Cow<'_, str>> {
     userinfo_parts(u)?.1?.decode_utf8().ok()
-}
-
-/// The sentence for bytes that are not UTF-8, `byte` the first bad one.
-pub fn not_utf8_message(byte: u8) -> String {
-    format!("byte 0x{byte:02X} does not begin a UTF-8 character; the text must be UTF-8")
 }
 
 /// A reg-name percent-decoded; an IP literal without its brackets.
@@ -198,7 +193,7 @@ pub fn clean(u: UriRef<'_>, drop: Option<&[&str]>) -> Option<UriRefBuf> {
 pub fn hierarchy(u: UriRef<'_>) -> Vec<String> {
     let s = u.as_str();
     let path = u.path().as_str();
-    let path_start = path.as_ptr() as usize - s.as_ptr() as usize;
+    let path_start = u.span(Part::Path).map_or(0, |r| r.start);
     let head = &s[..path_start];
     let mut out = Vec::new();
     if path.is_empty() {

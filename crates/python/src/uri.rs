@@ -13,7 +13,7 @@ use std::hash::{Hash, Hasher};
 use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
-use urikit::{Dialect, Error, Parser, QueryParams as Params, UriRef, UriRefBuf};
+use urikit::{Dialect, Error, Parser, Part, QueryParams as Params, UriRef, UriRefBuf};
 
 use crate::error::{parse_error, text, unknown};
 use crate::ops;
@@ -121,16 +121,43 @@ pub fn wrap(py: Python<'_>, buf: UriRefBuf, zone_ids: bool) -> PyResult<Py<PyAny
     }
 }
 
+/// The normalizer the keywords `steps` ask for: each a step of the
+/// library's table (`urikit::Normalizer::STEPS`), its name with `_` for
+/// `-` (`remove_default_port`, `ipv6`, `nfc`, `idna`), turned on or off
+/// from `Normalizer::new()`'s defaults.
+pub fn normalizer(steps: Option<&Bound<'_, PyDict>>) -> PyResult<urikit::Normalizer> {
+    let mut n = urikit::Normalizer::new();
+    let Some(steps) = steps else {
+        return Ok(n);
+    };
+    for (key, value) in steps.iter() {
+        let name: String = key.extract()?;
+        let Some(step) = urikit::Normalizer::step(&name.replace('_', "-")) else {
+            let names: Vec<String> = urikit::Normalizer::STEPS
+                .iter()
+                .map(|s| s.name.replace('-', "_"))
+                .collect();
+            return Err(PyTypeError::new_err(format!(
+                "{name:?} is not a normalization step; the steps are {}",
+                names.join(", ")
+            )));
+        };
+        n = step.set(n, value.is_truthy()?);
+    }
+    Ok(n)
+}
+
 /// What `with_*` and `replace` set, and whether the text is taken as
 /// written (`encoded`) or encoded where needed.
 fn set_part(
     buf: &mut UriRefBuf,
-    part: &str,
+    part: Part,
     value: &Bound<'_, PyAny>,
     encoded: bool,
 ) -> PyResult<()> {
     let none = value.is_none();
-    let text_of = |v: &Bound<'_, PyAny>| -> PyResult<String> { Ok(text(v, part)?.into_owned()) };
+    let text_of =
+        |v: &Bound<'_, PyAny>| -> PyResult<String> { Ok(text(v, part.name())?.into_owned()) };
     // An edit's error is at an offset into the value given (the port's
     // digits for a number).
     let shown = if none {
@@ -141,11 +168,11 @@ fn set_part(
         value.str()?.to_string()
     };
     let done = match part {
-        "scheme" => {
+        Part::Scheme => {
             let s = if none { None } else { Some(text_of(value)?) };
             buf.set_scheme(s.as_deref())
         }
-        "userinfo" => {
+        Part::Userinfo => {
             let s = if none { None } else { Some(text_of(value)?) };
             if encoded {
                 buf.set_userinfo_encoded(s.as_deref())
@@ -153,7 +180,7 @@ fn set_part(
                 buf.set_userinfo(s.as_deref())
             }
         }
-        "host" => {
+        Part::Host => {
             let s = if none { None } else { Some(text_of(value)?) };
             if encoded {
                 buf.set_host_encoded(s.as_deref())
@@ -161,7 +188,7 @@ fn set_part(
                 buf.set_host(s.as_deref())
             }
         }
-        "port" => {
+        Part::Port => {
             if none {
                 buf.set_port(None)
             } else if let Ok(n) = value.extract::<i64>() {
@@ -175,7 +202,7 @@ fn set_part(
                 buf.set_port_str(Some(&text_of(value)?))
             }
         }
-        "path" => {
+        Part::Path => {
             let mut s = if none { String::new() } else { text_of(value)? };
             // With an authority, a path is empty or begins with '/' (RFC
             // 3986 section 3.3): `with_path("a b")` on `http://h` means
@@ -189,7 +216,7 @@ fn set_part(
                 buf.set_path(&s)
             }
         }
-        "query" => {
+        Part::Query => {
             if !none && !value.is_instance_of::<PyString>() && !value.is_instance_of::<PyBytes>() {
                 let mut params = Params::new().form(true);
                 for (k, v) in pairs_of(value)? {
@@ -208,7 +235,7 @@ fn set_part(
                 }
             }
         }
-        "fragment" => {
+        Part::Fragment => {
             let s = if none { None } else { Some(text_of(value)?) };
             if encoded {
                 buf.set_fragment_encoded(s.as_deref())
@@ -216,12 +243,8 @@ fn set_part(
                 buf.set_fragment(s.as_deref())
             }
         }
-        other => {
-            return Err(PyTypeError::new_err(format!(
-                "replace() got an unexpected part {other:?}; the parts are scheme, userinfo, \
-                 host, port, path, query, fragment"
-            )))
-        }
+        // The authority is set by its parts (`replace` refuses it).
+        Part::Authority => unreachable!("the authority is no part set alone"),
     };
     let iri = buf.dialect() == Dialect::Rfc3987;
     done.map_err(|e| parse_error(value.py(), e, &shown, iri))
@@ -531,7 +554,7 @@ impl PyURIRef {
         userinfo: &Bound<'_, PyAny>,
         encoded: bool,
     ) -> PyResult<Py<PyAny>> {
-        Self::replace_one(slf, "userinfo", userinfo, encoded)
+        Self::replace_one(slf, Part::Userinfo, userinfo, encoded)
     }
 
     /// A copy with the host set (None removes the authority when nothing
@@ -557,12 +580,12 @@ impl PyURIRef {
                 .map_err(|e| parse_error(py, e, &text, true))?;
             return Self::again(slf, buf);
         }
-        Self::replace_one(slf, "host", host, encoded)
+        Self::replace_one(slf, Part::Host, host, encoded)
     }
 
     /// A copy with the port set (an int, or None to remove it).
     fn with_port(slf: &Bound<'_, Self>, port: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        Self::replace_one(slf, "port", port, false)
+        Self::replace_one(slf, Part::Port, port, false)
     }
 
     /// A copy with the path set, encoded where needed unless `encoded`.
@@ -572,7 +595,7 @@ impl PyURIRef {
         path: &Bound<'_, PyAny>,
         encoded: bool,
     ) -> PyResult<Py<PyAny>> {
-        Self::replace_one(slf, "path", path, encoded)
+        Self::replace_one(slf, Part::Path, path, encoded)
     }
 
     /// A copy with the query set: a str (encoded where needed unless
@@ -590,8 +613,8 @@ impl PyURIRef {
     ) -> PyResult<Py<PyAny>> {
         let params = params.filter(|p| !p.is_empty());
         match (query.len(), params) {
-            (0, Some(p)) => Self::replace_one(slf, "query", p.as_any(), encoded),
-            (1, None) => Self::replace_one(slf, "query", &query.get_item(0)?, encoded),
+            (0, Some(p)) => Self::replace_one(slf, Part::Query, p.as_any(), encoded),
+            (1, None) => Self::replace_one(slf, Part::Query, &query.get_item(0)?, encoded),
             _ => Err(PyTypeError::new_err(
                 "with_query() takes one query (None removes it) or keyword parameters",
             )),
@@ -605,7 +628,7 @@ impl PyURIRef {
         fragment: &Bound<'_, PyAny>,
         encoded: bool,
     ) -> PyResult<Py<PyAny>> {
-        Self::replace_one(slf, "fragment", fragment, encoded)
+        Self::replace_one(slf, Part::Fragment, fragment, encoded)
     }
 
     /// A copy with several parts set at once: `scheme`, `userinfo`, `host`,
@@ -623,19 +646,29 @@ impl PyURIRef {
         let mut buf = slf.get().buf.clone();
         // In the order of the reference, so that a host comes before its
         // port and userinfo.
-        const ORDER: [&str; 7] = [
-            "scheme", "host", "userinfo", "port", "path", "query", "fragment",
+        const ORDER: [Part; 7] = [
+            Part::Scheme,
+            Part::Host,
+            Part::Userinfo,
+            Part::Port,
+            Part::Path,
+            Part::Query,
+            Part::Fragment,
         ];
         if let Some(parts) = parts {
             for key in parts.keys() {
                 let k: String = key.extract()?;
-                if !ORDER.contains(&k.as_str()) {
-                    set_part(&mut buf, &k, &key, encoded)?;
+                if !ORDER.iter().any(|p| p.name() == k) {
+                    let names: Vec<&str> = ORDER.iter().map(|p| p.name()).collect();
+                    return Err(PyTypeError::new_err(format!(
+                        "replace() got an unexpected part {k:?}; the parts are {}",
+                        names.join(", ")
+                    )));
                 }
             }
-            for name in ORDER {
-                if let Some(v) = parts.get_item(name)? {
-                    set_part(&mut buf, name, &v, encoded)?;
+            for part in ORDER {
+                if let Some(v) = parts.get_item(part.name())? {
+                    set_part(&mut buf, part, &v, encoded)?;
                 }
             }
         }
@@ -892,18 +925,34 @@ impl PyURIRef {
 
     /// The reference normalized by RFC 3986 section 6.2.2: case, percent-
     /// encoding, dot-segments, and by scheme (section 6.2.3) the default
-    /// port and an empty path.
+    /// port and an empty path. Each step of `urikit.NORMALIZATION_STEPS`
+    /// is a keyword that turns it on or off (`ipv6=True` for RFC 5952's
+    /// text, `nfc=True` and `idna=True` for RFC 3987 section 5.3,
+    /// `remove_default_port=False`, ...).
     ///
     /// >>> str(URIRef("HTTP://Example.COM:80/a/./b/../%7euser").normalize())
     /// 'http://example.com/a/~user'
-    fn normalize(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
-        Self::again(slf, ops::normalize(slf.get().u()))
+    /// >>> str(URIRef("HTTP://[0:0::1]:80/").normalize(ipv6=True, remove_default_port=False))
+    /// 'http://[::1]:80/'
+    #[pyo3(signature = (**steps))]
+    fn normalize(slf: &Bound<'_, Self>, steps: Option<&Bound<'_, PyDict>>) -> PyResult<Py<PyAny>> {
+        let n = normalizer(steps)?;
+        Self::again(slf, n.normalize(slf.get().u()))
     }
 
-    /// Whether the two references are equivalent: equal once normalized.
-    fn equivalent(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+    /// Whether the two references are equivalent: equal once normalized
+    /// (with the steps of `normalize`, as keywords).
+    ///
+    /// >>> URIRef("http://[::1]/").equivalent("http://[0:0::1]/", ipv6=True)
+    /// True
+    #[pyo3(signature = (other, **steps))]
+    fn equivalent(
+        &self,
+        other: &Bound<'_, PyAny>,
+        steps: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<bool> {
         let o = parse_obj(other, &self.parser(), "the other reference")?;
-        Ok(ops::equivalent(self.u(), o.as_uri_ref()))
+        Ok(normalizer(steps)?.equivalent(self.u(), o.as_uri_ref()))
     }
 
     /// The reference made for de-duplication: normalized, tracking
@@ -1065,7 +1114,7 @@ impl PyURIRef {
 
     fn replace_one(
         slf: &Bound<'_, Self>,
-        part: &str,
+        part: Part,
         value: &Bound<'_, PyAny>,
         encoded: bool,
     ) -> PyResult<Py<PyAny>> {

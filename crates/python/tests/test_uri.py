@@ -305,3 +305,37 @@ def test_idna_when_setting_a_host_and_xn_hosts_in_to_iri():
     with pytest.raises(ParseError) as e:
         URIRef("http://a/").with_host("\u00ad", idna=True)
     assert e.value.code == "empty-label"
+
+
+def test_normalization_steps_are_the_librarys_keywords():
+    # RFC 5952 section 4, RFC 3987 section 5.3: off unless asked for.
+    names = [s["name"] for s in urikit.NORMALIZATION_STEPS]
+    assert names[:6] == ["lowercase", "uppercase_hex", "decode_unreserved",
+                         "remove_dot_segments", "remove_default_port", "slash_empty_path"]
+    assert {"ipv6", "nfc", "idna"} <= set(names)
+    assert all(s["default"] == (s["name"] not in ("ipv6", "nfc", "idna"))
+               for s in urikit.NORMALIZATION_STEPS)
+    u = urikit.URIRef("HTTP://[2001:DB8:0:0::1]:80/a/./b")
+    # The host is lowered by 6.2.2.1; only RFC 5952 compresses it.
+    assert str(u.normalize()) == "http://[2001:db8:0:0::1]/a/b"
+    assert str(u.normalize(ipv6=True)) == "http://[2001:db8::1]/a/b"
+    assert str(u.normalize(remove_default_port=False, remove_dot_segments=False)) == \
+        "http://[2001:db8:0:0::1]:80/a/./b"
+    assert urikit.equivalent("http://[::1]/", "http://[0:0::1]/", ipv6=True)
+    assert not urikit.equivalent("http://[::1]/", "http://[0:0::1]/")
+    # RFC 3987 section 5.3.2.2 and 5.3.3.
+    iri = urikit.normalize("http://XN--MNCHEN-3YA.de/re\u0301sume\u0301", dialect="rfc3987",
+                           nfc=True, idna=True)
+    assert str(iri) == "http://münchen.de/résumé"
+    with pytest.raises(TypeError, match="not a normalization step; the steps are lowercase"):
+        u.normalize(ipv4=True)
+
+
+def test_the_librarys_lists():
+    assert urikit.DIALECTS == ("rfc3986", "rfc3987", "rfc2396bis", "rfc2396", "url-1996", "rfc1738")
+    assert urikit.PARTS == ("scheme", "authority", "userinfo", "host", "port", "path", "query",
+                            "fragment")
+    assert urikit.COMPONENTS == ("userinfo", "host", "path", "segment", "query", "fragment", "form")
+    u = urikit.parse("http://u@h:8/p?q#f")
+    with pytest.raises(TypeError, match="unexpected part \"authority\"; the parts are scheme, host"):
+        u.replace(authority="x")

@@ -5,6 +5,60 @@
 
 use core::fmt;
 
+/// The sentence of `invalid-ipv6` before its hint.
+macro_rules! ipv6_sentence {
+    () => {
+        "invalid IPv6 address: eight groups of up to four hexadecimal digits separated by ':', \
+         with at most one '::', closed by ']'"
+    };
+}
+
+/// The clause of [`Hint::ZoneIds`], with how the setting is named.
+macro_rules! zone_clause {
+    ($how:expr) => {
+        concat!(
+            "; a zone identifier ('%25' and a name, RFC 6874) is read only ",
+            $how
+        )
+    };
+}
+
+/// A setting that would make the library accept what it refused. The
+/// library says it in its own words; the command, the Python package and
+/// the web page name it as they spell it (a flag, a keyword argument), by
+/// [`clause`](Self::clause), rather than by editing the library's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Hint {
+    /// Read the text as an IRI (RFC 3987): the `rfc3987` dialect.
+    Iri,
+    /// Accept IPv6 zone identifiers (RFC 6874).
+    ZoneIds,
+}
+
+impl Hint {
+    /// The clause that ends the sentence with this hint, naming the
+    /// setting as `setting` (`--zone-ids`, `zone_ids=True`) or, with
+    /// `None`, in the library's words.
+    ///
+    /// ```
+    /// use urikit::Hint;
+    ///
+    /// assert_eq!(Hint::Iri.clause(None), ", or read the text as an IRI (RFC 3987)");
+    /// assert_eq!(Hint::Iri.clause(Some("--dialect rfc3987")), ", or read the text as an IRI (RFC 3987) with --dialect rfc3987");
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn clause(self, setting: Option<&str>) -> alloc::string::String {
+        use alloc::format;
+        match (self, setting) {
+            (Hint::Iri, None) => ", or read the text as an IRI (RFC 3987)".into(),
+            (Hint::Iri, Some(s)) => format!(", or read the text as an IRI (RFC 3987) with {s}"),
+            (Hint::ZoneIds, None) => zone_clause!("when zone identifiers are asked for").into(),
+            (Hint::ZoneIds, Some(s)) => format!("{}with {s}", zone_clause!("")),
+        }
+    }
+}
+
 /// What went wrong. Each kind has a stable kebab-case [`code`](Self::code),
 /// to match on where the kind itself cannot travel (logs, other languages).
 ///
@@ -252,6 +306,41 @@ impl ErrorKind {
     /// assert!(m.contains("%25"));
     /// ```
     pub const fn message(self) -> &'static str {
+        self.message_with_default_hint()
+    }
+
+    /// The setting that would have made the library accept what this kind
+    /// refuses, if there is one: [`Hint::ZoneIds`] for an IPv6 literal
+    /// (its zone identifier may be what failed). Each face names the
+    /// setting in its own terms ([`Hint::clause`]), after
+    /// [`sentence`](Self::sentence).
+    ///
+    /// ```
+    /// use urikit::{ErrorKind, Hint};
+    ///
+    /// let k = ErrorKind::InvalidIpv6;
+    /// assert_eq!(k.hint(), Some(Hint::ZoneIds));
+    /// let m = format!("{}{}", k.sentence(), k.hint().unwrap().clause(Some("--zone-ids")));
+    /// assert!(m.ends_with("is read only with --zone-ids"));
+    /// assert_eq!(format!("{}{}", k.sentence(), Hint::ZoneIds.clause(None)), k.message());
+    /// ```
+    pub const fn hint(self) -> Option<Hint> {
+        match self {
+            ErrorKind::InvalidIpv6 => Some(Hint::ZoneIds),
+            _ => None,
+        }
+    }
+
+    /// [`message`](Self::message) without the clause of its
+    /// [`hint`](Self::hint).
+    pub const fn sentence(self) -> &'static str {
+        match self {
+            ErrorKind::InvalidIpv6 => ipv6_sentence!(),
+            _ => self.message(),
+        }
+    }
+
+    const fn message_with_default_hint(self) -> &'static str {
         match self {
             ErrorKind::EmptyInput => "the input is empty, but a URI must at least have a scheme",
             ErrorKind::InvalidChar => {
@@ -277,9 +366,10 @@ impl ErrorKind {
                  separated by '.'"
             }
             ErrorKind::InvalidIpv6 => {
-                "invalid IPv6 address: eight groups of up to four hexadecimal digits separated by \
-                 ':', with at most one '::', closed by ']'; a zone identifier ('%25' and a name, \
-                 RFC 6874) is read only when zone identifiers are asked for"
+                concat!(
+                    ipv6_sentence!(),
+                    zone_clause!("when zone identifiers are asked for")
+                )
             }
             ErrorKind::InvalidIpvFuture => {
                 "invalid IPvFuture literal: expected 'v', hexadecimal digits, '.', then at least \

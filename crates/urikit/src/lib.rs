@@ -276,6 +276,7 @@ mod normalize;
 #[cfg(feature = "alloc")]
 mod out;
 mod parse;
+mod part;
 #[cfg(feature = "alloc")]
 mod path;
 pub mod pct;
@@ -305,14 +306,15 @@ pub use context::{
     Matches, Repaired, Uris,
 };
 pub use dialect::Dialect;
-pub use error::{Error, ErrorKind};
+pub use error::{Error, ErrorKind, Hint};
 pub use host::Host;
 #[cfg(feature = "alloc")]
 pub use iri::{IriRef, IriRefBuf};
 pub use iter::{QueryPairs, Segments};
 #[cfg(feature = "alloc")]
-pub use normalize::{Normalized, Normalizer};
+pub use normalize::{NormalizationStep, Normalized, Normalizer};
 pub use parse::{classifier, HostType};
+pub use part::Part;
 pub use require::Requirements;
 
 /// The cargo features this build of the library has, for version

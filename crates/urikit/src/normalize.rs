@@ -269,6 +269,114 @@ impl Normalizer {
         self
     }
 
+    /// Every step, in the order the table above lists them (the order a
+    /// person reads them in; the normal form does not depend on it), each
+    /// with its name, the section that asks for it, what it does, whether
+    /// [`Normalizer::new`] takes it, and how to turn it on or off. The
+    /// command's flags, the Python keywords and the web page's list are
+    /// read from here. The Unicode steps are listed with their features.
+    ///
+    /// ```
+    /// use urikit::{Normalizer, UriRef};
+    ///
+    /// let names: Vec<_> = Normalizer::STEPS.iter().map(|s| s.name).collect();
+    /// assert_eq!(names[..7], ["lowercase", "uppercase-hex", "decode-unreserved", "remove-dot-segments", "remove-default-port", "slash-empty-path", "ipv6"]);
+    /// let ipv6 = Normalizer::step("ipv6").unwrap();
+    /// assert!(!ipv6.default);
+    /// let n = ipv6.set(Normalizer::new(), true);
+    /// assert_eq!(n.normalize(UriRef::parse("http://[0:0::1]/")?).as_str(), "http://[::1]/");
+    /// assert!(ipv6.is_on(&n));
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub const STEPS: &'static [NormalizationStep] = &[
+        NormalizationStep {
+            name: "lowercase",
+            section: "RFC 3986 6.2.2.1",
+            does: "scheme and host in lower case",
+            default: true,
+            set: |n, on| n.lowercase(on),
+            get: |n| n.lowercase,
+        },
+        NormalizationStep {
+            name: "uppercase-hex",
+            section: "RFC 3986 6.2.2.1",
+            does: "percent-encodings' hexadecimal digits in upper case",
+            default: true,
+            set: |n, on| n.uppercase_hex(on),
+            get: |n| n.uppercase_hex,
+        },
+        NormalizationStep {
+            name: "decode-unreserved",
+            section: "RFC 3986 6.2.2.2",
+            does: "percent-encoded unreserved characters decoded",
+            default: true,
+            set: |n, on| n.decode_unreserved(on),
+            get: |n| n.decode_unreserved,
+        },
+        NormalizationStep {
+            name: "remove-dot-segments",
+            section: "RFC 3986 6.2.2.3",
+            does: "dot-segments removed",
+            default: true,
+            set: |n, on| n.remove_dot_segments(on),
+            get: |n| n.dot_segments,
+        },
+        NormalizationStep {
+            name: "remove-default-port",
+            section: "RFC 3986 6.2.3",
+            does: "an empty port or the scheme's default removed",
+            default: true,
+            set: |n, on| n.remove_default_port(on),
+            get: |n| n.default_port,
+        },
+        NormalizationStep {
+            name: "slash-empty-path",
+            section: "RFC 3986 6.2.3",
+            does: "an empty path written \"/\" where the scheme's root is \"/\"",
+            default: true,
+            set: |n, on| n.slash_empty_path(on),
+            get: |n| n.slash_empty_path,
+        },
+        NormalizationStep {
+            name: "ipv6",
+            section: "RFC 5952 4",
+            does: "an IPv6 address in its canonical text (lower case, zeros compressed), so that \
+                   [::1] and [0:0::1] compare equal",
+            default: false,
+            set: |n, on| n.ipv6_rfc5952(on),
+            get: |n| n.ipv6_rfc5952,
+        },
+        #[cfg(feature = "nfc")]
+        NormalizationStep {
+            name: "nfc",
+            section: "RFC 3987 5.3.2.2",
+            does: "an IRI's text in Unicode Normalization Form C",
+            default: false,
+            set: |n, on| n.nfc(on),
+            get: |n| n.nfc,
+        },
+        #[cfg(feature = "idna")]
+        NormalizationStep {
+            name: "idna",
+            section: "RFC 3987 5.3.3",
+            does: "the host of a scheme that uses the DNS mapped by UTS #46 (Unicode in an IRI, \
+                   xn-- in a URI)",
+            default: false,
+            set: |n, on| n.idna_hosts(on),
+            get: |n| n.idna_hosts,
+        },
+    ];
+
+    /// The step named `name` ([`NormalizationStep::name`]).
+    ///
+    /// ```
+    /// assert_eq!(urikit::Normalizer::step("lowercase").unwrap().section, "RFC 3986 6.2.2.1");
+    /// assert!(urikit::Normalizer::step("ipv4").is_none());
+    /// ```
+    pub fn step(name: &str) -> Option<&'static NormalizationStep> {
+        Normalizer::STEPS.iter().find(|s| s.name == name)
+    }
+
     /// The reference with the Unicode steps (`nfc`, then `idna_hosts`)
     /// applied, when they change it; the other steps then apply to it.
     #[cold]
@@ -843,6 +951,49 @@ impl<'a> UriRef<'a> {
     /// ```
     pub fn equivalent(&self, other: UriRef<'_>) -> bool {
         Normalizer::new().equivalent(*self, other)
+    }
+}
+
+/// One step of normalization ([`Normalizer::STEPS`]): its name (as the
+/// command's flags and the Python keywords spell it), the section that
+/// asks for it, what it does, whether [`Normalizer::new`] takes it, and
+/// the setting that turns it on or off.
+#[derive(Clone, Copy, Debug)]
+pub struct NormalizationStep {
+    /// A short name in kebab case: `lowercase`, `ipv6`, `nfc`, ...
+    pub name: &'static str,
+    /// The document and section, `RFC 3986 6.2.2.1`.
+    pub section: &'static str,
+    /// What it does, for a person.
+    pub does: &'static str,
+    /// Whether [`Normalizer::new`] takes this step.
+    pub default: bool,
+    set: fn(Normalizer, bool) -> Normalizer,
+    get: fn(&Normalizer) -> bool,
+}
+
+impl NormalizationStep {
+    /// `n` with this step turned on or off.
+    ///
+    /// ```
+    /// let step = urikit::Normalizer::step("lowercase").unwrap();
+    /// let n = step.set(urikit::Normalizer::new(), false);
+    /// assert_eq!(n.normalize(urikit::UriRef::parse("HTTP://A/")?).as_str(), "HTTP://A/");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[must_use]
+    pub fn set(&self, n: Normalizer, on: bool) -> Normalizer {
+        (self.set)(n, on)
+    }
+
+    /// Whether `n` takes this step.
+    ///
+    /// ```
+    /// let step = urikit::Normalizer::step("ipv6").unwrap();
+    /// assert!(!step.is_on(&urikit::Normalizer::new()));
+    /// ```
+    pub fn is_on(&self, n: &Normalizer) -> bool {
+        (self.get)(n)
     }
 }
 

@@ -1,17 +1,19 @@
 //! The URI reference types: the borrowed [`UriRef`] view and the
 //! [`Authority`] view.
 //!
-//! May use: `parse`, `pct`, `host`, `iter`, `dialect`, `error`.
+//! May use: `parse`, `part`, `pct`, `host`, `iter`, `dialect`, `error`.
 
 use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
+use core::ops::Range;
 
 use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind};
 use crate::host::Host;
 use crate::iter::{QueryPairs, Segments};
 use crate::parse::{self, AuthMeta, Meta};
+use crate::part::Part;
 use crate::pct::PctStr;
 
 /// How to read references: the dialect, and what it may be extended with
@@ -331,6 +333,91 @@ impl<'a> UriRef<'a> {
     #[inline]
     pub const fn as_str(&self) -> &'a str {
         self.s
+    }
+
+    /// The text of `part`, as written, or `None` where it is undefined
+    /// (the path is always defined): the accessor of that part, by name,
+    /// for code that takes parts as data (a command's `{host}`, a column
+    /// function's argument).
+    ///
+    /// ```
+    /// use urikit::{Part, UriRef};
+    ///
+    /// let u = UriRef::parse("http://u@h:8/p?q")?;
+    /// let parts: Vec<_> = Part::ALL.into_iter().map(|p| u.get(p)).collect();
+    /// assert_eq!(parts, [Some("http"), Some("u@h:8"), Some("u"), Some("h"), Some("8"), Some("/p"), Some("q"), None]);
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn get(&self, part: Part) -> Option<&'a str> {
+        self.span(part).map(|r| &self.s[r])
+    }
+
+    /// Where `part` lies in the text, as a byte range, or `None` where it
+    /// is undefined (the path is always defined, and an empty part has an
+    /// empty range at its place).
+    ///
+    /// ```
+    /// use urikit::{Part, UriRef};
+    ///
+    /// let u = UriRef::parse("http://h:/p?")?;
+    /// assert_eq!(u.span(Part::Port), Some(9..9));
+    /// assert_eq!(u.span(Part::Query), Some(12..12));
+    /// assert_eq!(u.span(Part::Fragment), None);
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn span(&self, part: Part) -> Option<Range<usize>> {
+        let piece = match part {
+            Part::Scheme => self.scheme()?,
+            Part::Authority => self.authority()?.as_str(),
+            Part::Userinfo => self.userinfo()?.as_str(),
+            Part::Host => self.host()?.as_str(),
+            Part::Port => self.port()?,
+            Part::Path => self.path().as_str(),
+            Part::Query => self.query()?.as_str(),
+            Part::Fragment => self.fragment()?.as_str(),
+        };
+        let start = self.offset_of(piece)?;
+        Some(start..start + piece.len())
+    }
+
+    /// Where `piece`, a slice of this reference's text (a component, a
+    /// segment, a field of a scheme's view), begins in it; `None` for text
+    /// from elsewhere.
+    ///
+    /// ```
+    /// let u = urikit::UriRef::parse("http://h/a/b")?;
+    /// let second = u.path_segments().nth(1).unwrap();
+    /// assert_eq!(u.offset_of(second.as_str()), Some(11));
+    /// assert_eq!(u.offset_of("b"), None);
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    pub fn offset_of(&self, piece: &str) -> Option<usize> {
+        let (base, at) = (self.s.as_ptr() as usize, piece.as_ptr() as usize);
+        let off = at.checked_sub(base)?;
+        (off + piece.len() <= self.s.len()).then_some(off)
+    }
+
+    /// `piece` (a part of this reference, such as a field of its scheme's
+    /// view) decoded to UTF-8, an error's offset counted in this
+    /// reference's text.
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidUtf8`](ErrorKind::InvalidUtf8) where the decoded bytes are
+    /// not UTF-8, at the offset of the escape that starts the bad sequence.
+    ///
+    /// ```
+    /// let u = urikit::UriRef::parse("ftp://h/a%FFb")?;
+    /// let e = u.decode_part(u.path()).unwrap_err();
+    /// assert_eq!((e.code(), e.offset()), ("invalid-utf8", 9));
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn decode_part<'p>(&self, piece: PctStr<'p>) -> Result<alloc::borrow::Cow<'p, str>, Error> {
+        piece.decode_utf8().map_err(|e| {
+            let at = self.offset_of(piece.as_str()).unwrap_or(0);
+            Error::new(e.kind(), at + e.offset())
+        })
     }
 
     /// The scheme, as written (its case is kept), or `None` for a relative

@@ -26,7 +26,7 @@ use serde_json::{json, Value};
 use urikit::pct::PctStr;
 use urikit::scheme::{self, Fields, View};
 use urikit::template::{Template, Value as TemplateValue, Variables};
-use urikit::{report, Dialect, Error, IriRef, Normalizer, Parser, UriRef};
+use urikit::{report, Dialect, Error, IriRef, Normalizer, Parser, Part, UriRef};
 use wasm_bindgen::prelude::*;
 
 pub mod trace;
@@ -255,37 +255,23 @@ pub fn parse(input: &str, dialect: &str, zone_ids: bool) -> String {
 fn parse_value(input: &str, dialect: &str, zone_ids: bool) -> Result<Value, Value> {
     let p = parser(dialect)?.zone_ids(zone_ids);
     let u = read(p, input, "input")?;
-    let mut components = Vec::new();
+    // Each component that is there, in the order of the text, with where
+    // it lies three ways.
     let mut count = Counter::new(input);
-    let mut push = |name: &str, part: &str| {
-        let start = offset_in(input, part);
-        components.push(json!({
-            "name": name,
-            "text": part,
-            "shown": shown(part),
-            "start": count.at(start),
-            "end": count.at(start + part.len()),
-        }));
-    };
-    if let Some(s) = u.scheme() {
-        push("scheme", s);
-    }
-    if let Some(a) = u.authority() {
-        if let Some(ui) = a.userinfo() {
-            push("userinfo", ui.as_str());
-        }
-        push("host", a.host().as_str());
-        if let Some(p) = a.port() {
-            push("port", p);
-        }
-    }
-    push("path", u.path().as_str());
-    if let Some(q) = u.query() {
-        push("query", q.as_str());
-    }
-    if let Some(f) = u.fragment() {
-        push("fragment", f.as_str());
-    }
+    let components: Vec<Value> = Part::COMPONENTS
+        .into_iter()
+        .filter_map(|part| {
+            let span = u.span(part)?;
+            let text = &input[span.clone()];
+            Some(json!({
+                "name": part.name(),
+                "text": text,
+                "shown": shown(text),
+                "start": count.at(span.start),
+                "end": count.at(span.end),
+            }))
+        })
+        .collect();
     let host = u.host().map(|h| {
         json!({
             "type": h.host_type().name(),
@@ -360,87 +346,12 @@ fn resolve_value(
     Ok(json!({"ok": true, "result": result.as_str(), "steps": steps}))
 }
 
-/// One step of normalization the page can show: where it is written, what
-/// it does, and the normalizer with it turned on.
-struct NormalStep {
-    section: &'static str,
-    name: &'static str,
-    on: fn(Normalizer) -> Normalizer,
-}
-
-/// RFC 3986 sections 6.2.2 and 6.2.3 in the order the page applies them,
-/// then the optional ones (`extra`): RFC 5952's IPv6 text, RFC 3987's NFC
-/// and IDNA host names.
-const STEPS: &[NormalStep] = &[
-    NormalStep {
-        section: "6.2.2.1",
-        name: "scheme and host in lower case",
-        on: |n| n.lowercase(true),
-    },
-    NormalStep {
-        section: "6.2.2.1",
-        name: "percent-encodings' hexadecimal digits in upper case",
-        on: |n| n.uppercase_hex(true),
-    },
-    NormalStep {
-        section: "6.2.2.2",
-        name: "percent-encoded unreserved characters decoded",
-        on: |n| n.decode_unreserved(true),
-    },
-    NormalStep {
-        section: "6.2.2.3",
-        name: "dot-segments removed",
-        on: |n| n.remove_dot_segments(true),
-    },
-    NormalStep {
-        section: "6.2.3",
-        name: "the scheme's default port removed",
-        on: |n| n.remove_default_port(true),
-    },
-    NormalStep {
-        section: "6.2.3",
-        name: "an empty path written \"/\"",
-        on: |n| n.slash_empty_path(true),
-    },
-];
-
-/// The optional steps, by the name `normalize`'s `extra` takes.
-const EXTRA: &[(&str, NormalStep)] = &[
-    (
-        "ipv6",
-        NormalStep {
-            section: "RFC 5952 4",
-            name: "IPv6 address in its canonical text",
-            on: |n| n.ipv6_rfc5952(true),
-        },
-    ),
-    (
-        "nfc",
-        NormalStep {
-            section: "RFC 3987 5.3.2.2",
-            name: "Unicode Normalization Form C",
-            on: |n| n.nfc(true),
-        },
-    ),
-    (
-        "idna",
-        NormalStep {
-            section: "RFC 3987 3.1",
-            name: "host names by IDNA (UTS #46)",
-            on: |n| n.idna_hosts(true),
-        },
-    ),
-];
-
-/// A normalizer with every step off.
+/// A normalizer with every step off, from which the page turns them on
+/// one at a time (the library's table, [`Normalizer::STEPS`]).
 fn no_steps() -> Normalizer {
-    Normalizer::new()
-        .lowercase(false)
-        .uppercase_hex(false)
-        .decode_unreserved(false)
-        .remove_dot_segments(false)
-        .remove_default_port(false)
-        .slash_empty_path(false)
+    Normalizer::STEPS
+        .iter()
+        .fold(Normalizer::new(), |n, s| s.set(n, false))
 }
 
 /// Normalizes `input` (RFC 3986 section 6.2.2 and 6.2.3; `extra`, a
@@ -472,8 +383,16 @@ fn normalize_value(
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .collect();
-    if let Some(bad) = wanted.iter().find(|w| !EXTRA.iter().any(|(n, _)| n == *w)) {
-        let message = format!("'{bad}' is not an optional step; they are ipv6, nfc and idna");
+    let optional: Vec<&str> = Normalizer::STEPS
+        .iter()
+        .filter(|s| !s.default)
+        .map(|s| s.name)
+        .collect();
+    if let Some(bad) = wanted.iter().find(|w| !optional.contains(w)) {
+        let message = format!(
+            "'{bad}' is not an optional step; they are {}",
+            optional.join(", ")
+        );
         return Err(refusal(
             "unknown-step",
             message,
@@ -482,20 +401,18 @@ fn normalize_value(
             "steps",
         ));
     }
-    let chosen = STEPS.iter().chain(
-        EXTRA
-            .iter()
-            .filter(|(n, _)| wanted.contains(n))
-            .map(|(_, s)| s),
-    );
+    // The default steps, then those asked for, in the table's order.
+    let chosen = Normalizer::STEPS
+        .iter()
+        .filter(|s| s.default || wanted.contains(&s.name));
     let mut n = no_steps();
     let mut before = input.to_owned();
     let mut steps = Vec::new();
     for s in chosen {
-        n = (s.on)(n);
+        n = s.set(n, true);
         let now = n.normalize(u);
         if now.as_str() != before {
-            steps.push(json!({"section": s.section, "name": s.name, "result": now.as_str()}));
+            steps.push(json!({"section": s.section, "name": s.does, "step": s.name, "result": now.as_str()}));
             before = now.as_str().to_owned();
         }
     }
@@ -504,17 +421,14 @@ fn normalize_value(
 
 /// The fields of a scheme's view, as `[name, value]` pairs in the order of
 /// `uri inspect`'s contract.
-struct Pairs<'u> {
-    input: &'u str,
+struct Pairs {
     fields: Vec<Value>,
 }
 
-impl Fields for Pairs<'_> {
+impl Fields for Pairs {
     type Err = Error;
-    fn text(&mut self, name: &str, _: UriRef<'_>, v: PctStr<'_>) -> Result<(), Error> {
-        let d = v
-            .decode_utf8()
-            .map_err(|e| Error::new(e.kind(), offset_in(self.input, v.as_str()) + e.offset()))?;
+    fn text(&mut self, name: &str, u: UriRef<'_>, v: PctStr<'_>) -> Result<(), Error> {
+        let d = u.decode_part(v)?;
         self.fields.push(json!([name, d]));
         Ok(())
     }
@@ -601,10 +515,7 @@ fn view_value(
     which: &str,
     read_as: Option<&str>,
 ) -> Result<Value, Value> {
-    let mut fields = Pairs {
-        input: text,
-        fields: Vec::new(),
-    };
+    let mut fields = Pairs { fields: Vec::new() };
     let view = View::new(u)
         .and_then(|view| view.visit(&mut fields).map(|()| view))
         .map_err(|e| failure(&e, text, u.dialect(), which))?;

@@ -17,6 +17,10 @@ Columns of URIs go to Rust in one call each through ``urikit.arrow``.
 """
 
 from urikit._urikit import (
+    COMPONENTS,
+    DIALECTS,
+    NORMALIZATION_STEPS,
+    PARTS,
     Change,
     IRIRef,
     Link,
@@ -44,17 +48,18 @@ from urikit._urikit import (
 
 __version__ = build_info()[0]
 
-DIALECTS = ("rfc3986", "rfc3987", "rfc2396bis", "rfc2396", "url-1996", "rfc1738")
-"""The dialects' names: RFC 3986 (the default), RFC 3987 (IRIs),
-draft-fielding-uri-rfc2396bis-00, RFC 2396, draft-ietf-url-syntax-00 and
-RFC 1738."""
-
-COMPONENTS = ("userinfo", "host", "path", "segment", "query", "fragment", "form")
-"""The components ``encode`` and ``decode`` know."""
+# The library's lists, read from it: DIALECTS (RFC 3986 the default, RFC
+# 3987 for IRIs, draft-fielding-uri-rfc2396bis-00, RFC 2396,
+# draft-ietf-url-syntax-00, RFC 1738), PARTS (the parts of a reference, as
+# ``replace`` and the column functions name them), COMPONENTS (what
+# ``encode`` and ``decode`` know) and NORMALIZATION_STEPS (the keywords of
+# ``normalize`` and ``equivalent``).
 
 __all__ = [
     "COMPONENTS",
     "DIALECTS",
+    "NORMALIZATION_STEPS",
+    "PARTS",
     "Change",
     "IRIRef",
     "Link",

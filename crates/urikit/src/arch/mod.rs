@@ -91,14 +91,14 @@ pub(crate) use face::Blocks;
 /// The portable face: the portable backend for everything.
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable))))]
 mod face {
-    use super::kernel::Job;
+    use crate::arch::kernel::Job;
     #[cfg(feature = "alloc")]
-    use super::kernel::{padded, Cursor, Marks, RefMarks};
-    use super::portable::Portable;
+    use crate::arch::kernel::{padded, Cursor, Marks, RefMarks};
+    use crate::arch::portable::Portable;
     #[cfg(feature = "alloc")]
-    use super::{generic, portable};
+    use crate::arch::{generic, portable};
 
-    pub(crate) use super::portable::Portable as Baseline;
+    pub(crate) use crate::arch::portable::Portable as Baseline;
 
     #[inline(always)]
     pub(crate) fn run<J: Job>(s: &str, job: J) -> J::Out {

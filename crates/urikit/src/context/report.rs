@@ -21,11 +21,60 @@ use alloc::vec::Vec;
 use core::fmt::Write as _;
 
 use crate::bytes::any_below_or;
-use crate::{Error, ErrorKind};
+use crate::{Error, ErrorKind, Hint};
 
-/// The end of the sentence for a character beyond ASCII in a dialect that
-/// is not the IRI one ([`describe`]).
-pub const IRI_HINT: &str = ", or read the text as an IRI (RFC 3987)";
+/// A sentence for a person about an error, and the [`Hint`] that ends it
+/// (a setting that would have accepted the input). [`describe`] is its
+/// text in the library's words; a face renders the hint its own way with
+/// [`render`](Self::render).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// The sentence without the hint's clause.
+    pub sentence: String,
+    /// The hint, if any.
+    pub hint: Option<Hint>,
+}
+
+impl Explanation {
+    /// The whole sentence, the hint's setting named by `setting` (`None`:
+    /// in the library's words).
+    ///
+    /// ```
+    /// use urikit::{report, Hint, UriRef};
+    ///
+    /// let input = "http://h/é";
+    /// let e = UriRef::parse(input).unwrap_err();
+    /// let x = report::explain(&e, input, false);
+    /// assert_eq!(x.hint, Some(Hint::Iri));
+    /// let flag = |h: Hint| (h == Hint::Iri).then_some("--dialect rfc3987");
+    /// assert!(x.render(flag).ends_with("read the text as an IRI (RFC 3987) with --dialect rfc3987"));
+    /// ```
+    pub fn render<'s>(&self, setting: impl Fn(Hint) -> Option<&'s str>) -> String {
+        match self.hint {
+            Some(h) => format!("{}{}", self.sentence, h.clause(setting(h))),
+            None => self.sentence.clone(),
+        }
+    }
+}
+
+impl core::fmt::Display for Explanation {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.render(|_| None))
+    }
+}
+
+/// The sentence for text that is not UTF-8, `byte` its first bad byte
+/// (the offset is the error's).
+///
+/// ```
+/// assert_eq!(
+///     urikit::report::not_utf8(0xFF),
+///     "byte 0xFF does not begin a UTF-8 character; the text must be UTF-8"
+/// );
+/// ```
+pub fn not_utf8(byte: u8) -> String {
+    format!("byte 0x{byte:02X} does not begin a UTF-8 character; the text must be UTF-8")
+}
 
 /// The sentence for `error`, found in `input` read by a dialect that is
 /// the IRI one when `iri`: for a character that is not allowed, the
@@ -45,6 +94,25 @@ pub const IRI_HINT: &str = ", or read the text as an IRI (RFC 3987)";
 /// assert_eq!(report::describe(&e, "http://h:8a/", false), e.kind().message());
 /// ```
 pub fn describe(error: &Error, input: &str, iri: bool) -> String {
+    explain(error, input, iri).to_string()
+}
+
+/// [`describe`]'s sentence and its hint apart, for a face that names the
+/// hint's setting itself.
+///
+/// ```
+/// use urikit::{report, Hint, UriRef};
+///
+/// let e = UriRef::parse("http://[fe80::1%25eth0]/").unwrap_err();
+/// let x = report::explain(&e, "http://[fe80::1%25eth0]/", false);
+/// assert_eq!(x.hint, Some(Hint::ZoneIds));
+/// assert!(x.render(|_| Some("zone_ids=True")).ends_with("is read only with zone_ids=True"));
+/// ```
+pub fn explain(error: &Error, input: &str, iri: bool) -> Explanation {
+    let plain = |sentence: String| Explanation {
+        sentence,
+        hint: None,
+    };
     let at = error.offset();
     let c = input.get(at..).and_then(|r| r.chars().next());
     match error.kind() {
@@ -54,7 +122,7 @@ pub fn describe(error: &Error, input: &str, iri: bool) -> String {
             if c.is_some_and(char::is_whitespace)
                 && (input[..at].trim().is_empty() || input[at..].trim().is_empty()) =>
         {
-            return format!(
+            return plain(format!(
                 "the text {} with white space ('{}'), which is no part of a URI reference; \
                  remove it (uri repair does)",
                 if input[..at].trim().is_empty() {
@@ -63,24 +131,24 @@ pub fn describe(error: &Error, input: &str, iri: bool) -> String {
                     "ends"
                 },
                 escape(c.unwrap_or(' ').encode_utf8(&mut [0; 4])),
-            );
+            ));
         }
         ErrorKind::InvalidChar => {
-            if let Some(m) = char_not_allowed(input, at, iri) {
-                return m;
+            if let Some(x) = char_not_allowed(input, at, iri) {
+                return x;
             }
         }
         // A relative path whose first segment holds a ':' reads as a
         // scheme (RFC 3986 section 4.2).
         ErrorKind::InvalidScheme if !input.contains("://") => {
-            return format!(
+            return plain(format!(
                 "{}; a relative path whose first segment contains ':' needs a './' prefix",
                 error.kind().message()
-            );
+            ));
         }
         ErrorKind::InvalidHost => {
             if let Some(c) = c {
-                return if c == '@' {
+                return plain(if c == '@' {
                     "a second '@': only one '@' may separate the userinfo from the host".to_owned()
                 } else {
                     format!(
@@ -89,17 +157,20 @@ pub fn describe(error: &Error, input: &str, iri: bool) -> String {
                         escape(c.encode_utf8(&mut [0; 4])),
                         u32::from(c)
                     )
-                };
+                });
             }
         }
         ErrorKind::InvalidTemplate => {
             if let Some(m) = template_error(input, error.offset()) {
-                return m;
+                return plain(m);
             }
         }
         _ => {}
     }
-    error.kind().message().to_string()
+    Explanation {
+        sentence: error.kind().sentence().to_string(),
+        hint: error.kind().hint(),
+    }
 }
 
 /// The sentence for an `invalid-template` error at byte `at` of the
@@ -262,7 +333,7 @@ pub fn caret(input: &str, offset: usize) -> (String, String) {
 /// (U+0022) is not allowed in a path; percent-encode it as %22`. A
 /// character beyond ASCII suggests the IRI dialect when `iri` is false
 /// (the dialect is not RFC 3987). `None` past the end.
-fn char_not_allowed(input: &str, offset: usize, iri: bool) -> Option<String> {
+fn char_not_allowed(input: &str, offset: usize, iri: bool) -> Option<Explanation> {
     let c = input.get(offset..)?.chars().next()?;
     let mut utf8 = [0; 4];
     let encoded: String = c
@@ -277,7 +348,7 @@ fn char_not_allowed(input: &str, offset: usize, iri: bool) -> Option<String> {
         "a port" => "a port holds only digits".to_owned(),
         _ => format!("percent-encode it as {encoded}"),
     };
-    let mut m = format!(
+    let sentence = format!(
         "'{shown}' (U+{:04X}) is not allowed in {place}; {what}",
         u32::from(c)
     );
@@ -286,10 +357,8 @@ fn char_not_allowed(input: &str, offset: usize, iri: bool) -> Option<String> {
     let cp = u32::from(c);
     let iri_allows = crate::grammar::rfc3987::is_ucschar(cp)
         || (place == "a query" && crate::grammar::rfc3987::is_iprivate(cp));
-    if !c.is_ascii() && !iri && iri_allows {
-        m.push_str(IRI_HINT);
-    }
-    Some(m)
+    let hint = (!c.is_ascii() && !iri && iri_allows).then_some(Hint::Iri);
+    Some(Explanation { sentence, hint })
 }
 
 /// The component of `input` that byte `at` falls in, by the split of RFC

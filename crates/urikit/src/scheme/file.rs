@@ -252,7 +252,7 @@ impl<'a> File<'a> {
 
     #[cfg(feature = "alloc")]
     fn offset_of(&self, seg: PctStr<'_>) -> usize {
-        super::offset_in(&self.uri, seg.as_str())
+        self.uri.offset_of(seg.as_str()).unwrap_or(0)
     }
 
     #[cfg(feature = "alloc")]

@@ -178,7 +178,7 @@ impl<'a> Gopher<'a> {
     /// selector, search and Gopher+ string: tabs the scheme defines, not
     /// control characters smuggled into a field.
     pub(crate) fn separators(&self) -> impl Iterator<Item = usize> + '_ {
-        let after = |p: PctStr<'_>| super::offset_in(&self.uri, p.as_str()) + p.len();
+        let after = |p: PctStr<'_>| self.uri.offset_of(p.as_str()).unwrap_or(0) + p.len();
         [
             self.search.map(|_| after(self.selector)),
             self.plus.and(self.search).map(after),

@@ -312,11 +312,6 @@ fn span<'a>(uri: &UriRef<'a>, (start, end): (usize, usize)) -> PctStr<'a> {
     PctStr::new_unchecked(&uri.as_str()[start..end])
 }
 
-/// Where `part` (a slice of `uri`'s text) begins in it.
-fn offset_in(uri: &UriRef<'_>, part: &str) -> usize {
-    part.as_ptr() as usize - uri.as_str().as_ptr() as usize
-}
-
 /// The host, port and (with `login`) user and password of the common
 /// Internet scheme syntax, RFC 1738 section 3.1:
 /// `//<user>:<password>@<host>:<port>/<url-path>`.
