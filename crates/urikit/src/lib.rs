@@ -259,12 +259,12 @@ mod arch;
 #[cfg(feature = "alloc")]
 mod buf;
 #[cfg(feature = "alloc")]
-mod build;
-#[cfg(feature = "alloc")]
 mod bytes;
 #[cfg(feature = "alloc")]
 mod context;
 mod dialect;
+#[cfg(feature = "alloc")]
+mod edit;
 mod error;
 mod grammar;
 mod host;
@@ -294,8 +294,6 @@ mod work;
 
 #[cfg(feature = "alloc")]
 pub use buf::UriRefBuf;
-#[cfg(feature = "alloc")]
-pub use build::{clean, Param, QueryParams, UriRefBuilder, TRACKING_PARAMS};
 #[cfg(feature = "html")]
 pub use context::html;
 #[cfg(feature = "alloc")]
@@ -306,6 +304,8 @@ pub use context::{
     Matches, Repaired, Uris,
 };
 pub use dialect::Dialect;
+#[cfg(feature = "alloc")]
+pub use edit::{clean, Param, QueryParams, UriRefBuilder, TRACKING_PARAMS};
 pub use error::{Error, ErrorKind, Hint};
 pub use host::Host;
 #[cfg(feature = "alloc")]

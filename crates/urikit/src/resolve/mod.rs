@@ -404,7 +404,7 @@ fn merge_of(base: UriRef<'_>) -> (&str, bool) {
 /// A base or a reference as a resolution algorithm reads it: its five
 /// components as written (`None` is undefined), each found when asked for
 /// (an algorithm reads only a few), and what the resolver knows of it.
-/// (Writing a reference from components is `build::Components`' business.)
+/// (Writing a reference from components is `edit::assemble::Components`' business.)
 struct Operand<'a> {
     u: &'a UriRef<'a>,
     /// The scheme is read as undefined (a non-strict resolver's loophole).

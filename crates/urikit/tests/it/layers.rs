@@ -46,7 +46,7 @@ pub const LIBRARY: &[&str] = &[
     "resolve",
     "normalize",
     "relativize",
-    "build",
+    "edit",
     "template",
     "scheme",
     "context",

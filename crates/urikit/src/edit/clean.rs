@@ -1,7 +1,7 @@
 //! The de-duplication key of a URL that people otherwise build by hand:
 //! normalized, without tracking parameters, query sorted, no fragment.
 
-use crate::build::query::QueryParams;
+use crate::edit::query::QueryParams;
 use crate::normalize::Normalizer;
 use crate::{Error, UriRef, UriRefBuf};
 
