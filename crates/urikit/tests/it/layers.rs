@@ -54,7 +54,18 @@ pub const LIBRARY: &[&str] = &[
 
 /// The Python crate's layers (crates/python/src), lowest first.
 #[allow(dead_code)]
-pub const PYTHON: &[&str] = &["error", "ops", "inspect", "uri", "funcs", "columns"];
+pub const PYTHON: &[&str] = &[
+    "error",
+    "ops",
+    "inspect",
+    "uri",
+    "funcs",
+    "columns/spec",
+    "columns/input",
+    "columns/eval",
+    "columns/build",
+    "columns",
+];
 
 /// The Rust files under `dir`, recursively.
 fn files(dir: &Path) -> Vec<PathBuf> {

@@ -1,0 +1,218 @@
+//! The result column: one builder per result type, filled row by row, and
+//! a batch cut into parts evaluated on their own threads, joined.
+
+use std::sync::Arc;
+
+use arrow_array::builder::{
+    BooleanBuilder, Int32Builder, Int64Builder, ListBuilder, StringBuilder, StructBuilder,
+};
+use arrow_array::{Array, ArrayRef};
+use arrow_schema::{DataType, Field};
+
+use super::eval::*;
+use super::input::*;
+use super::spec::*;
+
+/// The builder of one result type.
+pub(super) enum Out {
+    Str(StringBuilder),
+    Bool(BooleanBuilder),
+    I32(Int32Builder),
+    List(ListBuilder<StringBuilder>),
+    Pairs(ListBuilder<StructBuilder>),
+    Struct(StructBuilder),
+}
+
+/// The most bytes of text one result array holds (Arrow `string` has
+/// 32-bit offsets).
+pub(super) const MAX_BYTES: usize = i32::MAX as usize;
+
+impl Out {
+    pub(super) fn new(ty: Ty, rows: usize) -> Out {
+        match ty {
+            Ty::Str => Out::Str(StringBuilder::with_capacity(rows, rows * 24)),
+            Ty::Bool => Out::Bool(BooleanBuilder::with_capacity(rows)),
+            Ty::I32 => Out::I32(Int32Builder::with_capacity(rows)),
+            Ty::StrList => Out::List(ListBuilder::new(StringBuilder::new())),
+            Ty::Pairs => Out::Pairs(
+                ListBuilder::new(StructBuilder::from_fields(pair_fields(), 0)).with_field(
+                    Arc::new(Field::new("item", DataType::Struct(pair_fields()), true)),
+                ),
+            ),
+            Ty::ErrorStruct => Out::Struct(StructBuilder::from_fields(error_fields(), rows)),
+            Ty::ParseStruct => Out::Struct(StructBuilder::from_fields(parse_fields(), rows)),
+        }
+    }
+
+    pub(super) fn push(&mut self, v: Value<'_>) -> Result<(), String> {
+        match (self, v) {
+            (Out::Str(b), Value::Str(s)) => {
+                if b.values_slice().len() + s.len() > MAX_BYTES {
+                    return Err(overflow());
+                }
+                b.append_value(s);
+            }
+            (Out::Str(b), _) => b.append_null(),
+            (Out::Bool(b), Value::Bool(x)) => b.append_value(x),
+            (Out::Bool(b), _) => b.append_null(),
+            (Out::I32(b), Value::I32(x)) => b.append_value(x),
+            (Out::I32(b), _) => b.append_null(),
+            (Out::List(b), Value::List(items)) => {
+                for item in items {
+                    let values = b.values();
+                    match item {
+                        Some(s) => {
+                            if values.values_slice().len() + s.len() > MAX_BYTES {
+                                return Err(overflow());
+                            }
+                            values.append_value(s);
+                        }
+                        None => values.append_null(),
+                    }
+                }
+                b.append(true);
+            }
+            (Out::List(b), _) => b.append(false),
+            (Out::Pairs(b), Value::Pairs(items)) => {
+                for (k, v) in items {
+                    let st = b.values();
+                    str_field(st, 0, k.as_deref());
+                    str_field(st, 1, v.as_deref());
+                    st.append(true);
+                }
+                b.append(true);
+            }
+            (Out::Pairs(b), _) => b.append(false),
+            (Out::Struct(b), Value::Error(code, offset, message)) => {
+                str_field(b, 0, Some(code));
+                if let Some(o) = b.field_builder::<Int64Builder>(1) {
+                    o.append_value(i64::try_from(offset).unwrap_or(i64::MAX));
+                }
+                str_field(b, 2, Some(&message));
+                b.append(true);
+            }
+            (Out::Struct(b), Value::Parse(parts)) => {
+                for (k, p) in parts.iter().enumerate() {
+                    str_field(b, k, *p);
+                }
+                b.append(true);
+            }
+            (Out::Struct(b), _) => {
+                // A NULL struct still has a slot in each child.
+                for k in 0..b.num_fields() {
+                    if let Some(s) = b.field_builder::<StringBuilder>(k) {
+                        s.append_null();
+                    } else if let Some(i) = b.field_builder::<Int64Builder>(k) {
+                        i.append_null();
+                    }
+                }
+                b.append(false);
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn finish(self) -> ArrayRef {
+        match self {
+            Out::Str(mut b) => Arc::new(b.finish()),
+            Out::Bool(mut b) => Arc::new(b.finish()),
+            Out::I32(mut b) => Arc::new(b.finish()),
+            Out::List(mut b) => Arc::new(b.finish()),
+            Out::Pairs(mut b) => Arc::new(b.finish()),
+            Out::Struct(mut b) => Arc::new(b.finish()),
+        }
+    }
+}
+
+pub(super) fn str_field(b: &mut StructBuilder, k: usize, v: Option<&str>) {
+    if let Some(s) = b.field_builder::<StringBuilder>(k) {
+        match v {
+            Some(v) => s.append_value(v),
+            None => s.append_null(),
+        }
+    }
+}
+
+pub(super) fn overflow() -> String {
+    "the result holds more than 2 GiB of text, more than one Arrow string array can; \
+     pass the input in smaller chunks"
+        .to_owned()
+}
+
+/// Evaluates rows `range` of `col` into one array.
+pub(super) fn run_range(
+    spec: &Spec,
+    col: &Strs<'_>,
+    args: &Args<'_>,
+    offset: usize,
+    range: std::ops::Range<usize>,
+) -> Result<ArrayRef, String> {
+    let mut out = Out::new(spec.ty, range.len());
+    let mut cache = None;
+    let utf8 = col.utf8(&range);
+    for i in range {
+        let v = match col.get(i, utf8) {
+            Row::Null => Value::Null,
+            Row::Text(s) => eval(spec, s, args, offset + i, &mut cache)?,
+            Row::Bad(e, byte) => not_utf8(spec, e, byte),
+        };
+        out.push(v)?;
+    }
+    Ok(out.finish())
+}
+
+/// The rows from which a chunk is cut into parts, one per thread.
+pub(super) const PARALLEL_ROWS: usize = 1 << 14;
+
+/// Evaluates a whole chunk whose first row is row `offset` of the column,
+/// on several threads when it is large: one array per thread, in order
+/// (the caller joins them where it must return one array).
+pub(super) fn run_chunk(
+    spec: &Spec,
+    chunk: &dyn Array,
+    args: &[Arg],
+    offset: usize,
+) -> Result<Vec<ArrayRef>, String> {
+    let col = Strs::of(chunk, "the column").map_err(|e| e.to_string())?;
+    let args = Args::new(args).map_err(|e| e.to_string())?;
+    let n = chunk.len();
+    let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+    if n < PARALLEL_ROWS || threads < 2 {
+        return Ok(vec![run_range(spec, &col, &args, offset, 0..n)?]);
+    }
+    let per = n.div_ceil(threads);
+    let parts: Vec<Result<ArrayRef, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..n)
+            .step_by(per)
+            .map(|start| {
+                let end = (start + per).min(n);
+                let args = &args;
+                let col = &col;
+                scope.spawn(move || run_range(spec, col, args, offset, start..end))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("a worker thread failed".to_owned()))
+            })
+            .collect()
+    });
+    parts.into_iter().collect()
+}
+
+/// The parts joined into one array.
+pub(super) fn join(parts: &[ArrayRef]) -> Result<ArrayRef, String> {
+    if let [one] = parts {
+        return Ok(one.clone());
+    }
+    let refs: Vec<&dyn Array> = parts.iter().map(|a| a.as_ref()).collect();
+    arrow_select::concat::concat(&refs).map_err(|e| {
+        if e.to_string().contains("overflow") {
+            overflow()
+        } else {
+            e.to_string()
+        }
+    })
+}

@@ -1,0 +1,206 @@
+//! One row computed: a function of the table evaluated over the library
+//! ([`crate::ops`]) into a [`Value`].
+
+use std::borrow::Cow;
+
+use urikit::pct::Component;
+use urikit::{Dialect, Parser, Part, UriRef};
+
+use crate::ops;
+
+use super::input::*;
+use super::spec::*;
+
+/// A row's result.
+pub(super) enum Value<'a> {
+    Null,
+    Str(Cow<'a, str>),
+    Bool(bool),
+    I32(i32),
+    List(Vec<Option<Cow<'a, str>>>),
+    Pairs(Vec<ops::Pair<'a>>),
+    Error(&'static str, usize, String),
+    Parse([Option<&'a str>; 9]),
+}
+
+pub(super) fn opt<'a>(v: Option<impl Into<Cow<'a, str>>>) -> Value<'a> {
+    v.map_or(Value::Null, |s| Value::Str(s.into()))
+}
+
+pub(super) fn owned<'a>(v: Option<urikit::UriRefBuf>) -> Value<'a> {
+    v.map_or(Value::Null, |b| Value::Str(Cow::Owned(b.into_string())))
+}
+
+/// The parser a row asks for: its dialect argument, or RFC 3986.
+pub(super) fn parser_for(
+    at: Option<At<'_>>,
+    cache: &mut Option<(String, Parser)>,
+) -> Result<Parser, String> {
+    let name = match at {
+        Some(At::Text(Some(n))) => n,
+        _ => return Ok(Parser::new(Dialect::Rfc3986)),
+    };
+    if let Some((n, p)) = cache {
+        if n == name {
+            return Ok(*p);
+        }
+    }
+    let d = Dialect::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Dialect::ALL.iter().map(|d| d.name()).collect();
+        format!(
+            "unknown dialect {name:?}; expected one of: {}",
+            names.join(", ")
+        )
+    })?;
+    let p = Parser::new(d);
+    *cache = Some((name.to_owned(), p));
+    Ok(p)
+}
+
+/// Evaluates `spec` on one row: the first column's text `s` and the
+/// arguments at row `row`. `Err` is an argument that is wrong for every
+/// row alike (an unknown dialect or component), raised as `ValueError`.
+pub(super) fn eval<'a>(
+    spec: &Spec,
+    s: &'a str,
+    args: &'a Args<'_>,
+    row: usize,
+    cache: &mut Option<(String, Parser)>,
+) -> Result<Value<'a>, String> {
+    // An argument that is NULL makes the row NULL; an optional argument
+    // given as a None literal is absent (its default applies), as is a
+    // NULL dialect (RFC 3986).
+    for (k, p) in spec.params.iter().enumerate() {
+        let absent = *p == Param::Dialect || k >= spec.required && args.is_literal(k);
+        if !absent && args.at(k, row).is_some_and(At::is_null) {
+            return Ok(Value::Null);
+        }
+    }
+    let text = |k: usize| match args.at(k, row) {
+        Some(At::Text(t)) => t,
+        _ => None,
+    };
+    let parser = parser_for(dialect_index(spec).and_then(|k| args.at(k, row)), cache)?;
+    // The functions that do not read `s` as a reference of the dialect.
+    match spec.f {
+        F::ToUri => {
+            let idna = matches!(args.at(0, row), Some(At::Flag(Some(true))));
+            return Ok(owned(ops::to_uri(s, idna)));
+        }
+        F::Encode => {
+            let name = text(0).unwrap_or_default();
+            let c = Component::from_name(name).ok_or_else(|| {
+                let names: Vec<&str> = Component::ALL.iter().map(|c| c.name()).collect();
+                format!(
+                    "unknown component {name:?}; expected one of: {}",
+                    names.join(", ")
+                )
+            })?;
+            return Ok(Value::Str(ops::encode(s, c)));
+        }
+        F::Decode => return Ok(opt(ops::decode(s))),
+        F::Extract => {
+            return Ok(Value::List(
+                ops::extract(s, parser.dialect())
+                    .into_iter()
+                    .map(Some)
+                    .collect(),
+            ))
+        }
+        _ => {}
+    }
+    let u = match parser.parse(s) {
+        Ok(u) => u,
+        Err(e) => {
+            return Ok(match spec.f {
+                F::IsValid => Value::Bool(false),
+                F::Error => Value::Error(
+                    e.code(),
+                    e.offset(),
+                    crate::error::message(e, s, parser.dialect() == Dialect::Rfc3987),
+                ),
+                _ => Value::Null,
+            })
+        }
+    };
+    // A second reference, read by the same dialect.
+    let other = |k: usize| -> Option<UriRef<'a>> { parser.parse(text(k)?).ok() };
+    Ok(match spec.f {
+        F::IsValid => Value::Bool(true),
+        F::Error => Value::Null,
+        F::Parse => Value::Parse(PARSE.map(|m| match m {
+            Member::Kind => Some(ops::kind(u)),
+            Member::Part(p) => u.get(p),
+            Member::HostType => ops::host_type(u),
+        })),
+        F::Scheme => opt(u.get(Part::Scheme)),
+        F::Userinfo => opt(u.get(Part::Userinfo)),
+        F::Authority => opt(u.get(Part::Authority)),
+        F::Host => opt(u.get(Part::Host)),
+        F::Port => opt(u.get(Part::Port)),
+        F::Path => opt(u.get(Part::Path)),
+        F::Query => opt(u.get(Part::Query)),
+        F::Fragment => opt(u.get(Part::Fragment)),
+        F::HostType => opt(ops::host_type(u)),
+        F::PortNumber => ops::port_number(u).map_or(Value::Null, |p| Value::I32(i32::from(p))),
+        F::User => opt(ops::user(u)),
+        F::Password => opt(ops::password(u)),
+        F::HostDecoded => opt(ops::host_decoded(u)),
+        F::HostAscii => opt(ops::host_ascii(u)),
+        F::HostUnicode => opt(ops::host_unicode(u)),
+        F::RegistrableDomain => opt(ops::registrable_domain(u)),
+        F::PublicSuffix => opt(ops::public_suffix(u)),
+        F::PathSegments => Value::List(ops::path_segments(u)),
+        F::QueryParam => opt(ops::query_param(u, text(0).unwrap_or_default())),
+        F::QueryParams => Value::Pairs(ops::query_params(u)),
+        F::WithoutQuery => owned(ops::without_query(u)),
+        F::WithoutFragment => owned(ops::without_fragment(u)),
+        F::WithoutUserinfo => owned(ops::without_userinfo(u)),
+        F::RemoveQueryParams => {
+            let globs: Vec<&str> = text(0)
+                .unwrap_or_default()
+                .split(',')
+                .map(str::trim)
+                .collect();
+            owned(ops::remove_query_params(u, &globs))
+        }
+        F::Resolve => match other(0) {
+            Some(base) => owned(ops::resolve(u, base, parser.dialect())),
+            None => Value::Null,
+        },
+        F::Normalize => Value::Str(Cow::Owned(ops::normalize(u).into_string())),
+        F::Equivalent => match other(0) {
+            Some(b) => Value::Bool(ops::equivalent(u, b)),
+            None => Value::Null,
+        },
+        F::Relativize => match other(0) {
+            Some(base) => owned(ops::relativize(u, base)),
+            None => Value::Null,
+        },
+        F::Clean => {
+            let drop: Option<Vec<&str>> = text(0).map(|d| d.split(',').map(str::trim).collect());
+            owned(ops::clean(u, drop.as_deref()))
+        }
+        F::Hierarchy => Value::List(
+            ops::hierarchy(u)
+                .into_iter()
+                .map(|s| Some(Cow::Owned(s)))
+                .collect(),
+        ),
+        F::ToIri => opt(ops::to_iri(u)),
+        F::ToUri | F::Encode | F::Decode | F::Extract => unreachable!("handled above"),
+    })
+}
+
+/// The result for a row whose bytes are not UTF-8: not a valid reference.
+pub(super) fn not_utf8(spec: &Spec, e: std::str::Utf8Error, byte: u8) -> Value<'static> {
+    match spec.f {
+        F::IsValid => Value::Bool(false),
+        F::Error => Value::Error(
+            urikit::ErrorKind::InvalidUtf8.code(),
+            e.valid_up_to(),
+            urikit::report::not_utf8(byte),
+        ),
+        _ => Value::Null,
+    }
+}

@@ -1,0 +1,321 @@
+//! The columns and arguments a call reads: strings of any Arrow string
+//! type (a NULL-typed column as NULLs), literals, the dialect.
+
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, ArrayRef, BooleanArray, OffsetSizeTrait};
+use arrow_schema::DataType;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyString};
+use pyo3_arrow::input::AnyArray;
+use urikit::{Dialect, Parser};
+
+use super::spec::*;
+
+/// A column of text: Arrow `string`, `large_string` or `string_view`.
+///
+/// Arrow promises UTF-8, but a producer may not keep the promise (Spark
+/// casting a binary column to string sends the bytes as they are, and an
+/// array imported through the C data interface is not checked), so nothing
+/// here takes it on trust: a range of rows whose bytes are all UTF-8 and
+/// whose offsets all fall between characters is read through Arrow's own
+/// accessor, any other row is checked on its own.
+pub(super) enum Strs<'a> {
+    Utf8(&'a arrow_array::StringArray),
+    Large(&'a arrow_array::LargeStringArray),
+    View(arrow_array::BinaryViewArray),
+    /// A column of the null type (a NULL literal in DuckDB, an all-null
+    /// Polars series): every row NULL.
+    Nulls,
+}
+
+/// A row of a column of text.
+pub(super) enum Row<'a> {
+    Null,
+    Text(&'a str),
+    /// Bytes that are not UTF-8, and where they stop being.
+    Bad(std::str::Utf8Error, u8),
+}
+
+impl<'a> Strs<'a> {
+    pub(super) fn of(a: &'a dyn Array, what: &str) -> PyResult<Strs<'a>> {
+        Ok(match a.data_type() {
+            DataType::Utf8 => Strs::Utf8(a.as_string::<i32>()),
+            DataType::LargeUtf8 => Strs::Large(a.as_string::<i64>()),
+            DataType::Utf8View => Strs::View(a.as_string_view().clone().to_binary_view()),
+            // NULL in, NULL out (functions.md), whatever the engine typed
+            // a column of nothing but NULL as.
+            DataType::Null => Strs::Nulls,
+            other => {
+                return Err(PyTypeError::new_err(format!(
+                    "{what} must be a column of strings (Arrow string, large_string or \
+                     string_view), not {other}"
+                )))
+            }
+        })
+    }
+
+    /// Whether rows `range` are all UTF-8 with their offsets between
+    /// characters (an offsets array only).
+    pub(super) fn utf8(&self, range: &std::ops::Range<usize>) -> bool {
+        fn check<O: OffsetSizeTrait>(
+            offsets: &[O],
+            data: &[u8],
+            range: &std::ops::Range<usize>,
+        ) -> bool {
+            let at = |k: usize| offsets[k].as_usize();
+            let (from, to) = (at(range.start), at(range.end));
+            // A byte that continues a character (10xxxxxx) cannot begin one.
+            let starts = offsets[range.start..=range.end]
+                .iter()
+                .all(|o| data.get(o.as_usize()).is_none_or(|&b| b & 0xC0 != 0x80));
+            starts && std::str::from_utf8(&data[from..to]).is_ok()
+        }
+        match self {
+            Strs::Utf8(a) => check(a.value_offsets(), a.value_data(), range),
+            Strs::Large(a) => check(a.value_offsets(), a.value_data(), range),
+            Strs::View(_) | Strs::Nulls => false,
+        }
+    }
+
+    /// Row `i`; `utf8` when its range was checked by [`Strs::utf8`].
+    pub(super) fn get(&self, i: usize, utf8: bool) -> Row<'_> {
+        /// A row of an offsets array: Arrow's accessor on a checked range,
+        /// the bytes checked otherwise.
+        fn offsets_row<O: OffsetSizeTrait>(
+            a: &arrow_array::GenericStringArray<O>,
+            i: usize,
+            utf8: bool,
+        ) -> Row<'_> {
+            if a.is_null(i) {
+                return Row::Null;
+            }
+            if utf8 {
+                return Row::Text(a.value(i));
+            }
+            let o = a.value_offsets();
+            checked(&a.value_data()[o[i].as_usize()..o[i + 1].as_usize()])
+        }
+        fn checked(b: &[u8]) -> Row<'_> {
+            match std::str::from_utf8(b) {
+                Ok(s) => Row::Text(s),
+                Err(e) => Row::Bad(e, b[e.valid_up_to()]),
+            }
+        }
+        match self {
+            Strs::Utf8(a) => offsets_row(a, i, utf8),
+            Strs::Large(a) => offsets_row(a, i, utf8),
+            Strs::View(a) if a.is_null(i) => Row::Null,
+            Strs::View(a) => checked(a.value(i)),
+            Strs::Nulls => Row::Null,
+        }
+    }
+
+    /// Row `i` as text, None for NULL or bytes that are not UTF-8.
+    pub(super) fn text(&self, i: usize) -> Option<&str> {
+        match self.get(i, false) {
+            Row::Text(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+/// An argument after the first: one value for every row, or a column.
+pub enum Arg {
+    Text(Option<String>),
+    Texts(ArrayRef),
+    Flag(Option<bool>),
+    Flags(ArrayRef),
+}
+
+/// An argument's value on a row.
+#[derive(Clone, Copy)]
+pub(super) enum At<'a> {
+    Text(Option<&'a str>),
+    Flag(Option<bool>),
+}
+
+impl At<'_> {
+    pub(super) fn is_null(self) -> bool {
+        matches!(self, At::Text(None) | At::Flag(None))
+    }
+}
+
+/// The arguments, ready to read row by row.
+pub(super) struct Args<'a> {
+    pub(super) items: Vec<ArgCol<'a>>,
+}
+
+pub(super) enum ArgCol<'a> {
+    Text(Option<&'a str>),
+    Texts(Strs<'a>),
+    Flag(Option<bool>),
+    Flags(&'a BooleanArray),
+}
+
+impl<'a> Args<'a> {
+    pub(super) fn new(args: &'a [Arg]) -> PyResult<Args<'a>> {
+        let items = args
+            .iter()
+            .map(|a| {
+                Ok(match a {
+                    Arg::Text(t) => ArgCol::Text(t.as_deref()),
+                    Arg::Texts(c) => ArgCol::Texts(Strs::of(c.as_ref(), "an argument column")?),
+                    Arg::Flag(b) => ArgCol::Flag(*b),
+                    Arg::Flags(c) => ArgCol::Flags(c.as_boolean()),
+                })
+            })
+            .collect::<PyResult<_>>()?;
+        Ok(Args { items })
+    }
+
+    /// Whether argument `k` is one value for every row.
+    pub(super) fn is_literal(&self, k: usize) -> bool {
+        matches!(self.items.get(k), Some(ArgCol::Text(_) | ArgCol::Flag(_)))
+    }
+
+    pub(super) fn at(&self, k: usize, row: usize) -> Option<At<'_>> {
+        Some(match self.items.get(k)? {
+            ArgCol::Text(t) => At::Text(*t),
+            ArgCol::Texts(c) => At::Text(c.text(row)),
+            ArgCol::Flag(b) => At::Flag(*b),
+            ArgCol::Flags(c) => At::Flag(c.is_valid(row).then(|| c.value(row))),
+        })
+    }
+}
+
+/// An argument from Python: a literal (str, bytes, bool or None) or a
+/// column of the same length as the first.
+pub(super) fn arg_of(
+    py: Python<'_>,
+    p: Param,
+    obj: &Bound<'_, PyAny>,
+    len: usize,
+) -> PyResult<Arg> {
+    if obj.is_none() {
+        return Ok(match p {
+            Param::Bool(_) => Arg::Flag(None),
+            _ => Arg::Text(None),
+        });
+    }
+    if let Param::Bool(name) = p {
+        if let Ok(b) = obj.cast::<PyBool>() {
+            return Ok(Arg::Flag(Some(b.is_true())));
+        }
+        let col = column_of(obj)?;
+        if col.data_type() == &DataType::Null {
+            // A column of nothing but NULL: NULL on every row.
+            return check_len(name, col, len).map(|_| Arg::Flag(None));
+        }
+        if col.data_type() != &DataType::Boolean {
+            return Err(PyTypeError::new_err(format!(
+                "{name} must be a bool or a column of booleans, not {}",
+                col.data_type()
+            )));
+        }
+        return check_len(name, col, len).map(Arg::Flags);
+    }
+    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<pyo3::types::PyBytes>() {
+        let t = crate::error::text(obj, p.name())?;
+        return Ok(Arg::Text(Some(t.into_owned())));
+    }
+    if let Ok(list) = obj.extract::<Vec<String>>() {
+        if p == Param::Text("drop") || p == Param::Text("pattern") {
+            let _ = py;
+            return Ok(Arg::Text(Some(list.join(","))));
+        }
+    }
+    let col = column_of(obj)?;
+    if let Strs::Nulls = Strs::of(col.as_ref(), p.name())? {
+        return check_len(p.name(), col, len).map(|_| Arg::Text(None));
+    }
+    check_len(p.name(), col, len).map(Arg::Texts)
+}
+
+/// A base given as one value for every row must be an absolute URI, or
+/// the whole call fails, naming the argument (functions.md: the swapped
+/// call `uri_resolve('http://a/b', '../c')` is no NULL on every row). A
+/// column of bases gives NULL on the rows whose base cannot serve; a
+/// column that holds one value on every row is taken as a literal.
+pub(super) fn literal_base(spec: &Spec, args: &[Arg]) -> PyResult<()> {
+    if !matches!(spec.f, F::Resolve | F::Relativize) {
+        return Ok(());
+    }
+    // A column whose every row is the same base is a literal too: engines
+    // that call through Arrow hand a SQL constant over as such a column.
+    let base: String = match args.first() {
+        Some(Arg::Text(Some(base))) => base.clone(),
+        Some(Arg::Texts(col)) => {
+            let Ok(strs) = Strs::of(col.as_ref(), "the base") else {
+                return Ok(());
+            };
+            let first = match strs.text(0) {
+                Some(t) if !col.is_empty() => t,
+                _ => return Ok(()),
+            };
+            if (1..col.len()).any(|i| strs.text(i) != Some(first)) {
+                return Ok(());
+            }
+            first.to_owned()
+        }
+        _ => return Ok(()),
+    };
+    let base = base.as_str();
+    let dialect = match dialect_index(spec).and_then(|k| args.get(k)) {
+        Some(Arg::Text(Some(name))) => Dialect::from_name(name).unwrap_or(Dialect::Rfc3986),
+        _ => Dialect::Rfc3986,
+    };
+    let problem = match Parser::new(dialect).parse(base) {
+        Ok(u) if u.has_scheme() => return Ok(()),
+        Ok(_) => "it has no scheme (relative-base)".to_owned(),
+        Err(e) => format!(
+            "{} at byte {} ({})",
+            e.kind().message(),
+            e.offset(),
+            e.code()
+        ),
+    };
+    Err(PyValueError::new_err(format!(
+        "{}: the base {:?} (the second argument) is not an absolute URI: {problem}; {}({}, base) \
+         takes the base second",
+        spec.name, base, spec.name, spec.first
+    )))
+}
+
+pub(super) fn check_len(name: &str, col: ArrayRef, len: usize) -> PyResult<ArrayRef> {
+    if col.len() != len {
+        return Err(PyValueError::new_err(format!(
+            "the column {name} has {} rows, the first column {len}",
+            col.len()
+        )));
+    }
+    Ok(col)
+}
+
+/// One array of an Arrow object (chunks concatenated).
+pub(super) fn column_of(obj: &Bound<'_, PyAny>) -> PyResult<ArrayRef> {
+    let any: AnyArray = obj.extract().map_err(|_| not_a_column(obj))?;
+    let chunked = any.into_chunked_array()?;
+    let chunks = chunked.chunks();
+    if chunks.len() == 1 {
+        return Ok(chunks[0].clone());
+    }
+    let refs: Vec<&dyn Array> = chunks.iter().map(|a| a.as_ref()).collect();
+    if refs.is_empty() {
+        return Ok(arrow_array::new_empty_array(chunked.data_type()));
+    }
+    arrow_select::concat::concat(&refs).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+pub(super) fn not_a_column(obj: &Bound<'_, PyAny>) -> PyErr {
+    let t = obj
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    PyTypeError::new_err(format!(
+        "expected an Arrow array of strings (an object with __arrow_c_array__ or \
+         __arrow_c_stream__, such as a pyarrow Array or ChunkedArray or a Polars \
+         Series) or a list of str, not {t}"
+    ))
+}

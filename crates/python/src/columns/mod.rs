@@ -1,0 +1,166 @@
+//! The column functions over Arrow arrays: one table ([`SPECS`]) names
+//! each function of the contract, its arguments and its result type; one
+//! evaluator ([`eval`]) computes a row through [`crate::ops`]; one writer
+//! per result type fills the Arrow builder. The Python module
+//! `urikit.arrow` and the SQL engines' registrations read the table, so
+//! that no function is written once per engine.
+//!
+//! A batch runs without the GIL; a large one is cut into as many parts as
+//! the machine has cores, each part evaluated on its own thread.
+
+//!
+//! The files: `spec` (the table), `input` (the columns and arguments a
+//! call reads), `eval` (a row), `build` (the result column, in parallel
+//! parts), and this one, the calls from Python.
+
+mod build;
+mod eval;
+mod input;
+mod spec;
+
+use build::*;
+use input::*;
+pub use spec::*;
+
+use std::sync::Arc;
+
+use arrow_array::Array;
+use arrow_schema::Field;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3_arrow::input::AnyArray;
+use pyo3_arrow::{PyArray, PyChunkedArray};
+
+/// The spec named `name` (with or without `uri_`).
+pub fn spec(name: &str) -> PyResult<&'static Spec> {
+    SPECS
+        .iter()
+        .find(|s| s.name == name || s.name.strip_prefix("uri_") == Some(name))
+        .ok_or_else(|| PyValueError::new_err(format!("no column function named {name:?}")))
+}
+
+/// `urikit.arrow`'s entry: the function `name` over `column` with `args`,
+/// an Arrow array for an array (or list), a chunked array for chunked or
+/// stream input; as pyarrow objects.
+#[pyfunction]
+#[pyo3(signature = (name, column, *args))]
+pub fn call(
+    py: Python<'_>,
+    name: &str,
+    column: &Bound<'_, PyAny>,
+    args: Vec<Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    let spec = spec(name)?;
+    if args.len() > spec.params.len() || args.len() < spec.required {
+        return Err(PyTypeError::new_err(format!(
+            "{} takes {} to {} arguments after the column, not {}",
+            spec.name,
+            spec.required,
+            spec.params.len(),
+            args.len()
+        )));
+    }
+    let (chunks, chunked) = if column.is_instance_of::<pyo3::types::PyList>() {
+        let pa = py.import("pyarrow")?;
+        let kw = pyo3::types::PyDict::new(py);
+        kw.set_item("type", pa.getattr("string")?.call0()?)?;
+        let arr = pa
+            .getattr("array")?
+            .call((column,), Some(&kw))
+            .map_err(|e| {
+                PyTypeError::new_err(format!("a list column must hold str or None: {e}"))
+            })?;
+        let arr: PyArray = arr.extract()?;
+        (vec![arr.array().clone()], false)
+    } else {
+        let any: AnyArray = column.extract().map_err(|_| not_a_column(column))?;
+        match any {
+            AnyArray::Array(a) => (vec![a.array().clone()], false),
+            AnyArray::Stream(s) => (s.into_chunked_array()?.chunks().to_vec(), true),
+        }
+    };
+    for c in &chunks {
+        Strs::of(c.as_ref(), "the column")?;
+    }
+    let len: usize = chunks.iter().map(|c| c.len()).sum();
+    let args = args
+        .iter()
+        .zip(spec.params)
+        .map(|(a, p)| arg_of(py, *p, a, len))
+        .collect::<PyResult<Vec<Arg>>>()?;
+    literal_base(spec, &args)?;
+    // A chunked result takes each thread's part as a chunk of its own; an
+    // array result joins them.
+    let results = py.detach(|| {
+        let mut offset = 0;
+        let mut out = Vec::new();
+        for c in &chunks {
+            let parts = run_chunk(spec, c.as_ref(), &args, offset)?;
+            offset += c.len();
+            if chunked {
+                out.extend(parts);
+            } else {
+                out.push(join(&parts)?);
+            }
+        }
+        Ok::<_, String>(out)
+    });
+    let results = results.map_err(PyValueError::new_err)?;
+    let field = Arc::new(Field::new(spec.name, data_type(spec.ty), true));
+    if chunked {
+        let c = PyChunkedArray::try_new(results, field)?;
+        c.into_pyarrow(py).map(Bound::unbind)
+    } else {
+        let a = PyArray::try_new(
+            results
+                .into_iter()
+                .next()
+                .unwrap_or_else(|| arrow_array::new_empty_array(&data_type(spec.ty))),
+            field,
+        )
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        a.to_pyarrow(py).map(Bound::unbind)
+    }
+}
+
+/// One row of the table for Python: `(sql name, first argument, [(param,
+/// kind)], required, result type, doc)`.
+type SpecRow = (
+    &'static str,
+    &'static str,
+    Vec<(&'static str, &'static str)>,
+    usize,
+    String,
+    &'static str,
+);
+
+/// The table of functions, for Python.
+#[pyfunction]
+pub fn specs() -> Vec<SpecRow> {
+    SPECS
+        .iter()
+        .map(|s| {
+            let params = s
+                .params
+                .iter()
+                .map(|p| {
+                    let kind = match p {
+                        Param::Dialect => "dialect",
+                        Param::Text(_) => "text",
+                        Param::Ref(_) => "ref",
+                        Param::Bool(_) => "bool",
+                    };
+                    (p.name(), kind)
+                })
+                .collect();
+            (
+                s.name,
+                s.first,
+                params,
+                s.required,
+                data_type(s.ty).to_string(),
+                s.doc,
+            )
+        })
+        .collect()
+}
