@@ -239,7 +239,10 @@
 //! The only `unsafe` code is in the private `arch` layer, its x86-64
 //! backends: the byte classifier the parser scans with (SSE2, and AVX2 when
 //! `std` detects it or the build targets it), and the extractor's and the
-//! normalizer's scans (AVX2, AVX-512), each file saying why it is sound.
+//! normalizer's scans (AVX2, AVX-512), each file saying why it is sound;
+//! and `arch::text`, which slices a parsed reference's text at its
+//! components' offsets without the character-boundary checks that cost a
+//! reader a third of its instructions (bounds are still checked).
 //! On other targets (or with `--cfg urikit_portable`) the same work is
 //! portable code; every backend reads the character sets `grammar` writes
 //! once.

@@ -1,13 +1,14 @@
 //! The URI reference types: the borrowed [`UriRef`] view and the
 //! [`Authority`] view.
 //!
-//! May use: `parse`, `part`, `pct`, `host`, `iter`, `dialect`, `error`.
+//! May use: `parse`, `part`, `pct`, `host`, `iter`, `dialect`, `error`, `arch`.
 
 use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::ops::Range;
 
+use crate::arch::text::slice;
 use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind};
 use crate::host::Host;
@@ -429,7 +430,7 @@ impl<'a> UriRef<'a> {
     /// ```
     #[inline]
     pub fn scheme(&self) -> Option<&'a str> {
-        (self.meta.scheme_end > 0).then(|| &self.s[..self.meta.scheme_end])
+        (self.meta.scheme_end > 0).then(|| slice(self.s, 0, self.meta.scheme_end))
     }
 
     /// Whether this is an absolute URI (it has a scheme), as opposed to a
@@ -455,7 +456,7 @@ impl<'a> UriRef<'a> {
     pub fn authority(&self) -> Option<Authority<'a>> {
         let start = self.meta.auth_start();
         self.meta.auth.map(|a| Authority {
-            s: &self.s[start..a.end],
+            s: slice(self.s, start, a.end),
             a: a.moved(start, 0),
             at: start,
         })
@@ -480,7 +481,11 @@ impl<'a> UriRef<'a> {
     /// ```
     #[inline]
     pub fn host(&self) -> Option<Host<'a>> {
-        self.authority().map(|a| a.host())
+        // Straight from the offsets: going through `authority()` would
+        // slice the authority and move its offsets only to slice again.
+        self.meta
+            .auth
+            .map(|a| Host::new(slice(self.s, a.host_start, a.host_end), a.host))
     }
 
     /// The port as written (any number of digits, possibly empty), if there
@@ -548,7 +553,7 @@ impl<'a> UriRef<'a> {
     /// ```
     #[inline]
     pub fn path(&self) -> PctStr<'a> {
-        PctStr::new_unchecked(&self.s[self.meta.path_start()..self.meta.path_end])
+        PctStr::new_unchecked(slice(self.s, self.meta.path_start(), self.meta.path_end))
     }
 
     /// The query, as written, if there is one.
@@ -560,7 +565,7 @@ impl<'a> UriRef<'a> {
     pub fn query(&self) -> Option<PctStr<'a>> {
         let m = &self.meta;
         (self.s.as_bytes().get(m.path_end) == Some(&b'?'))
-            .then(|| PctStr::new_unchecked(&self.s[m.path_end + 1..m.query_end]))
+            .then(|| PctStr::new_unchecked(slice(self.s, m.path_end + 1, m.query_end)))
     }
 
     /// The fragment, as written, if there is one.
@@ -571,7 +576,8 @@ impl<'a> UriRef<'a> {
     #[inline]
     pub fn fragment(&self) -> Option<PctStr<'a>> {
         let m = &self.meta;
-        (m.query_end < self.s.len()).then(|| PctStr::new_unchecked(&self.s[m.query_end + 1..]))
+        (m.query_end < self.s.len())
+            .then(|| PctStr::new_unchecked(slice(self.s, m.query_end + 1, self.s.len())))
     }
 
     /// The segments of the path, still encoded. The `/` that begins an
@@ -860,7 +866,7 @@ impl<'a> Authority<'a> {
     pub fn userinfo(&self) -> Option<PctStr<'a>> {
         self.a
             .userinfo_end(0)
-            .map(|e| PctStr::new_unchecked(&self.s[..e]))
+            .map(|e| PctStr::new_unchecked(slice(self.s, 0, e)))
     }
 
     /// The host, possibly empty.
@@ -869,7 +875,10 @@ impl<'a> Authority<'a> {
     /// assert_eq!(urikit::UriRef::parse("//:80").unwrap().authority().unwrap().host().as_str(), "");
     /// ```
     pub fn host(&self) -> Host<'a> {
-        Host::new(&self.s[self.a.host_start..self.a.host_end], self.a.host)
+        Host::new(
+            slice(self.s, self.a.host_start, self.a.host_end),
+            self.a.host,
+        )
     }
 
     /// The port as written, if a `:` follows the host.
@@ -878,7 +887,7 @@ impl<'a> Authority<'a> {
     /// assert_eq!(urikit::UriRef::parse("//h:99999").unwrap().authority().unwrap().port(), Some("99999"));
     /// ```
     pub fn port(&self) -> Option<&'a str> {
-        (self.a.host_end < self.a.end).then(|| &self.s[self.a.host_end + 1..self.a.end])
+        (self.a.host_end < self.a.end).then(|| slice(self.s, self.a.host_end + 1, self.a.end))
     }
 
     /// The port as a number; see [`UriRef::port_u16`].

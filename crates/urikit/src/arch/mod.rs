@@ -7,7 +7,9 @@
 //!   classifier.
 //! - [`portable`]: plain Rust, for every target.
 //! - `x86_64`: SSE2 (every x86-64 processor), AVX2 and AVX-512 (detected
-//!   at run time), the library's only `unsafe` code.
+//!   at run time); with [`text`], the library's only `unsafe` code.
+//! - [`text`]: a parsed reference's text sliced at its components'
+//!   offsets without the character-boundary checks.
 //! - This facade: the only place that names a target (`cfg(target_arch)`
 //!   chooses the x86-64 face or the portable one, and lets the portable
 //!   backend be test-only on x86-64), detecting the processor's features
@@ -34,6 +36,7 @@ mod face;
 )]
 pub(crate) mod portable;
 pub(crate) mod sets;
+pub(crate) mod text;
 
 pub(crate) use kernel::{Classify, Job};
 #[cfg(feature = "alloc")]

@@ -24,7 +24,7 @@ pub(crate) enum Edit<'n> {
 }
 
 /// Editing in place. Each setter checks its value and the structural rules
-/// of RFC 3986 section 3 (see [`UriRefBuilder`]); on error the reference is
+/// of RFC 3986 section 3 (see [`UriRefBuilder`](crate::UriRefBuilder)); on error the reference is
 /// left as it was. The new text is written in one pass and its offsets are
 /// computed from the components' lengths: the reference is not parsed again.
 ///
@@ -452,7 +452,7 @@ impl UriRefBuf {
 
     /// The path's segments, still encoded, as a list to edit and give back
     /// to [`set_segments`](Self::set_segments) (to read them, see
-    /// [`path_segments`](UriRef::path_segments), which allocates nothing).
+    /// [`path_segments`](crate::UriRef::path_segments), which allocates nothing).
     ///
     /// ```
     /// let u = urikit::UriRefBuf::parse("http://h/a/b%2Fc")?;
