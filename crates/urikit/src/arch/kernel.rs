@@ -256,6 +256,35 @@ pub(crate) trait Block64: Copy {
     fn drain(self, t: Self::Tally) -> usize;
 }
 
+/// The mask operations of a [`Block64`] whose masks are already a bit a
+/// byte (`type M = u64`): the portable blocks and AVX-512's.
+#[cfg(feature = "alloc")]
+macro_rules! bit_masks {
+    () => {
+        #[inline(always)]
+        fn or(self, a: u64, b: u64) -> u64 {
+            a | b
+        }
+
+        #[inline(always)]
+        fn any(self, m: u64) -> bool {
+            m != 0
+        }
+
+        #[inline(always)]
+        fn bits(self, m: u64) -> u64 {
+            m
+        }
+
+        #[inline(always)]
+        fn count(self, m: u64) -> u32 {
+            m.count_ones()
+        }
+    };
+}
+#[cfg(feature = "alloc")]
+pub(crate) use bit_masks;
+
 /// Whether `c` is an ASCII byte that no URI holds (controls, space, `"`,
 /// `<`, `>`, `\\`, `^`, `` ` ``, `{`, `|`, `}`, DEL: the complement of RFC
 /// 3986's characters below 0x80): a colon that one follows is no

@@ -125,25 +125,7 @@ impl Block64 for Portable {
         (0..8).fold(0, |m, j| m | gather(zero_bytes(v[j] ^ xs)) << (8 * j))
     }
 
-    #[inline(always)]
-    fn or(self, a: u64, b: u64) -> u64 {
-        a | b
-    }
-
-    #[inline(always)]
-    fn any(self, m: u64) -> bool {
-        m != 0
-    }
-
-    #[inline(always)]
-    fn bits(self, m: u64) -> u64 {
-        m
-    }
-
-    #[inline(always)]
-    fn count(self, m: u64) -> u32 {
-        m.count_ones()
-    }
+    crate::arch::kernel::bit_masks!();
 
     #[inline(always)]
     fn stops(self, _: [u64; 8], c: &[u8; 64], xs: u64) -> u64 {

@@ -75,25 +75,7 @@ impl Block64 for Avx512 {
         unsafe { _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(x as i8)) }
     }
 
-    #[inline(always)]
-    fn or(self, a: u64, b: u64) -> u64 {
-        a | b
-    }
-
-    #[inline(always)]
-    fn any(self, m: u64) -> bool {
-        m != 0
-    }
-
-    #[inline(always)]
-    fn bits(self, m: u64) -> u64 {
-        m
-    }
-
-    #[inline(always)]
-    fn count(self, m: u64) -> u32 {
-        m.count_ones()
-    }
+    crate::arch::kernel::bit_masks!();
 
     #[inline(always)]
     fn stops(self, v: __m512i, _: &[u8; 64], _: u64) -> u64 {
