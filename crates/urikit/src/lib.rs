@@ -293,6 +293,8 @@ pub mod scheme;
 #[cfg(feature = "alloc")]
 pub mod template;
 mod uri;
+#[cfg(feature = "whatwg")]
+pub mod whatwg;
 mod work;
 
 #[cfg(feature = "alloc")]

@@ -50,6 +50,12 @@ pub const LIBRARY: &[&str] = &[
     "template",
     "scheme",
     "context",
+    "whatwg/encode|whatwg/error",
+    "whatwg/host",
+    "whatwg/record",
+    "whatwg/parser",
+    "whatwg/form",
+    "whatwg",
 ];
 
 /// The Python crate's layers (crates/python/src), lowest first.

@@ -26,6 +26,7 @@ mod scheme;
 mod template;
 mod template_match;
 mod vectors;
+mod whatwg;
 mod zone;
 
 /// The library's modules import only modules below them (docs/design.md).
