@@ -31,8 +31,10 @@
 //! ```
 //!
 //! May use: `whatwg::encode`, `whatwg::error`, `whatwg::host`,
-//! `whatwg::record`, `whatwg::parser`, `whatwg::form`.
+//! `whatwg::record`, `whatwg::parser`, `whatwg::form`; `whatwg::compare`,
+//! in this layer, reads with `uri`, `iri`, `resolve` and `normalize`.
 
+mod compare;
 mod encode;
 mod error;
 mod form;
@@ -44,6 +46,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
+pub use compare::{compare, Comparison, Difference};
 pub use error::{ValidationError, ValidationErrorKind};
 pub use form::{form_parse, form_serialize, SearchParams};
 pub use host::Host;

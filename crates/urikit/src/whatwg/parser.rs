@@ -346,7 +346,16 @@ pub(crate) fn basic_parse(
                 if c == Some('@') {
                     sink.report(K::InvalidCredentials, here);
                     if at_sign_seen {
-                        buffer.insert_str(0, "%40");
+                        // The standard prepends "%40" to the buffer, whose
+                        // code points then go where a ':' has sent them:
+                        // the same as appending it there now, without
+                        // moving the buffer (which made many '@' quadratic).
+                        let target = if password_token_seen {
+                            &mut url.password
+                        } else {
+                            &mut url.username
+                        };
+                        target.push_str("%40");
                     }
                     at_sign_seen = true;
                     for cp in buffer.chars() {

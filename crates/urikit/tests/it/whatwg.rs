@@ -289,3 +289,140 @@ fn validation_error_codes() {
         );
     }
 }
+
+/// Validation errors carry the standard's names and the byte offset of
+/// the input where they were met (section 1.2), also when the parse
+/// succeeds; a failure's error is the one that made it fail.
+#[test]
+fn validation_errors_and_offsets() {
+    let codes = |s: &str, base: Option<&str>| {
+        let base = base.map(|b| Url::parse(b).unwrap());
+        let r = Url::parse_reporting(s, base.as_ref());
+        let errs: Vec<(String, usize)> = r
+            .errors
+            .iter()
+            .map(|e| (e.code().to_owned(), e.offset()))
+            .collect();
+        (
+            r.result
+                .map(|u| u.href().to_owned())
+                .map_err(|e| (e.code(), e.offset())),
+            errs,
+        )
+    };
+    let e = |v: &[(&str, usize)]| {
+        v.iter()
+            .map(|(c, o)| (c.to_string(), *o))
+            .collect::<Vec<_>>()
+    };
+    // The example of section 1.2's table for invalid-reverse-solidus.
+    assert_eq!(
+        codes("https://example.org\\path", None),
+        (
+            Ok("https://example.org/path".into()),
+            e(&[("invalid-reverse-solidus", 19)])
+        )
+    );
+    assert_eq!(
+        codes("http:example.com", None).1,
+        e(&[("special-scheme-missing-following-solidus", 5)])
+    );
+    assert_eq!(
+        codes("https://user:pass@h/", None).1,
+        e(&[("invalid-credentials", 17)])
+    );
+    assert_eq!(
+        codes("http://0x7f.1/", None),
+        (
+            Ok("http://127.0.0.1/".into()),
+            e(&[("IPv4-too-few-parts", 7), ("IPv4-non-decimal-part", 7)])
+        )
+    );
+    assert_eq!(
+        codes("https://h:99999/", None).0,
+        Err(("port-out-of-range", 10))
+    );
+    assert_eq!(codes("https://h:8a/", None).0, Err(("port-invalid", 11)));
+    assert_eq!(codes("https://[::1/", None).0, Err(("IPv6-unclosed", 8)));
+    assert_eq!(
+        codes("https://1.2.3.4.5/", None).0,
+        Err(("IPv4-too-many-parts", 8))
+    );
+    assert_eq!(
+        codes("x", None).0,
+        Err(("missing-scheme-non-relative-URL", 0))
+    );
+    assert_eq!(codes("https://@/", None).0, Err(("host-missing", 9)));
+    assert_eq!(
+        codes("foo://h h/", None).0,
+        Err(("host-invalid-code-point", 7))
+    );
+    // A tab inside is removed, met where it stood.
+    assert_eq!(
+        codes("http://h/a\tb", None),
+        (Ok("http://h/ab".into()), e(&[("invalid-URL-unit", 10)]))
+    );
+    assert_eq!(
+        codes("C|/x", Some("file:///D:/y")),
+        (
+            Ok("file:///C:/x".into()),
+            // `|` is no URL code point: reported, and read as `:`.
+            e(&[
+                ("file-invalid-Windows-drive-letter", 0),
+                ("invalid-URL-unit", 1)
+            ])
+        )
+    );
+    assert_eq!(
+        codes("file://C|/x", None).1,
+        e(&[("file-invalid-Windows-drive-letter-host", 7)])
+    );
+}
+
+/// The bad inputs of the issue, each about a megabyte, read as the
+/// standard says: runs of `../` and `%2e%2e/`, tabs and newlines, many
+/// labels, a long label, long IPv4 parts, many `@`, an unpaired `[`, a
+/// long opaque path. (The authority state prepended `%40` to its buffer
+/// for each `@`, which made the `@` run quadratic; it is now appended
+/// where the buffer's code points go.)
+#[test]
+fn bad_input() {
+    let n = 200_000;
+    let parse = |s: String| {
+        Url::parse(&s)
+            .map(|u| u.href().to_owned())
+            .map_err(|e| e.code())
+    };
+    assert_eq!(
+        parse(format!("http://h/{}", "../".repeat(n))).unwrap(),
+        "http://h/"
+    );
+    assert_eq!(
+        parse(format!("http://h/{}", "%2e%2e/".repeat(n))).unwrap(),
+        "http://h/"
+    );
+    assert_eq!(
+        parse(format!("http://h/{}x", "\t\n".repeat(n))).unwrap(),
+        "http://h/x"
+    );
+    let labels = parse(format!("http://{}x/", "a.".repeat(n))).unwrap();
+    assert_eq!(labels.len(), "http://".len() + 2 * n + 2);
+    assert_eq!(
+        parse(format!("http://{}/", "a".repeat(n))).unwrap().len(),
+        n + 8
+    );
+    assert_eq!(
+        parse(format!("http://{}.1/", "9".repeat(n))),
+        Err("IPv4-out-of-range-part")
+    );
+    let at = parse(format!("http://{}h/", "@".repeat(n))).unwrap();
+    assert_eq!(at.len(), "http://".len() + 3 * (n - 1) + "@h/".len());
+    assert_eq!(
+        parse(format!("http://[{}", "1:".repeat(n))),
+        Err("IPv6-unclosed")
+    );
+    assert_eq!(
+        parse(format!("non-spec:{}x", " ".repeat(n))).unwrap().len(),
+        10 + n
+    );
+}
