@@ -38,10 +38,28 @@ impl DialectArg {
         self.name.dialect
     }
 
+    /// Whether it is the URL Standard's reading (`--dialect whatwg`),
+    /// which `--zone-ids` does not apply to.
+    pub fn whatwg(self) -> bool {
+        if self.dialect() == Dialect::Whatwg && self.zones.zone_ids {
+            crate::status::usage_error(
+                "--zone-ids applies to the rfc3986 and rfc3987 dialects, not to whatwg",
+            );
+        }
+        self.dialect() == Dialect::Whatwg
+    }
+
     /// The parser of the dialect, with zone identifiers if asked for; a
     /// usage error (exit status 2) when they are asked for under a dialect
     /// that has none.
     pub fn parser(self) -> urikit::Parser {
+        if self.dialect() == Dialect::Whatwg {
+            crate::status::usage_error(
+                "--dialect whatwg (the URL Standard's parser, not a grammar) applies to parse, \
+                 resolve, normalize, equivalent and set; `uri compare` sets both readings side \
+                 by side",
+            );
+        }
         if self.zones.zone_ids && !self.dialect().is_rfc3986_family() {
             crate::status::usage_error(&format!(
                 "--zone-ids extends RFC 3986 (RFC 6874) and applies to the rfc3986 and rfc3987 \

@@ -109,6 +109,14 @@ pub struct SetArgs {
     /// varying slowest (trurl's --iterate).
     #[arg(long, value_name = "C=V V...", conflicts_with = "json")]
     iterate: Vec<String>,
+    /// With --dialect whatwg: run the URL Standard's setter of the attribute NAME (href,
+    /// protocol, username, password, host, hostname, port, pathname, search, hash) with
+    /// VALUE. Repeatable, in the order given; the other edits apply to the IETF dialects.
+    #[arg(long, value_name = "NAME=VALUE", value_parser = crate::whatwg::attr,
+          conflicts_with_all = ["scheme", "userinfo", "host", "port", "path", "query", "fragment",
+              "clear", "append_path", "append_query", "remove_query", "set_query", "default_port",
+              "sort_query", "form", "encoded", "idna", "query_separator", "iterate"])]
+    attr: Vec<(String, String)>,
     #[command(flatten)]
     dialect: args::DialectArg,
     #[command(flatten)]
@@ -171,6 +179,18 @@ fn at(option: &'static str) -> impl Fn(Error) -> ErrorRecord {
 /// of the values given, each on its own line.
 pub fn set(mut args: SetArgs) -> io::Result<()> {
     let uris = std::mem::take(&mut args.uris);
+    if args.dialect.whatwg() {
+        let output = Output {
+            jobs: args.jobs.get(),
+            ..Output::new(args.json, args.errors)
+        };
+        return crate::whatwg::set(&args.attr, uris, output);
+    }
+    if !args.attr.is_empty() {
+        crate::status::usage_error(
+            "--attr runs the URL Standard's setters: use it with --dialect whatwg",
+        );
+    }
     query_separator(args.query_separator);
     let parser = args.dialect.parser();
     let iri = parser.dialect() == Dialect::Rfc3987;

@@ -29,6 +29,7 @@ mod resolve;
 mod show;
 mod status;
 mod template;
+mod whatwg;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -149,6 +150,12 @@ enum Command {
         after_help = "Examples:\n  uri repair ' \"http://example.com/a b|c\" '\n  uri repair --json < near-urls.txt"
     )]
     Repair(guess::RepairArgs),
+    /// The two readings of each input side by side: RFC 3986 (RFC 3987 beyond ASCII) and the
+    /// WHATWG URL Standard, and what a program and a browser would disagree on.
+    #[command(
+        after_help = "Examples:\n  uri compare 'http://evil.com\\@good.com/' 'http://0x7f.1/'\n  uri compare --json < urls.txt | jq -c 'select(.differences != [])'"
+    )]
+    Compare(whatwg::CompareArgs),
     /// URI Templates (RFC 6570).
     #[command(subcommand)]
     Template(template::TemplateCommand),
@@ -225,6 +232,7 @@ fn run(cli: Cli) -> ExitCode {
         Command::Encode(a) => codec::encode(a),
         Command::Template(c) => template::run(c),
         Command::Decode(a) => codec::decode(a),
+        Command::Compare(a) => whatwg::compare_cmd(a),
     };
     match result {
         Ok(()) => ExitCode::from(status::code()),

@@ -102,6 +102,20 @@ impl Steps {
 /// `uri normalize`: RFC 3986 sections 6.2.2 and 6.2.3.
 pub fn normalize(a: NormalizeArgs) -> io::Result<()> {
     let n = a.unicode.normalizer();
+    if a.dialect.whatwg() {
+        let schemes = a.require.scheme_list();
+        if n != Normalizer::new() || a.require.get(&schemes) != urikit::Requirements::default() {
+            status::usage_error(
+                "under --dialect whatwg the result is the URL Standard's canonical form: the \
+                 optional steps and --require-* apply to the IETF dialects",
+            );
+        }
+        let output = Output {
+            jobs: a.jobs.get(),
+            ..Output::new(a.json, a.errors)
+        };
+        return crate::whatwg::normalize(a.refs, output);
+    }
     let parser = a.dialect.parser();
     let iri = parser.dialect() == urikit::Dialect::Rfc3987;
     let output = Output {
@@ -134,20 +148,38 @@ struct EquivalentRecord<'a> {
 /// either is invalid (the error names which).
 pub fn equivalent(args: EquivalentArgs) -> io::Result<()> {
     let (a, b) = (args.a.as_str(), args.b.as_str());
-    let parser = args.dialect.parser();
-    let parsed = parser
-        .parse(a)
-        .map_err(|e| (e, "A"))
-        .and_then(|x| parser.parse(b).map(|y| (x, y)).map_err(|e| (e, "B")));
-    let n = args.unicode.normalizer();
-    let result = parsed.map(|(x, y)| n.equivalent(x, y));
+    let whatwg = args.dialect.whatwg();
+    let iri = args.dialect.dialect() == urikit::Dialect::Rfc3987;
+    // The verdict, or the error record of the first input that fails
+    // (with the offset into it) and which it was.
+    let result: Result<bool, (ErrorRecord, &str)> = if whatwg {
+        crate::whatwg::equivalent(a, b)
+    } else {
+        let parser = args.dialect.parser();
+        let at = |e, which: &'static str| {
+            let text = if which == "A" { a } else { b };
+            (ErrorRecord::at(e, text, iri), which)
+        };
+        let parsed = parser
+            .parse(a)
+            .map_err(|e| at(e, "A"))
+            .and_then(|x| parser.parse(b).map(|y| (x, y)).map_err(|e| at(e, "B")));
+        let n = args.unicode.normalizer();
+        parsed.map(|(x, y)| n.equivalent(x, y))
+    };
     if args.status {
         let code = match &result {
             Ok(true) => 0,
             Ok(false) => 1,
-            Err((e, which)) => {
+            Err((r, which)) => {
                 let text = if *which == "A" { a } else { b };
-                eprintln!("error: {which} \"{}\": {e}", show::text(text));
+                eprintln!(
+                    "error: {which} \"{}\": {} at byte {}: {}",
+                    show::text(text),
+                    r.code,
+                    r.offset,
+                    r.message
+                );
                 2
             }
         };
@@ -156,27 +188,27 @@ pub fn equivalent(args: EquivalentArgs) -> io::Result<()> {
     status::record(result.is_ok());
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    match (&result, args.json.json) {
-        (_, true) => {
-            let error = result.as_ref().err().map(|&(e, which)| {
-                let mut r = ErrorRecord::from(e);
+    match (result, args.json.json) {
+        (result, true) => {
+            let equivalent = result.as_ref().ok().copied();
+            let ok = result.is_ok();
+            let error = result.err().map(|(mut r, which)| {
                 r.message = format!("{which}: {}", r.message);
                 r
             });
             let record = EquivalentRecord {
                 a,
                 b,
-                ok: result.is_ok(),
-                equivalent: result.as_ref().ok().copied(),
+                ok,
+                equivalent,
                 error,
             };
             json::write_line(&mut out, &record)?;
         }
         (Ok(true), false) => writeln!(out, "equivalent")?,
         (Ok(false), false) => writeln!(out, "not equivalent")?,
-        (Err((e, which)), false) => {
-            let text = if *which == "A" { a } else { b };
-            let r = ErrorRecord::at(*e, text, parser.dialect() == urikit::Dialect::Rfc3987);
+        (Err((r, which)), false) => {
+            let text = if which == "A" { a } else { b };
             writeln!(
                 out,
                 "error: {which} \"{}\": {} at byte {}: {}",

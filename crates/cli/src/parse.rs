@@ -19,12 +19,24 @@ pub struct ParseArgs {
     json: args::Json,
     #[command(flatten)]
     errors: args::ErrorsArg,
+    /// With --dialect whatwg: the base URL each input is parsed against.
+    #[arg(long, value_name = "BASE")]
+    base: Option<String>,
     /// References to parse; standard input, one per line, when none.
     refs: Vec<String>,
 }
 
 /// Parses each input and prints its components or its error.
 pub fn run(a: ParseArgs) -> io::Result<()> {
+    if a.dialect.whatwg() {
+        return crate::whatwg::parse(a.refs, a.base.as_deref(), a.json.json, a.errors.errors);
+    }
+    if a.base.is_some() {
+        status::usage_error(
+            "--base applies to --dialect whatwg; under the IETF dialects `uri resolve --base` \
+             resolves references",
+        );
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let parser = a.dialect.parser();

@@ -53,6 +53,17 @@ pub struct RelativizeArgs {
 /// 2); with `--json`, the contract's `invalid-base` or `relative-base`
 /// record for every input.
 pub fn resolve(a: ResolveArgs) -> io::Result<()> {
+    if a.dialect.whatwg() {
+        if a.non_strict {
+            crate::status::usage_error("--non-strict applies to the IETF dialects, not to whatwg");
+        }
+        let output = Output {
+            base: Some(&a.base),
+            jobs: a.jobs.get(),
+            ..Output::new(a.json, a.errors)
+        };
+        return crate::whatwg::resolve(&a.base, a.refs, output);
+    }
     let output = Output {
         base: Some(&a.base),
         jobs: a.jobs.get(),

@@ -3,9 +3,9 @@
 //!
 //! May use: nothing.
 
-/// One of the six URI specifications. Each dialect is exactly its own
-/// document: its grammar for validation and its algorithm for resolving
-/// relative references. [`Rfc3986`](Dialect::Rfc3986) is the default;
+/// One of the six URI specifications, or the WHATWG URL Standard. Each
+/// IETF dialect is exactly its own document: its grammar for validation
+/// and its algorithm for resolving relative references. [`Rfc3986`](Dialect::Rfc3986) is the default;
 /// [`Rfc3987`](Dialect::Rfc3987) reads IRIs, RFC 3986 references with
 /// characters beyond ASCII.
 ///
@@ -17,6 +17,14 @@
 /// | `rfc2396` | RFC 2396 (August 1998) | section 5.2, steps 1 to 7 |
 /// | `url-1996` | draft-ietf-url-syntax-00 (December 1996) | section 5.2, steps 1 to 7 |
 /// | `rfc1738` | RFC 1738 (December 1994) | none: RFC 1738 has no relative URLs |
+/// | `whatwg` | the WHATWG URL Standard | its basic URL parser, with a base |
+///
+/// [`Whatwg`](Dialect::Whatwg) is not a grammar but a parser that repairs
+/// what it reads and writes its own canonical form: its references are
+/// [`whatwg::Url`](crate::whatwg::Url)s (feature `whatwg`), not views of
+/// the text, and the functions of the IETF readings ([`UriRef::parse_with`](crate::UriRef::parse_with),
+/// resolution, normalization) refuse it with
+/// [`UnsupportedDialect`](crate::ErrorKind::UnsupportedDialect).
 ///
 /// ```
 /// use urikit::Dialect;
@@ -44,15 +52,35 @@ pub enum Dialect {
     Url1996,
     /// RFC 1738 (December 1994), the generic syntax of its sections 2 and 5.
     Rfc1738,
+    /// The WHATWG URL Standard, the reading of browsers (see the type's
+    /// documentation and [`whatwg`](crate::whatwg)).
+    Whatwg,
 }
 
 impl Dialect {
-    /// Every dialect, newest first.
+    /// Every dialect: the IETF documents newest first, then the WHATWG URL
+    /// Standard.
     ///
     /// ```
-    /// assert_eq!(urikit::Dialect::ALL.len(), 6);
+    /// assert_eq!(urikit::Dialect::ALL.len(), 7);
     /// ```
-    pub const ALL: [Dialect; 6] = [
+    pub const ALL: [Dialect; 7] = [
+        Dialect::Rfc3986,
+        Dialect::Rfc3987,
+        Dialect::Rfc2396bis,
+        Dialect::Rfc2396,
+        Dialect::Url1996,
+        Dialect::Rfc1738,
+        Dialect::Whatwg,
+    ];
+
+    /// The dialects that are grammars (the IETF documents), newest first:
+    /// those [`UriRef::parse_with`](crate::UriRef::parse_with) reads.
+    ///
+    /// ```
+    /// assert!(!urikit::Dialect::GRAMMARS.contains(&urikit::Dialect::Whatwg));
+    /// ```
+    pub const GRAMMARS: [Dialect; 6] = [
         Dialect::Rfc3986,
         Dialect::Rfc3987,
         Dialect::Rfc2396bis,
@@ -74,6 +102,7 @@ impl Dialect {
             Dialect::Rfc2396 => "rfc2396",
             Dialect::Url1996 => "url-1996",
             Dialect::Rfc1738 => "rfc1738",
+            Dialect::Whatwg => "whatwg",
         }
     }
 
@@ -81,7 +110,8 @@ impl Dialect {
     ///
     /// ```
     /// assert_eq!(urikit::Dialect::from_name("rfc2396"), Some(urikit::Dialect::Rfc2396));
-    /// assert_eq!(urikit::Dialect::from_name("whatwg"), None);
+    /// assert_eq!(urikit::Dialect::from_name("whatwg"), Some(urikit::Dialect::Whatwg));
+    /// assert_eq!(urikit::Dialect::from_name("html"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Dialect> {
         Dialect::ALL.into_iter().find(|d| d.name() == name)

@@ -137,7 +137,9 @@ pub enum ErrorKind {
     /// (`invalid-base`).
     InvalidBase,
     /// The dialect defines no such operation (`unsupported-dialect`): RFC 1738
-    /// has no relative references, so nothing can be resolved under it.
+    /// has no relative references, so nothing can be resolved under it; the
+    /// WHATWG URL Standard is no grammar, and its URLs are read by
+    /// `whatwg::Url`.
     UnsupportedDialect,
     /// A relative path climbs above the root of the base path, and the
     /// resolver was told to reject that (`path-above-root`); RFC 2396
@@ -398,7 +400,7 @@ impl ErrorKind {
             }
             ErrorKind::InvalidBase => "the base URI is not a valid URI",
             ErrorKind::UnsupportedDialect => {
-                "this dialect does not define the operation (RFC 1738 has no relative references)"
+                "this dialect does not define the operation (RFC 1738 has no relative references; the whatwg dialect is read by its own parser, urikit::whatwg::Url, not as a grammar)"
             }
             ErrorKind::PathAboveRoot => {
                 "the relative path has more '..' segments than the base path has levels"

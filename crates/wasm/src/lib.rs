@@ -41,15 +41,16 @@ pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_owned()
 }
 
-/// The names of the dialects, in the order the page offers them (RFC 3986,
-/// the default, first), as a JSON array.
+/// The names of the grammar dialects, in the order the page offers them
+/// (RFC 3986, the default, first), as a JSON array. The WHATWG reading is
+/// not among them: the page's panels read by the IETF grammars.
 ///
 /// ```
 /// assert!(urikit_wasm::dialects().starts_with(r#"["rfc3986","rfc3987""#));
 /// ```
 #[wasm_bindgen]
 pub fn dialects() -> String {
-    Value::from(Dialect::ALL.iter().map(|d| d.name()).collect::<Vec<_>>()).to_string()
+    Value::from(Dialect::GRAMMARS.iter().map(|d| d.name()).collect::<Vec<_>>()).to_string()
 }
 
 /// `s` as every urikit interface shows text: control characters, the

@@ -11,6 +11,8 @@ use serde_json::Value;
 mod layers;
 #[cfg(target_os = "linux")]
 mod memory;
+#[path = "../../../urikit/tests/it/wpt.rs"]
+mod wpt;
 
 /// The CLI's modules, lowest first: each imports only modules below it,
 /// and no subcommand imports another (docs/design.md).
@@ -22,6 +24,7 @@ const CLI: &[&str] = &[
     "input",
     "args",
     "each",
+    "whatwg",
     "check|codec|edit|extract|guess|inspect|iri|links|man|normalize|parse|resolve|template",
 ];
 
@@ -1082,4 +1085,111 @@ fn a_large_template() {
         b"",
     );
     assert_eq!((r.code, r.stdout.as_str()), (0, "x\n"));
+}
+
+/// urltestdata.json through the command (docs/cli.md, "The WHATWG
+/// dialect"): every entry, its input given as an argument (after `--`),
+/// or on standard input when it holds a NUL, which no argument can; the
+/// record's getters are the entry's, a failure entry fails. Inputs are
+/// grouped by base, one run each.
+#[test]
+fn urltestdata_through_the_command() {
+    use std::collections::BTreeMap;
+    let mut by_base: BTreeMap<Option<String>, Vec<serde_json::Map<String, Value>>> =
+        BTreeMap::new();
+    for e in wpt::wpt("urltestdata.json") {
+        let Value::Object(e) = e else { continue };
+        let base = e.get("base").and_then(Value::as_str).map(str::to_owned);
+        by_base.entry(base).or_default().push(e);
+    }
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for (base, entries) in &by_base {
+        let mut head: Vec<String> = vec![
+            "parse".into(),
+            "--dialect".into(),
+            "whatwg".into(),
+            "--json".into(),
+        ];
+        if let Some(b) = base {
+            head.extend(["--base".into(), b.clone()]);
+        }
+        let base_fails = base
+            .as_deref()
+            .is_some_and(|b| urikit::whatwg::Url::parse(b).is_err());
+        let (nul, plain): (Vec<_>, Vec<_>) = entries
+            .iter()
+            .partition(|e| e["input"].as_str().unwrap().contains('\0'));
+        let mut runs = Vec::new();
+        if !plain.is_empty() {
+            let mut args = head.clone();
+            args.push("--".into());
+            args.extend(
+                plain
+                    .iter()
+                    .map(|e| e["input"].as_str().unwrap().to_owned()),
+            );
+            runs.push((plain, run(&args, b"")));
+        }
+        if !nul.is_empty() {
+            // Two of them hold a newline too, which no line can: it goes,
+            // as the basic URL parser removes every tab and newline before
+            // it reads (URL Standard 4.4), so the record is the same.
+            let stdin: String = nul
+                .iter()
+                .map(|e| format!("{}\n", e["input"].as_str().unwrap().replace('\n', "")))
+                .collect();
+            runs.push((nul, run(&head, stdin.as_bytes())));
+        }
+        for (entries, r) in runs {
+            if base_fails {
+                // Every entry with this base is a failure entry; the base
+                // is one usage error.
+                assert_eq!(r.code, 2, "{base:?}");
+                assert!(entries.iter().all(|e| e.contains_key("failure")));
+                checked += entries.len();
+                continue;
+            }
+            let records: Vec<Value> = r
+                .stdout
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect();
+            assert_eq!(records.len(), entries.len(), "{base:?}: {}", r.stderr);
+            for (e, rec) in entries.iter().zip(&records) {
+                checked += 1;
+                let input = e["input"].as_str().unwrap();
+                if e.contains_key("failure") {
+                    if rec["ok"] != Value::Bool(false) {
+                        failures.push(format!("{input:?} should fail: {rec}"));
+                    }
+                    continue;
+                }
+                for (k, want) in e.iter() {
+                    if [
+                        "input",
+                        "base",
+                        "failure",
+                        "relativeTo",
+                        "searchParams",
+                        "comment",
+                    ]
+                    .contains(&k.as_str())
+                    {
+                        continue;
+                    }
+                    if rec.get(k) != Some(want) {
+                        failures.push(format!("{input:?} {k}: {:?} != {want}", rec.get(k)));
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 850, "{checked}");
+    assert!(
+        failures.is_empty(),
+        "{}:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

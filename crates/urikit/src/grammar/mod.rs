@@ -286,7 +286,7 @@ pub(crate) struct Grammar {
 /// grammar is RFC 3986's with other sets).
 pub(crate) fn grammar(d: Dialect) -> Option<&'static Grammar> {
     match d {
-        Dialect::Rfc3986 | Dialect::Rfc3987 => None,
+        Dialect::Rfc3986 | Dialect::Rfc3987 | Dialect::Whatwg => None,
         Dialect::Rfc2396bis => Some(&rfc2396bis::GRAMMAR),
         Dialect::Rfc2396 => Some(&rfc2396::GRAMMAR),
         Dialect::Url1996 => Some(&url1996::GRAMMAR),
@@ -307,7 +307,7 @@ pub(crate) fn decodable(d: Dialect) -> &'static Table {
     match d {
         // Only ASCII is decoded: a percent-encoded `ucschar` is left to the
         // mapping of RFC 3987 section 3.2, which decides what may be shown.
-        Dialect::Rfc3986 | Dialect::Rfc3987 => &UNRESERVED,
+        Dialect::Rfc3986 | Dialect::Rfc3987 | Dialect::Whatwg => &UNRESERVED,
         Dialect::Rfc2396bis => &BIS,
         Dialect::Rfc2396 => &R2396,
         Dialect::Url1996 => &URL1996,

@@ -209,6 +209,7 @@ pub fn classifier() -> &'static str {
 /// Parses a reference under the grammar of `dialect`.
 pub(crate) fn parse_with(s: &str, dialect: Dialect) -> Result<Meta, Error> {
     match crate::grammar::grammar(dialect) {
+        None if dialect == Dialect::Whatwg => Err(Error::new(ErrorKind::UnsupportedDialect, 0)),
         None if dialect == Dialect::Rfc3987 => parse_iri(s),
         None => parse(s),
         Some(g) => older::parse(g, s),

@@ -353,7 +353,7 @@ impl<'a> Resolver<'a> {
             Dialect::Rfc2396bis => rfc2396bis::resolve(base, r, opts, out),
             Dialect::Rfc2396 => rfc2396::resolve(base, r, opts, out),
             Dialect::Url1996 => url1996::resolve(base, r, out),
-            Dialect::Rfc1738 => Err(Error::new(ErrorKind::UnsupportedDialect, 0)),
+            Dialect::Rfc1738 | Dialect::Whatwg => Err(Error::new(ErrorKind::UnsupportedDialect, 0)),
         }
     }
 

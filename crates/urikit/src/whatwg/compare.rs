@@ -8,7 +8,8 @@
 //! May use: `whatwg` (the record), and `uri`, `iri`, `resolve`,
 //! `normalize` of the library.
 
-use alloc::string::String;
+use alloc::borrow::ToOwned;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -101,17 +102,18 @@ pub fn compare(input: &str, base: Option<&str>) -> Comparison {
             },
         },
     };
-    let differences = match (&rfc, &whatwg.result) {
-        (Ok(r), Ok(w)) => component_differences(r, w),
-        (Err(_), Err(_)) => Vec::new(),
-        _ => alloc::vec![Difference::Validity],
-    };
-    Comparison {
+    let mut c = Comparison {
         dialect,
         rfc,
         whatwg,
-        differences,
-    }
+        differences: Vec::new(),
+    };
+    c.differences = match (&c.rfc, &c.whatwg.result) {
+        (Ok(_), Ok(_)) => component_differences(&c),
+        (Err(_), Err(_)) => Vec::new(),
+        _ => alloc::vec![Difference::Validity],
+    };
+    c
 }
 
 fn rfc_reading(input: &str, base: Option<&str>, dialect: Dialect) -> Result<UriRefBuf, Error> {
@@ -135,47 +137,83 @@ fn comparable(r: &UriRefBuf) -> Result<UriRefBuf, Error> {
         .normalize(uri.as_uri_ref()))
 }
 
-fn component_differences(r: &UriRefBuf, w: &Url) -> Vec<Difference> {
-    let Ok(n) = comparable(r) else {
+/// The components the two readings are compared by, in the order of
+/// [`Comparison::differences`].
+const COMPARED: [Part; 7] = Part::COMPONENTS;
+
+impl Comparison {
+    /// The component `p` of the RFC reading as it is compared: normalized
+    /// (see [`compare`]), the port as the effective port, an undefined
+    /// component `None`. `None` too when the reading failed.
+    ///
+    /// ```
+    /// use urikit::{whatwg::compare, Part};
+    /// let c = compare("HTTP://0x7F.1/%7e", None);
+    /// assert_eq!(c.rfc_part(Part::Host).as_deref(), Some("0x7f.1"));
+    /// assert_eq!(c.rfc_part(Part::Path).as_deref(), Some("/~"));
+    /// assert_eq!(c.rfc_part(Part::Port).as_deref(), Some("80"));
+    /// assert_eq!(c.whatwg_part(Part::Host).as_deref(), Some("127.0.0.1"));
+    /// ```
+    pub fn rfc_part(&self, p: Part) -> Option<String> {
+        let n = comparable(self.rfc.as_ref().ok()?).ok()?;
+        let u = n.as_uri_ref();
+        match p {
+            Part::Port => match u.port().filter(|p| !p.is_empty()) {
+                Some(p) => {
+                    let digits = p.trim_start_matches('0');
+                    Some(if digits.is_empty() {
+                        "0".to_owned()
+                    } else {
+                        digits.to_owned()
+                    })
+                }
+                None => u
+                    .scheme()
+                    .and_then(crate::registry::default_port)
+                    .map(|p| p.to_string()),
+            },
+            Part::Userinfo => Some(u.userinfo().map_or("", |x| x.as_str()).into()),
+            Part::Scheme => Some(u.scheme().unwrap_or("").into()),
+            _ => u.get(p).map(String::from),
+        }
+    }
+
+    /// The component `p` of the URL Standard's record, as
+    /// [`rfc_part`](Self::rfc_part) gives the RFC reading's: the host's
+    /// serialization, the effective port, the userinfo as
+    /// `username[:password]`.
+    pub fn whatwg_part(&self, p: Part) -> Option<String> {
+        let w = self.whatwg.result.as_ref().ok()?;
+        match p {
+            Part::Scheme => Some(w.scheme().into()),
+            Part::Userinfo => {
+                let mut s = String::from(w.username());
+                if !w.password().is_empty() {
+                    s.push(':');
+                    s.push_str(w.password());
+                }
+                Some(s)
+            }
+            Part::Host => w.host_record().map(|_| w.hostname().into()),
+            Part::Authority => w.host_record().map(|_| w.host().into()),
+            Part::Port => w.port_or_default().map(|p| p.to_string()),
+            Part::Path => Some(w.pathname().into()),
+            Part::Query => w.query().map(String::from),
+            Part::Fragment => w.fragment().map(String::from),
+        }
+    }
+}
+
+fn component_differences(c: &Comparison) -> Vec<Difference> {
+    let Ok(r) = &c.rfc else { return Vec::new() };
+    if comparable(r).is_err() {
         // A host that UTS #46 refuses by the RFC reading, which the URL
         // Standard took: their hosts differ.
         return alloc::vec![Difference::Part(Part::Host)];
-    };
-    let u = n.as_uri_ref();
-    let mut out = Vec::new();
-    let mut differ = |p: Part, same: bool| {
-        if !same {
-            out.push(Difference::Part(p));
-        }
-    };
-    differ(Part::Scheme, u.scheme().unwrap_or("") == w.scheme());
-    let userinfo = {
-        let mut s = String::from(w.username());
-        if !w.password().is_empty() {
-            s.push(':');
-            s.push_str(w.password());
-        }
-        s
-    };
-    differ(
-        Part::Userinfo,
-        u.userinfo().map_or("", |x| x.as_str()) == userinfo,
-    );
-    let whatwg_host = w.host_record().map(|_| w.hostname());
-    differ(Part::Host, u.host().map(|h| h.as_str()) == whatwg_host);
-    let rfc_port = match u.port().filter(|p| !p.is_empty()) {
-        Some(p) => p.parse::<u32>().ok(),
-        None => u
-            .scheme()
-            .and_then(crate::registry::default_port)
-            .map(u32::from),
-    };
-    differ(Part::Port, rfc_port == w.port_or_default().map(u32::from));
-    differ(Part::Path, u.path().as_str() == w.pathname());
-    differ(Part::Query, u.query().map(|q| q.as_str()) == w.query());
-    differ(
-        Part::Fragment,
-        u.fragment().map(|f| f.as_str()) == w.fragment(),
-    );
-    out
+    }
+    COMPARED
+        .into_iter()
+        .filter(|&p| c.rfc_part(p) != c.whatwg_part(p))
+        .map(Difference::Part)
+        .collect()
 }

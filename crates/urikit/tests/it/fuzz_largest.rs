@@ -75,7 +75,7 @@ fn the_fault_hunt_reproducers_through_the_targets() {
 }
 
 /// IRIs (RFC 3987) through every target's properties, with every selector
-/// byte so that each target meets each dialect (`Dialect::ALL`, the IRI
+/// byte so that each target meets each dialect (`Dialect::GRAMMARS`, the IRI
 /// dialect included) and each of its option bits: the corpus predates the
 /// IRI dialect, so these keep its paths in the suite and not only in the
 /// fuzzer's hands.

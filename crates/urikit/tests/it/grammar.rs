@@ -88,7 +88,7 @@ fn hostile_inputs_in_every_dialect() {
         "//.",
         "//a..b",
     ] {
-        for d in Dialect::ALL {
+        for d in Dialect::GRAMMARS {
             match UriRef::parse_with(s, d) {
                 Ok(u) => assert_eq!(u.as_str(), s),
                 Err(e) => assert!(e.offset() <= s.len(), "{d:?} {s:?}"),

@@ -27,6 +27,7 @@ mod template;
 mod template_match;
 mod vectors;
 mod whatwg;
+mod wpt;
 mod zone;
 
 /// The library's modules import only modules below them (docs/design.md).
