@@ -50,7 +50,13 @@ pub fn version() -> String {
 /// ```
 #[wasm_bindgen]
 pub fn dialects() -> String {
-    Value::from(Dialect::GRAMMARS.iter().map(|d| d.name()).collect::<Vec<_>>()).to_string()
+    Value::from(
+        Dialect::GRAMMARS
+            .iter()
+            .map(|d| d.name())
+            .collect::<Vec<_>>(),
+    )
+    .to_string()
 }
 
 /// `s` as every urikit interface shows text: control characters, the

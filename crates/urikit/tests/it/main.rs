@@ -27,6 +27,7 @@ mod template;
 mod template_match;
 mod vectors;
 mod whatwg;
+mod whatwg_ada;
 mod wpt;
 mod zone;
 
