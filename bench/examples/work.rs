@@ -104,6 +104,41 @@ fn main() {
                 }
             }
         }
+        ("whatwg", "urikit") => {
+            for _ in 0..rounds {
+                for l in &lines {
+                    sum += urikit::whatwg::Url::parse(black_box(l)).map_or(0, |u| u.href().len());
+                }
+            }
+        }
+        ("whatwg", "ada") => {
+            for _ in 0..rounds {
+                for l in &lines {
+                    sum += ada_url::Url::parse(black_box(*l), None).map_or(0, |u| u.href().len());
+                }
+            }
+        }
+        ("whatwg", "url") => {
+            for _ in 0..rounds {
+                for l in &lines {
+                    sum += url::Url::parse(black_box(l)).map_or(0, |u| u.as_str().len());
+                }
+            }
+        }
+        ("can-parse", "urikit") => {
+            for _ in 0..rounds {
+                for l in &lines {
+                    sum += urikit::whatwg::Url::can_parse(black_box(l), None) as usize;
+                }
+            }
+        }
+        ("can-parse", "ada") => {
+            for _ in 0..rounds {
+                for l in &lines {
+                    sum += ada_url::Url::can_parse(black_box(l), None) as usize;
+                }
+            }
+        }
         ("parse", "fluent-uri") => {
             for _ in 0..rounds {
                 for l in &lines {

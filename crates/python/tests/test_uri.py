@@ -332,7 +332,7 @@ def test_normalization_steps_are_the_librarys_keywords():
 
 
 def test_the_librarys_lists():
-    assert urikit.DIALECTS == ("rfc3986", "rfc3987", "rfc2396bis", "rfc2396", "url-1996", "rfc1738")
+    assert urikit.DIALECTS == ("rfc3986", "rfc3987", "rfc2396bis", "rfc2396", "url-1996", "rfc1738", "whatwg")
     assert urikit.PARTS == ("scheme", "authority", "userinfo", "host", "port", "path", "query",
                             "fragment")
     assert urikit.COMPONENTS == ("userinfo", "host", "path", "segment", "query", "fragment", "form")

@@ -20,8 +20,9 @@ pub(crate) struct Runs {
 }
 
 impl Runs {
-    /// The most runs a set may take: REG_NAME's refused bytes take ten.
-    pub(crate) const MAX: usize = 10;
+    /// The most runs a set may take: the refused bytes of the URL Standard's
+    /// path scan (`grammar::whatwg::KEPT_PATH_UNDOTTED`) take eleven.
+    pub(crate) const MAX: usize = 11;
 
     /// No run (a placeholder).
     const NONE: Runs = Runs {
@@ -138,7 +139,7 @@ mod tests {
         sets.push(wrap);
         sets.push(rfc3987::PLAIN_UCS);
         for set in &sets {
-            let runs = Runs::of(set).expect("ten runs at most");
+            let runs = Runs::of(set).expect("Runs::MAX runs at most");
             for c in 0..=255u8 {
                 assert_eq!(contains(&runs, c), set[usize::from(c)], "0x{c:02X}");
             }
@@ -146,7 +147,10 @@ mod tests {
         assert_eq!(Runs::of(&wrap).map(|r| r.n), Some(2));
         let mut eleven = ten;
         eleven[250] = true;
-        assert_eq!(Runs::of(&eleven), None);
+        assert_eq!(Runs::of(&eleven).map(|r| r.n), Some(Runs::MAX));
+        let mut twelve = eleven;
+        twelve[252] = true;
+        assert_eq!(Runs::of(&twelve), None);
         assert_eq!(Runs::of(&[true; 256]), None);
         // The scanned tables: their refused bytes, as the classifiers read
         // them.

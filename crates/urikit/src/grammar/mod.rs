@@ -74,11 +74,19 @@ pub(crate) enum Scanned {
     Path,
     /// `query` and `fragment`.
     Query,
+    /// A domain the URL Standard's host parser keeps as it is.
+    WhatwgHost,
+    /// A special URL's path bytes that its parser keeps.
+    WhatwgPath,
+    /// A special URL's query bytes that its parser keeps.
+    WhatwgQuery,
+    /// A fragment's bytes that its parser keeps.
+    WhatwgFragment,
 }
 
 impl Scanned {
     /// How many there are.
-    pub(crate) const COUNT: usize = 4;
+    pub(crate) const COUNT: usize = 8;
 
     /// The table of each, in the order of the variants.
     pub(crate) const TABLES: [&'static Table; Scanned::COUNT] = [
@@ -86,6 +94,10 @@ impl Scanned {
         &rfc3986::AUTHORITY,
         &rfc3986::PATH,
         &rfc3986::QUERY,
+        &whatwg::KEPT_HOST,
+        &whatwg::KEPT_PATH_UNDOTTED,
+        &whatwg::KEPT_QUERY,
+        &whatwg::KEPT_FRAGMENT,
     ];
 }
 
@@ -221,6 +233,7 @@ pub(crate) mod rfc3987;
 #[cfg(feature = "alloc")]
 pub(crate) mod rfc6570;
 pub(crate) mod url1996;
+pub(crate) mod whatwg;
 
 use crate::dialect::Dialect;
 use rfc3986::UNRESERVED;

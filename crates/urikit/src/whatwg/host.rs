@@ -278,7 +278,11 @@ fn ipv4_parse(s: &str, at: usize, sink: &mut Sink) -> Result<u32, ValidationErro
 }
 
 /// The IPv6 parser (section 3.5); `at` is the byte offset of `input`.
-fn ipv6_parse(input: &str, at: usize, sink: &mut Sink) -> Result<[u16; 8], ValidationError> {
+pub(crate) fn ipv6_parse(
+    input: &str,
+    at: usize,
+    sink: &mut Sink,
+) -> Result<[u16; 8], ValidationError> {
     let b = input.as_bytes();
     let mut address = [0u16; 8];
     let mut piece = 0usize;

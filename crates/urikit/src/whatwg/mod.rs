@@ -31,12 +31,13 @@
 //! ```
 //!
 //! May use: `whatwg::encode`, `whatwg::error`, `whatwg::host`,
-//! `whatwg::record`, `whatwg::parser`, `whatwg::form`; `whatwg::compare`,
+//! `whatwg::record`, `whatwg::fast`, `whatwg::parser`, `whatwg::form`; `whatwg::compare`,
 //! in this layer, reads with `uri`, `iri`, `resolve` and `normalize`.
 
 mod compare;
 mod encode;
 mod error;
+mod fast;
 mod form;
 mod host;
 mod parser;
@@ -72,9 +73,23 @@ use record::{default_port, Offsets, Path, Record};
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Url {
-    rec: Record,
+    /// The serialization; the getters are slices of it.
     href: String,
     o: Offsets,
+    host: HostKind,
+    port: Option<u16>,
+    opaque_path: bool,
+}
+
+/// What the host of a URL is (its text is the serialization's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum HostKind {
+    None,
+    Domain,
+    Ipv4,
+    Ipv6,
+    Opaque,
+    Empty,
 }
 
 /// A parse with the validation errors met on the way (section 1.2): they
@@ -91,7 +106,97 @@ pub struct Report {
 impl Url {
     fn from_record(rec: Record) -> Url {
         let (href, o) = rec.serialize();
-        Url { rec, href, o }
+        let host = match &rec.host {
+            None => HostKind::None,
+            Some(Host::Domain(_)) => HostKind::Domain,
+            Some(Host::Ipv4(_)) => HostKind::Ipv4,
+            Some(Host::Ipv6(_)) => HostKind::Ipv6,
+            Some(Host::Opaque(_)) => HostKind::Opaque,
+            Some(Host::Empty) => HostKind::Empty,
+        };
+        Url {
+            href,
+            o,
+            host,
+            port: rec.port,
+            opaque_path: rec.has_opaque_path(),
+        }
+    }
+
+    /// The URL when the quick pass proves `input` canonical (see
+    /// `whatwg::fast`): its text is the `href`, a `/` added for an empty path.
+    #[inline]
+    fn quick(input: &str) -> Option<Url> {
+        let q = fast::scan(input)?;
+        let mut o = q.o;
+        let href = if q.empty_path {
+            let at = o.path_start;
+            let mut h = String::with_capacity(input.len() + 1);
+            h.push_str(&input[..at]);
+            h.push('/');
+            h.push_str(&input[at..]);
+            o.path_end += 1;
+            o.query_end += 1;
+            h
+        } else {
+            String::from(input)
+        };
+        Some(Url {
+            href,
+            o,
+            host: if q.empty_host {
+                HostKind::Empty
+            } else {
+                HostKind::Domain
+            },
+            port: q.port,
+            opaque_path: false,
+        })
+    }
+
+    /// The URL record this URL serializes (section 4.1), built back from the
+    /// serialization and its offsets: what the setters and a relative
+    /// reference's base read.
+    fn record(&self) -> Record {
+        let h = &self.href;
+        let o = &self.o;
+        let hostname = &h[o.host_start..o.host_end];
+        let host = match self.host {
+            HostKind::None => None,
+            HostKind::Empty => Some(Host::Empty),
+            HostKind::Domain => Some(Host::Domain(String::from(hostname))),
+            HostKind::Opaque => Some(Host::Opaque(String::from(hostname))),
+            HostKind::Ipv4 => Some(Host::Ipv4(
+                hostname
+                    .split('.')
+                    .fold(0u32, |n, p| n << 8 | p.parse::<u32>().unwrap_or(0)),
+            )),
+            HostKind::Ipv6 => {
+                let mut sink = Sink::default();
+                let inner = &hostname[1..hostname.len() - 1];
+                Some(Host::Ipv6(
+                    host::ipv6_parse(inner, 0, &mut sink).unwrap_or([0; 8]),
+                ))
+            }
+        };
+        let pathname = self.pathname();
+        let path = if self.opaque_path {
+            Path::Opaque(String::from(pathname))
+        } else if pathname.is_empty() {
+            Path::List(Vec::new())
+        } else {
+            Path::List(pathname[1..].split('/').map(String::from).collect())
+        };
+        Record {
+            scheme: String::from(self.scheme()),
+            username: String::from(self.username()),
+            password: String::from(self.password()),
+            host,
+            port: self.port,
+            path,
+            query: self.query().map(String::from),
+            fragment: self.fragment().map(String::from),
+        }
     }
 
     /// The API URL parser without a base (section 6.1, `new URL(input)`).
@@ -107,7 +212,10 @@ impl Url {
     /// # Ok::<(), urikit::whatwg::ValidationError>(())
     /// ```
     pub fn parse(input: &str) -> Result<Url, ValidationError> {
-        Self::parse_reporting(input, None).result
+        match Url::quick(input) {
+            Some(u) => Ok(u),
+            None => Self::parse_reporting(input, None).result,
+        }
     }
 
     /// The API URL parser with a base URL (`new URL(input, base)`).
@@ -123,7 +231,12 @@ impl Url {
     /// # Ok::<(), urikit::whatwg::ValidationError>(())
     /// ```
     pub fn parse_with_base(input: &str, base: &Url) -> Result<Url, ValidationError> {
-        Self::parse_reporting(input, Some(base)).result
+        // A URL the quick pass takes has its scheme and `//`: the base
+        // does not enter its reading.
+        match Url::quick(input) {
+            Some(u) => Ok(u),
+            None => Self::parse_reporting(input, Some(base)).result,
+        }
     }
 
     /// Whether `input` parses (the static `URL.canParse`).
@@ -133,7 +246,7 @@ impl Url {
     /// assert!(!urikit::whatwg::Url::can_parse("http://[::1", None));
     /// ```
     pub fn can_parse(input: &str, base: Option<&Url>) -> bool {
-        Self::parse_reporting(input, base).result.is_ok()
+        fast::scan(input).is_some() || Self::parse_reporting(input, base).result.is_ok()
     }
 
     /// The basic URL parser, with the validation errors it met.
@@ -148,7 +261,8 @@ impl Url {
     pub fn parse_reporting(input: &str, base: Option<&Url>) -> Report {
         let mut sink = Sink::default();
         let mut rec = Record::default();
-        let result = basic_parse(input, base.map(|b| &b.rec), &mut rec, None, &mut sink)
+        let base = base.map(Url::record);
+        let result = basic_parse(input, base.as_ref(), &mut rec, None, &mut sink)
             .map(|()| Url::from_record(rec));
         Report {
             result,
@@ -178,7 +292,7 @@ impl Url {
 
     /// The scheme, without its `:`.
     pub fn scheme(&self) -> &str {
-        &self.rec.scheme
+        &self.href[..self.o.scheme_end]
     }
 
     /// The username, percent-encoded.
@@ -203,8 +317,20 @@ impl Url {
     }
 
     /// The host as the record holds it (`None`: no host).
-    pub fn host_record(&self) -> Option<&Host> {
-        self.rec.host.as_ref()
+    ///
+    /// ```
+    /// use urikit::whatwg::{Host, Url};
+    /// assert_eq!(Url::parse("http://0x7f.1/")?.host_record(), Some(Host::Ipv4(0x7F00_0001)));
+    /// assert_eq!(Url::parse("mailto:x")?.host_record(), None);
+    /// # Ok::<(), urikit::whatwg::ValidationError>(())
+    /// ```
+    pub fn host_record(&self) -> Option<Host> {
+        self.record().host
+    }
+
+    /// Whether the URL has a host (the empty host included).
+    pub fn has_host(&self) -> bool {
+        self.host != HostKind::None
     }
 
     /// The port as written when it is not the scheme's default (`port`).
@@ -215,7 +341,7 @@ impl Url {
 
     /// The port as a number, when it is not the scheme's default.
     pub fn port_number(&self) -> Option<u16> {
-        self.rec.port
+        self.port
     }
 
     /// The port, or the scheme's default port.
@@ -225,7 +351,7 @@ impl Url {
     /// # Ok::<(), urikit::whatwg::ValidationError>(())
     /// ```
     pub fn port_or_default(&self) -> Option<u16> {
-        self.rec.port.or_else(|| default_port(&self.rec.scheme))
+        self.port.or_else(|| default_port(self.scheme()))
     }
 
     /// The path, serialized (`pathname`).
@@ -236,7 +362,7 @@ impl Url {
     /// Whether the path is opaque (`mailto:x`, `data:...`): the URL has
     /// no hierarchy below its scheme.
     pub fn has_opaque_path(&self) -> bool {
-        self.rec.has_opaque_path()
+        self.opaque_path
     }
 
     /// The query with its `?`, or `""` when it is absent or empty (`search`).
@@ -251,7 +377,8 @@ impl Url {
 
     /// The query without its `?`; `None` when there is none.
     pub fn query(&self) -> Option<&str> {
-        self.rec.query.as_deref()
+        (self.o.path_end < self.o.query_end)
+            .then(|| &self.href[self.o.path_end + 1..self.o.query_end])
     }
 
     /// The fragment with its `#`, or `""` when it is absent or empty (`hash`).
@@ -266,7 +393,7 @@ impl Url {
 
     /// The fragment without its `#`; `None` when there is none.
     pub fn fragment(&self) -> Option<&str> {
-        self.rec.fragment.as_deref()
+        (self.o.query_end < self.href.len()).then(|| &self.href[self.o.query_end + 1..])
     }
 
     /// The serialization of the URL's origin (section 4.7): `scheme://host[:port]`
@@ -280,10 +407,10 @@ impl Url {
     /// # Ok::<(), urikit::whatwg::ValidationError>(())
     /// ```
     pub fn origin(&self) -> String {
-        match self.rec.scheme.as_str() {
+        match self.scheme() {
             "http" | "https" | "ws" | "wss" | "ftp" => {
                 let mut o = String::with_capacity(self.o.path_start);
-                o.push_str(&self.rec.scheme);
+                o.push_str(self.scheme());
                 o.push_str("://");
                 o.push_str(self.host());
                 o
@@ -307,16 +434,20 @@ impl Url {
         Ok(())
     }
 
+    /// Runs the basic URL parser on `value` with the state override
+    /// `state`, on this URL's record.
     fn run(&mut self, value: &str, state: State) {
-        let mut sink = Sink::default();
-        let _ = basic_parse(value, None, &mut self.rec, Some(state), &mut sink);
-        self.refresh();
+        self.edit(|rec| {
+            let mut sink = Sink::default();
+            let _ = basic_parse(value, None, rec, Some(state), &mut sink);
+        });
     }
 
-    fn refresh(&mut self) {
-        let (href, o) = self.rec.serialize();
-        self.href = href;
-        self.o = o;
+    /// Changes the record with `f`, then serializes it again.
+    fn edit(&mut self, f: impl FnOnce(&mut Record)) {
+        let mut rec = self.record();
+        f(&mut rec);
+        *self = Url::from_record(rec);
     }
 
     /// The `protocol` setter.
@@ -338,25 +469,29 @@ impl Url {
 
     /// The `username` setter.
     pub fn set_username(&mut self, value: &str) {
-        if self.rec.cannot_have_credentials_or_port() {
+        if self.cannot_have_credentials_or_port() {
             return;
         }
-        self.rec.username = encode::encode(value, encode::EncodeSet::USERINFO);
-        self.refresh();
+        self.edit(|rec| rec.username = encode::encode(value, encode::EncodeSet::USERINFO));
+    }
+
+    /// A URL cannot have a username/password/port if its host is null or
+    /// the empty host, or its scheme is `file` (section 4.2).
+    fn cannot_have_credentials_or_port(&self) -> bool {
+        matches!(self.host, HostKind::None | HostKind::Empty) || self.scheme() == "file"
     }
 
     /// The `password` setter.
     pub fn set_password(&mut self, value: &str) {
-        if self.rec.cannot_have_credentials_or_port() {
+        if self.cannot_have_credentials_or_port() {
             return;
         }
-        self.rec.password = encode::encode(value, encode::EncodeSet::USERINFO);
-        self.refresh();
+        self.edit(|rec| rec.password = encode::encode(value, encode::EncodeSet::USERINFO));
     }
 
     /// The `host` setter (the port too, when `value` has one).
     pub fn set_host(&mut self, value: &str) {
-        if self.rec.has_opaque_path() {
+        if self.opaque_path {
             return;
         }
         self.run(value, State::Host);
@@ -364,7 +499,7 @@ impl Url {
 
     /// The `hostname` setter.
     pub fn set_hostname(&mut self, value: &str) {
-        if self.rec.has_opaque_path() {
+        if self.opaque_path {
             return;
         }
         self.run(value, State::Hostname);
@@ -381,12 +516,11 @@ impl Url {
     /// # Ok::<(), urikit::whatwg::ValidationError>(())
     /// ```
     pub fn set_port(&mut self, value: &str) {
-        if self.rec.cannot_have_credentials_or_port() {
+        if self.cannot_have_credentials_or_port() {
             return;
         }
         if value.is_empty() {
-            self.rec.port = None;
-            self.refresh();
+            self.edit(|rec| rec.port = None);
         } else {
             self.run(value, State::Port);
         }
@@ -394,35 +528,42 @@ impl Url {
 
     /// The `pathname` setter.
     pub fn set_pathname(&mut self, value: &str) {
-        if self.rec.has_opaque_path() {
+        if self.opaque_path {
             return;
         }
-        self.rec.path = Path::List(Vec::new());
-        self.run(value, State::PathStart);
+        self.edit(|rec| {
+            rec.path = Path::List(Vec::new());
+            let mut sink = Sink::default();
+            let _ = basic_parse(value, None, rec, Some(State::PathStart), &mut sink);
+        });
     }
 
     /// The `search` setter (`""` removes the query).
     pub fn set_search(&mut self, value: &str) {
-        if value.is_empty() {
-            self.rec.query = None;
-            self.refresh();
-            return;
-        }
         let v = value.strip_prefix('?').unwrap_or(value);
-        self.rec.query = Some(String::new());
-        self.run(v, State::Query);
+        self.edit(|rec| {
+            if value.is_empty() {
+                rec.query = None;
+                return;
+            }
+            rec.query = Some(String::new());
+            let mut sink = Sink::default();
+            let _ = basic_parse(v, None, rec, Some(State::Query), &mut sink);
+        });
     }
 
     /// The `hash` setter (`""` removes the fragment).
     pub fn set_hash(&mut self, value: &str) {
-        if value.is_empty() {
-            self.rec.fragment = None;
-            self.refresh();
-            return;
-        }
         let v = value.strip_prefix('#').unwrap_or(value);
-        self.rec.fragment = Some(String::new());
-        self.run(v, State::Fragment);
+        self.edit(|rec| {
+            if value.is_empty() {
+                rec.fragment = None;
+                return;
+            }
+            rec.fragment = Some(String::new());
+            let mut sink = Sink::default();
+            let _ = basic_parse(v, None, rec, Some(State::Fragment), &mut sink);
+        });
     }
 
     /// The query's name-value pairs (`searchParams`), decoded.
@@ -433,7 +574,7 @@ impl Url {
     /// # Ok::<(), urikit::whatwg::ValidationError>(())
     /// ```
     pub fn search_params(&self) -> SearchParams {
-        SearchParams::from_pairs(form_parse(self.rec.query.as_deref().unwrap_or("")))
+        SearchParams::from_pairs(form_parse(self.query().unwrap_or("")))
     }
 
     /// Writes `params` as the query (the update steps of
@@ -451,8 +592,7 @@ impl Url {
     /// ```
     pub fn set_search_params(&mut self, params: &SearchParams) {
         let s = params.to_string();
-        self.rec.query = if s.is_empty() { None } else { Some(s) };
-        self.refresh();
+        self.edit(|rec| rec.query = if s.is_empty() { None } else { Some(s) });
     }
 
     /// Sets the attribute named `name` (`href`, `protocol`, `username`,

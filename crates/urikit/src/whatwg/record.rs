@@ -80,12 +80,6 @@ impl Record {
         !self.username.is_empty() || !self.password.is_empty()
     }
 
-    /// A URL cannot have a username/password/port if its host is null or
-    /// the empty host, or its scheme is `file`.
-    pub(crate) fn cannot_have_credentials_or_port(&self) -> bool {
-        matches!(self.host, None | Some(Host::Empty)) || self.scheme == "file"
-    }
-
     pub(crate) fn has_opaque_path(&self) -> bool {
         matches!(self.path, Path::Opaque(_))
     }

@@ -53,6 +53,7 @@ pub const LIBRARY: &[&str] = &[
     "whatwg/encode|whatwg/error",
     "whatwg/host",
     "whatwg/record",
+    "whatwg/fast",
     "whatwg/parser",
     "whatwg/form",
     "whatwg",
