@@ -15,7 +15,8 @@ fn parser(d: &str, zone_ids: bool) -> PyResult<Parser> {
 }
 
 /// Parses `text` (str or bytes) as a URI reference: a `URIRef`, or an
-/// `IRIRef` for `dialect="rfc3987"`. Raises `ParseError`.
+/// `IRIRef` for `dialect="rfc3987"`, or a `URL` read by the WHATWG URL
+/// Standard for `dialect="whatwg"`. Raises `ParseError`.
 ///
 /// >>> import urikit
 /// >>> urikit.parse("http://example.com/a?b#c").host
@@ -24,6 +25,8 @@ fn parser(d: &str, zone_ids: bool) -> PyResult<Parser> {
 /// IRIRef('http://é.example/')
 /// >>> urikit.parse("http://[fe80::1%25eth0]/", zone_ids=True).zone_id
 /// 'eth0'
+/// >>> urikit.parse("http://0x7f.1/a b", dialect="whatwg")
+/// URL('http://127.0.0.1/a%20b')
 #[pyfunction]
 #[pyo3(signature = (text, *, dialect = "rfc3986", zone_ids = false))]
 pub fn parse(
@@ -32,6 +35,10 @@ pub fn parse(
     dialect: &str,
     zone_ids: bool,
 ) -> PyResult<Py<PyAny>> {
+    if dialect == urikit::Dialect::Whatwg.name() && !zone_ids {
+        let url = py.get_type::<crate::url::PyURL>().call1((text,))?;
+        return Ok(url.unbind());
+    }
     let p = parser(dialect, zone_ids)?;
     wrap(py, parse_obj(text, &p, "the reference")?, zone_ids)
 }
@@ -43,9 +50,15 @@ pub fn parse(
 /// >>> import urikit
 /// >>> urikit.is_valid("http://a/b"), urikit.is_valid("http://a/b c")
 /// (True, False)
+/// >>> urikit.is_valid("http://a/b c", dialect="whatwg")
+/// True
 #[pyfunction]
 #[pyo3(signature = (text, *, dialect = "rfc3986", zone_ids = false))]
 pub fn is_valid(text: &Bound<'_, PyAny>, dialect: &str, zone_ids: bool) -> PyResult<bool> {
+    if dialect == urikit::Dialect::Whatwg.name() && !zone_ids {
+        return Ok(crate::error::text(text, "the reference")
+            .is_ok_and(|t| urikit::whatwg::Url::can_parse(&t, None)));
+    }
     let p = parser(dialect, zone_ids)?;
     match crate::error::text(text, "the reference") {
         Ok(t) => Ok(p.parse(&t).is_ok()),

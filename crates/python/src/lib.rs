@@ -4,7 +4,8 @@
 //! Layers, each using only those above it in this list (the library's
 //! layering test checks it): `error` (the exception and the text of an
 //! argument), `ops` (the column functions of the contract over the
-//! library), `inspect` (the scheme views), `uri` (the value types),
+//! library), `inspect` (the scheme views), `uri` (the value types), `url`
+//! (the WHATWG URL),
 //! `funcs` (the module's functions), `columns` (the Arrow kernels).
 
 mod columns;
@@ -13,6 +14,7 @@ mod funcs;
 mod inspect;
 mod ops;
 mod uri;
+mod url;
 
 use pyo3::prelude::*;
 
@@ -53,6 +55,7 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<uri::PyURIRef>()?;
     m.add_class::<uri::PyIRIRef>()?;
     m.add_class::<uri::QueryParams>()?;
+    m.add_class::<url::PyURL>()?;
     m.add_class::<funcs::Match>()?;
     m.add_class::<funcs::Change>()?;
     m.add_class::<funcs::Link>()?;

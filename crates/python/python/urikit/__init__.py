@@ -28,6 +28,7 @@ from urikit._urikit import (
     ParseError,
     QueryParams,
     URIRef,
+    URL,
     build_info,
     clean,
     decode,
@@ -50,7 +51,8 @@ __version__ = build_info()[0]
 
 # The library's lists, read from it: DIALECTS (RFC 3986 the default, RFC
 # 3987 for IRIs, draft-fielding-uri-rfc2396bis-00, RFC 2396,
-# draft-ietf-url-syntax-00, RFC 1738), PARTS (the parts of a reference, as
+# draft-ietf-url-syntax-00, RFC 1738, and the WHATWG URL Standard, whose
+# URLs are ``URL``s), PARTS (the parts of a reference, as
 # ``replace`` and the column functions name them), COMPONENTS (what
 # ``encode`` and ``decode`` know) and NORMALIZATION_STEPS (the keywords of
 # ``normalize`` and ``equivalent``).
@@ -67,6 +69,7 @@ __all__ = [
     "ParseError",
     "QueryParams",
     "URIRef",
+    "URL",
     "clean",
     "decode",
     "decode_bytes",

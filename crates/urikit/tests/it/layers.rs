@@ -66,6 +66,7 @@ pub const PYTHON: &[&str] = &[
     "ops",
     "inspect",
     "uri",
+    "url",
     "funcs",
     "columns/spec",
     "columns/input",
