@@ -81,7 +81,11 @@ def test_every_column_function_takes_any_text(rows):
             if row is None:
                 assert v is None, name
             elif not ok and name not in ("uri_is_valid", "uri_error", "uri_encode",
-                                         "uri_decode", "uri_extract", "uri_to_uri"):
+                                         "uri_decode", "uri_extract", "uri_to_uri",
+                                         # These read the URL Standard, which
+                                         # repairs what RFC 3986 refuses.
+                                         "uri_origin", "uri_validation_errors",
+                                         "uri_readings_differ"):
                 assert v is None, (name, row)
     for row, ok in zip(rows, valid):
         if row is not None:

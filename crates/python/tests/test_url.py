@@ -103,3 +103,39 @@ def test_the_dialect_keyword():
     assert urikit.is_valid("http://a/b c", dialect="whatwg")
     assert not urikit.is_valid("http://[::1", dialect="whatwg")
     assert URL.can_parse("x", "https://h/") and not URL.can_parse("x")
+
+
+def test_the_column_functions_of_the_whatwg_reading():
+    pa = pytest.importorskip("pyarrow")
+    from urikit import arrow
+    x = pa.array(["http://0x7f.1/a b", "https://u:p@example.com:8443/?q#f", "nope", None,
+                  "http://evil.com\\@good.com/"])
+    assert arrow.origin(x).to_pylist() == ["http://127.0.0.1", "https://example.com:8443", None,
+                                           None, "http://evil.com"]
+    errs = arrow.validation_errors(x).to_pylist()
+    assert [e["code"] for e in errs[0]] == ["IPv4-too-few-parts", "IPv4-non-decimal-part",
+                                            "invalid-URL-unit"]
+    assert errs[0][2]["offset"] == 15 and errs[3] is None
+    assert arrow.readings_differ(x).to_pylist() == [["validity"], [], ["validity"], None,
+                                                    ["validity"]]
+    # functions.md: under dialect 'whatwg' a function reads the URL record.
+    assert arrow.host(x, "whatwg").to_pylist() == ["127.0.0.1", "example.com", None, None, "evil.com"]
+    assert arrow.userinfo(x, "whatwg").to_pylist()[1] == "u:p"
+    assert arrow.port(x, "whatwg").to_pylist()[:2] == [None, "8443"]
+    assert arrow.query(x, "whatwg").to_pylist()[:2] == [None, "q"]
+    assert arrow.normalize(x, "whatwg").to_pylist()[0] == "http://127.0.0.1/a%20b"
+    assert arrow.error(x, "whatwg").to_pylist()[2]["code"] == "missing-scheme-non-relative-URL"
+    assert arrow.resolve(pa.array(["../c"]), "https://h/a/b", "whatwg").to_pylist() == ["https://h/c"]
+    with pytest.raises(ValueError, match="does not take dialect 'whatwg'"):
+        arrow.registrable_domain(x, "whatwg")
+
+
+def test_the_whatwg_functions_in_duckdb():
+    duckdb = pytest.importorskip("duckdb")
+    import urikit.duckdb
+    con = duckdb.connect()
+    urikit.duckdb.register(con)
+    row = con.execute(
+        "select uri_origin(u), uri_readings_differ(u), uri_host(u, 'whatwg'), "
+        "len(uri_validation_errors(u)) from (select 'http://0x7F.1/%7e' as u)").fetchone()
+    assert row == ("http://127.0.0.1", ["host", "path"], "127.0.0.1", 2)

@@ -21,7 +21,7 @@
 ///
 /// [`Whatwg`](Dialect::Whatwg) is not a grammar but a parser that repairs
 /// what it reads and writes its own canonical form: its references are
-/// [`whatwg::Url`](crate::whatwg::Url)s (feature `whatwg`), not views of
+/// `urikit::whatwg::Url`s (feature `whatwg`), not views of
 /// the text, and the functions of the IETF readings ([`UriRef::parse_with`](crate::UriRef::parse_with),
 /// resolution, normalization) refuse it with
 /// [`UnsupportedDialect`](crate::ErrorKind::UnsupportedDialect).
@@ -53,7 +53,7 @@ pub enum Dialect {
     /// RFC 1738 (December 1994), the generic syntax of its sections 2 and 5.
     Rfc1738,
     /// The WHATWG URL Standard, the reading of browsers (see the type's
-    /// documentation and [`whatwg`](crate::whatwg)).
+    /// documentation and the module `urikit::whatwg`).
     Whatwg,
 }
 

@@ -3,7 +3,7 @@ from typing import Any
 
 import pyarrow as pa
 
-__all__ = ["FUNCTIONS", "SPECS", "is_valid", "error", "parse", "scheme", "userinfo", "authority", "host", "port", "path", "query", "fragment", "host_type", "port_number", "user", "password", "host_decoded", "host_ascii", "host_unicode", "registrable_domain", "public_suffix", "path_segments", "query_param", "query_params", "without_query", "without_fragment", "without_userinfo", "remove_query_params", "resolve", "normalize", "equivalent", "relativize", "clean", "hierarchy", "to_uri", "to_iri", "encode", "decode", "extract"]
+__all__ = ["FUNCTIONS", "SPECS", "is_valid", "error", "parse", "scheme", "userinfo", "authority", "host", "port", "path", "query", "fragment", "host_type", "port_number", "user", "password", "host_decoded", "host_ascii", "host_unicode", "registrable_domain", "public_suffix", "path_segments", "query_param", "query_params", "without_query", "without_fragment", "without_userinfo", "remove_query_params", "resolve", "normalize", "equivalent", "relativize", "clean", "hierarchy", "to_uri", "to_iri", "encode", "decode", "extract", "origin", "validation_errors", "readings_differ"]
 
 SPECS: dict[str, dict[str, Any]]
 FUNCTIONS: list[str]
@@ -121,3 +121,12 @@ def decode(s: Any) -> pa.Array | pa.ChunkedArray:
 
 def extract(text: Any, dialect: str | None = None) -> pa.Array | pa.ChunkedArray:
     """The URIs found in a text."""
+
+def origin(u: Any) -> pa.Array | pa.ChunkedArray:
+    """The WHATWG origin, serialized ('null' for an opaque one)."""
+
+def validation_errors(u: Any) -> pa.Array | pa.ChunkedArray:
+    """The WHATWG validation errors: [{code, offset (bytes), message}]."""
+
+def readings_differ(u: Any) -> pa.Array | pa.ChunkedArray:
+    """Where RFC 3986 and the WHATWG URL Standard read the text differently."""

@@ -21,6 +21,7 @@ pub(super) enum Out {
     List(ListBuilder<StringBuilder>),
     Pairs(ListBuilder<StructBuilder>),
     Struct(StructBuilder),
+    Errors(ListBuilder<StructBuilder>),
 }
 
 /// The most bytes of text one result array holds (Arrow `string` has
@@ -41,6 +42,11 @@ impl Out {
             ),
             Ty::ErrorStruct => Out::Struct(StructBuilder::from_fields(error_fields(), rows)),
             Ty::ParseStruct => Out::Struct(StructBuilder::from_fields(parse_fields(), rows)),
+            Ty::ErrorList => Out::Errors(
+                ListBuilder::new(StructBuilder::from_fields(error_fields(), 0)).with_field(
+                    Arc::new(Field::new("item", DataType::Struct(error_fields()), true)),
+                ),
+            ),
         }
     }
 
@@ -83,12 +89,31 @@ impl Out {
                 b.append(true);
             }
             (Out::Pairs(b), _) => b.append(false),
+            (Out::Errors(b), Value::Errors(items)) => {
+                for (code, offset, message) in items {
+                    let st = b.values();
+                    str_field(st, 0, Some(code));
+                    if let Some(o) = st.field_builder::<Int64Builder>(1) {
+                        o.append_value(i64::try_from(offset).unwrap_or(i64::MAX));
+                    }
+                    str_field(st, 2, Some(message));
+                    st.append(true);
+                }
+                b.append(true);
+            }
+            (Out::Errors(b), _) => b.append(false),
             (Out::Struct(b), Value::Error(code, offset, message)) => {
                 str_field(b, 0, Some(code));
                 if let Some(o) = b.field_builder::<Int64Builder>(1) {
                     o.append_value(i64::try_from(offset).unwrap_or(i64::MAX));
                 }
                 str_field(b, 2, Some(&message));
+                b.append(true);
+            }
+            (Out::Struct(b), Value::ParseOwned(parts)) => {
+                for (k, p) in parts.iter().enumerate() {
+                    str_field(b, k, p.as_deref());
+                }
                 b.append(true);
             }
             (Out::Struct(b), Value::Parse(parts)) => {
@@ -118,7 +143,7 @@ impl Out {
             Out::Bool(mut b) => Arc::new(b.finish()),
             Out::I32(mut b) => Arc::new(b.finish()),
             Out::List(mut b) => Arc::new(b.finish()),
-            Out::Pairs(mut b) => Arc::new(b.finish()),
+            Out::Pairs(mut b) | Out::Errors(mut b) => Arc::new(b.finish()),
             Out::Struct(mut b) => Arc::new(b.finish()),
         }
     }

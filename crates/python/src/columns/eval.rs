@@ -10,26 +10,7 @@ use crate::ops;
 
 use super::input::*;
 use super::spec::*;
-
-/// A row's result.
-pub(super) enum Value<'a> {
-    Null,
-    Str(Cow<'a, str>),
-    Bool(bool),
-    I32(i32),
-    List(Vec<Option<Cow<'a, str>>>),
-    Pairs(Vec<ops::Pair<'a>>),
-    Error(&'static str, usize, String),
-    Parse([Option<&'a str>; 9]),
-}
-
-pub(super) fn opt<'a>(v: Option<impl Into<Cow<'a, str>>>) -> Value<'a> {
-    v.map_or(Value::Null, |s| Value::Str(s.into()))
-}
-
-pub(super) fn owned<'a>(v: Option<urikit::UriRefBuf>) -> Value<'a> {
-    v.map_or(Value::Null, |b| Value::Str(Cow::Owned(b.into_string())))
-}
+pub(super) use super::value::*;
 
 /// The parser a row asks for: its dialect argument, or RFC 3986.
 pub(super) fn parser_for(
@@ -81,8 +62,14 @@ pub(super) fn eval<'a>(
         _ => None,
     };
     let parser = parser_for(dialect_index(spec).and_then(|k| args.at(k, row)), cache)?;
+    if parser.dialect() == Dialect::Whatwg {
+        return super::whatwg::eval(spec, s, text(0));
+    }
     // The functions that do not read `s` as a reference of the dialect.
     match spec.f {
+        F::Origin | F::ValidationErrors | F::ReadingsDiffer => {
+            return super::whatwg::eval(spec, s, None)
+        }
         F::ToUri => {
             let idna = matches!(args.at(0, row), Some(At::Flag(Some(true))));
             return Ok(owned(ops::to_uri(s, idna)));
@@ -188,7 +175,13 @@ pub(super) fn eval<'a>(
                 .collect(),
         ),
         F::ToIri => opt(ops::to_iri(u)),
-        F::ToUri | F::Encode | F::Decode | F::Extract => unreachable!("handled above"),
+        F::ToUri
+        | F::Encode
+        | F::Decode
+        | F::Extract
+        | F::Origin
+        | F::ValidationErrors
+        | F::ReadingsDiffer => unreachable!("handled above"),
     })
 }
 
@@ -196,6 +189,7 @@ pub(super) fn eval<'a>(
 pub(super) fn not_utf8(spec: &Spec, e: std::str::Utf8Error, byte: u8) -> Value<'static> {
     match spec.f {
         F::IsValid => Value::Bool(false),
+        F::ValidationErrors | F::ReadingsDiffer => Value::Null,
         F::Error => Value::Error(
             urikit::ErrorKind::InvalidUtf8.code(),
             e.valid_up_to(),

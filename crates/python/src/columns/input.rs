@@ -265,6 +265,22 @@ pub(super) fn literal_base(spec: &Spec, args: &[Arg]) -> PyResult<()> {
         Some(Arg::Text(Some(name))) => Dialect::from_name(name).unwrap_or(Dialect::Rfc3986),
         _ => Dialect::Rfc3986,
     };
+    if dialect == Dialect::Whatwg {
+        return match urikit::whatwg::Url::parse(base) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(PyValueError::new_err(format!(
+                "{}: the base {:?} (the second argument) is not a URL: {} at byte {} ({}); \
+                 {}({}, base) takes the base second",
+                spec.name,
+                base,
+                e.message(),
+                e.offset(),
+                e.code(),
+                spec.name,
+                spec.first
+            ))),
+        };
+    }
     let problem = match Parser::new(dialect).parse(base) {
         Ok(u) if u.has_scheme() => return Ok(()),
         Ok(_) => "it has no scheme (relative-base)".to_owned(),

@@ -10,13 +10,16 @@
 
 //!
 //! The files: `spec` (the table), `input` (the columns and arguments a
-//! call reads), `eval` (a row), `build` (the result column, in parallel
-//! parts), and this one, the calls from Python.
+//! call reads), `value` (a row's result), `eval` (a row), `whatwg` (a row read by the URL Standard),
+//! `build` (the result column, in parallel parts), and this one, the calls
+//! from Python.
 
 mod build;
 mod eval;
 mod input;
 mod spec;
+mod value;
+mod whatwg;
 
 use build::*;
 use input::*;

@@ -17,6 +17,8 @@ pub enum Ty {
     Pairs,
     ErrorStruct,
     ParseStruct,
+    /// list<struct{code, offset, message}>.
+    ErrorList,
 }
 
 /// What an argument after the first column is.
@@ -82,6 +84,9 @@ pub enum F {
     Encode,
     Decode,
     Extract,
+    Origin,
+    ValidationErrors,
+    ReadingsDiffer,
 }
 
 /// One function of the contract.
@@ -148,6 +153,9 @@ pub static SPECS: &[Spec] = &[
     spec!(Encode, "uri_encode", "s", [T("component")], 1, Str, "Text percent-encoded for a component."),
     spec!(Decode, "uri_decode", "s", [], 0, Str, "Text percent-decoded (NULL when not UTF-8)."),
     spec!(Extract, "uri_extract", "text", [D], 0, StrList, "The URIs found in a text."),
+    spec!(Origin, "uri_origin", "u", [], 0, Str, "The WHATWG origin, serialized ('null' for an opaque one)."),
+    spec!(ValidationErrors, "uri_validation_errors", "u", [], 0, ErrorList, "The WHATWG validation errors: [{code, offset (bytes), message}]."),
+    spec!(ReadingsDiffer, "uri_readings_differ", "u", [], 0, StrList, "Where RFC 3986 and the WHATWG URL Standard read the text differently."),
 ];
 
 /// The Arrow type of a result.
@@ -163,6 +171,11 @@ pub fn data_type(ty: Ty) -> DataType {
             true,
         ))),
         Ty::ErrorStruct => DataType::Struct(error_fields()),
+        Ty::ErrorList => DataType::List(Arc::new(Field::new(
+            "item",
+            DataType::Struct(error_fields()),
+            true,
+        ))),
         Ty::ParseStruct => DataType::Struct(parse_fields()),
     }
 }

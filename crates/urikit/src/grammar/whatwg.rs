@@ -34,11 +34,14 @@ pub(crate) const SPECIAL_QUERY: Bits = with(QUERY, b"'");
 pub(crate) const PATH: Bits = with(QUERY, b"?^`{}");
 /// The userinfo percent-encode set: the path set and `/`, `:`, `;`, `=`,
 /// `@`, `[` to `]`, `|`.
+#[cfg_attr(not(feature = "whatwg"), allow(dead_code))]
 pub(crate) const USERINFO: Bits = with(PATH, b"/:;=@[\\]|");
 /// The component percent-encode set: the userinfo set and `$` to `&`, `+`, `,`.
+#[cfg_attr(not(feature = "whatwg"), allow(dead_code))]
 pub(crate) const COMPONENT: Bits = with(USERINFO, b"$%&+,");
 /// The application/x-www-form-urlencoded percent-encode set: the component
 /// set and `!`, `'` to `)`, `~`.
+#[cfg_attr(not(feature = "whatwg"), allow(dead_code))]
 pub(crate) const FORM: Bits = with(COMPONENT, b"!'()~");
 
 /// The table of the ASCII bytes in `bits`.

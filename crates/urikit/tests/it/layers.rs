@@ -70,6 +70,8 @@ pub const PYTHON: &[&str] = &[
     "funcs",
     "columns/spec",
     "columns/input",
+    "columns/value",
+    "columns/whatwg",
     "columns/eval",
     "columns/build",
     "columns",

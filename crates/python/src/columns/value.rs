@@ -1,0 +1,29 @@
+//! A row's result ([`Value`]), which the evaluators write and the
+//! builders read.
+
+use std::borrow::Cow;
+
+use crate::ops;
+
+/// A row's result.
+pub(super) enum Value<'a> {
+    Null,
+    Str(Cow<'a, str>),
+    Bool(bool),
+    I32(i32),
+    List(Vec<Option<Cow<'a, str>>>),
+    Pairs(Vec<ops::Pair<'a>>),
+    Error(&'static str, usize, String),
+    Parse([Option<&'a str>; 9]),
+    Errors(Vec<(&'static str, usize, &'static str)>),
+    /// `uri_parse`'s members computed, not slices of the input.
+    ParseOwned(Vec<Option<String>>),
+}
+
+pub(super) fn opt<'a>(v: Option<impl Into<Cow<'a, str>>>) -> Value<'a> {
+    v.map_or(Value::Null, |s| Value::Str(s.into()))
+}
+
+pub(super) fn owned<'a>(v: Option<urikit::UriRefBuf>) -> Value<'a> {
+    v.map_or(Value::Null, |b| Value::Str(Cow::Owned(b.into_string())))
+}
