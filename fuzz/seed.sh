@@ -51,5 +51,17 @@ write("builder", {s + "\n".join(["http", "u", "h", "80", "/p", "q", "f"]) for s 
 write("base", {s + p.replace("\n", "\n\n\n") for s in selectors[:5] for p in pairs})
 write("query_params", {s + "a=1&b&c=%20\nab=c\nf\no\nra\nkb" for s in selectors[:2]})
 write("file_paths", {s + p for s in ("\x00", "\x01") for p in ("/tmp/a b", "C:\\x\\y", "\\\\srv\\share\\f", "/")})
-print(len(inputs), "inputs,", len(pairs), "pairs,", len(texts), "texts")
+# The WHATWG targets: the repository's inputs and pairs (input, newline,
+# base), and, when the web-platform tests are beside the checkout, their
+# inputs (read from there at seeding time, never stored here).
+wpt = os.path.join("..", "..", "shared", "data", "wpt", "urltestdata.json")
+urls = set(inputs) | {b.split("\n", 1)[1] + "\n" + b.split("\n", 1)[0] for b in pairs}
+if os.path.exists(wpt):
+    for e in json.load(open(wpt, encoding="utf-8")):
+        if isinstance(e, dict):
+            s = e["input"].encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+            urls.add(s + ("\n" + e["base"] if e.get("base") else ""))
+write("whatwg", urls)
+write("whatwg_ada", urls)
+print(len(inputs), "inputs,", len(pairs), "pairs,", len(texts), "texts,", len(urls), "URLs")
 PY

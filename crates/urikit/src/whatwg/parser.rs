@@ -168,7 +168,11 @@ pub(crate) fn basic_parse(
     let (mut at_sign_seen, mut inside_brackets, mut password_token_seen) = (false, false, false);
     let mut p: isize = 0;
     let special_slash = |url: &Record, c: Option<char>| c == Some('\\') && url.is_special();
+    // The tests' work counter: a step of the state machine (and the
+    // preprocessing's pass over the input).
+    crate::work::add(input.cps.len() + 1);
     loop {
+        crate::work::add(1);
         let c = input.c(p);
         let here = input.offset(p);
         match state {

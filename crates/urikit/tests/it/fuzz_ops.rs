@@ -58,6 +58,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("file_paths", file_paths),
     ("dialects", dialects),
     ("template", template),
+    ("whatwg", whatwg),
 ];
 
 fn utf8(data: &[u8]) -> Option<&str> {
@@ -859,4 +860,45 @@ pub fn escapes_alike(text: &str) -> String {
         i += ch.len_utf8().max(1);
     }
     out
+}
+
+/// The WHATWG reading (`urikit::whatwg`): an input and, after a newline, a
+/// base. Nothing panics; a URL's `href` parses back to itself (the
+/// serializer's output is canonical); the quick pass and the basic URL
+/// parser agree; each setter (chosen by the input's first byte) leaves a
+/// URL whose `href` parses back to itself; the two readings compare.
+pub fn whatwg(data: &[u8]) {
+    use urikit::whatwg::{compare, Url};
+    let Some(text) = utf8(data) else { return };
+    let (input, base) = match text.split_once('\n') {
+        Some((i, b)) => (i, Some(b)),
+        None => (text, None),
+    };
+    let base_url = base.and_then(|b| Url::parse(b).ok());
+    let quick = match &base_url {
+        Some(b) => Url::parse_with_base(input, b),
+        None => Url::parse(input),
+    };
+    let report = Url::parse_reporting(input, base_url.as_ref());
+    assert_eq!(
+        quick.as_ref().ok().map(Url::href),
+        report.result.as_ref().ok().map(Url::href),
+        "{input:?}"
+    );
+    for e in &report.errors {
+        assert!(e.offset() <= input.len(), "{e}");
+    }
+    let _ = compare(input, base);
+    let Ok(mut url) = quick else { return };
+    let again = Url::parse(url.href()).expect("a serialization parses");
+    assert_eq!(again.href(), url.href(), "{input:?}");
+    let attrs = [
+        "href", "protocol", "username", "password", "host", "hostname", "port", "pathname",
+        "search", "hash",
+    ];
+    let attr = attrs[usize::from(data[0]) % attrs.len()];
+    let value = base.unwrap_or(input);
+    let _ = url.set(attr, value);
+    let again = Url::parse(url.href()).expect("a URL after a setter parses");
+    assert_eq!(again.href(), url.href(), "{input:?}.{attr} = {value:?}");
 }
