@@ -178,6 +178,50 @@ function failText(r) {
  * shown once, under the input. */
 const SEE_ABOVE = 'The input is not valid under this dialect (see its error above).';
 
+/** The browser's reading beside the RFC one: the href, each component
+ * both ways (a differing row marked), and each validation error with the
+ * input marked where it was met. */
+function renderWhatwg(input, base) {
+  const c = JSON.parse(uk.compare(input, base));
+  const href = $('wg-href');
+  if (c.whatwg.ok) {
+    href.replaceChildren(el('span', 'label', 'href: '), el('output', 'value', clipped(c.whatwg.href)),
+      el('span', 'note', ` origin ${c.whatwg.origin}`));
+  } else {
+    href.replaceChildren(el('span', 'label', 'The browser refuses it: '), el('code', '', c.whatwg.code),
+      el('span', 'note', ` ${c.whatwg.message}`));
+  }
+  $('wg-rfc-name').textContent = c.dialect === 'rfc3987' ? 'RFC 3987' : 'RFC 3986';
+  const cell = (v, ok, err) => (ok ? (v === null ? el('td', 'none', '(undefined)') : el('td', '', shown(v))) : el('td', 'none', err));
+  const body = $('wg-rows').tBodies[0];
+  body.replaceChildren(...c.rows.map((r) => {
+    const tr = el('tr', r.differs ? 'differs' : '');
+    tr.append(el('th', '', r.part),
+      cell(r.rfc, c.rfc.ok, c.rfc.ok ? '' : c.rfc.code),
+      cell(r.whatwg, c.whatwg.ok, c.whatwg.ok ? '' : c.whatwg.code));
+    tr.querySelector('th').scope = 'row';
+    return tr;
+  }));
+  if (c.differences.includes('validity')) {
+    const tr = el('tr', 'differs');
+    const th = el('th', '', 'validity');
+    th.scope = 'row';
+    tr.append(th, el('td', '', c.rfc.ok ? 'valid' : 'invalid'), el('td', '', c.whatwg.ok ? 'valid' : 'invalid'));
+    body.prepend(tr);
+  }
+  $('wg-errors').replaceChildren(...c.validation_errors.map((e) => {
+    const at = Math.min(e.offset.utf16, input.length);
+    const cp = input.codePointAt(at);
+    const len = cp === undefined ? 0 : (cp > 0xffff ? 2 : 1);
+    const li = el('li', '');
+    li.append(el('code', '', e.code), ` at character ${e.offset.char + 1}: ${e.message} `,
+      el('span', 'caret-line', ''));
+    li.lastChild.append(el('span', '', clippedTail(input.slice(0, at))),
+      el('span', 'bad', len ? shown(input.slice(at, at + len)) : ' '), el('span', '', clipped(input.slice(at + len))));
+    return li;
+  }));
+}
+
 function renderResolve(input, base, d, zones, valid) {
   const out = $('resolved');
   const steps = $('steps');
@@ -333,6 +377,7 @@ function update() {
   const p = JSON.parse(uk.parse(s.uri, s.dialect, s.zones));
   renderParse(s.uri, p);
   const t1 = performance.now();
+  renderWhatwg(s.uri, s.base);
   const resolved = renderResolve(s.uri, s.base, s.dialect, s.zones, p.ok);
   renderNormalize(s.uri, s.dialect, s.zones, s.extra, p.ok);
   renderScheme(s.uri, s.dialect, s.zones, p, resolved);

@@ -303,3 +303,20 @@ test('the time to parse and render inputs of 100 bytes to 10 KB, reported', asyn
   await writeFile(join(artifacts, 'timing.txt'), `${report.join('\n')}\n`);
   await page.close();
 });
+
+test('the browser\'s reading: both readings side by side, the repairs marked in the input', async () => {
+  const { page, problems } = await open();
+  await put(page, '#uri', 'http://0x7F.1/a b');
+  assert.equal(await page.textContent('#wg-href output'), 'http://127.0.0.1/a%20b');
+  const differing = await page.$$eval('#wg-rows tr.differs th', (ths) => ths.map((t) => t.textContent));
+  assert.deepEqual(differing, ['validity']);
+  const codes = await page.$$eval('#wg-errors li code', (cs) => cs.map((c) => c.textContent));
+  assert.deepEqual(codes, ['IPv4-too-few-parts', 'IPv4-non-decimal-part', 'invalid-URL-unit']);
+  assert.equal(await page.$eval('#wg-errors li:last-child .bad', (b) => b.textContent), ' ');
+  await put(page, '#uri', 'http://0x7F.1/');
+  const rows = await page.$$eval('#wg-rows tr.differs th', (ths) => ths.map((t) => t.textContent));
+  assert.deepEqual(rows, ['host']);
+  await page.screenshot({ path: join(artifacts, 'whatwg.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await page.close();
+});

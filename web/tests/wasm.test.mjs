@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { initSync, parse, resolve, normalize, inspect, relativize, repair, expand, escape, dialects } from '../dist/pkg/urikit_wasm.js';
+import { initSync, parse, resolve, normalize, inspect, relativize, repair, expand, escape, dialects, compare } from '../dist/pkg/urikit_wasm.js';
 
 const wasm = readFileSync(fileURLToPath(new URL('../dist/pkg/urikit_wasm_bg.wasm', import.meta.url)));
 initSync({ module: wasm });
@@ -136,4 +136,25 @@ test('bad input: control and bidi characters escaped, a megabyte, unpaired surro
     const e = j(parse(lone, d, false));
     assert.deepEqual([e.error.code, e.error.offset.utf16], ['invalid-char', 9]);
   }
+});
+
+test('the browser\'s reading beside the RFC one (URL Standard, uri compare)', () => {
+  // The parser-confusion example: RFC 3986 refuses it, a browser goes to evil.com.
+  const c = j(compare('http://evil.com\\@good.com/', ''));
+  assert.equal(c.rfc.ok, false);
+  assert.equal(c.whatwg.href, 'http://evil.com/@good.com/');
+  assert.deepEqual(c.differences, ['validity']);
+  assert.deepEqual(c.validation_errors.map((e) => [e.code, e.offset.utf16]), [['invalid-reverse-solidus', 15]]);
+  // Section 3.5's IPv4 parser: the hosts differ, and the path once normalized.
+  const d = j(compare('http://0x7F.1/a/%7e', ''));
+  assert.deepEqual(d.differences, ['host', 'path']);
+  const host = d.rows.find((r) => r.part === 'host');
+  assert.deepEqual([host.rfc, host.whatwg, host.differs], ['0x7f.1', '127.0.0.1', true]);
+  // Offsets three ways: after a character beyond the BMP (a URL code
+  // point, four bytes, two UTF-16 units), the space is invalid-URL-unit.
+  const e = j(compare('http://h/\u{1F600} x', ''));
+  const unit = e.validation_errors.find((v) => v.code === 'invalid-URL-unit');
+  assert.deepEqual([unit.offset.byte, unit.offset.utf16, unit.offset.char], [13, 11, 10]);
+  // With a base, each reading resolves by its own rules.
+  assert.equal(j(compare('..\\x', 'http://a/b/c')).whatwg.href, 'http://a/x');
 });

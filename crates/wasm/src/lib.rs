@@ -164,7 +164,10 @@ fn answer(result: Result<Value, Value>) -> String {
 /// The parser of the dialect named `name`, or the answer that says it is
 /// unknown.
 fn parser(name: &str) -> Result<Parser, Value> {
-    Dialect::from_name(name).map(Parser::new).ok_or_else(|| {
+    // The page's panels read by the grammars; the WHATWG reading has its
+    // own panel ([`compare`]).
+    let grammar = Dialect::from_name(name).filter(|d| Dialect::GRAMMARS.contains(d));
+    grammar.map(Parser::new).ok_or_else(|| {
         let message = format!("'{name}' is not a dialect; the dialects are {}", dialects());
         refusal("unknown-dialect", message, name, 0, "dialect")
     })
@@ -256,6 +259,63 @@ fn offset_in(whole: &str, part: &str) -> usize {
 #[wasm_bindgen]
 pub fn parse(input: &str, dialect: &str, zone_ids: bool) -> String {
     answer(parse_value(input, dialect, zone_ids))
+}
+
+/// The two readings of `input` side by side (against `base`, when it is
+/// not empty): RFC 3986 (RFC 3987 beyond ASCII) and the WHATWG URL
+/// Standard's, component by component (the RFC reading normalized, as it
+/// is compared), what they disagree on, and the standard's validation
+/// errors with where each was met, three ways.
+///
+/// ```
+/// let c: serde_json::Value = serde_json::from_str(&urikit_wasm::compare("http://0x7F.1/", "")).unwrap();
+/// assert_eq!(c["whatwg"]["href"], "http://127.0.0.1/");
+/// assert_eq!(c["differences"][0], "host");
+/// assert_eq!(c["rows"][2]["rfc"], "0x7f.1");
+/// assert_eq!(c["validation_errors"][0]["offset"]["byte"], 7);
+/// ```
+#[wasm_bindgen]
+pub fn compare(input: &str, base: &str) -> String {
+    use urikit::whatwg;
+    let base = (!base.is_empty()).then_some(base);
+    let c = whatwg::compare(input, base);
+    let mut count = Counter::new(input);
+    let mut errors: Vec<&whatwg::ValidationError> = c.whatwg.errors.iter().collect();
+    errors.sort_by_key(|e| e.offset());
+    let validation_errors: Vec<Value> = errors
+        .iter()
+        .map(|e| json!({"code": e.code(), "message": e.message(), "offset": count.at(e.offset())}))
+        .collect();
+    let rows: Vec<Value> = Part::COMPONENTS
+        .into_iter()
+        .map(|p| {
+            json!({
+                "part": p.name(),
+                "rfc": c.rfc_part(p),
+                "whatwg": c.whatwg_part(p),
+                "differs": c.differences.contains(&whatwg::Difference::Part(p)),
+            })
+        })
+        .collect();
+    let rfc = match &c.rfc {
+        Ok(u) => json!({"ok": true, "text": u.as_str()}),
+        Err(e) => {
+            json!({"ok": false, "code": e.code(), "message": report::explain(e, input, c.dialect == Dialect::Rfc3987).render(|_| None)})
+        }
+    };
+    let w = match &c.whatwg.result {
+        Ok(u) => json!({"ok": true, "href": u.href(), "origin": u.origin()}),
+        Err(e) => json!({"ok": false, "code": e.code(), "message": e.message()}),
+    };
+    json!({
+        "dialect": c.dialect.name(),
+        "rfc": rfc,
+        "whatwg": w,
+        "rows": rows,
+        "differences": c.differences.iter().map(|d| d.name()).collect::<Vec<_>>(),
+        "validation_errors": validation_errors,
+    })
+    .to_string()
 }
 
 /// [`parse`]'s answer.
