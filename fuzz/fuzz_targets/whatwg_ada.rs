@@ -2,6 +2,9 @@
 //! passes the same web-platform tests: validity and every getter agree,
 //! for an input and, after a newline, a base. A disagreement is a finding
 //! for docs/robustness.md: the standard's text decides who is right.
+//!
+//! Two departures of ada's are known and skipped (`bidi_digit_label`,
+//! `leading_delimiter`).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use urikit::whatwg::Url;
@@ -27,6 +30,47 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(o.pathname(), t.pathname(), "{input:?} against {base:?}");
         }
         (Err(_), Err(_)) => {}
-        _ => panic!("{input:?} against {base:?}: urikit {ours:?}, ada {:?}", theirs.as_ref().map(|t| t.href())),
+        (Err(e), Ok(t))
+            if e.code() == "domain-to-ASCII"
+                && (bidi_digit_label(t.hostname()) || leading_delimiter(t.hostname())) => {}
+        _ => panic!(
+            "{input:?} against {base:?}: urikit {ours:?}, ada {:?}",
+            theirs.as_ref().map(|t| t.href())
+        ),
     }
 });
+
+/// Whether `host` (ada's ASCII form) is a Bidi domain name (it holds a
+/// character of bidi class R or AL) with a label that begins with a digit.
+/// The URL Standard's domain to ASCII runs UTS #46 with CheckBidi set
+/// (section 3.3, "domain parser ToASCII"), and UTS #46 section 4.1
+/// criterion V8 applies RFC 5893 section 2 to every label of a Bidi domain
+/// name, whose rule 1 wants the first character of L, R or AL; a digit is
+/// EN. So `http://0.\u{FD50}.co/` fails by the standard (urikit), and ada
+/// accepts it (found by this target, 2026-11-27).
+fn bidi_digit_label(host: &str) -> bool {
+    let text = format!("http://{host}/");
+    let Ok(u) = urikit::UriRef::parse(&text) else {
+        return false;
+    };
+    let Some(unicode) = u.host().and_then(|h| h.to_unicode().ok()) else {
+        return false;
+    };
+    let rtl = unicode.chars().any(|c| {
+        matches!(c as u32, 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF | 0x10800..=0x10FFF | 0x1E800..=0x1EFFF)
+    });
+    rtl && unicode
+        .split('.')
+        .any(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+}
+
+/// Whether a label of `host` is Punycode whose encoded part begins with
+/// the delimiter (`xn---ecr`): RFC 3492 section 6.2 consumes the basic code
+/// points and the delimiter only when there is a delimiter past the first
+/// position, so `-ecr` is read as digits, and `-` is none: the decoding
+/// fails, and UTS #46 (section 4, Processing, step 4) records an error.
+/// ada decodes it as `xn--ecr` (found by this target, 2026-11-27).
+fn leading_delimiter(host: &str) -> bool {
+    host.split('.')
+        .any(|l| l.len() > 5 && l[..5].eq_ignore_ascii_case("xn---"))
+}

@@ -370,3 +370,50 @@ fn bad_input() {
         10 + n
     );
 }
+
+/// Found by the `whatwg_ada` fuzz target: the URL Standard's domain to
+/// ASCII runs UTS #46 with CheckBidi (section 3.3), and UTS #46 section
+/// 4.1 criterion V8 applies RFC 5893 section 2 to every label of a Bidi
+/// domain name; its rule 1 wants a label's first character of class L, R
+/// or AL, so a label of digits fails there. ada accepts these hosts; the
+/// standard (and urikit) refuse them.
+#[test]
+fn a_digit_label_in_a_bidi_domain_fails() {
+    for host in [
+        "0.\u{FD50}.co",
+        "\u{FE05}\u{FF10}..\u{FD50}.co",
+        "1.\u{5D0}",
+    ] {
+        let e = Url::parse(&format!("http://{host}/")).unwrap_err();
+        assert_eq!((e.code(), e.offset()), ("domain-to-ASCII", 7), "{host}");
+    }
+    assert_eq!(
+        Url::parse("http://a.\u{FD50}.co/").unwrap().hostname(),
+        "a.xn--pgbe9e.co"
+    );
+    // Without a right-to-left label a digit label is fine.
+    assert_eq!(Url::parse("http://0.a.co/").unwrap().hostname(), "0.a.co");
+}
+
+/// Found by the `whatwg_ada` fuzz target: Punycode whose encoded part
+/// begins with the delimiter (`xn---ecr`) does not decode by RFC 3492
+/// section 6.2 (a delimiter at the first position is not one: `-` is then
+/// read as a digit, and is none), so UTS #46 records an error and a host
+/// that goes through it fails (URL Standard 3.3). An ASCII host does not go
+/// through UTS #46 (3.3: it is lower-cased), so `xn---ecr.e` stays; ada
+/// decodes `-ecr` as `ecr`.
+#[test]
+fn punycode_with_a_leading_delimiter_fails() {
+    assert_eq!(
+        Url::parse("http://xn---ecr.\u{E9}/").unwrap_err().code(),
+        "domain-to-ASCII"
+    );
+    assert_eq!(
+        Url::parse("http://xn--ecr.\u{E9}/").unwrap().hostname(),
+        "xn--ecr.xn--9ca"
+    );
+    assert_eq!(
+        Url::parse("http://xn---ecr.e/").unwrap().hostname(),
+        "xn---ecr.e"
+    );
+}
