@@ -417,3 +417,15 @@ fn punycode_with_a_leading_delimiter_fails() {
         "xn---ecr.e"
     );
 }
+
+/// Found by the `whatwg_ada` fuzz target: UTS #46 section 4 (Processing)
+/// normalizes the domain to NFC before Punycode (step 2), so `é` (U+00E9)
+/// followed by U+0327 COMBINING CEDILLA is encoded as U+0229 U+0301, its
+/// NFC; ada encodes the code points as they came.
+#[test]
+fn hosts_are_encoded_in_nfc() {
+    let u = Url::parse("http://\u{E9}\u{327}N0XNkxn.XN-cvs").unwrap();
+    assert_eq!(u.hostname(), "xn--n0xnkxn-f1c85q.xn-cvs");
+    let v = Url::parse("http://\u{229}\u{301}n0xnkxn.xn-cvs").unwrap();
+    assert_eq!(u.hostname(), v.hostname());
+}
