@@ -101,6 +101,24 @@ pub enum Errors {
     Skip,
 }
 
+impl Errors {
+    /// Where an input's answer is written: `out` for a result, and for an
+    /// error `inline`; `err` for an error under `stderr`; nowhere (`None`)
+    /// for an error under `skip`.
+    pub fn route<'a>(
+        self,
+        ok: bool,
+        out: &'a mut dyn std::io::Write,
+        err: &'a mut dyn std::io::Write,
+    ) -> Option<&'a mut dyn std::io::Write> {
+        match (ok, self) {
+            (true, _) | (false, Errors::Inline) => Some(out),
+            (false, Errors::Stderr) => Some(err),
+            (false, Errors::Skip) => None,
+        }
+    }
+}
+
 /// `--errors WHERE`: where a failed input's error goes.
 #[derive(Args, Clone, Copy, Debug)]
 pub struct ErrorsArg {

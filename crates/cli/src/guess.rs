@@ -99,16 +99,10 @@ pub fn repair(a: RepairArgs) -> io::Result<()> {
                     .map_err(|&e| ErrorRecord::at(e, &text, false)),
             };
             status::record(result.is_ok());
-            if result.is_err() && a.errors.errors == args::Errors::Skip {
-                continue;
-            }
             let mut err = io::stderr().lock();
-            let mut to: &mut dyn Write =
-                if result.is_err() && a.errors.errors == args::Errors::Stderr {
-                    &mut err
-                } else {
-                    &mut out
-                };
+            let Some(mut to) = a.errors.errors.route(result.is_ok(), &mut out, &mut err) else {
+                continue;
+            };
             if a.json.json {
                 let (result, error) = match result {
                     Ok(u) => (Some(u.as_str()), None),

@@ -55,14 +55,11 @@ pub fn run(a: ParseArgs) -> io::Result<()> {
             let ok = result.is_ok();
             let iri = parser.dialect() == Dialect::Rfc3987;
             let record = ParseRecord::new(&text, result, parser.accepts_zone_ids(), iri);
-            match (ok, a.errors.errors) {
-                (false, args::Errors::Skip) => {}
-                (false, args::Errors::Stderr) if a.json.json => {
-                    json::write_line(&mut io::stderr().lock(), &record)?
-                }
-                (false, args::Errors::Stderr) => write_human(&mut io::stderr().lock(), &record)?,
-                _ if a.json.json => json::write_line(&mut out, &record)?,
-                _ => write_human(&mut out, &record)?,
+            let mut err = io::stderr().lock();
+            match a.errors.errors.route(ok, &mut out, &mut err) {
+                None => {}
+                Some(mut to) if a.json.json => json::write_line(&mut to, &record)?,
+                Some(mut to) => write_human(&mut to, &record)?,
             }
         }
         // Each batch's answers go out before the next is waited for.
@@ -74,16 +71,7 @@ pub fn run(a: ParseArgs) -> io::Result<()> {
 fn write_human(out: &mut impl Write, r: &ParseRecord<'_>) -> io::Result<()> {
     writeln!(out, "{}", show::text(r.input))?;
     if let Some(e) = &r.error {
-        writeln!(
-            out,
-            "  {} {} at byte {}: {}",
-            show::paint("error:", show::ERROR),
-            e.code,
-            e.offset,
-            e.message
-        )?;
-        let (line, caret) = show::caret(r.input, e.offset);
-        writeln!(out, "  {line}\n  {}", show::paint(&caret, show::ERROR))?;
+        show::write_error(out, r.input, e.code, e.offset, &e.message)?;
         return Ok(());
     }
     fn shown(v: Option<&str>) -> std::borrow::Cow<'_, str> {

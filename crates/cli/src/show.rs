@@ -17,6 +17,24 @@ use std::sync::OnceLock;
 use anstyle::{AnsiColor, Style};
 
 /// The style of what went wrong: the `error` label and the caret.
+/// The lines of an input's error in human output: `error: CODE at byte N:
+/// MESSAGE`, then the input with a caret under the byte.
+pub fn write_error(
+    out: &mut dyn std::io::Write,
+    input: &str,
+    code: &str,
+    offset: usize,
+    message: &str,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "  {} {code} at byte {offset}: {message}",
+        paint("error:", ERROR)
+    )?;
+    let (line, caret) = caret(input, offset);
+    writeln!(out, "  {line}\n  {}", paint(&caret, ERROR))
+}
+
 pub const ERROR: Style = AnsiColor::Red.on_default().bold();
 
 /// The style of what is shown on purpose: the sample's expected errors.

@@ -148,16 +148,10 @@ fn match_uris(a: MatchArgs) -> io::Result<()> {
                 Some(e) => Err(e),
             };
             status::record(result.is_ok());
-            if result.is_err() && a.errors.errors == args::Errors::Skip {
-                continue;
-            }
             let mut err = io::stderr().lock();
-            let mut to: &mut dyn Write =
-                if result.is_err() && a.errors.errors == args::Errors::Stderr {
-                    &mut err
-                } else {
-                    &mut out
-                };
+            let Some(mut to) = a.errors.errors.route(result.is_ok(), &mut out, &mut err) else {
+                continue;
+            };
             if a.json.json {
                 let record = MatchRecord {
                     template: &a.template,

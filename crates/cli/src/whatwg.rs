@@ -135,16 +135,11 @@ pub fn parse(
             let ok = report.result.is_ok();
             status::record(ok);
             let record = UrlRecord::new(Some(&text), &report);
-            match (ok, errors) {
-                (false, args::Errors::Skip) => {}
-                (false, args::Errors::Stderr) if json => {
-                    json::write_line(&mut io::stderr().lock(), &record)?
-                }
-                (false, args::Errors::Stderr) => {
-                    write_human(&mut io::stderr().lock(), &text, &record)?
-                }
-                _ if json => json::write_line(&mut out, &record)?,
-                _ => write_human(&mut out, &text, &record)?,
+            let mut err = io::stderr().lock();
+            match errors.route(ok, &mut out, &mut err) {
+                None => {}
+                Some(mut to) if json => json::write_line(&mut to, &record)?,
+                Some(mut to) => write_human(&mut to, &text, &record)?,
             }
         }
         out.flush()
@@ -155,16 +150,7 @@ pub fn parse(
 fn write_human(out: &mut impl Write, input: &str, r: &UrlRecord<'_>) -> io::Result<()> {
     writeln!(out, "{}", show::text(input))?;
     if let Some(e) = &r.error {
-        writeln!(
-            out,
-            "  {} {} at byte {}: {}",
-            show::paint("error:", show::ERROR),
-            e.code,
-            e.offset,
-            e.message
-        )?;
-        let (line, caret) = show::caret(input, e.offset);
-        writeln!(out, "  {line}\n  {}", show::paint(&caret, show::ERROR))?;
+        show::write_error(out, input, e.code, e.offset, &e.message)?;
     } else {
         let attrs = [
             ("href", r.href),
@@ -209,6 +195,28 @@ fn write_human(out: &mut impl Write, input: &str, r: &UrlRecord<'_>) -> io::Resu
 /// `uri resolve --dialect whatwg --base BASE`: the `href` of each input
 /// parsed against the base.
 pub fn resolve(base: &str, refs: Vec<String>, output: Output<'_>) -> io::Result<()> {
+    // With --json a base that fails is every record's `invalid-base`, as
+    // under the IETF dialects; in human output one usage error.
+    if output.json {
+        if let Err(e) = Url::parse(base) {
+            let record = ErrorRecord {
+                code: urikit::ErrorKind::InvalidBase.code(),
+                offset: e.offset(),
+                message: format!(
+                    "the base is not a URL: {} at byte {}: {}",
+                    e.code(),
+                    e.offset(),
+                    e.message()
+                ),
+            };
+            return each_value(refs, output, |_| {
+                Err(ErrorRecord {
+                    message: record.message.clone(),
+                    ..record
+                })
+            });
+        }
+    }
     let base = base_url(Some(base)).expect("a base was given");
     each_value(refs, output, |s| {
         Url::parse_with_base(s, &base)

@@ -257,7 +257,8 @@ pub(crate) trait Block64: Copy {
 }
 
 /// The mask operations of a [`Block64`] whose masks are already a bit a
-/// byte (`type M = u64`): the portable blocks and AVX-512's.
+/// byte (`type M = u64`, `type Tally = usize`): the portable blocks and
+/// AVX-512's.
 #[cfg(feature = "alloc")]
 macro_rules! bit_masks {
     () => {
@@ -279,6 +280,21 @@ macro_rules! bit_masks {
         #[inline(always)]
         fn count(self, m: u64) -> u32 {
             m.count_ones()
+        }
+
+        #[inline(always)]
+        fn tally(self) -> usize {
+            0
+        }
+
+        #[inline(always)]
+        fn add(self, t: usize, m: u64) -> usize {
+            t + m.count_ones() as usize
+        }
+
+        #[inline(always)]
+        fn drain(self, t: usize) -> usize {
+            t
         }
     };
 }

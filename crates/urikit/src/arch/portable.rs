@@ -146,21 +146,6 @@ impl Block64 for Portable {
     fn zero(self) -> [u64; 8] {
         [0; 8]
     }
-
-    #[inline(always)]
-    fn tally(self) -> usize {
-        0
-    }
-
-    #[inline(always)]
-    fn add(self, t: usize, m: u64) -> usize {
-        t + m.count_ones() as usize
-    }
-
-    #[inline(always)]
-    fn drain(self, t: usize) -> usize {
-        t
-    }
 }
 
 /// The high bits of a word's bytes as the low eight bits.

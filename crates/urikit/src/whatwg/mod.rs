@@ -246,7 +246,13 @@ impl Url {
     /// assert!(!urikit::whatwg::Url::can_parse("http://[::1", None));
     /// ```
     pub fn can_parse(input: &str, base: Option<&Url>) -> bool {
-        fast::scan(input).is_some() || Self::parse_reporting(input, base).result.is_ok()
+        if fast::scan(input).is_some() {
+            return true;
+        }
+        // The parser alone: its record is not serialized.
+        let base = base.map(Url::record);
+        let mut rec = Record::default();
+        basic_parse(input, base.as_ref(), &mut rec, None, &mut Sink::default()).is_ok()
     }
 
     /// The basic URL parser, with the validation errors it met.

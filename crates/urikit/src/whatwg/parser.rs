@@ -290,10 +290,7 @@ pub(crate) fn basic_parse(
                     sink.report(K::InvalidReverseSolidus, here);
                     state = State::RelativeSlash;
                 } else {
-                    url.username.clone_from(&b.username);
-                    url.password.clone_from(&b.password);
-                    url.host.clone_from(&b.host);
-                    url.port = b.port;
+                    url.copy_authority(b);
                     url.path = b.path.clone();
                     url.query.clone_from(&b.query);
                     if c == Some('?') {
@@ -319,11 +316,7 @@ pub(crate) fn basic_parse(
                 } else if c == Some('/') {
                     state = State::Authority;
                 } else {
-                    let b = base.expect("the relative state has a base");
-                    url.username.clone_from(&b.username);
-                    url.password.clone_from(&b.password);
-                    url.host.clone_from(&b.host);
-                    url.port = b.port;
+                    url.copy_authority(base.expect("the relative state has a base"));
                     state = State::Path;
                     p -= 1;
                 }

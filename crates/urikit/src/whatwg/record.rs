@@ -80,6 +80,15 @@ impl Record {
         !self.username.is_empty() || !self.password.is_empty()
     }
 
+    /// The username, password, host and port of `base`, as the relative
+    /// states set them (section 4.4).
+    pub(crate) fn copy_authority(&mut self, base: &Record) {
+        self.username.clone_from(&base.username);
+        self.password.clone_from(&base.password);
+        self.host.clone_from(&base.host);
+        self.port = base.port;
+    }
+
     pub(crate) fn has_opaque_path(&self) -> bool {
         matches!(self.path, Path::Opaque(_))
     }

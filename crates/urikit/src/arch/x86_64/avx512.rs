@@ -112,21 +112,6 @@ impl Block64 for Avx512 {
         // SAFETY: `self` exists, so the processor has AVX512F.
         unsafe { _mm512_setzero_si512() }
     }
-
-    #[inline(always)]
-    fn tally(self) -> usize {
-        0
-    }
-
-    #[inline(always)]
-    fn add(self, t: usize, m: u64) -> usize {
-        t + m.count_ones() as usize
-    }
-
-    #[inline(always)]
-    fn drain(self, t: usize) -> usize {
-        t
-    }
 }
 
 impl Avx512 {
