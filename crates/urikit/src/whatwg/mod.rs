@@ -123,35 +123,33 @@ impl Url {
         }
     }
 
-    /// The URL when the quick pass proves `input` canonical (see
-    /// `whatwg::fast`): its text is the `href`, a `/` added for an empty path.
-    #[inline]
-    fn quick(input: &str) -> Option<Url> {
-        let q = fast::scan(input)?;
-        let mut o = q.o;
-        let href = if q.empty_path {
-            let at = o.path_start;
-            let mut h = String::with_capacity(input.len() + 1);
-            h.push_str(&input[..at]);
-            h.push('/');
-            h.push_str(&input[at..]);
-            o.path_end += 1;
-            o.query_end += 1;
-            h
-        } else {
-            String::from(input)
-        };
-        Some(Url {
-            href,
-            o,
-            host: if q.empty_host {
-                HostKind::Empty
-            } else {
-                HostKind::Domain
+    /// The URL when the quick pass could write it (see `whatwg::fast`):
+    /// its `href` is the input, or what the pass wrote where the input had
+    /// to change.
+    #[inline(always)]
+    fn quick(input: &str, q: fast::Quick) -> Url {
+        Url {
+            href: q.href.unwrap_or_else(|| String::from(input)),
+            o: q.o,
+            host: match q.host {
+                fast::HostForm::Domain => HostKind::Domain,
+                fast::HostForm::Ipv4 => HostKind::Ipv4,
+                fast::HostForm::Empty => HostKind::Empty,
             },
             port: q.port,
             opaque_path: false,
-        })
+        }
+    }
+
+    /// What the parser gives where the quick pass did not answer.
+    #[inline(never)]
+    fn parse_slow(input: &str, base: Option<&Url>) -> Result<Url, ValidationError> {
+        if base.is_none() {
+            if let Some(e) = fast::no_scheme(input) {
+                return Err(e);
+            }
+        }
+        Self::parse_reporting(input, base).result
     }
 
     /// The URL record this URL serializes (section 4.1), built back from the
@@ -212,10 +210,10 @@ impl Url {
     /// # Ok::<(), urikit::whatwg::ValidationError>(())
     /// ```
     pub fn parse(input: &str) -> Result<Url, ValidationError> {
-        match Url::quick(input) {
-            Some(u) => Ok(u),
-            None => Self::parse_reporting(input, None).result,
-        }
+        fast::scan_then(input, |q| match q {
+            Some(q) => Ok(Url::quick(input, q)),
+            None => Url::parse_slow(input, None),
+        })
     }
 
     /// The API URL parser with a base URL (`new URL(input, base)`).
@@ -233,10 +231,10 @@ impl Url {
     pub fn parse_with_base(input: &str, base: &Url) -> Result<Url, ValidationError> {
         // A URL the quick pass takes has its scheme and `//`: the base
         // does not enter its reading.
-        match Url::quick(input) {
-            Some(u) => Ok(u),
-            None => Self::parse_reporting(input, Some(base)).result,
-        }
+        fast::scan_then(input, |q| match q {
+            Some(q) => Ok(Url::quick(input, q)),
+            None => Url::parse_slow(input, Some(base)),
+        })
     }
 
     /// Whether `input` parses (the static `URL.canParse`).
@@ -246,8 +244,11 @@ impl Url {
     /// assert!(!urikit::whatwg::Url::can_parse("http://[::1", None));
     /// ```
     pub fn can_parse(input: &str, base: Option<&Url>) -> bool {
-        if fast::scan(input).is_some() {
+        if fast::valid(input) {
             return true;
+        }
+        if base.is_none() && fast::no_scheme(input).is_some() {
+            return false;
         }
         // The parser alone: its record is not serialized.
         let base = base.map(Url::record);

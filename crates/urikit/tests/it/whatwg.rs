@@ -418,6 +418,28 @@ fn punycode_with_a_leading_delimiter_fails() {
     );
 }
 
+/// Found by the `whatwg_ada` fuzz target: U+061D ARABIC END OF TEXT MARK
+/// (assigned in Unicode 14.0) has the bidi class AL (DerivedBidiClass.txt).
+/// The URL Standard's domain to ASCII runs UTS #46 with CheckBidi (section
+/// 3.3), whose criterion V8 applies RFC 5893 section 2: in a label of a
+/// Bidi domain name the first character is L, R or AL (rule 1), an RTL
+/// label holds only R, AL, AN, EN, ES, CS, ET, ON, BN and NSM (rule 2) and
+/// ends in R, AL, EN or AN (rule 3). A label of AL characters passes all
+/// three. ada accepts U+061D alone (no Bidi domain) and refuses it beside
+/// another AL character, first or last: its bidi table does not give the
+/// character AL.
+#[test]
+fn the_arabic_end_of_text_mark_is_al() {
+    for (input, host) in [
+        ("http:/\u{61D}\u{71C}", "xn--cgb42c"),
+        ("http://\u{628}\u{61D}/", "xn--cgbv"),
+        ("http://\u{61D}\u{628}/", "xn--cgbw"),
+        ("http://\u{61D}/", "xn--cgb"),
+    ] {
+        assert_eq!(Url::parse(input).unwrap().hostname(), host, "{input:?}");
+    }
+}
+
 /// Found by the `whatwg_ada` fuzz target: UTS #46 section 4 (Processing)
 /// normalizes the domain to NFC before Punycode (step 2), so `é` (U+00E9)
 /// followed by U+0327 COMBINING CEDILLA is encoded as U+0229 U+0301, its

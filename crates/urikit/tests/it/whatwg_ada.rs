@@ -43,8 +43,15 @@ fn differ(input: &str, base: Option<&str>) -> Option<String> {
         None => Url::parse_reporting(input, None).result,
         Some(b) => Url::parse_reporting(input, Url::parse(b).ok().as_ref()).result,
     };
-    if ours.as_ref().ok().map(Url::href) != slow.as_ref().ok().map(Url::href) {
-        return Some(format!("{input:?}: the quick pass and the parser disagree"));
+    if ours.as_ref().map(Url::href) != slow.as_ref().map(Url::href) {
+        return Some(format!(
+            "{input:?}: the quick pass and the parser disagree: {ours:?}, {slow:?}"
+        ));
+    }
+    // `can_parse` (the authority alone where it can) and the parser agree.
+    let base_url = base.and_then(|b| Url::parse(b).ok());
+    if Url::can_parse(input, base_url.as_ref()) != slow.is_ok() {
+        return Some(format!("{input:?}: can_parse and the parser disagree"));
     }
     if let (Ok(a), Ok(b)) = (&ours, &slow) {
         if GETTERS.iter().any(|g| a.get(g) != b.get(g)) || a.host_record() != b.host_record() {
@@ -139,6 +146,12 @@ const PIECES: &[&str] = &[
     "mailto:",
     "javascript:",
     "HTTP:",
+    "HTTPS:",
+    "Ws:",
+    ":80",
+    ":0080",
+    ":443",
+    ":65536",
     "/",
     "//",
     "\\",
