@@ -200,7 +200,7 @@ fn component(name: &str) -> PyResult<Component> {
 pub fn encode(text: &Bound<'_, PyAny>, component: &str) -> PyResult<String> {
     let c = self::component(component)?;
     let t = crate::error::text(text, "the text")?;
-    Ok(crate::ops::encode(&t, c).into_owned())
+    Ok(urikit_columns::ops::encode(&t, c).into_owned())
 }
 
 /// `text` percent-decoded (`+` read as a space when `component="form"`).

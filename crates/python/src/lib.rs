@@ -12,7 +12,7 @@ mod columns;
 mod error;
 mod funcs;
 mod inspect;
-mod ops;
+
 mod uri;
 mod url;
 

@@ -16,7 +16,7 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use urikit::{Dialect, Error, Parser, Part, QueryParams as Params, UriRef, UriRefBuf};
 
 use crate::error::{parse_error, text, unknown};
-use crate::ops;
+use urikit_columns::ops;
 
 /// The dialect named `name`.
 pub fn dialect(name: &str) -> PyResult<Dialect> {

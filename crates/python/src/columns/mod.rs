@@ -1,44 +1,25 @@
-//! The column functions over Arrow arrays: one table ([`SPECS`]) names
-//! each function of the contract, its arguments and its result type; one
-//! evaluator ([`eval`]) computes a row through [`crate::ops`]; one writer
-//! per result type fills the Arrow builder. The Python module
-//! `urikit.arrow` and the SQL engines' registrations read the table, so
-//! that no function is written once per engine.
-//!
-//! A batch runs without the GIL; a large one is cut into as many parts as
-//! the machine has cores, each part evaluated on its own thread.
+//! The column functions for Python (`urikit.arrow`): the table and the
+//! kernels are the `urikit-columns` crate's, which the engines' native
+//! extensions call too; this module turns Python's arguments into its
+//! [`Arg`]s, runs a call without the GIL, and hands the arrays back as
+//! pyarrow objects.
 
-//!
-//! The files: `spec` (the table), `input` (the columns and arguments a
-//! call reads), `value` (a row's result), `eval` (a row), `whatwg` (a row read by the URL Standard),
-//! `build` (the result column, in parallel parts), and this one, the calls
-//! from Python.
-
-mod build;
-mod eval;
-mod input;
-mod spec;
-mod value;
-mod whatwg;
-
-use build::*;
-use input::*;
-pub use spec::*;
+mod args;
 
 use std::sync::Arc;
 
+use args::*;
 use arrow_array::Array;
 use arrow_schema::Field;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
+use urikit_columns::{data_type, Arg, Param, Spec, Strs, SPECS};
 
 /// The spec named `name` (with or without `uri_`).
 pub fn spec(name: &str) -> PyResult<&'static Spec> {
-    SPECS
-        .iter()
-        .find(|s| s.name == name || s.name.strip_prefix("uri_") == Some(name))
+    urikit_columns::spec(name)
         .ok_or_else(|| PyValueError::new_err(format!("no column function named {name:?}")))
 }
 
@@ -83,7 +64,7 @@ pub fn call(
         }
     };
     for c in &chunks {
-        Strs::of(c.as_ref(), "the column")?;
+        Strs::of(c.as_ref(), "the column").map_err(PyTypeError::new_err)?;
     }
     let len: usize = chunks.iter().map(|c| c.len()).sum();
     let args = args
@@ -91,22 +72,18 @@ pub fn call(
         .zip(spec.params)
         .map(|(a, p)| arg_of(py, *p, a, len))
         .collect::<PyResult<Vec<Arg>>>()?;
-    literal_base(spec, &args)?;
     // A chunked result takes each thread's part as a chunk of its own; an
     // array result joins them.
     let results = py.detach(|| {
-        let mut offset = 0;
-        let mut out = Vec::new();
-        for c in &chunks {
-            let parts = run_chunk(spec, c.as_ref(), &args, offset)?;
-            offset += c.len();
-            if chunked {
-                out.extend(parts);
-            } else {
-                out.push(join(&parts)?);
-            }
+        if chunked {
+            urikit_columns::call(spec, &chunks, &args)
+        } else {
+            let whole = match chunks.as_slice() {
+                [one] => one.clone(),
+                _ => return Err("expected one array".to_owned()),
+            };
+            urikit_columns::call_array(spec, &whole, &args).map(|a| vec![a])
         }
-        Ok::<_, String>(out)
     });
     let results = results.map_err(PyValueError::new_err)?;
     let field = Arc::new(Field::new(spec.name, data_type(spec.ty), true));

@@ -375,14 +375,16 @@ fn bad_input() {
 /// ASCII runs UTS #46 with CheckBidi (section 3.3), and UTS #46 section
 /// 4.1 criterion V8 applies RFC 5893 section 2 to every label of a Bidi
 /// domain name; its rule 1 wants a label's first character of class L, R
-/// or AL, so a label of digits fails there. ada accepts these hosts; the
-/// standard (and urikit) refuse them.
+/// or AL, so a label that begins with a digit (EN) or `+` (ES) fails
+/// there. ada accepts these hosts; the standard (and urikit) refuse them.
 #[test]
 fn a_digit_label_in_a_bidi_domain_fails() {
     for host in [
         "0.\u{FD50}.co",
         "\u{FE05}\u{FF10}..\u{FD50}.co",
         "1.\u{5D0}",
+        "+a.\u{45C}.xn--hhb",
+        "0.\u{45C}.xn--hhb",
     ] {
         let e = Url::parse(&format!("http://{host}/")).unwrap_err();
         assert_eq!((e.code(), e.offset()), ("domain-to-ASCII", 7), "{host}");
@@ -393,6 +395,10 @@ fn a_digit_label_in_a_bidi_domain_fails() {
     );
     // Without a right-to-left label a digit label is fine.
     assert_eq!(Url::parse("http://0.a.co/").unwrap().hostname(), "0.a.co");
+    assert_eq!(
+        Url::parse("http://+a.\u{45C}/").unwrap().hostname(),
+        "+a.xn--i2a"
+    );
 }
 
 /// Found by the `whatwg_ada` fuzz target: Punycode whose encoded part

@@ -7,8 +7,8 @@ use std::borrow::Cow;
 
 use urikit::whatwg::{compare, Url};
 
-use super::spec::{Member, Spec, F, PARSE};
-use super::value::{opt, Value};
+use crate::spec::{Member, Spec, F, PARSE};
+use crate::value::{opt, Value};
 
 /// The host's kind, as `uri_parse`'s `host_type` names it under `whatwg`.
 fn host_type(u: &Url) -> Option<&'static str> {
@@ -24,7 +24,7 @@ fn host_type(u: &Url) -> Option<&'static str> {
 
 /// `spec` on the text `s`, read by the URL Standard; `base` the base of
 /// `uri_resolve`. `Err` for a function that has no WHATWG reading.
-pub(super) fn eval<'a>(spec: &Spec, s: &'a str, base: Option<&str>) -> Result<Value<'a>, String> {
+pub(crate) fn eval<'a>(spec: &Spec, s: &'a str, base: Option<&str>) -> Result<Value<'a>, String> {
     match spec.f {
         F::ValidationErrors => {
             let r = Url::parse_reporting(s, None);

@@ -9,12 +9,12 @@ use arrow_array::builder::{
 use arrow_array::{Array, ArrayRef};
 use arrow_schema::{DataType, Field};
 
-use super::eval::*;
-use super::input::*;
-use super::spec::*;
+use crate::eval::*;
+use crate::input::*;
+use crate::spec::*;
 
 /// The builder of one result type.
-pub(super) enum Out {
+pub(crate) enum Out {
     Str(StringBuilder),
     Bool(BooleanBuilder),
     I32(Int32Builder),
@@ -26,10 +26,10 @@ pub(super) enum Out {
 
 /// The most bytes of text one result array holds (Arrow `string` has
 /// 32-bit offsets).
-pub(super) const MAX_BYTES: usize = i32::MAX as usize;
+pub(crate) const MAX_BYTES: usize = i32::MAX as usize;
 
 impl Out {
-    pub(super) fn new(ty: Ty, rows: usize) -> Out {
+    pub(crate) fn new(ty: Ty, rows: usize) -> Out {
         match ty {
             Ty::Str => Out::Str(StringBuilder::with_capacity(rows, rows * 24)),
             Ty::Bool => Out::Bool(BooleanBuilder::with_capacity(rows)),
@@ -50,7 +50,7 @@ impl Out {
         }
     }
 
-    pub(super) fn push(&mut self, v: Value<'_>) -> Result<(), String> {
+    pub(crate) fn push(&mut self, v: Value<'_>) -> Result<(), String> {
         match (self, v) {
             (Out::Str(b), Value::Str(s)) => {
                 if b.values_slice().len() + s.len() > MAX_BYTES {
@@ -137,7 +137,7 @@ impl Out {
         Ok(())
     }
 
-    pub(super) fn finish(self) -> ArrayRef {
+    pub(crate) fn finish(self) -> ArrayRef {
         match self {
             Out::Str(mut b) => Arc::new(b.finish()),
             Out::Bool(mut b) => Arc::new(b.finish()),
@@ -149,7 +149,7 @@ impl Out {
     }
 }
 
-pub(super) fn str_field(b: &mut StructBuilder, k: usize, v: Option<&str>) {
+pub(crate) fn str_field(b: &mut StructBuilder, k: usize, v: Option<&str>) {
     if let Some(s) = b.field_builder::<StringBuilder>(k) {
         match v {
             Some(v) => s.append_value(v),
@@ -158,14 +158,14 @@ pub(super) fn str_field(b: &mut StructBuilder, k: usize, v: Option<&str>) {
     }
 }
 
-pub(super) fn overflow() -> String {
+pub(crate) fn overflow() -> String {
     "the result holds more than 2 GiB of text, more than one Arrow string array can; \
      pass the input in smaller chunks"
         .to_owned()
 }
 
 /// Evaluates rows `range` of `col` into one array.
-pub(super) fn run_range(
+pub(crate) fn run_range(
     spec: &Spec,
     col: &Strs<'_>,
     args: &Args<'_>,
@@ -186,22 +186,33 @@ pub(super) fn run_range(
     Ok(out.finish())
 }
 
+/// The threads a large array is cut for: the processor's parallelism, read
+/// once per process (reading it looks at the cgroup files each time).
+///
+/// ```
+/// assert!(urikit_columns::threads() >= 1);
+/// ```
+pub fn threads() -> usize {
+    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *THREADS.get_or_init(|| std::thread::available_parallelism().map_or(1, |t| t.get()))
+}
+
 /// The rows from which a chunk is cut into parts, one per thread.
-pub(super) const PARALLEL_ROWS: usize = 1 << 14;
+pub(crate) const PARALLEL_ROWS: usize = 1 << 14;
 
 /// Evaluates a whole chunk whose first row is row `offset` of the column,
 /// on several threads when it is large: one array per thread, in order
 /// (the caller joins them where it must return one array).
-pub(super) fn run_chunk(
+pub(crate) fn run_chunk(
     spec: &Spec,
     chunk: &dyn Array,
     args: &[Arg],
     offset: usize,
 ) -> Result<Vec<ArrayRef>, String> {
-    let col = Strs::of(chunk, "the column").map_err(|e| e.to_string())?;
-    let args = Args::new(args).map_err(|e| e.to_string())?;
+    let col = Strs::of(chunk, "the column")?;
+    let args = Args::new(args)?;
     let n = chunk.len();
-    let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+    let threads = threads();
     if n < PARALLEL_ROWS || threads < 2 {
         return Ok(vec![run_range(spec, &col, &args, offset, 0..n)?]);
     }
@@ -228,7 +239,7 @@ pub(super) fn run_chunk(
 }
 
 /// The parts joined into one array.
-pub(super) fn join(parts: &[ArrayRef]) -> Result<ArrayRef, String> {
+pub(crate) fn join(parts: &[ArrayRef]) -> Result<ArrayRef, String> {
     if let [one] = parts {
         return Ok(one.clone());
     }

@@ -35,7 +35,8 @@ pub enum Param {
 }
 
 impl Param {
-    pub(super) fn name(self) -> &'static str {
+    /// The argument's name.
+    pub fn name(self) -> &'static str {
         match self {
             Param::Dialect => "dialect",
             Param::Text(n) | Param::Ref(n) | Param::Bool(n) => n,
@@ -180,14 +181,14 @@ pub fn data_type(ty: Ty) -> DataType {
     }
 }
 
-pub(super) fn pair_fields() -> Fields {
+pub(crate) fn pair_fields() -> Fields {
     Fields::from(vec![
         Field::new("key", DataType::Utf8, true),
         Field::new("value", DataType::Utf8, true),
     ])
 }
 
-pub(super) fn error_fields() -> Fields {
+pub(crate) fn error_fields() -> Fields {
     Fields::from(vec![
         Field::new("code", DataType::Utf8, true),
         Field::new("offset", DataType::Int64, true),
@@ -198,14 +199,15 @@ pub(super) fn error_fields() -> Fields {
 /// A member of `uri_parse`'s struct: the kind, a component (named as the
 /// library names it), or the host's type.
 #[derive(Clone, Copy)]
-pub(super) enum Member {
+pub(crate) enum Member {
     Kind,
     Part(Part),
     HostType,
 }
 
 impl Member {
-    pub(super) fn name(self) -> &'static str {
+    /// The argument's name.
+    pub fn name(self) -> &'static str {
         match self {
             Member::Kind => "kind",
             Member::Part(p) => p.name(),
@@ -215,7 +217,7 @@ impl Member {
 }
 
 /// `uri_parse`'s members, in the contract's order.
-pub(super) const PARSE: [Member; 9] = [
+pub(crate) const PARSE: [Member; 9] = [
     Member::Kind,
     Member::Part(Part::Scheme),
     Member::Part(Part::Userinfo),
@@ -227,7 +229,7 @@ pub(super) const PARSE: [Member; 9] = [
     Member::Part(Part::Fragment),
 ];
 
-pub(super) fn parse_fields() -> Fields {
+pub(crate) fn parse_fields() -> Fields {
     Fields::from(
         PARSE
             .iter()
@@ -237,6 +239,6 @@ pub(super) fn parse_fields() -> Fields {
 }
 
 /// The index of the dialect among `spec`'s parameters.
-pub(super) fn dialect_index(spec: &Spec) -> Option<usize> {
+pub(crate) fn dialect_index(spec: &Spec) -> Option<usize> {
     spec.params.iter().position(|p| *p == Param::Dialect)
 }

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use crate::ops;
 
 /// A row's result.
-pub(super) enum Value<'a> {
+pub(crate) enum Value<'a> {
     Null,
     Str(Cow<'a, str>),
     Bool(bool),
@@ -20,10 +20,10 @@ pub(super) enum Value<'a> {
     ParseOwned(Vec<Option<String>>),
 }
 
-pub(super) fn opt<'a>(v: Option<impl Into<Cow<'a, str>>>) -> Value<'a> {
+pub(crate) fn opt<'a>(v: Option<impl Into<Cow<'a, str>>>) -> Value<'a> {
     v.map_or(Value::Null, |s| Value::Str(s.into()))
 }
 
-pub(super) fn owned<'a>(v: Option<urikit::UriRefBuf>) -> Value<'a> {
+pub(crate) fn owned<'a>(v: Option<urikit::UriRefBuf>) -> Value<'a> {
     v.map_or(Value::Null, |b| Value::Str(Cow::Owned(b.into_string())))
 }

@@ -8,12 +8,12 @@ use urikit::{Dialect, Parser, Part, UriRef};
 
 use crate::ops;
 
-use super::input::*;
-use super::spec::*;
-pub(super) use super::value::*;
+use crate::input::*;
+use crate::spec::*;
+pub(crate) use crate::value::*;
 
 /// The parser a row asks for: its dialect argument, or RFC 3986.
-pub(super) fn parser_for(
+pub(crate) fn parser_for(
     at: Option<At<'_>>,
     cache: &mut Option<(String, Parser)>,
 ) -> Result<Parser, String> {
@@ -41,7 +41,7 @@ pub(super) fn parser_for(
 /// Evaluates `spec` on one row: the first column's text `s` and the
 /// arguments at row `row`. `Err` is an argument that is wrong for every
 /// row alike (an unknown dialect or component), raised as `ValueError`.
-pub(super) fn eval<'a>(
+pub(crate) fn eval<'a>(
     spec: &Spec,
     s: &'a str,
     args: &'a Args<'_>,
@@ -63,12 +63,12 @@ pub(super) fn eval<'a>(
     };
     let parser = parser_for(dialect_index(spec).and_then(|k| args.at(k, row)), cache)?;
     if parser.dialect() == Dialect::Whatwg {
-        return super::whatwg::eval(spec, s, text(0));
+        return crate::whatwg::eval(spec, s, text(0));
     }
     // The functions that do not read `s` as a reference of the dialect.
     match spec.f {
         F::Origin | F::ValidationErrors | F::ReadingsDiffer => {
-            return super::whatwg::eval(spec, s, None)
+            return crate::whatwg::eval(spec, s, None)
         }
         F::ToUri => {
             let idna = matches!(args.at(0, row), Some(At::Flag(Some(true))));
@@ -104,7 +104,7 @@ pub(super) fn eval<'a>(
                 F::Error => Value::Error(
                     e.code(),
                     e.offset(),
-                    crate::error::message(e, s, parser.dialect() == Dialect::Rfc3987),
+                    message(e, s, parser.dialect() == Dialect::Rfc3987),
                 ),
                 _ => Value::Null,
             })
@@ -186,7 +186,7 @@ pub(super) fn eval<'a>(
 }
 
 /// The result for a row whose bytes are not UTF-8: not a valid reference.
-pub(super) fn not_utf8(spec: &Spec, e: std::str::Utf8Error, byte: u8) -> Value<'static> {
+pub(crate) fn not_utf8(spec: &Spec, e: std::str::Utf8Error, byte: u8) -> Value<'static> {
     match spec.f {
         F::IsValid => Value::Bool(false),
         F::ValidationErrors | F::ReadingsDiffer => Value::Null,
@@ -197,4 +197,13 @@ pub(super) fn not_utf8(spec: &Spec, e: std::str::Utf8Error, byte: u8) -> Value<'
         ),
         _ => Value::Null,
     }
+}
+
+/// The sentence for the parse error `e` of `input`, its hint naming the
+/// argument as the Python API names it (`dialect='rfc3987'`), the same sentence in a column as from `urikit.parse`.
+pub(crate) fn message(e: urikit::Error, input: &str, iri: bool) -> String {
+    urikit::report::explain(&e, input, iri).render(|h| match h {
+        urikit::Hint::Iri => Some("dialect='rfc3987'"),
+        _ => None,
+    })
 }

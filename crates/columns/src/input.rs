@@ -4,13 +4,9 @@
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, BooleanArray, OffsetSizeTrait};
 use arrow_schema::DataType;
-use pyo3::exceptions::{PyTypeError, PyValueError};
-use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyString};
-use pyo3_arrow::input::AnyArray;
 use urikit::{Dialect, Parser};
 
-use super::spec::*;
+use crate::spec::*;
 
 /// A column of text: Arrow `string`, `large_string` or `string_view`.
 ///
@@ -20,7 +16,7 @@ use super::spec::*;
 /// here takes it on trust: a range of rows whose bytes are all UTF-8 and
 /// whose offsets all fall between characters is read through Arrow's own
 /// accessor, any other row is checked on its own.
-pub(super) enum Strs<'a> {
+pub enum Strs<'a> {
     Utf8(&'a arrow_array::StringArray),
     Large(&'a arrow_array::LargeStringArray),
     View(arrow_array::BinaryViewArray),
@@ -30,7 +26,7 @@ pub(super) enum Strs<'a> {
 }
 
 /// A row of a column of text.
-pub(super) enum Row<'a> {
+pub enum Row<'a> {
     Null,
     Text(&'a str),
     /// Bytes that are not UTF-8, and where they stop being.
@@ -38,7 +34,7 @@ pub(super) enum Row<'a> {
 }
 
 impl<'a> Strs<'a> {
-    pub(super) fn of(a: &'a dyn Array, what: &str) -> PyResult<Strs<'a>> {
+    pub fn of(a: &'a dyn Array, what: &str) -> Result<Strs<'a>, String> {
         Ok(match a.data_type() {
             DataType::Utf8 => Strs::Utf8(a.as_string::<i32>()),
             DataType::LargeUtf8 => Strs::Large(a.as_string::<i64>()),
@@ -47,17 +43,17 @@ impl<'a> Strs<'a> {
             // a column of nothing but NULL as.
             DataType::Null => Strs::Nulls,
             other => {
-                return Err(PyTypeError::new_err(format!(
+                return Err(format!(
                     "{what} must be a column of strings (Arrow string, large_string or \
                      string_view), not {other}"
-                )))
+                ))
             }
         })
     }
 
     /// Whether rows `range` are all UTF-8 with their offsets between
     /// characters (an offsets array only).
-    pub(super) fn utf8(&self, range: &std::ops::Range<usize>) -> bool {
+    pub(crate) fn utf8(&self, range: &std::ops::Range<usize>) -> bool {
         fn check<O: OffsetSizeTrait>(
             offsets: &[O],
             data: &[u8],
@@ -79,7 +75,7 @@ impl<'a> Strs<'a> {
     }
 
     /// Row `i`; `utf8` when its range was checked by [`Strs::utf8`].
-    pub(super) fn get(&self, i: usize, utf8: bool) -> Row<'_> {
+    pub(crate) fn get(&self, i: usize, utf8: bool) -> Row<'_> {
         /// A row of an offsets array: Arrow's accessor on a checked range,
         /// the bytes checked otherwise.
         fn offsets_row<O: OffsetSizeTrait>(
@@ -112,7 +108,7 @@ impl<'a> Strs<'a> {
     }
 
     /// Row `i` as text, None for NULL or bytes that are not UTF-8.
-    pub(super) fn text(&self, i: usize) -> Option<&str> {
+    pub fn text(&self, i: usize) -> Option<&str> {
         match self.get(i, false) {
             Row::Text(t) => Some(t),
             _ => None,
@@ -130,23 +126,23 @@ pub enum Arg {
 
 /// An argument's value on a row.
 #[derive(Clone, Copy)]
-pub(super) enum At<'a> {
+pub(crate) enum At<'a> {
     Text(Option<&'a str>),
     Flag(Option<bool>),
 }
 
 impl At<'_> {
-    pub(super) fn is_null(self) -> bool {
+    pub(crate) fn is_null(self) -> bool {
         matches!(self, At::Text(None) | At::Flag(None))
     }
 }
 
 /// The arguments, ready to read row by row.
-pub(super) struct Args<'a> {
-    pub(super) items: Vec<ArgCol<'a>>,
+pub(crate) struct Args<'a> {
+    pub(crate) items: Vec<ArgCol<'a>>,
 }
 
-pub(super) enum ArgCol<'a> {
+pub(crate) enum ArgCol<'a> {
     Text(Option<&'a str>),
     Texts(Strs<'a>),
     Flag(Option<bool>),
@@ -154,7 +150,7 @@ pub(super) enum ArgCol<'a> {
 }
 
 impl<'a> Args<'a> {
-    pub(super) fn new(args: &'a [Arg]) -> PyResult<Args<'a>> {
+    pub(crate) fn new(args: &'a [Arg]) -> Result<Args<'a>, String> {
         let items = args
             .iter()
             .map(|a| {
@@ -165,16 +161,16 @@ impl<'a> Args<'a> {
                     Arg::Flags(c) => ArgCol::Flags(c.as_boolean()),
                 })
             })
-            .collect::<PyResult<_>>()?;
+            .collect::<Result<_, String>>()?;
         Ok(Args { items })
     }
 
     /// Whether argument `k` is one value for every row.
-    pub(super) fn is_literal(&self, k: usize) -> bool {
+    pub(crate) fn is_literal(&self, k: usize) -> bool {
         matches!(self.items.get(k), Some(ArgCol::Text(_) | ArgCol::Flag(_)))
     }
 
-    pub(super) fn at(&self, k: usize, row: usize) -> Option<At<'_>> {
+    pub(crate) fn at(&self, k: usize, row: usize) -> Option<At<'_>> {
         Some(match self.items.get(k)? {
             ArgCol::Text(t) => At::Text(*t),
             ArgCol::Texts(c) => At::Text(c.text(row)),
@@ -184,60 +180,12 @@ impl<'a> Args<'a> {
     }
 }
 
-/// An argument from Python: a literal (str, bytes, bool or None) or a
-/// column of the same length as the first.
-pub(super) fn arg_of(
-    py: Python<'_>,
-    p: Param,
-    obj: &Bound<'_, PyAny>,
-    len: usize,
-) -> PyResult<Arg> {
-    if obj.is_none() {
-        return Ok(match p {
-            Param::Bool(_) => Arg::Flag(None),
-            _ => Arg::Text(None),
-        });
-    }
-    if let Param::Bool(name) = p {
-        if let Ok(b) = obj.cast::<PyBool>() {
-            return Ok(Arg::Flag(Some(b.is_true())));
-        }
-        let col = column_of(obj)?;
-        if col.data_type() == &DataType::Null {
-            // A column of nothing but NULL: NULL on every row.
-            return check_len(name, col, len).map(|_| Arg::Flag(None));
-        }
-        if col.data_type() != &DataType::Boolean {
-            return Err(PyTypeError::new_err(format!(
-                "{name} must be a bool or a column of booleans, not {}",
-                col.data_type()
-            )));
-        }
-        return check_len(name, col, len).map(Arg::Flags);
-    }
-    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<pyo3::types::PyBytes>() {
-        let t = crate::error::text(obj, p.name())?;
-        return Ok(Arg::Text(Some(t.into_owned())));
-    }
-    if let Ok(list) = obj.extract::<Vec<String>>() {
-        if p == Param::Text("drop") || p == Param::Text("pattern") {
-            let _ = py;
-            return Ok(Arg::Text(Some(list.join(","))));
-        }
-    }
-    let col = column_of(obj)?;
-    if let Strs::Nulls = Strs::of(col.as_ref(), p.name())? {
-        return check_len(p.name(), col, len).map(|_| Arg::Text(None));
-    }
-    check_len(p.name(), col, len).map(Arg::Texts)
-}
-
 /// A base given as one value for every row must be an absolute URI, or
 /// the whole call fails, naming the argument (functions.md: the swapped
 /// call `uri_resolve('http://a/b', '../c')` is no NULL on every row). A
 /// column of bases gives NULL on the rows whose base cannot serve; a
 /// column that holds one value on every row is taken as a literal.
-pub(super) fn literal_base(spec: &Spec, args: &[Arg]) -> PyResult<()> {
+pub fn literal_base(spec: &Spec, args: &[Arg]) -> Result<(), String> {
     if !matches!(spec.f, F::Resolve | F::Relativize) {
         return Ok(());
     }
@@ -268,7 +216,7 @@ pub(super) fn literal_base(spec: &Spec, args: &[Arg]) -> PyResult<()> {
     if dialect == Dialect::Whatwg {
         return match urikit::whatwg::Url::parse(base) {
             Ok(_) => Ok(()),
-            Err(e) => Err(PyValueError::new_err(format!(
+            Err(e) => Err(format!(
                 "{}: the base {:?} (the second argument) is not a URL: {} at byte {} ({}); \
                  {}({}, base) takes the base second",
                 spec.name,
@@ -278,7 +226,7 @@ pub(super) fn literal_base(spec: &Spec, args: &[Arg]) -> PyResult<()> {
                 e.code(),
                 spec.name,
                 spec.first
-            ))),
+            )),
         };
     }
     let problem = match Parser::new(dialect).parse(base) {
@@ -291,47 +239,9 @@ pub(super) fn literal_base(spec: &Spec, args: &[Arg]) -> PyResult<()> {
             e.code()
         ),
     };
-    Err(PyValueError::new_err(format!(
+    Err(format!(
         "{}: the base {:?} (the second argument) is not an absolute URI: {problem}; {}({}, base) \
          takes the base second",
         spec.name, base, spec.name, spec.first
-    )))
-}
-
-pub(super) fn check_len(name: &str, col: ArrayRef, len: usize) -> PyResult<ArrayRef> {
-    if col.len() != len {
-        return Err(PyValueError::new_err(format!(
-            "the column {name} has {} rows, the first column {len}",
-            col.len()
-        )));
-    }
-    Ok(col)
-}
-
-/// One array of an Arrow object (chunks concatenated).
-pub(super) fn column_of(obj: &Bound<'_, PyAny>) -> PyResult<ArrayRef> {
-    let any: AnyArray = obj.extract().map_err(|_| not_a_column(obj))?;
-    let chunked = any.into_chunked_array()?;
-    let chunks = chunked.chunks();
-    if chunks.len() == 1 {
-        return Ok(chunks[0].clone());
-    }
-    let refs: Vec<&dyn Array> = chunks.iter().map(|a| a.as_ref()).collect();
-    if refs.is_empty() {
-        return Ok(arrow_array::new_empty_array(chunked.data_type()));
-    }
-    arrow_select::concat::concat(&refs).map_err(|e| PyValueError::new_err(e.to_string()))
-}
-
-pub(super) fn not_a_column(obj: &Bound<'_, PyAny>) -> PyErr {
-    let t = obj
-        .get_type()
-        .name()
-        .map(|n| n.to_string())
-        .unwrap_or_default();
-    PyTypeError::new_err(format!(
-        "expected an Arrow array of strings (an object with __arrow_c_array__ or \
-         __arrow_c_stream__, such as a pyarrow Array or ChunkedArray or a Polars \
-         Series) or a list of str, not {t}"
     ))
 }
