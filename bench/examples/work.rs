@@ -74,6 +74,31 @@ fn main() {
                 }
             }
         }
+        // The host of each line, by the library: the floor of the column
+        // kernel `uri_host`.
+        ("host", "urikit") => {
+            for _ in 0..rounds {
+                for l in &lines {
+                    sum += urikit::UriRef::parse(black_box(l))
+                        .ok()
+                        .and_then(|u| u.host().map(|h| h.as_str().len()))
+                        .unwrap_or(0);
+                }
+            }
+        }
+        // A column function over the lines as one Arrow string array, on
+        // one thread: `column-host`, `column-is-valid`.
+        (job, "urikit") if job.starts_with("column-") => {
+            let name = format!("uri_{}", job["column-".len()..].replace('-', "_"));
+            let spec = urikit_columns::spec(&name).expect("a column function");
+            let col: arrow_array::ArrayRef =
+                std::sync::Arc::new(arrow_array::StringArray::from(lines.clone()));
+            for _ in 0..rounds {
+                let out = urikit_columns::call_with(spec, std::slice::from_ref(&col), &[], 1)
+                    .expect("the call");
+                sum += out.iter().map(|a| a.len()).sum::<usize>();
+            }
+        }
         // Parsing as a user's code does it: then reading the host, the
         // path and the query (so that the offsets are computed and used).
         ("parse-read", "urikit") => {

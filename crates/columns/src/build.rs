@@ -24,10 +24,6 @@ pub(crate) enum Out {
     Errors(ListBuilder<StructBuilder>),
 }
 
-/// The most bytes of text one result array holds (Arrow `string` has
-/// 32-bit offsets).
-pub(crate) const MAX_BYTES: usize = i32::MAX as usize;
-
 impl Out {
     pub(crate) fn new(ty: Ty, rows: usize) -> Out {
         match ty {
@@ -158,12 +154,6 @@ pub(crate) fn str_field(b: &mut StructBuilder, k: usize, v: Option<&str>) {
     }
 }
 
-pub(crate) fn overflow() -> String {
-    "the result holds more than 2 GiB of text, more than one Arrow string array can; \
-     pass the input in smaller chunks"
-        .to_owned()
-}
-
 /// Evaluates rows `range` of `col` into one array.
 pub(crate) fn run_range(
     spec: &Spec,
@@ -172,6 +162,9 @@ pub(crate) fn run_range(
     offset: usize,
     range: std::ops::Range<usize>,
 ) -> Result<ArrayRef, String> {
+    if let Some(done) = crate::kernel::run(spec, col, args, offset, range.clone()) {
+        return done;
+    }
     let mut out = Out::new(spec.ty, range.len());
     let mut cache = None;
     let utf8 = col.utf8(&range);
@@ -208,11 +201,11 @@ pub(crate) fn run_chunk(
     chunk: &dyn Array,
     args: &[Arg],
     offset: usize,
+    threads: usize,
 ) -> Result<Vec<ArrayRef>, String> {
     let col = Strs::of(chunk, "the column")?;
     let args = Args::new(args)?;
     let n = chunk.len();
-    let threads = threads();
     if n < PARALLEL_ROWS || threads < 2 {
         return Ok(vec![run_range(spec, &col, &args, offset, 0..n)?]);
     }

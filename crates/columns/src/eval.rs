@@ -12,6 +12,30 @@ use crate::input::*;
 use crate::spec::*;
 pub(crate) use crate::value::*;
 
+/// A function whose answer is a slice of the reference (or a name), read
+/// from the parsed reference alone: what the direct kernels
+/// (`kernel`) write without the general evaluator.
+pub(crate) type SliceFn = for<'a> fn(UriRef<'a>) -> Option<&'a str>;
+
+/// The [`SliceFn`] of `f`, if it has one.
+pub(crate) fn slice_fn(f: F) -> Option<SliceFn> {
+    let get: SliceFn = match f {
+        F::Scheme => |u| u.get(Part::Scheme),
+        F::Userinfo => |u| u.get(Part::Userinfo),
+        F::Authority => |u| u.get(Part::Authority),
+        F::Host => |u| u.get(Part::Host),
+        F::Port => |u| u.get(Part::Port),
+        F::Path => |u| u.get(Part::Path),
+        F::Query => |u| u.get(Part::Query),
+        F::Fragment => |u| u.get(Part::Fragment),
+        F::HostType => |u| ops::host_type(u),
+        F::RegistrableDomain => ops::registrable_domain,
+        F::PublicSuffix => ops::public_suffix,
+        _ => return None,
+    };
+    Some(get)
+}
+
 /// The parser a row asks for: its dialect argument, or RFC 3986.
 pub(crate) fn parser_for(
     at: Option<At<'_>>,
@@ -120,23 +144,23 @@ pub(crate) fn eval<'a>(
             Member::Part(p) => u.get(p),
             Member::HostType => ops::host_type(u),
         })),
-        F::Scheme => opt(u.get(Part::Scheme)),
-        F::Userinfo => opt(u.get(Part::Userinfo)),
-        F::Authority => opt(u.get(Part::Authority)),
-        F::Host => opt(u.get(Part::Host)),
-        F::Port => opt(u.get(Part::Port)),
-        F::Path => opt(u.get(Part::Path)),
-        F::Query => opt(u.get(Part::Query)),
-        F::Fragment => opt(u.get(Part::Fragment)),
-        F::HostType => opt(ops::host_type(u)),
+        F::Scheme
+        | F::Userinfo
+        | F::Authority
+        | F::Host
+        | F::Port
+        | F::Path
+        | F::Query
+        | F::Fragment
+        | F::HostType
+        | F::RegistrableDomain
+        | F::PublicSuffix => opt(slice_fn(spec.f).and_then(|get| get(u))),
         F::PortNumber => ops::port_number(u).map_or(Value::Null, |p| Value::I32(i32::from(p))),
         F::User => opt(ops::user(u)),
         F::Password => opt(ops::password(u)),
         F::HostDecoded => opt(ops::host_decoded(u)),
         F::HostAscii => opt(ops::host_ascii(u)),
         F::HostUnicode => opt(ops::host_unicode(u)),
-        F::RegistrableDomain => opt(ops::registrable_domain(u)),
-        F::PublicSuffix => opt(ops::public_suffix(u)),
         F::PathSegments => Value::List(ops::path_segments(u)),
         F::QueryParam => opt(ops::query_param(u, text(0).unwrap_or_default())),
         F::QueryParams => Value::Pairs(ops::query_params(u)),

@@ -65,12 +65,64 @@ impl<'a> Strs<'a> {
             let starts = offsets[range.start..=range.end]
                 .iter()
                 .all(|o| data.get(o.as_usize()).is_none_or(|&b| b & 0xC0 != 0x80));
-            starts && std::str::from_utf8(&data[from..to]).is_ok()
+            // ASCII (most text) is UTF-8, and the test is the quicker.
+            let text = &data[from..to];
+            starts && (text.is_ascii() || std::str::from_utf8(text).is_ok())
         }
         match self {
             Strs::Utf8(a) => check(a.value_offsets(), a.value_data(), range),
             Strs::Large(a) => check(a.value_offsets(), a.value_data(), range),
             Strs::View(_) | Strs::Nulls => false,
+        }
+    }
+
+    /// Calls `f` with each row of `range`, in order. The text of a range of
+    /// an offsets array is checked once:
+    /// where it is UTF-8, each row is a slice of it (`str` slicing checks
+    /// the character boundaries it cuts at), else each row is checked on
+    /// its own, as [`Strs::get`] does.
+    #[inline]
+    pub(crate) fn each(&self, range: std::ops::Range<usize>, mut f: impl FnMut(usize, Row<'_>)) {
+        #[inline(always)]
+        fn offsets<O: OffsetSizeTrait>(
+            a: &arrow_array::GenericStringArray<O>,
+            range: std::ops::Range<usize>,
+            f: &mut impl FnMut(usize, Row<'_>),
+        ) -> Option<()> {
+            let o = a.value_offsets();
+            let (from, to) = (o[range.start].as_usize(), o[range.end].as_usize());
+            let bytes = &a.value_data()[from..to];
+            let text = std::str::from_utf8(bytes).ok()?;
+            // Every row's cut is checked before a row is read: a bad one
+            // sends the whole range to the row-by-row reading.
+            if !o[range.start..=range.end]
+                .iter()
+                .all(|k| text.is_char_boundary(k.as_usize() - from))
+            {
+                return None;
+            }
+            let nulls = a.nulls();
+            for i in range {
+                if nulls.is_some_and(|n| n.is_null(i)) {
+                    f(i, Row::Null);
+                } else {
+                    f(
+                        i,
+                        Row::Text(&text[o[i].as_usize() - from..o[i + 1].as_usize() - from]),
+                    );
+                }
+            }
+            Some(())
+        }
+        let done = match self {
+            Strs::Utf8(a) => offsets(a, range.clone(), &mut f),
+            Strs::Large(a) => offsets(a, range.clone(), &mut f),
+            Strs::View(_) | Strs::Nulls => None,
+        };
+        if done.is_none() {
+            for i in range {
+                f(i, self.get(i, false));
+            }
         }
     }
 
@@ -104,6 +156,19 @@ impl<'a> Strs<'a> {
             Strs::View(a) if a.is_null(i) => Row::Null,
             Strs::View(a) => checked(a.value(i)),
             Strs::Nulls => Row::Null,
+        }
+    }
+
+    /// The bytes of rows `range`, together.
+    pub(crate) fn bytes(&self, range: &std::ops::Range<usize>) -> usize {
+        fn span<O: OffsetSizeTrait>(o: &[O], r: &std::ops::Range<usize>) -> usize {
+            o[r.end].as_usize() - o[r.start].as_usize()
+        }
+        match self {
+            Strs::Utf8(a) => span(a.value_offsets(), range),
+            Strs::Large(a) => span(a.value_offsets(), range),
+            Strs::View(a) => range.clone().map(|i| a.views()[i] as u32 as usize).sum(),
+            Strs::Nulls => 0,
         }
     }
 

@@ -25,14 +25,16 @@
 //! The files, each using only those before it: `ops` (one function per
 //! column function, over a parsed reference), `spec` (the table), `input`
 //! (the columns and arguments a call reads), `value` (a row's result),
-//! `whatwg` (a row read by the URL Standard), `eval` (a row), `build` (the
-//! result column, in parallel parts), and this one, the entry points.
+//! `whatwg` (a row read by the URL Standard), `eval` (a row), `kernel` (the
+//! direct loops of the common functions), `build` (the result column, in
+//! parallel parts), and this one, the entry points.
 
 pub mod ops;
 
 mod build;
 mod eval;
 mod input;
+mod kernel;
 mod spec;
 mod value;
 mod whatwg;
@@ -72,6 +74,29 @@ pub fn spec(name: &str) -> Option<&'static Spec> {
 /// assert_eq!(out.len(), 1);
 /// ```
 pub fn call(spec: &Spec, chunks: &[ArrayRef], args: &[Arg]) -> Result<Vec<ArrayRef>, String> {
+    call_with(spec, chunks, args, threads())
+}
+
+/// [`call`] on at most `threads` threads (1: on the calling thread alone,
+/// as an engine that runs its own threads wants).
+///
+/// # Errors
+///
+/// As [`call`].
+///
+/// ```
+/// use std::sync::Arc;
+/// use arrow_array::{ArrayRef, StringArray};
+/// let col: ArrayRef = Arc::new(StringArray::from(vec!["http://h/"; 20_000]));
+/// let spec = urikit_columns::spec("uri_host").unwrap();
+/// assert_eq!(urikit_columns::call_with(spec, &[col], &[], 1).unwrap().len(), 1);
+/// ```
+pub fn call_with(
+    spec: &Spec,
+    chunks: &[ArrayRef],
+    args: &[Arg],
+    threads: usize,
+) -> Result<Vec<ArrayRef>, String> {
     for c in chunks {
         Strs::of(c.as_ref(), "the column")?;
     }
@@ -88,7 +113,7 @@ pub fn call(spec: &Spec, chunks: &[ArrayRef], args: &[Arg]) -> Result<Vec<ArrayR
     let mut offset = 0;
     let mut out = Vec::with_capacity(chunks.len());
     for c in chunks {
-        out.extend(build::run_chunk(spec, c.as_ref(), args, offset)?);
+        out.extend(build::run_chunk(spec, c.as_ref(), args, offset, threads)?);
         offset += c.len();
     }
     Ok(out)

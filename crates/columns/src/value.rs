@@ -27,3 +27,14 @@ pub(crate) fn opt<'a>(v: Option<impl Into<Cow<'a, str>>>) -> Value<'a> {
 pub(crate) fn owned<'a>(v: Option<urikit::UriRefBuf>) -> Value<'a> {
     v.map_or(Value::Null, |b| Value::Str(Cow::Owned(b.into_string())))
 }
+
+/// The most bytes of text one result array holds (Arrow `string` has
+/// 32-bit offsets).
+pub(crate) const MAX_BYTES: usize = i32::MAX as usize;
+
+/// Why a result cannot be one Arrow array.
+pub(crate) fn overflow() -> String {
+    "the result holds more than 2 GiB of text, more than one Arrow string array can; \
+     pass the input in smaller chunks"
+        .to_owned()
+}

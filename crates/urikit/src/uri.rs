@@ -349,8 +349,18 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(parts, [Some("http"), Some("u@h:8"), Some("u"), Some("h"), Some("8"), Some("/p"), Some("q"), None]);
     /// # Ok::<(), urikit::Error>(())
     /// ```
+    #[inline]
     pub fn get(&self, part: Part) -> Option<&'a str> {
-        self.span(part).map(|r| &self.s[r])
+        Some(match part {
+            Part::Scheme => self.scheme()?,
+            Part::Authority => self.authority()?.as_str(),
+            Part::Userinfo => self.userinfo()?.as_str(),
+            Part::Host => self.host()?.as_str(),
+            Part::Port => self.port()?,
+            Part::Path => self.path().as_str(),
+            Part::Query => self.query()?.as_str(),
+            Part::Fragment => self.fragment()?.as_str(),
+        })
     }
 
     /// Where `part` lies in the text, as a byte range, or `None` where it
@@ -367,16 +377,7 @@ impl<'a> UriRef<'a> {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn span(&self, part: Part) -> Option<Range<usize>> {
-        let piece = match part {
-            Part::Scheme => self.scheme()?,
-            Part::Authority => self.authority()?.as_str(),
-            Part::Userinfo => self.userinfo()?.as_str(),
-            Part::Host => self.host()?.as_str(),
-            Part::Port => self.port()?,
-            Part::Path => self.path().as_str(),
-            Part::Query => self.query()?.as_str(),
-            Part::Fragment => self.fragment()?.as_str(),
-        };
+        let piece = self.get(part)?;
         let start = self.offset_of(piece)?;
         Some(start..start + piece.len())
     }

@@ -73,7 +73,9 @@ pub const PYTHON: &[&str] = &[
 
 /// The column crate's layers (crates/columns/src), lowest first.
 #[allow(dead_code)]
-pub const COLUMNS: &[&str] = &["ops", "spec", "input", "value", "whatwg", "eval", "build"];
+pub const COLUMNS: &[&str] = &[
+    "ops", "spec", "input", "value", "whatwg", "eval", "kernel", "build",
+];
 
 /// The Rust files under `dir`, recursively.
 fn files(dir: &Path) -> Vec<PathBuf> {

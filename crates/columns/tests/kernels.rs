@@ -1,0 +1,133 @@
+//! The direct kernels give what the general evaluator gives: every
+//! function they serve, on every line of the shared datasets and on rows
+//! that are NULL, empty, not UTF-8 or cut inside a character, in every
+//! Arrow string type. (A dialect given as a column sends a call to the
+//! general evaluator; given once, to the kernel.)
+
+use std::sync::Arc;
+
+use arrow_array::{Array, ArrayRef, BinaryArray, LargeStringArray, StringArray, StringViewArray};
+use urikit_columns::{call_array, spec, Arg, SPECS};
+
+fn datasets() -> Vec<String> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/urls");
+    let mut lines = Vec::new();
+    for name in ["isaacs_files", "kasztp", "node_files", "userbait"] {
+        if let Ok(t) = std::fs::read_to_string(dir.join(format!("{name}.txt"))) {
+            // Every seventh line: each kind of line, in a test that stays
+            // quick in a debug build.
+            lines.extend(t.lines().step_by(7).map(String::from));
+        }
+    }
+    lines
+}
+
+/// A string array whose rows are `rows`, some of them bytes that are not
+/// UTF-8 (Arrow's promise broken, as an unchecked import can).
+fn utf8_array(rows: &[Option<Vec<u8>>]) -> ArrayRef {
+    let bin = BinaryArray::from_iter(rows.iter().map(|r| r.as_deref()));
+    let data = bin
+        .into_data()
+        .into_builder()
+        .data_type(arrow_schema::DataType::Utf8);
+    // SAFETY: the array breaks Arrow's UTF-8 promise on purpose, as an
+    // unchecked import can; the functions under test check the bytes
+    // themselves and never read them as `str` unchecked.
+    Arc::new(StringArray::from(unsafe { data.build_unchecked() }))
+}
+
+fn rows() -> Vec<Option<Vec<u8>>> {
+    let mut rows: Vec<Option<Vec<u8>>> = datasets()
+        .into_iter()
+        .map(|l| Some(l.into_bytes()))
+        .collect();
+    rows.extend([
+        None,
+        Some(Vec::new()),
+        Some(b"http://h\xff/".to_vec()),
+        Some("http://h\u{e9}/x".as_bytes()[..9].to_vec()),
+        Some("http://\u{e9}xample.com/".as_bytes().to_vec()),
+        Some(b"http://[::1]:8080/p?q#f".to_vec()),
+        Some(b"mailto:a@b".to_vec()),
+        Some(b"//h:99999/".to_vec()),
+    ]);
+    rows
+}
+
+#[test]
+fn kernels_agree_with_the_evaluator() {
+    let rows = rows();
+    let n = rows.len();
+    let col = utf8_array(&rows);
+    let text: Vec<Option<String>> = rows
+        .iter()
+        .map(|r| r.as_ref().and_then(|b| String::from_utf8(b.clone()).ok()))
+        .collect();
+    let large: ArrayRef = Arc::new(LargeStringArray::from(text.clone()));
+    let view: ArrayRef = Arc::new(StringViewArray::from(text.clone()));
+    let served = [
+        "uri_is_valid",
+        "uri_scheme",
+        "uri_userinfo",
+        "uri_authority",
+        "uri_host",
+        "uri_port",
+        "uri_path",
+        "uri_query",
+        "uri_fragment",
+        "uri_host_type",
+        "uri_port_number",
+        "uri_registrable_domain",
+        "uri_public_suffix",
+    ];
+    for name in served {
+        let s = spec(name).unwrap();
+        for dialect in ["rfc3986", "rfc3987", "rfc2396"] {
+            let once = [Arg::Text(Some(dialect.into()))];
+            let per_row: ArrayRef = Arc::new(StringArray::from(vec![dialect; n]));
+            let column = [Arg::Texts(per_row)];
+            let fast = call_array(s, &col, &once).unwrap();
+            let slow = call_array(s, &col, &column).unwrap();
+            assert_eq!(fast.to_data(), slow.to_data(), "{name} {dialect}");
+            for other in [&large, &view] {
+                let a = call_array(s, other, &once).unwrap();
+                let b = call_array(s, other, &column).unwrap();
+                assert_eq!(
+                    a.to_data(),
+                    b.to_data(),
+                    "{name} {dialect} {}",
+                    other.data_type()
+                );
+            }
+        }
+        // Without a dialect: RFC 3986.
+        let none = call_array(s, &col, &[]).unwrap();
+        let named = call_array(s, &col, &[Arg::Text(Some("rfc3986".into()))]).unwrap();
+        assert_eq!(none.to_data(), named.to_data(), "{name}");
+    }
+    // Every function of the table runs on these rows.
+    for s in SPECS {
+        let args: Vec<Arg> = s.params[..s.required]
+            .iter()
+            .map(|p| match p.name() {
+                "component" => Arg::Text(Some("path".into())),
+                _ => Arg::Text(Some("http://a/b".into())),
+            })
+            .collect();
+        let out = call_array(s, &col, &args);
+        assert!(out.is_ok_and(|a| a.len() == n), "{}", s.name);
+    }
+}
+
+/// An unknown dialect fails the call, with a sentence that names it.
+#[test]
+fn an_unknown_dialect_names_itself() {
+    let col: ArrayRef = Arc::new(StringArray::from(vec!["http://h/"]));
+    let e = call_array(
+        spec("uri_host").unwrap(),
+        &col,
+        &[Arg::Text(Some("nope".into()))],
+    )
+    .unwrap_err();
+    assert!(e.contains("unknown dialect \"nope\""), "{e}");
+}
