@@ -374,17 +374,21 @@ fn bad_input() {
 /// Found by the `whatwg_ada` fuzz target: the URL Standard's domain to
 /// ASCII runs UTS #46 with CheckBidi (section 3.3), and UTS #46 section
 /// 4.1 criterion V8 applies RFC 5893 section 2 to every label of a Bidi
-/// domain name; its rule 1 wants a label's first character of class L, R
-/// or AL, so a label that begins with a digit (EN) or `+` (ES) fails
-/// there. ada accepts these hosts; the standard (and urikit) refuse them.
+/// domain name, the left-to-right ones too: rule 1 wants a label's first
+/// character of class L, R or AL (a digit is EN, `+` ES), rule 6 an LTR
+/// label's last character of class L or EN (`*` is ON, `-` ES). ada checks
+/// the right-to-left labels alone and accepts these hosts; the standard
+/// (and urikit) refuse them.
 #[test]
-fn a_digit_label_in_a_bidi_domain_fails() {
+fn the_ltr_labels_of_a_bidi_domain_follow_rfc_5893() {
     for host in [
         "0.\u{FD50}.co",
         "\u{FE05}\u{FF10}..\u{FD50}.co",
         "1.\u{5D0}",
         "+a.\u{45C}.xn--hhb",
         "0.\u{45C}.xn--hhb",
+        "a*.\u{45C}.xn--hhb",
+        "a-.\u{45C}.xn--hhb",
     ] {
         let e = Url::parse(&format!("http://{host}/")).unwrap_err();
         assert_eq!((e.code(), e.offset()), ("domain-to-ASCII", 7), "{host}");
