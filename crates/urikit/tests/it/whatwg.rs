@@ -405,6 +405,25 @@ fn the_ltr_labels_of_a_bidi_domain_follow_rfc_5893() {
     );
 }
 
+/// Found by the `whatwg_ada` fuzz target: UTS #46 section 4.1 checks a
+/// label that came as Punycode once decoded (criteria V1 to V8), Bidi
+/// included. `xn--poaxn-xnkxn` is `po\u{8C9}\u{8CE}ax\u{8CC}n`: U+08C9
+/// ARABIC SMALL FARSI YEH is AL, so the label is right-to-left, and RFC
+/// 5893 section 2 rule 2 allows no L character (`p`) there. ada accepts
+/// the label as it came.
+#[test]
+fn a_punycode_label_is_checked_once_decoded() {
+    assert_eq!(
+        Url::parse("http://\u{45C}.xn--poaxn-xnkxn/").unwrap_err().code(),
+        "domain-to-ASCII"
+    );
+    // An ASCII host is lowered only (section 3.3): the label stays.
+    assert_eq!(
+        Url::parse("http://a.xn--poaxn-xnkxn/").unwrap().hostname(),
+        "a.xn--poaxn-xnkxn"
+    );
+}
+
 /// Found by the `whatwg_ada` fuzz target: Punycode whose encoded part
 /// begins with the delimiter (`xn---ecr`) does not decode by RFC 3492
 /// section 6.2 (a delimiter at the first position is not one: `-` is then
