@@ -414,7 +414,9 @@ fn the_ltr_labels_of_a_bidi_domain_follow_rfc_5893() {
 #[test]
 fn a_punycode_label_is_checked_once_decoded() {
     assert_eq!(
-        Url::parse("http://\u{45C}.xn--poaxn-xnkxn/").unwrap_err().code(),
+        Url::parse("http://\u{45C}.xn--poaxn-xnkxn/")
+            .unwrap_err()
+            .code(),
         "domain-to-ASCII"
     );
     // An ASCII host is lowered only (section 3.3): the label stays.
