@@ -29,6 +29,7 @@ use super::record::Offsets;
 
 use crate::arch::{Classify, Job};
 use crate::grammar::whatwg::{KEPT_FRAGMENT, KEPT_HOST, KEPT_PATH_UNDOTTED, KEPT_QUERY};
+use crate::grammar::Table;
 use crate::parse::scan::scan_in;
 
 /// What the pass found: the offsets in the `href`, the port, the host's
@@ -411,44 +412,12 @@ fn scan_with(k: impl Classify, s: &str) -> Option<Quick> {
     let path_end = out.at(i);
     // The query, by the special-query percent-encode set.
     if b.get(i) == Some(&b'?') {
-        i += 1;
-        loop {
-            i = scan_in(k, b, i, &KEPT_QUERY);
-            match b.get(i) {
-                None | Some(b'#') => break,
-                Some(b'\t' | b'\n' | b'\r') => return None,
-                Some(0x80..) => {
-                    let j = beyond_ascii(b, i);
-                    out.encode(i, j);
-                    i = j;
-                }
-                Some(_) => {
-                    out.encode(i, i + 1);
-                    i += 1;
-                }
-            }
-        }
+        i = encode_rest(k, b, i + 1, &KEPT_QUERY, Some(b'#'), &mut out)?;
     }
     let query_end = out.at(i);
     // The fragment, by the fragment percent-encode set.
     if b.get(i) == Some(&b'#') {
-        i += 1;
-        loop {
-            i = scan_in(k, b, i, &KEPT_FRAGMENT);
-            match b.get(i) {
-                None => break,
-                Some(b'\t' | b'\n' | b'\r') => return None,
-                Some(0x80..) => {
-                    let j = beyond_ascii(b, i);
-                    out.encode(i, j);
-                    i = j;
-                }
-                Some(_) => {
-                    out.encode(i, i + 1);
-                    i += 1;
-                }
-            }
-        }
+        encode_rest(k, b, i + 1, &KEPT_FRAGMENT, None, &mut out)?;
     }
     let o = Offsets {
         scheme_end,
@@ -468,6 +437,38 @@ fn scan_with(k: impl Classify, s: &str) -> Option<Quick> {
         host: form,
         href: out.finish(),
     })
+}
+
+/// The query or the fragment from `i` (past its `?` or `#`): the bytes
+/// `kept` holds are copied, the others percent-encoded (section 1.3); it
+/// ends at the byte `end` (`#` ends a query) or at the end of the text.
+/// `None` at a tab or newline, which the parser removes (section 4.4).
+#[inline(always)]
+fn encode_rest(
+    k: impl Classify,
+    b: &[u8],
+    mut i: usize,
+    kept: &Table,
+    end: Option<u8>,
+    out: &mut Out<'_>,
+) -> Option<usize> {
+    loop {
+        i = scan_in(k, b, i, kept);
+        let Some(&c) = b.get(i) else { return Some(i) };
+        match c {
+            _ if Some(c) == end => return Some(i),
+            b'\t' | b'\n' | b'\r' => return None,
+            0x80.. => {
+                let j = beyond_ascii(b, i);
+                out.encode(i, j);
+                i = j;
+            }
+            _ => {
+                out.encode(i, i + 1);
+                i += 1;
+            }
+        }
+    }
 }
 
 /// Whether `s` is proven to parse (`false`: not proven): a special
