@@ -169,12 +169,13 @@ pub(crate) fn run_range(
     let mut cache = None;
     let utf8 = col.utf8(&range);
     for i in range {
-        let v = match col.get(i, utf8) {
-            Row::Null => Value::Null,
-            Row::Text(s) => eval(spec, s, args, offset + i, &mut cache)?,
-            Row::Bad(e, byte) => not_utf8(spec, e, byte),
-        };
-        out.push(v)?;
+        out.push(eval_row(
+            spec,
+            col.get(i, utf8),
+            args,
+            offset + i,
+            &mut cache,
+        )?)?;
     }
     Ok(out.finish())
 }

@@ -134,6 +134,9 @@ pub(crate) fn eval<'a>(
             })
         }
     };
+    if let Some(get) = slice_fn(spec.f) {
+        return Ok(opt(get(u)));
+    }
     // A second reference, read by the same dialect.
     let other = |k: usize| -> Option<UriRef<'a>> { parser.parse(text(k)?).ok() };
     Ok(match spec.f {
@@ -144,17 +147,6 @@ pub(crate) fn eval<'a>(
             Member::Part(p) => u.get(p),
             Member::HostType => ops::host_type(u),
         })),
-        F::Scheme
-        | F::Userinfo
-        | F::Authority
-        | F::Host
-        | F::Port
-        | F::Path
-        | F::Query
-        | F::Fragment
-        | F::HostType
-        | F::RegistrableDomain
-        | F::PublicSuffix => opt(slice_fn(spec.f).and_then(|get| get(u))),
         F::PortNumber => ops::port_number(u).map_or(Value::Null, |p| Value::I32(i32::from(p))),
         F::User => opt(ops::user(u)),
         F::Password => opt(ops::password(u)),
@@ -199,14 +191,25 @@ pub(crate) fn eval<'a>(
                 .collect(),
         ),
         F::ToIri => opt(ops::to_iri(u)),
-        F::ToUri
-        | F::Encode
-        | F::Decode
-        | F::Extract
-        | F::Origin
-        | F::ValidationErrors
-        | F::ReadingsDiffer => unreachable!("handled above"),
+        // The functions that do not parse `s`, and those of `slice_fn`.
+        _ => unreachable!("handled above"),
     })
+}
+
+/// Evaluates `spec` on one row of the column, whatever it holds: NULL
+/// gives NULL, bytes that are not UTF-8 [`not_utf8`], a text [`eval`].
+pub(crate) fn eval_row<'a>(
+    spec: &Spec,
+    row: Row<'a>,
+    args: &'a Args<'_>,
+    at: usize,
+    cache: &mut Option<(String, Parser)>,
+) -> Result<Value<'a>, String> {
+    match row {
+        Row::Null => Ok(Value::Null),
+        Row::Text(s) => eval(spec, s, args, at, cache),
+        Row::Bad(e, byte) => Ok(not_utf8(spec, e, byte)),
+    }
 }
 
 /// The result for a row whose bytes are not UTF-8: not a valid reference.

@@ -13,7 +13,7 @@ use arrow_array::builder::{BooleanBuilder, Int32Builder, StringBuilder};
 use arrow_array::ArrayRef;
 use urikit::{Dialect, Parser};
 
-use crate::eval::{eval, not_utf8, parser_for, slice_fn, Value};
+use crate::eval::{eval_row, parser_for, slice_fn, Value};
 use crate::input::*;
 use crate::ops;
 use crate::spec::*;
@@ -45,13 +45,7 @@ pub(crate) fn run(
     };
     // A row the kernel does not write (bytes that are not UTF-8): the
     // general evaluator's answer.
-    let general = |i: usize| -> Result<Value<'_>, String> {
-        match col.get(i, false) {
-            Row::Bad(e, byte) => Ok(not_utf8(spec, e, byte)),
-            Row::Text(s) => eval(spec, s, args, offset + i, &mut None),
-            Row::Null => Ok(Value::Null),
-        }
-    };
+    let general = |i: usize| eval_row(spec, col.get(i, false), args, offset + i, &mut None);
     let n = range.len();
     Some(Ok(match spec.f {
         F::IsValid => {
