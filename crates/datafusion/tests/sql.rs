@@ -46,6 +46,12 @@ async fn column(ctx: &SessionContext, sql: &str) -> ArrayRef {
 
 use datafusion::arrow;
 
+/// Row `k` of a result of UTF-8 strings.
+fn text(got: &ArrayRef, k: usize) -> &str {
+    let strings = got.as_any().downcast_ref::<StringArray>();
+    strings.expect("a column of UTF-8 strings").value(k)
+}
+
 /// A literal for each argument the contract requires, SQL and Arrow.
 fn required(params: &[Param]) -> (String, Vec<Arg>) {
     let mut sql = String::new();
@@ -116,31 +122,16 @@ async fn arguments_literal_or_column_and_nulls() {
     assert!(valid.value(4) && valid.value(0));
     // Optional arguments of every kind.
     let got = column(&ctx, "SELECT uri_query_param(u, 'q') FROM t").await;
-    assert_eq!(
-        got.as_any().downcast_ref::<StringArray>().unwrap().value(0),
-        "1"
-    );
+    assert_eq!(text(&got, 0), "1");
     let got = column(&ctx, "SELECT uri_resolve(u, 'http://h/x/y') FROM t").await;
-    assert_eq!(
-        got.as_any().downcast_ref::<StringArray>().unwrap().value(1),
-        "a:b"
-    );
+    assert_eq!(text(&got, 1), "a:b");
     let got = column(&ctx, "SELECT uri_to_uri(u, true) FROM t").await;
-    assert_eq!(
-        got.as_any().downcast_ref::<StringArray>().unwrap().value(4),
-        "http://xn--x-9fa.example/"
-    );
+    assert_eq!(text(&got, 4), "http://xn--x-9fa.example/");
     let got = column(&ctx, "SELECT uri_normalize(u) FROM t").await;
-    assert_eq!(
-        got.as_any().downcast_ref::<StringArray>().unwrap().value(0),
-        "http://example.com/a/b?q=1&utm_source=x#f"
-    );
+    assert_eq!(text(&got, 0), "http://example.com/a/b?q=1&utm_source=x#f");
     // All arguments literal: a scalar.
     let got = column(&ctx, "SELECT uri_scheme('HTTPS://h/') FROM t LIMIT 1").await;
-    assert_eq!(
-        got.as_any().downcast_ref::<StringArray>().unwrap().value(0),
-        "HTTPS"
-    );
+    assert_eq!(text(&got, 0), "HTTPS");
     // NULL literals and an all-NULL column.
     let got = column(&ctx, "SELECT uri_host(NULL) FROM t").await;
     assert_eq!(got.null_count(), rows.len());
