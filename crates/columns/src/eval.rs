@@ -15,7 +15,7 @@ pub(crate) use crate::value::*;
 /// A function whose answer is a slice of the reference (or a name), read
 /// from the parsed reference alone: what the direct kernels
 /// (`kernel`) write without the general evaluator.
-pub(crate) type SliceFn = for<'a> fn(UriRef<'a>) -> Option<&'a str>;
+pub type SliceFn = for<'a> fn(UriRef<'a>) -> Option<&'a str>;
 
 /// The [`SliceFn`] of `f`, if it has one.
 pub(crate) fn slice_fn(f: F) -> Option<SliceFn> {

@@ -190,13 +190,16 @@ pub enum Arg {
 }
 
 /// An argument's value on a row.
-#[derive(Clone, Copy)]
-pub(crate) enum At<'a> {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum At<'a> {
+    /// A text argument's value (NULL: `None`).
     Text(Option<&'a str>),
+    /// A boolean argument's value (NULL: `None`).
     Flag(Option<bool>),
 }
 
 impl At<'_> {
+    /// Whether the value is NULL.
     pub(crate) fn is_null(self) -> bool {
         matches!(self, At::Text(None) | At::Flag(None))
     }
@@ -212,9 +215,18 @@ pub(crate) enum ArgCol<'a> {
     Texts(Strs<'a>),
     Flag(Option<bool>),
     Flags(&'a BooleanArray),
+    /// A column's value on the one row being evaluated (the row API).
+    Cell(At<'a>),
 }
 
 impl<'a> Args<'a> {
+    /// The values of column arguments on one row, evaluated as row 0.
+    pub(crate) fn cells(row: &[At<'a>]) -> Args<'a> {
+        Args {
+            items: row.iter().map(|&a| ArgCol::Cell(a)).collect(),
+        }
+    }
+
     pub(crate) fn new(args: &'a [Arg]) -> Result<Args<'a>, String> {
         let items = args
             .iter()
@@ -241,6 +253,7 @@ impl<'a> Args<'a> {
             ArgCol::Texts(c) => At::Text(c.text(row)),
             ArgCol::Flag(b) => At::Flag(*b),
             ArgCol::Flags(c) => At::Flag(c.is_valid(row).then(|| c.value(row))),
+            ArgCol::Cell(a) => *a,
         })
     }
 }

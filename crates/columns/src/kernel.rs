@@ -13,11 +13,68 @@ use arrow_array::builder::{BooleanBuilder, Int32Builder, StringBuilder};
 use arrow_array::ArrayRef;
 use urikit::{Dialect, Parser};
 
-use crate::eval::{eval_row, parser_for, slice_fn, Value};
+use crate::eval::{eval_row, parser_for, slice_fn, SliceFn, Value};
 use crate::input::*;
 use crate::ops;
 use crate::spec::*;
 use crate::value::MAX_BYTES;
+
+/// A function with a direct kernel, its parser chosen: what one row
+/// costs is one parse and a slice, a test or a port.
+///
+/// ```
+/// use urikit_columns::{RowFn, Value};
+///
+/// let port = RowFn::new(urikit_columns::spec("uri_port_number").unwrap());
+/// let direct = port.direct(Some("rfc3986")).unwrap().unwrap();
+/// assert_eq!(direct.eval("https://h/"), Value::I32(443));
+/// assert!(port.direct(Some("rfc0")).unwrap().is_err());
+/// ```
+#[derive(Clone, Copy)]
+pub enum Direct {
+    /// `uri_is_valid`.
+    IsValid(Parser),
+    /// `uri_port_number`.
+    PortNumber(Parser),
+    /// A slice of the reference: a component, the host's type, the
+    /// registrable domain or the public suffix.
+    Slice(Parser, SliceFn),
+}
+
+impl Direct {
+    /// The direct kernel of `spec` with the dialect `dialect` for every row
+    /// (`None`: absent, RFC 3986), or `None` when there is none (another
+    /// argument, the WHATWG dialect, a function that builds its answer).
+    /// `Some(Err)`: the dialect's name is unknown.
+    pub(crate) fn of(spec: &Spec, dialect: Option<At<'_>>) -> Option<Result<Direct, String>> {
+        if spec.params.len() > usize::from(dialect_index(spec).is_some()) {
+            return None;
+        }
+        let parser = match parser_for(dialect, &mut None) {
+            Ok(p) if p.dialect() != Dialect::Whatwg => p,
+            Ok(_) => return None,
+            Err(e) => return Some(Err(e)),
+        };
+        Some(Ok(match spec.f {
+            F::IsValid => Direct::IsValid(parser),
+            F::PortNumber => Direct::PortNumber(parser),
+            f => Direct::Slice(parser, slice_fn(f)?),
+        }))
+    }
+
+    /// The answer for the text `s`.
+    #[inline]
+    pub fn eval<'a>(&self, s: &'a str) -> Value<'a> {
+        match *self {
+            Direct::IsValid(p) => Value::Bool(p.parse(s).is_ok()),
+            Direct::PortNumber(p) => port(p, s).map_or(Value::Null, Value::I32),
+            Direct::Slice(p, get) => match p.parse(s).ok().and_then(get) {
+                Some(v) => Value::Str(v.into()),
+                None => Value::Null,
+            },
+        }
+    }
+}
 
 /// Rows `range` of `col` by a direct kernel, or `None` when `spec` with
 /// these arguments has none.
@@ -35,20 +92,16 @@ pub(crate) fn run(
         Some(k) => args.at(k, 0),
         None => None,
     };
-    if spec.params.len() > usize::from(dialect_index(spec).is_some()) {
-        return None;
-    }
-    let parser = match parser_for(dialect, &mut None) {
-        Ok(p) if p.dialect() != Dialect::Whatwg => p,
-        Ok(_) => return None,
+    let direct = match Direct::of(spec, dialect)? {
+        Ok(d) => d,
         Err(e) => return Some(Err(e)),
     };
     // A row the kernel does not write (bytes that are not UTF-8): the
     // general evaluator's answer.
     let general = |i: usize| eval_row(spec, col.get(i, false), args, offset + i, &mut None);
     let n = range.len();
-    Some(Ok(match spec.f {
-        F::IsValid => {
+    Some(Ok(match direct {
+        Direct::IsValid(parser) => {
             let mut b = BooleanBuilder::with_capacity(n);
             col.each(range, |_, row| match row {
                 Row::Text(s) => b.append_value(parser.parse(s).is_ok()),
@@ -57,7 +110,7 @@ pub(crate) fn run(
             });
             Arc::new(b.finish())
         }
-        F::PortNumber => {
+        Direct::PortNumber(parser) => {
             let mut b = Int32Builder::with_capacity(n);
             col.each(range, |_, row| match row {
                 Row::Text(s) => b.append_option(port(parser, s)),
@@ -65,8 +118,7 @@ pub(crate) fn run(
             });
             Arc::new(b.finish())
         }
-        f => {
-            let get = slice_fn(f)?;
+        Direct::Slice(parser, get) => {
             // Reserved once: a slice of a row is no longer than the row.
             let bytes = col.bytes(&range);
             if bytes > MAX_BYTES {

@@ -26,7 +26,8 @@
 //! column function, over a parsed reference), `spec` (the table), `input`
 //! (the columns and arguments a call reads), `value` (a row's result),
 //! `whatwg` (a row read by the URL Standard), `eval` (a row), `kernel` (the
-//! direct loops of the common functions), `build` (the result column, in
+//! direct loops of the common functions), `row` (a row at a time, for
+//! engines whose columns are not Arrow arrays), `build` (the result column, in
 //! parallel parts), and this one, the entry points.
 
 pub mod ops;
@@ -35,13 +36,18 @@ mod build;
 mod eval;
 mod input;
 mod kernel;
+mod row;
 mod spec;
 mod value;
 mod whatwg;
 
 pub use build::threads;
-pub use input::{literal_base, Arg, Row, Strs};
+pub use eval::SliceFn;
+pub use input::{literal_base, Arg, At, Row, Strs};
+pub use kernel::Direct;
+pub use row::RowFn;
 pub use spec::{data_type, Param, Spec, Ty, F, SPECS};
+pub use value::Value;
 
 use arrow_array::{Array, ArrayRef};
 

@@ -5,16 +5,27 @@ use std::borrow::Cow;
 
 use crate::ops;
 
-/// A row's result.
-pub(crate) enum Value<'a> {
+/// A row's result, of the function's result type ([`Ty`](crate::Ty)).
+#[derive(Debug, PartialEq)]
+pub enum Value<'a> {
+    /// NULL, whatever the type.
     Null,
+    /// A `string`.
     Str(Cow<'a, str>),
+    /// A `bool`.
     Bool(bool),
+    /// An `int32`.
     I32(i32),
+    /// A `list<string>`.
     List(Vec<Option<Cow<'a, str>>>),
+    /// A `list<struct{key, value}>`.
     Pairs(Vec<ops::Pair<'a>>),
+    /// A `struct{code, offset, message}`: the error's code, byte offset and
+    /// sentence.
     Error(&'static str, usize, String),
+    /// `uri_parse`'s struct, its members in the order of its fields.
     Parse([Option<&'a str>; 9]),
+    /// A `list<struct{code, offset, message}>`.
     Errors(Vec<(&'static str, usize, &'static str)>),
     /// `uri_parse`'s members computed, not slices of the input.
     ParseOwned(Vec<Option<String>>),
