@@ -74,8 +74,12 @@ pub const PYTHON: &[&str] = &[
 /// The column crate's layers (crates/columns/src), lowest first.
 #[allow(dead_code)]
 pub const COLUMNS: &[&str] = &[
-    "ops", "spec", "input", "value", "whatwg", "eval", "kernel", "build",
+    "ops", "spec", "input", "value", "whatwg", "eval", "kernel", "row", "build",
 ];
+
+/// The DuckDB extension's files, lowest first (its lib.rs is the top;
+/// main.rs, the program that writes the file, uses the library alone).
+pub const DUCKDB: &[&str] = &["footer", "vector", "function", "main"];
 
 /// The Rust files under `dir`, recursively.
 fn files(dir: &Path) -> Vec<PathBuf> {
@@ -367,5 +371,14 @@ fn the_column_crate_imports_point_down() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../columns/src");
     if env!("CARGO_PKG_NAME") == "urikit" && src.is_dir() {
         check_dir(&src, COLUMNS, "lib.rs");
+    }
+}
+
+/// The DuckDB extension's files import only files in layers below theirs.
+#[test]
+fn the_duckdb_crate_imports_point_down() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../duckdb/src");
+    if env!("CARGO_PKG_NAME") == "urikit" && src.is_dir() {
+        check_dir(&src, DUCKDB, "lib.rs");
     }
 }

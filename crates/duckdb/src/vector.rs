@@ -1,0 +1,270 @@
+//! DuckDB's vectors, read and written: the strings and booleans of an
+//! input chunk, and an output vector of each result type of the table
+//! (a string, a boolean, an integer, a struct of strings and a BIGINT, a
+//! list of strings or of structs).
+//!
+//! Everything here is `unsafe` to call: the handles must be the ones
+//! DuckDB passed to the running scalar function, and a row must be below
+//! the chunk's size. Within that, each read stays inside the buffers
+//! DuckDB sized for the chunk (a row's string, its validity bit), and
+//! each write goes through the C API or into the data buffer of a vector
+//! of the matching type.
+
+use std::os::raw::c_char;
+
+use libduckdb_sys as ffi;
+use urikit_columns::{Ty, Value};
+
+/// A column of the input chunk: its data and its validity mask (null
+/// when every row is valid). DuckDB flattens a scalar function's input
+/// before calling it, so row `i` is at index `i`.
+#[derive(Clone, Copy)]
+pub(crate) struct Column {
+    data: *const std::ffi::c_void,
+    validity: *const u64,
+}
+
+impl Column {
+    /// Column `k` of `chunk`.
+    ///
+    /// # Safety
+    /// `chunk` is the running function's input and has a column `k`.
+    pub(crate) unsafe fn new(chunk: ffi::duckdb_data_chunk, k: usize) -> Column {
+        // SAFETY: per the caller.
+        unsafe {
+            let v = ffi::duckdb_data_chunk_get_vector(chunk, k as u64);
+            Column {
+                data: ffi::duckdb_vector_get_data(v),
+                validity: ffi::duckdb_vector_get_validity(v),
+            }
+        }
+    }
+
+    /// Whether row `i` is not NULL.
+    ///
+    /// # Safety
+    /// `i` is below the chunk's size.
+    #[inline(always)]
+    unsafe fn valid(self, i: usize) -> bool {
+        // SAFETY: the mask has a bit for each row of the chunk.
+        self.validity.is_null() || unsafe { *self.validity.add(i / 64) >> (i % 64) & 1 == 1 }
+    }
+
+    /// The bytes of row `i` of a VARCHAR column, `None` when NULL. A
+    /// string of at most 12 bytes is inlined in its 16-byte slot, a
+    /// longer one points into the vector's heap.
+    ///
+    /// # Safety
+    /// The column is VARCHAR and `i` is below the chunk's size.
+    #[inline(always)]
+    pub(crate) unsafe fn bytes<'a>(self, i: usize) -> Option<&'a [u8]> {
+        // SAFETY: per the caller; the length and the pointer are DuckDB's
+        // for this row, valid while the function runs.
+        unsafe {
+            if !self.valid(i) {
+                return None;
+            }
+            let s = &*(self.data as *const ffi::duckdb_string_t).add(i);
+            let len = s.value.inlined.length as usize;
+            let ptr = if len <= 12 {
+                s.value.inlined.inlined.as_ptr()
+            } else {
+                s.value.pointer.ptr as *const c_char
+            };
+            Some(std::slice::from_raw_parts(ptr as *const u8, len))
+        }
+    }
+
+    /// Row `i` of a BOOLEAN column.
+    ///
+    /// # Safety
+    /// The column is BOOLEAN and `i` is below the chunk's size.
+    #[inline(always)]
+    pub(crate) unsafe fn flag(self, i: usize) -> Option<bool> {
+        // SAFETY: per the caller; DuckDB stores a BOOLEAN as one byte, 0 or 1.
+        unsafe { self.valid(i).then(|| *(self.data as *const u8).add(i) != 0) }
+    }
+}
+
+/// A vector being written.
+#[derive(Clone, Copy)]
+struct Vector(ffi::duckdb_vector);
+
+impl Vector {
+    /// Marks row `i` NULL.
+    unsafe fn null(self, i: usize) {
+        // SAFETY: the vector is an output of the running function.
+        unsafe {
+            ffi::duckdb_vector_ensure_validity_writable(self.0);
+            ffi::duckdb_validity_set_row_invalid(ffi::duckdb_vector_get_validity(self.0), i as u64);
+        }
+    }
+
+    /// Row `i` of a VARCHAR vector: `s`, copied into the vector's heap.
+    #[inline(always)]
+    unsafe fn text(self, i: usize, s: &str) {
+        // SAFETY: the vector is VARCHAR; DuckDB copies `s`.
+        unsafe {
+            ffi::duckdb_vector_assign_string_element_len(
+                self.0,
+                i as u64,
+                s.as_ptr() as *const c_char,
+                s.len() as u64,
+            )
+        }
+    }
+
+    /// Row `i` of a VARCHAR vector: `s` or NULL.
+    unsafe fn opt_text(self, i: usize, s: Option<&str>) {
+        // SAFETY: per the caller.
+        unsafe {
+            match s {
+                Some(s) => self.text(i, s),
+                None => self.null(i),
+            }
+        }
+    }
+
+    /// Row `i` of a vector whose values are `T` (BOOLEAN as `bool`,
+    /// INTEGER as `i32`, BIGINT as `i64`, a list's entry).
+    #[inline(always)]
+    unsafe fn set<T: Copy>(self, i: usize, v: T) {
+        // SAFETY: the vector's type stores a `T` per row.
+        unsafe { *(ffi::duckdb_vector_get_data(self.0) as *mut T).add(i) = v }
+    }
+
+    /// Member `k` of a STRUCT vector.
+    unsafe fn member(self, k: usize) -> Vector {
+        // SAFETY: the vector is a STRUCT with a member `k`.
+        Vector(unsafe { ffi::duckdb_struct_vector_get_child(self.0, k as u64) })
+    }
+
+    /// Appends `n` elements to a LIST vector as row `i`'s list, returning
+    /// the element vector and the index of the first.
+    unsafe fn list(self, i: usize, n: usize) -> (Vector, usize) {
+        // SAFETY: the vector is a LIST; reserve before the size grows.
+        unsafe {
+            let at = ffi::duckdb_list_vector_get_size(self.0) as usize;
+            ffi::duckdb_list_vector_reserve(self.0, (at + n) as u64);
+            ffi::duckdb_list_vector_set_size(self.0, (at + n) as u64);
+            self.set(
+                i,
+                ffi::duckdb_list_entry {
+                    offset: at as u64,
+                    length: n as u64,
+                },
+            );
+            (Vector(ffi::duckdb_list_vector_get_child(self.0)), at)
+        }
+    }
+
+    /// Row `i` of a STRUCT{code, offset, message} vector.
+    unsafe fn error(self, i: usize, code: &str, offset: usize, message: &str) {
+        // SAFETY: the vector has the error struct's three members.
+        unsafe {
+            self.member(0).text(i, code);
+            self.member(1)
+                .set(i, i64::try_from(offset).unwrap_or(i64::MAX));
+            self.member(2).text(i, message);
+        }
+    }
+}
+
+/// The output vector of a function whose result type is `ty`.
+pub(crate) struct Out {
+    ty: Ty,
+    v: Vector,
+    /// The data of a BOOLEAN or INTEGER result, written directly.
+    data: *mut std::ffi::c_void,
+    /// The members of a STRUCT result.
+    members: usize,
+}
+
+impl Out {
+    /// # Safety
+    /// `v` is the running function's output, of the type DuckDB was told
+    /// for `ty` ([`crate::function::logical_type`]).
+    pub(crate) unsafe fn new(ty: Ty, v: ffi::duckdb_vector) -> Out {
+        // SAFETY: per the caller.
+        let data = unsafe { ffi::duckdb_vector_get_data(v) };
+        let members = match urikit_columns::data_type(ty) {
+            arrow_schema::DataType::Struct(fields) => fields.len(),
+            _ => 0,
+        };
+        Out {
+            ty,
+            v: Vector(v),
+            data,
+            members,
+        }
+    }
+
+    /// Writes row `i`: `value`, or NULL when it is not of the type.
+    ///
+    /// # Safety
+    /// `i` is below the chunk's size.
+    #[inline]
+    pub(crate) unsafe fn write(&mut self, i: usize, value: Value<'_>) {
+        let v = self.v;
+        // SAFETY: the vector's layout is the one of `self.ty` (see `new`).
+        unsafe {
+            match (self.ty, value) {
+                (Ty::Str, Value::Str(s)) => v.text(i, &s),
+                (Ty::Bool, Value::Bool(b)) => *(self.data as *mut bool).add(i) = b,
+                (Ty::I32, Value::I32(n)) => *(self.data as *mut i32).add(i) = n,
+                (Ty::StrList, Value::List(items)) => {
+                    let (child, at) = v.list(i, items.len());
+                    for (k, item) in items.iter().enumerate() {
+                        child.opt_text(at + k, item.as_deref());
+                    }
+                }
+                (Ty::Pairs, Value::Pairs(items)) => {
+                    let (child, at) = v.list(i, items.len());
+                    for (k, (key, value)) in items.iter().enumerate() {
+                        child.member(0).opt_text(at + k, key.as_deref());
+                        child.member(1).opt_text(at + k, value.as_deref());
+                    }
+                }
+                (Ty::ErrorList, Value::Errors(items)) => {
+                    let (child, at) = v.list(i, items.len());
+                    for (k, (code, offset, message)) in items.iter().enumerate() {
+                        child.error(at + k, code, *offset, message);
+                    }
+                }
+                (Ty::ErrorStruct, Value::Error(code, offset, message)) => {
+                    v.error(i, code, offset, &message)
+                }
+                (Ty::ParseStruct, Value::Parse(parts)) => {
+                    for (k, p) in parts.iter().enumerate() {
+                        v.member(k).opt_text(i, *p);
+                    }
+                }
+                (Ty::ParseStruct, Value::ParseOwned(parts)) => {
+                    for (k, p) in parts.iter().enumerate() {
+                        v.member(k).opt_text(i, p.as_deref());
+                    }
+                }
+                _ => self.null(i),
+            }
+        }
+    }
+
+    /// Writes row `i` as NULL (its struct's members NULL too, its list
+    /// empty).
+    ///
+    /// # Safety
+    /// `i` is below the chunk's size.
+    pub(crate) unsafe fn null(&mut self, i: usize) {
+        let v = self.v;
+        // SAFETY: as in `write`.
+        unsafe {
+            match self.ty {
+                Ty::StrList | Ty::Pairs | Ty::ErrorList => {
+                    v.list(i, 0);
+                }
+                _ => (0..self.members).for_each(|k| v.member(k).null(i)),
+            }
+            v.null(i);
+        }
+    }
+}
