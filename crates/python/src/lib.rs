@@ -18,6 +18,22 @@ mod url;
 
 use pyo3::prelude::*;
 
+/// The DuckDB extension, as built by `build.rs` from the `urikit-duckdb`
+/// crate.
+static DUCKDB_EXTENSION: &[u8] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/urikit.duckdb_extension"));
+
+/// The bytes of ``urikit.duckdb_extension``, the DuckDB extension the
+/// package carries (``urikit.duckdb.extension_path()`` writes them out).
+///
+/// >>> from urikit import _urikit
+/// >>> _urikit.duckdb_extension()[-288:-287]
+/// b'4'
+#[pyfunction]
+fn duckdb_extension(py: Python<'_>) -> Bound<'_, pyo3::types::PyBytes> {
+    pyo3::types::PyBytes::new(py, DUCKDB_EXTENSION)
+}
+
 #[pymodule]
 fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ParseError", m.py().get_type::<error::ParseError>())?;
@@ -52,6 +68,7 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "COMPONENTS",
         names(urikit::pct::Component::ALL.map(|c| c.name()).to_vec())?,
     )?;
+    m.add_function(wrap_pyfunction!(duckdb_extension, m)?)?;
     m.add_class::<uri::PyURIRef>()?;
     m.add_class::<uri::PyIRIRef>()?;
     m.add_class::<uri::QueryParams>()?;

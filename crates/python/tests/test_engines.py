@@ -61,12 +61,22 @@ def check(got: pa.Table, expected, engine):
             assert h == w, (engine, name, i)
 
 
-def test_duckdb(table, expected):
+def duckdb_connection(native):
+    """A connection with the functions: the native extension, or the
+    Arrow UDFs of a database that does not allow unsigned extensions."""
     duckdb = need("duckdb", PIP)
     import urikit.duckdb
 
+    if native:
+        return urikit.duckdb.connect()
     con = duckdb.connect()
     assert urikit.duckdb.register(con) == arrow.FUNCTIONS
+    return con
+
+
+@pytest.mark.parametrize("native", [True, False], ids=["extension", "arrow-udf"])
+def test_duckdb(table, expected, native):
+    con = duckdb_connection(native)
     con.register("t", table)
     got = con.sql(f"SELECT id, {select_all()} FROM t ORDER BY id").to_arrow_table()
     check(got, expected, "duckdb")
@@ -174,22 +184,22 @@ def test_null_typed_columns():
     assert arrow.host(pa.nulls(3)).to_pylist() == [None, None, None]
     assert arrow.resolve(pa.array(["../g"]), pa.nulls(1)).to_pylist() == [None]
     assert arrow.encode(pa.array(["a b"]), pa.nulls(1)).to_pylist() == [None]
-    duckdb = need("duckdb", PIP)
-    import urikit.duckdb
-
-    con = duckdb.connect()
-    urikit.duckdb.register(con)
-    assert con.sql("SELECT uri_resolve('../g', NULL)").fetchall() == [(None,)]
-    # A NULL dialect is RFC 3986's (columns.rs: an absent optional argument).
-    assert con.sql("SELECT uri_host('http://a/', NULL)").fetchall() == [("a",)]
-    assert con.sql("SELECT uri_encode('a b', NULL)").fetchall() == [(None,)]
-    assert con.sql("SELECT uri_host(u) FROM (VALUES (NULL), (NULL)) t(u)").fetchall() == [(None,), (None,)]
+    for native in (True, False):
+        nulls_in_duckdb(duckdb_connection(native))
     pl = need("polars", PIP)
     import urikit.polars  # noqa: F401
 
     s = pl.Series("u", [None, None])
     assert s.dtype == pl.Null
     assert pl.DataFrame({"u": s}).select(pl.col("u").uri.host()).to_series().to_list() == [None, None]
+
+
+def nulls_in_duckdb(con):
+    assert con.sql("SELECT uri_resolve('../g', NULL)").fetchall() == [(None,)]
+    # A NULL dialect is RFC 3986's (columns.rs: an absent optional argument).
+    assert con.sql("SELECT uri_host('http://a/', NULL)").fetchall() == [("a",)]
+    assert con.sql("SELECT uri_encode('a b', NULL)").fetchall() == [(None,)]
+    assert con.sql("SELECT uri_host(u) FROM (VALUES (NULL), (NULL)) t(u)").fetchall() == [(None,), (None,)]
 
 
 def test_a_literal_base_that_is_no_uri_fails_the_query():
@@ -199,10 +209,7 @@ def test_a_literal_base_that_is_no_uri_fails_the_query():
     # A column of bases: NULL where one cannot serve.
     got = arrow.resolve(pa.array(["g", "g"]), pa.array(["http://a/b", "../c"])).to_pylist()
     assert got == ["http://a/g", None]
-    duckdb = need("duckdb", PIP)
-    import urikit.duckdb
-
-    con = duckdb.connect()
-    urikit.duckdb.register(con)
-    with pytest.raises(Exception, match="base"):
-        con.sql("SELECT uri_resolve('http://a/b/d', '../c')").fetchall()
+    for native in (True, False):
+        con = duckdb_connection(native)
+        with pytest.raises(Exception, match="base"):
+            con.sql("SELECT uri_resolve('http://a/b/d', '../c')").fetchall()

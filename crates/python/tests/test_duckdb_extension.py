@@ -1,0 +1,136 @@
+"""The DuckDB extension as its users run it: from the ``duckdb`` shell (the
+CLI of the ``duckdb-cli`` package, DuckDB 1.5.6: another release than the
+Python module's, which the extension's C API version promises it loads
+into), and from Python with the inputs that break engines: a value of
+100 MB, all-NULL columns, ``''``, the wrong type, a dialect that does not
+exist, a column of dialects. The answers are checked against
+``urikit.arrow`` (test_arrow.py checks that against the scalar API) and
+against the contract (functions.md)."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pyarrow as pa
+import pytest
+
+from conftest import need
+from urikit import arrow
+
+PIP = "pip install -r crates/python/requirements-dev.txt"
+
+
+def shell():
+    """The ``duckdb`` shell of the environment (the duckdb-cli package)."""
+    exe = shutil.which("duckdb", path=str(Path(sys.executable).parent))
+    if exe is None:
+        need("duckdb_cli", PIP)
+        exe = shutil.which("duckdb")
+    assert exe, "the duckdb-cli package installs no duckdb command"
+    return exe
+
+
+def run_shell(sql, unsigned=True):
+    import urikit.duckdb
+
+    path = urikit.duckdb.extension_path()
+    args = [shell(), "-csv", "-noheader"] + (["-unsigned"] if unsigned else [])
+    return subprocess.run(args + ["-c", f"LOAD '{path}'; {sql}"], capture_output=True, text=True, timeout=120)
+
+
+def test_the_shell_loads_the_extension():
+    need("duckdb", PIP)
+    out = run_shell(
+        "SELECT uri_host('http://Example.COM:8080/a?q#f'), uri_port_number('https://h/'), "
+        "uri_is_valid('a b'), uri_is_valid('http://\u00e9/', 'rfc3987'), "
+        "uri_resolve('../g', 'http://a/b/c/d;p?q'), uri_query_param('http://h/?a=1&b=x+y', 'b'), "
+        "uri_to_uri('http://\u00e9/', true), uri_host('http://a/', NULL), uri_host(NULL), "
+        "(uri_error('a b')).code, (uri_error('a b')).offset, len(uri_path_segments('http://a/b/c'));"
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "Example.COM,443,false,true,http://a/b/g,x y,http://xn--9ca/,a,NULL,invalid-char,1,2"
+    # Every function of the contract is there, with its result type.
+    out = run_shell(
+        "SELECT DISTINCT function_name FROM duckdb_functions() "
+        "WHERE function_name LIKE 'uri\\_%' ESCAPE '\\' ORDER BY 1;"
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == sorted(arrow.FUNCTIONS)
+    out = run_shell("SELECT typeof(uri_error('a b')), typeof(uri_query_params('http://h/?a'));")
+    assert out.stdout.strip() == (
+        '"STRUCT(code VARCHAR, ""offset"" BIGINT, message VARCHAR)","STRUCT(""key"" VARCHAR, ""value"" VARCHAR)[]"'
+    )
+
+
+def test_the_shell_refuses_it_unsigned_only_when_told():
+    need("duckdb", PIP)
+    out = run_shell("SELECT 1;", unsigned=False)
+    assert out.returncode != 0 and "unsigned" in out.stderr
+
+
+def test_errors_in_the_shell_name_the_function():
+    need("duckdb", PIP)
+    out = run_shell("SELECT uri_host('http://a/', 'rfc0');")
+    assert out.returncode != 0
+    assert "uri_host" in out.stderr and "unknown dialect" in out.stderr and "rfc3986" in out.stderr
+    out = run_shell("SELECT uri_resolve('http://a/b/d', '../c');")
+    assert out.returncode != 0 and "base" in out.stderr
+    # The wrong type: DuckDB's own error, naming the function.
+    out = run_shell("SELECT uri_host(42::INTEGER);")
+    assert out.returncode != 0 and "uri_host" in out.stderr
+
+
+@pytest.fixture(scope="module")
+def con():
+    need("duckdb", PIP)
+    import urikit.duckdb
+
+    return urikit.duckdb.connect()
+
+
+def test_a_value_of_100_mb(con):
+    big = "http://h/" + "a" * (100 << 20)
+    assert con.sql("SELECT uri_is_valid($u), length(uri_path($u)), uri_host($u)", params={"u": big}).fetchall() == [
+        (True, (100 << 20) + 1, "h")
+    ]
+    bad = "http://h/" + "a" * (100 << 20) + " "
+    (row,) = con.sql("SELECT uri_error($u)", params={"u": bad}).fetchall()
+    assert row[0]["code"] == "invalid-char" and row[0]["offset"] == len(bad) - 1
+
+
+def test_null_empty_and_all_null_columns(con):
+    rows = con.sql(
+        "SELECT uri_host(u), uri_is_valid(u), uri_error(u), uri_path_segments(u), uri_parse(u) "
+        "FROM (VALUES (NULL), (NULL)) t(u)"
+    ).fetchall()
+    assert rows == [(None, None, None, None, None)] * 2
+    assert con.sql("SELECT uri_host(''), uri_path(''), uri_is_valid(''), uri_path_segments('')").fetchall() == [
+        (None, "", True, [])
+    ]
+
+
+def test_the_dialect_as_a_column_and_every_string_shape(con):
+    # A column of dialects (the general evaluator, row by row) and strings
+    # both inlined (at most 12 bytes) and not, over several vectors.
+    n = 5000
+    urls = ["http://\u00e9.example/", "a:b", "http://h/" + "x" * 40, None] * (n // 4)
+    dialects = ["rfc3987", None, "rfc3986", "whatwg"] * (n // 4)
+    t = pa.table({"u": pa.array(urls), "d": pa.array(dialects)})
+    con.register("dialects", t)
+    got = con.sql("SELECT uri_host(u, d), uri_is_valid(u, d) FROM dialects").fetchall()
+    for (host, valid), u, d in zip(got, urls, dialects):
+        want_host = arrow.host(pa.array([u]), d).to_pylist()[0]
+        want_valid = arrow.is_valid(pa.array([u]), d).to_pylist()[0]
+        assert (host, valid) == (want_host, want_valid), (u, d)
+
+
+def test_many_rows_in_parallel(con):
+    # DuckDB runs the function on its threads, a vector per call: the
+    # same answers as urikit.arrow on every row.
+    urls = [f"http://h{i % 97}.example:{i % 70000}/p/{i}?q={i}#f" for i in range(200_000)]
+    con.register("many", pa.table({"u": pa.array(urls)}))
+    got = con.sql("SELECT uri_port_number(u), uri_registrable_domain(u) FROM many").fetchall()
+    ports = arrow.port_number(pa.array(urls)).to_pylist()
+    domains = arrow.registrable_domain(pa.array(urls)).to_pylist()
+    assert got == list(zip(ports, domains))
