@@ -5,11 +5,14 @@
 //! is unsigned, and loads where `allow_unsigned_extensions` is set).
 
 /// The C API version the extension asks DuckDB for: the function table of
-/// C API v1 as of DuckDB 1.2.0, the first release that loads extensions
-/// written on the C API. Every function the extension calls is stable at
-/// that version, so one binary loads into DuckDB 1.2.0 and every later
-/// release with C API v1 (DuckDB 2.0 included).
-pub const CAPI_VERSION: &str = "v1.2.0";
+/// C API v1 as of DuckDB 1.5.6. Every function the extension calls is
+/// stable at that version (the newest it calls, writing a string without
+/// checking its UTF-8 again, became stable there), so one binary loads into
+/// DuckDB 1.5.6 and every later release with C API v1 (DuckDB 2.0
+/// included); an older DuckDB refuses the file, naming the version. (The
+/// bindings read the table as 1.5.6 lays it out: asking for less would let
+/// them read past an older DuckDB's shorter table.)
+pub const CAPI_VERSION: &str = "v1.5.6";
 
 /// The name DuckDB knows the extension by: the file is
 /// `urikit.duckdb_extension`, its entry point `urikit_init_c_api`.
@@ -89,7 +92,7 @@ mod tests {
         };
         assert_eq!(field(0), "4");
         assert_eq!(field(1), "linux_amd64");
-        assert_eq!(field(2), "v1.2.0");
+        assert_eq!(field(2), "v1.5.6");
         assert_eq!(field(3), "v0.1.0");
         assert_eq!(field(4), "C_STRUCT");
         assert!((5..8).all(|k| field(k).is_empty()));

@@ -8,9 +8,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use arrow_schema::DataType;
 use libduckdb_sys as ffi;
-use urikit_columns::{literal_base, Arg, At, Param, RowFn, Spec, SPECS};
+use urikit_columns::{literal_base, Arg, At, Direct, Param, RowFn, Spec, SPECS};
 
-use crate::vector::{Column, Out};
+use crate::vector::{utf8, Column, Out};
 
 /// DuckDB's type for an Arrow type of the table's results and arguments
 /// (`string` VARCHAR, `bool` BOOLEAN, `int32` INTEGER, `int64` BIGINT, a
@@ -155,7 +155,7 @@ unsafe extern "C" fn run(
 /// As [`Column::bytes`].
 unsafe fn text<'a>(c: Column, i: usize) -> Option<&'a str> {
     // SAFETY: per the caller.
-    unsafe { c.bytes(i) }.and_then(|b| std::str::from_utf8(b).ok())
+    unsafe { c.bytes(i) }.and_then(|b| utf8(b).ok())
 }
 
 /// Evaluates one chunk.
@@ -179,16 +179,38 @@ unsafe fn chunk(
         let mut out = Out::new(spec.ty, output);
         let mut f = RowFn::new(spec);
         check_base(spec, &args, n)?;
-        // The direct kernel, when the dialect is the same on every row.
+        // The direct kernel, when the dialect is the same on every row: one
+        // loop per kind, writing the answer straight into the vector.
         if let Some(direct) = direct(&f, &args, n) {
-            let direct = direct?;
-            for i in 0..n {
-                match first.bytes(i).map(std::str::from_utf8) {
-                    None => out.null(i),
-                    Some(Ok(s)) => out.write(i, direct.eval(s)),
-                    Some(Err(_)) => {
-                        let b = first.bytes(i).unwrap_or_default();
-                        f.eval(b, &[], |v| out.write(i, v))?
+            // A row that is not UTF-8 (which DuckDB's VARCHAR does not
+            // hold, but a vector may): the general evaluator's answer.
+            let mut general =
+                |out: &mut Out, i: usize, b: &[u8]| f.eval(b, &[], |v| out.write(i, v));
+            match direct? {
+                Direct::Slice(parser, get) => {
+                    for i in 0..n {
+                        match first.bytes(i).map(|b| (b, utf8(b))) {
+                            None => out.null(i),
+                            Some((_, Ok(s))) => out.text(i, parser.parse(s).ok().and_then(get)),
+                            Some((b, Err(_))) => general(&mut out, i, b)?,
+                        }
+                    }
+                }
+                Direct::IsValid(parser) => {
+                    for i in 0..n {
+                        let valid = first
+                            .bytes(i)
+                            .map(|b| utf8(b).is_ok_and(|s| parser.parse(s).is_ok()));
+                        out.value(i, valid);
+                    }
+                }
+                d @ Direct::PortNumber(_) => {
+                    for i in 0..n {
+                        match first.bytes(i).map(|b| (b, utf8(b))) {
+                            None => out.null(i),
+                            Some((_, Ok(s))) => out.write(i, d.eval(s)),
+                            Some((b, Err(_))) => general(&mut out, i, b)?,
+                        }
                     }
                 }
             }
@@ -216,11 +238,7 @@ unsafe fn chunk(
 ///
 /// # Safety
 /// As [`chunk`].
-unsafe fn direct(
-    f: &RowFn,
-    args: &[(Param, Column)],
-    n: usize,
-) -> Option<Result<urikit_columns::Direct, String>> {
+unsafe fn direct(f: &RowFn, args: &[(Param, Column)], n: usize) -> Option<Result<Direct, String>> {
     let dialect = match args {
         [] => None,
         [(Param::Dialect, c)] => {

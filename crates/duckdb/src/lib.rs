@@ -17,7 +17,8 @@
 //! The file is the library this crate builds (`liburikit_duckdb.so`) with
 //! DuckDB's metadata footer ([`footer`]) appended. It asks DuckDB for C API
 //! v1 at [`footer::CAPI_VERSION`] and calls nothing newer, so the one
-//! binary loads into DuckDB 1.2.0 and later (tested with 2.0.0). From
+//! binary loads into DuckDB 1.5.6 and later (tested with 1.5.6, the
+//! `duckdb` shell, and 2.0.0, the Python module). From
 //! Python, `urikit.duckdb.register(con)` loads the copy the package
 //! carries.
 //!
@@ -77,7 +78,7 @@ unsafe fn init(
             // DuckDB has set the error itself.
             Ok(false) => {
                 return Err(format!(
-                "urikit: this DuckDB does not offer C API {}; urikit needs DuckDB 1.2.0 or later",
+                "urikit: this DuckDB does not offer C API {}; urikit needs DuckDB 1.5.6 or later",
                 footer::CAPI_VERSION
             ))
             }

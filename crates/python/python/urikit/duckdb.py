@@ -12,7 +12,7 @@ calls it on its own vectors, in its own threads, with no Python and no
 Arrow between the engine and the library. The same file loads in the
 ``duckdb`` shell (``duckdb -unsigned``, then ``LOAD 'path'``, the path
 from :func:`extension_path`) and in any other client; it asks for C API
-v1 as of DuckDB 1.2.0, so it loads into DuckDB 1.2.0 and later.
+v1 as of DuckDB 1.5.6, so it loads into DuckDB 1.5.6 and later.
 
 DuckDB loads an extension it has not signed only into a database started
 with ``allow_unsigned_extensions`` (a setting that cannot change once the
