@@ -43,7 +43,7 @@ mod whatwg;
 
 pub use build::threads;
 pub use eval::SliceFn;
-pub use input::{literal_base, Arg, At, Row, Strs};
+pub use input::{literal_base, utf8, Arg, At, Row, Strs};
 pub use kernel::Direct;
 pub use row::RowFn;
 pub use spec::{data_type, Param, Spec, Ty, F, SPECS};

@@ -67,7 +67,7 @@ impl RowFn {
         args: &[At<'_>],
         then: impl FnOnce(Value<'_>) -> R,
     ) -> Result<R, String> {
-        let row = match std::str::from_utf8(text) {
+        let row = match crate::input::utf8(text) {
             Ok(s) => Row::Text(s),
             Err(e) => Row::Bad(e, text[e.valid_up_to()]),
         };

@@ -8,9 +8,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use arrow_schema::DataType;
 use libduckdb_sys as ffi;
-use urikit_columns::{literal_base, Arg, At, Direct, Param, RowFn, Spec, SPECS};
+use urikit_columns::{literal_base, utf8, Arg, At, Direct, Param, RowFn, Spec, SPECS};
 
-use crate::vector::{utf8, Column, Out};
+use crate::vector::{Column, Out};
 
 /// DuckDB's type for an Arrow type of the table's results and arguments
 /// (`string` VARCHAR, `bool` BOOLEAN, `int32` INTEGER, `int64` BIGINT, a

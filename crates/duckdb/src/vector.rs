@@ -86,22 +86,6 @@ impl Column {
     }
 }
 
-/// The bytes `b` as text: at once when they are ASCII (the common case,
-/// checked a machine word at a time), else through the UTF-8 decoder.
-/// This is what a row costs before its parse; the standard library's
-/// `from_utf8` took a third as long as the parse itself on the datasets
-/// (10 % against 18 % of the samples of a `uri_host` query).
-#[inline(always)]
-pub(crate) fn utf8(b: &[u8]) -> Result<&str, std::str::Utf8Error> {
-    // No early exit: the loop vectorizes, and the common row is ASCII.
-    if b.iter().fold(0u8, |acc, &c| acc | c) < 0x80 {
-        // SAFETY: every byte is below 0x80, and ASCII is UTF-8.
-        Ok(unsafe { std::str::from_utf8_unchecked(b) })
-    } else {
-        std::str::from_utf8(b)
-    }
-}
-
 /// A vector being written.
 #[derive(Clone, Copy)]
 struct Vector(ffi::duckdb_vector);
