@@ -6,12 +6,14 @@
 //! argument), `ops` (the column functions of the contract over the
 //! library), `inspect` (the scheme views), `uri` (the value types), `url`
 //! (the WHATWG URL),
-//! `funcs` (the module's functions), `columns` (the Arrow kernels).
+//! `funcs` (the module's functions), `columns` (the Arrow kernels),
+//! `polars` (the Polars plugin).
 
 mod columns;
 mod error;
 mod funcs;
 mod inspect;
+mod polars;
 
 mod uri;
 mod url;

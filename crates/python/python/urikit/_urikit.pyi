@@ -21,6 +21,7 @@ __all__ = [
     "clean",
     "decode",
     "decode_bytes",
+    "duckdb_extension",
     "encode",
     "equivalent",
     "extract",

@@ -10,64 +10,53 @@
 
 Each function of ``urikit.arrow.SPECS`` is a method, by its name without
 ``uri_``; an argument may be a Python value or another expression. The
-batches go to Rust as Arrow arrays, with no Python call per row.
+methods are a Polars expression plugin: the package's compiled module is
+also a library Polars loads, and calls on its own threads (and in its
+streaming engine) with the columns' Arrow arrays, with no Python call per
+batch.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import polars as pl
 import pyarrow as pa
+from polars.plugins import register_plugin_function
 
 from urikit import _urikit
 from urikit.arrow import SPECS, bind
 
 __all__ = ["UriNamespace"]
 
-
-def _dtype(t: pa.DataType) -> pl.DataType:
-    return pl.from_arrow(pa.array([], t)).dtype
-
-
-def _series(out: Any) -> pl.Series:
-    return pl.from_arrow(out)
-
-
-def _strings(s: pl.Series) -> pl.Series:
-    # A column of nothing but NULL has Polars' Null type, whose export
-    # arrow-rs refuses ("doesn't expect buffer at index 0"): as strings,
-    # every row NULL, NULL comes back (functions.md).
-    return s.cast(pl.String) if s.dtype == pl.Null else s
+# The plugin: the compiled module itself.
+_PLUGIN = Path(_urikit.__file__).resolve()
 
 
 def _method(name: str, spec: dict[str, Any]):
     params = spec["params"]
     required = spec["required"]
-    dtype = _dtype(spec["type"])
     short = name.removeprefix("uri_")
 
     def method(self: UriNamespace, *args: Any, **kwargs: Any) -> pl.Expr:
         values = bind(f"uri.{short}", params, required, args, kwargs)
-        exprs = [i for i, v in enumerate(values) if isinstance(v, pl.Expr)]
-        if not exprs:
-            return self._expr.map_batches(
-                # The series goes over the C stream interface, and each
-                # thread's part comes back as a chunk: nothing is copied to
-                # join them.
-                lambda s: _series(_urikit.call(name, _strings(s), *values)),
-                return_dtype=dtype,
-                is_elementwise=True,
-            )
-
-        def run(series: list[pl.Series]) -> pl.Series:
-            it = iter(series[1:])
-            args = [_strings(next(it)).to_arrow() if i in exprs else v for i, v in enumerate(values)]
-            return _series(_urikit.call(name, _strings(series[0]).to_arrow(), *args))
-
-        return pl.map_batches(
-            [self._expr, *[values[i] for i in exprs]], run, return_dtype=dtype,
+        inputs = [self._expr]
+        literal = []
+        for (_, kind), v in zip(params, values):
+            if isinstance(v, pl.Expr):
+                inputs.append(v)
+                literal.append(False)
+            else:
+                inputs.append(pl.lit(v, dtype=pl.Boolean if kind == "bool" else pl.String))
+                literal.append(True)
+        return register_plugin_function(
+            plugin_path=_PLUGIN,
+            function_name="uri",
+            args=inputs,
+            kwargs={"function": name, "literal": literal},
             is_elementwise=True,
+            use_abs_path=True,
         )
 
     method.__name__ = short

@@ -69,6 +69,7 @@ pub const PYTHON: &[&str] = &[
     "funcs",
     "columns/args",
     "columns",
+    "polars",
 ];
 
 /// The column crate's layers (crates/columns/src), lowest first.
