@@ -41,6 +41,8 @@ use urikit_columns::{call_with, data_type, Arg, Param, Spec, SPECS};
 pub struct UriFunction {
     spec: &'static Spec,
     signature: Signature,
+    /// The dialect when a call gives none.
+    dialect: Option<&'static str>,
 }
 
 impl UriFunction {
@@ -52,6 +54,28 @@ impl UriFunction {
     /// ```
     pub fn new(name: &str) -> Option<UriFunction> {
         urikit_columns::spec(name).map(UriFunction::of)
+    }
+
+    /// The same function reading references by `dialect` when a call
+    /// gives no dialect (a call that gives one, NULL included, is read as
+    /// it says); `None` when the function takes no dialect or the name is
+    /// unknown.
+    ///
+    /// ```
+    /// use urikit_datafusion::UriFunction;
+    /// assert!(UriFunction::new("uri_host").unwrap().with_dialect("rfc3987").is_some());
+    /// assert!(UriFunction::new("uri_host").unwrap().with_dialect("rfc0").is_none());
+    /// assert!(UriFunction::new("uri_decode").unwrap().with_dialect("rfc3987").is_none());
+    /// ```
+    pub fn with_dialect(self, dialect: &str) -> Option<UriFunction> {
+        let d = urikit::Dialect::from_name(dialect)?;
+        self.spec
+            .params
+            .contains(&Param::Dialect)
+            .then_some(UriFunction {
+                dialect: Some(d.name()),
+                ..self
+            })
     }
 
     fn of(spec: &'static Spec) -> UriFunction {
@@ -70,6 +94,7 @@ impl UriFunction {
         UriFunction {
             spec,
             signature: Signature::one_of(arities.collect(), Volatility::Immutable),
+            dialect: None,
         }
     }
 }
@@ -82,7 +107,7 @@ impl std::fmt::Debug for UriFunction {
 
 impl PartialEq for UriFunction {
     fn eq(&self, other: &Self) -> bool {
-        self.spec.name == other.spec.name
+        self.spec.name == other.spec.name && self.dialect == other.dialect
     }
 }
 
@@ -91,6 +116,7 @@ impl Eq for UriFunction {}
 impl std::hash::Hash for UriFunction {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.spec.name.hash(state);
+        self.dialect.hash(state);
     }
 }
 
@@ -146,10 +172,26 @@ impl ScalarUDFImpl for UriFunction {
             Some(v) => v.into_array(rows)?,
             None => return exec_err!("{} takes a column first", spec.name),
         };
-        let rest = values
+        let mut rest = values
             .zip(spec.params)
             .map(|(v, p)| arg(spec, v, *p))
             .collect::<Result<Vec<Arg>>>()?;
+        // The default dialect, where the call stops before the dialect
+        // (the optional arguments before it keep their defaults).
+        if let (Some(d), Some(k)) = (
+            self.dialect,
+            spec.params.iter().position(|p| *p == Param::Dialect),
+        ) {
+            if rest.len() <= k {
+                for p in &spec.params[rest.len()..k] {
+                    rest.push(match p {
+                        Param::Bool(_) => Arg::Flag(None),
+                        _ => Arg::Text(None),
+                    });
+                }
+                rest.push(Arg::Text(Some(d.to_owned())));
+            }
+        }
         let out = catch_unwind(AssertUnwindSafe(|| {
             call_with(spec, std::slice::from_ref(&column), &rest, 1)
         }));

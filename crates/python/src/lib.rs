@@ -7,9 +7,10 @@
 //! library), `inspect` (the scheme views), `uri` (the value types), `url`
 //! (the WHATWG URL),
 //! `funcs` (the module's functions), `columns` (the Arrow kernels),
-//! `polars` (the Polars plugin).
+//! `polars` (the Polars plugin), `datafusion` (DataFusion's FFI).
 
 mod columns;
+mod datafusion;
 mod error;
 mod funcs;
 mod inspect;
@@ -71,6 +72,7 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
         names(urikit::pct::Component::ALL.map(|c| c.name()).to_vec())?,
     )?;
     m.add_function(wrap_pyfunction!(duckdb_extension, m)?)?;
+    m.add_function(wrap_pyfunction!(datafusion::datafusion_udf, m)?)?;
     m.add_class::<uri::PyURIRef>()?;
     m.add_class::<uri::PyIRIRef>()?;
     m.add_class::<uri::QueryParams>()?;

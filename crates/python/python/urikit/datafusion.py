@@ -1,60 +1,48 @@
-"""urikit's column functions as DataFusion SQL functions.
+"""urikit's column functions as DataFusion SQL functions, native.
 
 >>> from datafusion import SessionContext
 >>> import urikit.datafusion
 >>> ctx = SessionContext()
 >>> names = urikit.datafusion.register(ctx)
->>> ctx.sql("SELECT uri_host('http://a/b') AS h").to_pylist()
-[{'h': 'a'}]
+>>> ctx.sql("SELECT uri_host('http://a/b') AS h, uri_is_valid('http://\u00e9/', 'rfc3987') AS v").to_pylist()
+[{'h': 'a', 'v': True}]
 
-Every function of ``urikit.arrow.SPECS`` is registered as a Python UDF,
-vectorized: DataFusion hands each batch to Python as Arrow arrays.
-DataFusion's Python UDFs have one exact signature each, so a function
-takes its required arguments only, all ``Utf8``; the optional ones take
-their defaults, and ``register(ctx, dialect=...)`` chooses the dialect for
-every function at once. Columns read as ``Utf8View`` (DataFusion's choice
-for Parquet) need ``arrow_cast(col, 'Utf8')``; ``register`` turns the view
-types off for Parquet so that this is rarely needed.
+Every function of ``urikit.arrow.SPECS`` is the Rust crate
+``urikit-datafusion``'s ``ScalarUDFImpl``, handed to DataFusion through its
+FFI (a ``datafusion_scalar_udf`` capsule): DataFusion calls it on its own
+threads, over ``Utf8``, ``LargeUtf8`` and ``Utf8View`` columns alike, with
+no Python per batch. Every argument of the contract may be given, as a
+literal or a column; ``register(ctx, dialect=...)`` chooses the dialect of
+the calls that give none.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import pyarrow as pa
-from datafusion import udf
+from datafusion.user_defined import ScalarUDF
 
-from urikit import _urikit
+from urikit import DIALECTS, _urikit
 from urikit.arrow import SPECS
 
 __all__ = ["register"]
 
 
-def _batch(name: str, extra: list[Any]):
-    def run(*cols: pa.Array) -> pa.Array:
-        return _urikit.call(name, *cols, *extra)
-
-    return run
-
-
 def register(ctx: Any, *, dialect: str | None = None) -> list[str]:
     """Registers every column function in ``ctx`` (a ``SessionContext``),
-    reading references by ``dialect`` (RFC 3986 when None); returns their
-    names."""
-    from urikit import DIALECTS
+    reading references by ``dialect`` when a call names none (RFC 3986
+    when None); returns their names.
 
+    >>> from datafusion import SessionContext
+    >>> register(SessionContext(), dialect="rfc0")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown dialect 'rfc0'; expected one of: rfc3986, rfc3987, rfc2396bis, rfc2396, url-1996, rfc1738, whatwg
+    """
     if dialect is not None and dialect not in DIALECTS:
         raise ValueError(f"unknown dialect {dialect!r}; expected one of: {', '.join(DIALECTS)}")
-    ctx.sql("SET datafusion.execution.parquet.schema_force_view_types = false").collect()
     names = []
-    for name, spec in SPECS.items():
-        required = spec["required"]
-        extra: list[Any] = []
-        kinds = [k for _, k in spec["params"]]
-        if dialect is not None and "dialect" in kinds:
-            # The optional arguments before the dialect keep their defaults.
-            extra = [None] * (kinds.index("dialect") - required) + [dialect]
-        inputs = [pa.string()] * (1 + required)
-        ctx.register_udf(udf(_batch(name, extra), inputs, spec["type"], "immutable", name))
+    for name in SPECS:
+        ctx.register_udf(ScalarUDF.from_pycapsule(_urikit.datafusion_udf(name, dialect)))
         names.append(name)
     return names

@@ -70,6 +70,7 @@ pub const PYTHON: &[&str] = &[
     "columns/args",
     "columns",
     "polars",
+    "datafusion",
 ];
 
 /// The column crate's layers (crates/columns/src), lowest first.
