@@ -85,12 +85,10 @@ def spark_bench(path, rows_list):
 
 
 def duckdb_bench(path, rows_list):
-    import duckdb
-
     import urikit.duckdb
 
-    con = duckdb.connect()
-    urikit.duckdb.register(con)
+    # The extension (a database that allows unsigned extensions).
+    con = urikit.duckdb.connect()
     for rows in rows_list:
         con.execute(f"CREATE OR REPLACE TABLE t AS SELECT url FROM read_parquet('{path}') LIMIT {rows}")
         results = {
