@@ -21,6 +21,10 @@ import time
 
 import pyarrow.parquet as pq
 
+# Spark's workers run the Python of this interpreter, where urikit is.
+os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
+
 # The host by regular expression (RFC 3986 Appendix B's authority, then
 # what follows any userinfo and precedes any port).
 HOST_RE = r"^(?:[^:/?#]+:)?(?://(?:[^/?#@]*@)?(\[[^\]]*\]|[^:/?#]*))?"
