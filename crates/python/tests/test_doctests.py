@@ -9,9 +9,12 @@ examples.
 """
 
 import doctest
+import importlib
 from pathlib import Path
 
 import pytest
+
+from conftest import need
 
 import urikit
 import urikit.arrow
@@ -42,6 +45,16 @@ READMES = [HERE.parent / "README.md", HERE.parents[2] / "README.md"]
 def test_module_docstrings(module):
     failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert tried > 0 and failures == 0
+
+
+@pytest.mark.parametrize("name", ["duckdb", "polars", "datafusion", "spark"])
+def test_engine_module_docstrings(name):
+    """The engines' modules' examples (their engine must be installed)."""
+    need(name if name != "spark" else "pyspark", "pip install -r crates/python/requirements-dev.txt")
+    module = importlib.import_module(f"urikit.{name}")
+    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert failures == 0
+    assert tried > 0 or name == "spark"
 
 
 @pytest.mark.parametrize("path", READMES, ids=lambda p: str(p.relative_to(HERE.parents[2])))
