@@ -161,8 +161,9 @@ pub(crate) fn run_range(
     args: &Args<'_>,
     offset: usize,
     range: std::ops::Range<usize>,
+    views: bool,
 ) -> Result<ArrayRef, String> {
-    if let Some(done) = crate::kernel::run(spec, col, args, offset, range.clone()) {
+    if let Some(done) = crate::kernel::run(spec, col, args, offset, range.clone(), views) {
         return done;
     }
     let mut out = Out::new(spec.ty, range.len());
@@ -203,12 +204,13 @@ pub(crate) fn run_chunk(
     args: &[Arg],
     offset: usize,
     threads: usize,
+    views: bool,
 ) -> Result<Vec<ArrayRef>, String> {
     let col = Strs::of(chunk, "the column")?;
     let args = Args::new(args)?;
     let n = chunk.len();
     if n < PARALLEL_ROWS || threads < 2 {
-        return Ok(vec![run_range(spec, &col, &args, offset, 0..n)?]);
+        return Ok(vec![run_range(spec, &col, &args, offset, 0..n, views)?]);
     }
     let per = n.div_ceil(threads);
     let parts: Vec<Result<ArrayRef, String>> = std::thread::scope(|scope| {
@@ -218,7 +220,7 @@ pub(crate) fn run_chunk(
                 let end = (start + per).min(n);
                 let args = &args;
                 let col = &col;
-                scope.spawn(move || run_range(spec, col, args, offset, start..end))
+                scope.spawn(move || run_range(spec, col, args, offset, start..end, views))
             })
             .collect();
         handles

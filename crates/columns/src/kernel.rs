@@ -10,7 +10,7 @@
 use std::sync::Arc;
 
 use arrow_array::builder::{BooleanBuilder, Int32Builder, StringBuilder};
-use arrow_array::ArrayRef;
+use arrow_array::{Array, ArrayRef};
 use urikit::{Dialect, Parser};
 
 use crate::eval::{eval_row, parser_for, slice_fn, SliceFn, Value};
@@ -84,6 +84,7 @@ pub(crate) fn run(
     args: &Args<'_>,
     offset: usize,
     range: std::ops::Range<usize>,
+    views: bool,
 ) -> Option<Result<ArrayRef, String>> {
     // The dialect, the only argument these functions take, once for all.
     let dialect = match dialect_index(spec) {
@@ -118,6 +119,10 @@ pub(crate) fn run(
             });
             Arc::new(b.finish())
         }
+        Direct::Slice(parser, get) if views && matches!(col, Strs::View(_)) => {
+            let Strs::View(a) = col else { return None };
+            Arc::new(slice_views(a, range, parser, get)?)
+        }
         Direct::Slice(parser, get) => {
             // Reserved once: a slice of a row is no longer than the row.
             let bytes = col.bytes(&range);
@@ -147,6 +152,65 @@ pub(crate) fn run(
             Arc::new(b.finish())
         }
     }))
+}
+
+/// The slices of rows `range` of a `string_view` column as a
+/// `string_view` column over the same buffers: a slice of at most 12 bytes
+/// is inlined in its view, a longer one is a view into the row's own
+/// bytes, so that nothing is copied (Polars takes its strings so).
+/// `None` when a row is not UTF-8 (the general path answers then).
+fn slice_views(
+    a: &arrow_array::BinaryViewArray,
+    range: std::ops::Range<usize>,
+    parser: Parser,
+    get: SliceFn,
+) -> Option<arrow_array::StringViewArray> {
+    let mut views = Vec::with_capacity(range.len());
+    let mut nulls = arrow_buffer::NullBufferBuilder::new(range.len());
+    let raw = a.views();
+    for i in range {
+        if a.is_null(i) {
+            views.push(0u128);
+            nulls.append_null();
+            continue;
+        }
+        let row = a.value(i);
+        let s = crate::input::utf8(row).ok()?;
+        let Some(v) = parser.parse(s).ok().and_then(get) else {
+            views.push(0u128);
+            nulls.append_null();
+            continue;
+        };
+        // Where the slice starts in the row: it is a part of `s`.
+        let start = v.as_ptr() as usize - s.as_ptr() as usize;
+        let len = v.len() as u128;
+        let view = if v.len() <= 12 {
+            let mut inline = [0u8; 16];
+            inline[4..4 + v.len()].copy_from_slice(v.as_bytes());
+            u128::from_le_bytes(inline) | len
+        } else {
+            // A longer slice lies in a row longer than 12 bytes, which is
+            // in buffer `raw >> 64` at offset `raw >> 96`.
+            let r = raw[i];
+            let (buffer, at) = ((r >> 64) as u32, (r >> 96) as u32);
+            let mut prefix = [0u8; 4];
+            prefix.copy_from_slice(&v.as_bytes()[..4]);
+            len | u128::from(u32::from_le_bytes(prefix)) << 32
+                | u128::from(buffer) << 64
+                | u128::from(at + start as u32) << 96
+        };
+        views.push(view);
+        nulls.append_non_null();
+    }
+    let buffers = a.data_buffers().to_vec();
+    // SAFETY: each view is either inline bytes copied from a `str` or the
+    // length, prefix, buffer and offset of a `str` that lies in one of
+    // `buffers` (a slice of a row read from them and checked as UTF-8),
+    // so every view is in bounds and UTF-8, as `new_unchecked` requires.
+    #[allow(unsafe_code)]
+    Some(unsafe {
+        arrow_array::StringViewArray::new_unchecked(views.into(), buffers, nulls.finish())
+    })
 }
 
 /// `uri_port_number` of the text `s`.

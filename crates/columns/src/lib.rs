@@ -103,6 +103,49 @@ pub fn call_with(
     args: &[Arg],
     threads: usize,
 ) -> Result<Vec<ArrayRef>, String> {
+    call_parts(spec, chunks, args, threads, false)
+}
+
+/// [`call_with`] for a caller that takes `string_view` results: where the
+/// function answers a slice of the reference (a component, the host, the
+/// registrable domain) and the column is `string_view`, the result is a
+/// `string_view` array over the column's own buffers, nothing copied.
+/// Other results are as [`call_with`] gives them.
+///
+/// # Errors
+///
+/// As [`call`].
+///
+/// ```
+/// use std::sync::Arc;
+/// use arrow_array::{Array, ArrayRef, StringViewArray};
+/// use arrow_schema::DataType;
+/// let long = "http://a-rather-long-host-name.example/path";
+/// let col: ArrayRef = Arc::new(StringViewArray::from(vec![Some(long), None, Some("http://h/")]));
+/// let spec = urikit_columns::spec("uri_host").unwrap();
+/// let out = urikit_columns::call_views(spec, &[col], &[], 1).unwrap();
+/// assert_eq!(out[0].data_type(), &DataType::Utf8View);
+/// let hosts = out[0].as_any().downcast_ref::<StringViewArray>().unwrap();
+/// assert_eq!(hosts.value(0), "a-rather-long-host-name.example");
+/// assert!(hosts.is_null(1));
+/// assert_eq!(hosts.value(2), "h");
+/// ```
+pub fn call_views(
+    spec: &Spec,
+    chunks: &[ArrayRef],
+    args: &[Arg],
+    threads: usize,
+) -> Result<Vec<ArrayRef>, String> {
+    call_parts(spec, chunks, args, threads, true)
+}
+
+fn call_parts(
+    spec: &Spec,
+    chunks: &[ArrayRef],
+    args: &[Arg],
+    threads: usize,
+    views: bool,
+) -> Result<Vec<ArrayRef>, String> {
     for c in chunks {
         Strs::of(c.as_ref(), "the column")?;
     }
@@ -119,7 +162,14 @@ pub fn call_with(
     let mut offset = 0;
     let mut out = Vec::with_capacity(chunks.len());
     for c in chunks {
-        out.extend(build::run_chunk(spec, c.as_ref(), args, offset, threads)?);
+        out.extend(build::run_chunk(
+            spec,
+            c.as_ref(),
+            args,
+            offset,
+            threads,
+            views,
+        )?);
         offset += c.len();
     }
     Ok(out)

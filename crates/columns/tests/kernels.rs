@@ -131,3 +131,54 @@ fn an_unknown_dialect_names_itself() {
     .unwrap_err();
     assert!(e.contains("unknown dialect \"nope\""), "{e}");
 }
+
+/// `call_views` gives what `call_with` gives, as `string_view` for the
+/// slice functions over a `string_view` column (views into the column's
+/// own buffers, or inline), row for row, in one part and in several.
+#[test]
+fn string_view_results_are_the_slices() {
+    let text: Vec<Option<String>> = rows()
+        .into_iter()
+        .map(|r| r.and_then(|b| String::from_utf8(b).ok()))
+        .collect();
+    let view: ArrayRef = Arc::new(StringViewArray::from(text));
+    for name in [
+        "uri_host",
+        "uri_path",
+        "uri_query",
+        "uri_scheme",
+        "uri_registrable_domain",
+        "uri_is_valid",
+    ] {
+        let s = spec(name).unwrap();
+        let plain = urikit_columns::call_with(s, std::slice::from_ref(&view), &[], 1).unwrap();
+        for threads in [1, 3] {
+            let views =
+                urikit_columns::call_views(s, std::slice::from_ref(&view), &[], threads).unwrap();
+            let refs: Vec<&dyn Array> = views.iter().map(|a| a.as_ref()).collect();
+            let joined = arrow_select::concat::concat(&refs).unwrap();
+            assert_eq!(
+                strings(&joined),
+                strings(&plain[0]),
+                "{name}, {threads} threads"
+            );
+            if name != "uri_is_valid" {
+                assert_eq!(joined.data_type(), &arrow_schema::DataType::Utf8View);
+            }
+        }
+    }
+}
+
+/// The rows of a string, string view or boolean array, as text.
+fn strings(a: &ArrayRef) -> Vec<Option<String>> {
+    use arrow_array::cast::AsArray;
+    (0..a.len())
+        .map(|i| {
+            a.is_valid(i).then(|| match a.data_type() {
+                arrow_schema::DataType::Utf8 => a.as_string::<i32>().value(i).to_owned(),
+                arrow_schema::DataType::Utf8View => a.as_string_view().value(i).to_owned(),
+                _ => a.as_boolean().value(i).to_string(),
+            })
+        })
+        .collect()
+}

@@ -21,6 +21,7 @@ use std::cell::RefCell;
 use std::ffi::{c_char, c_void, CString};
 use std::mem::ManuallyDrop;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
 
 use arrow_array::{Array, ArrayRef};
 use arrow_data::ffi::FFI_ArrowArray;
@@ -275,17 +276,39 @@ fn call(
     } else {
         urikit_columns::threads()
     };
-    let out = urikit_columns::call_with(spec, &chunks, &args, threads).map_err(|e| {
+    // Polars keeps its strings as views: a slice of a view column comes
+    // back as views into the column's own buffers, nothing copied.
+    let out = urikit_columns::call_views(spec, &chunks, &args, threads).map_err(|e| {
         if e.starts_with(spec.name) {
             e
         } else {
             format!("{}: {e}", spec.name)
         }
     })?;
-    Ok((
-        Field::new(field.name().clone(), data_type(spec.ty), true),
-        out,
-    ))
+    let out = same_type(out);
+    let ty = out
+        .first()
+        .map_or_else(|| data_type(spec.ty), |a| a.data_type().clone());
+    Ok((Field::new(field.name().clone(), ty, true), out))
+}
+
+/// The parts as one type: a series' chunks share theirs. (A part with a
+/// row that is not UTF-8 comes back as `string` where the others are
+/// `string_view`: then every part is `string`.)
+fn same_type(parts: Vec<ArrayRef>) -> Vec<ArrayRef> {
+    let first = parts.first().map(|a| a.data_type().clone());
+    if parts.iter().all(|a| Some(a.data_type()) == first.as_ref()) {
+        return parts;
+    }
+    parts
+        .into_iter()
+        .map(
+            |a| match a.as_any().downcast_ref::<arrow_array::StringViewArray>() {
+                Some(v) => Arc::new(v.iter().collect::<arrow_array::StringArray>()) as ArrayRef,
+                None => a,
+            },
+        )
+        .collect()
 }
 
 /// What the output series owns until Polars has taken its arrays (the
