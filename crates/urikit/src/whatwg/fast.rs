@@ -384,16 +384,8 @@ fn scan_with(k: impl Classify, s: &str) -> Option<Quick> {
                 }
                 b'?' | b'#' => break,
                 b'\t' | b'\n' | b'\r' => return None,
-                0x80.. => {
-                    let j = beyond_ascii(b, i);
-                    out.encode(i, j);
-                    i = j;
-                }
                 // In the path percent-encode set.
-                _ => {
-                    out.encode(i, i + 1);
-                    i += 1;
-                }
+                _ => i = encode_one(b, i, &mut out),
             }
         }
         // A drive letter first in a file URL's path may be rewritten.
@@ -458,17 +450,23 @@ fn encode_rest(
         match c {
             _ if Some(c) == end => return Some(i),
             b'\t' | b'\n' | b'\r' => return None,
-            0x80.. => {
-                let j = beyond_ascii(b, i);
-                out.encode(i, j);
-                i = j;
-            }
-            _ => {
-                out.encode(i, i + 1);
-                i += 1;
-            }
+            _ => i = encode_one(b, i, out),
         }
     }
+}
+
+/// Percent-encodes what begins at `i` and returns the offset past it: a
+/// byte below 0x80, or the whole run of bytes beyond ASCII (each of which
+/// every percent-encode set holds, section 1.3).
+#[inline(always)]
+fn encode_one(b: &[u8], i: usize, out: &mut Out<'_>) -> usize {
+    let j = if b[i] >= 0x80 {
+        beyond_ascii(b, i)
+    } else {
+        i + 1
+    };
+    out.encode(i, j);
+    j
 }
 
 /// Whether `s` is proven to parse (`false`: not proven): a special
