@@ -170,13 +170,15 @@ enum Command {
 }
 
 /// `uri --version`: the version, the library's features this build has,
-/// and the byte classifier the parser uses on this processor.
+/// the byte classifier the parser uses on this processor, and the Public
+/// Suffix List compiled in.
 fn long_version() -> String {
     format!(
-        "{} (urikit features: {}; parser: {})",
+        "{} (urikit features: {}; parser: {}; public suffix list: {})",
         env!("CARGO_PKG_VERSION"),
         urikit::FEATURES.join(", "),
-        urikit::classifier()
+        urikit::classifier(),
+        urikit::psl::VERSION
     )
 }
 

@@ -29,8 +29,6 @@ pub(crate) fn slice_fn(f: F) -> Option<SliceFn> {
         F::Query => |u| u.get(Part::Query),
         F::Fragment => |u| u.get(Part::Fragment),
         F::HostType => |u| ops::host_type(u),
-        F::RegistrableDomain => ops::registrable_domain,
-        F::PublicSuffix => ops::public_suffix,
         _ => return None,
     };
     Some(get)
@@ -153,6 +151,10 @@ pub(crate) fn eval<'a>(
         F::HostDecoded => opt(ops::host_decoded(u)),
         F::HostAscii => opt(ops::host_ascii(u)),
         F::HostUnicode => opt(ops::host_unicode(u)),
+        F::RegistrableDomain => opt(ops::registrable_domain(u)),
+        F::PublicSuffix => opt(ops::public_suffix(u)),
+        F::IcannRegistrableDomain => opt(ops::icann_registrable_domain(u)),
+        F::IcannPublicSuffix => opt(ops::icann_public_suffix(u)),
         F::PathSegments => Value::List(ops::path_segments(u)),
         F::QueryParam => opt(ops::query_param(u, text(0).unwrap_or_default())),
         F::QueryParams => Value::Pairs(ops::query_params(u)),

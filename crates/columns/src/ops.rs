@@ -75,14 +75,48 @@ pub fn host_unicode(u: UriRef<'_>) -> Option<Cow<'_, str>> {
     u.host()?.to_unicode().ok()
 }
 
-/// The registrable domain by the Public Suffix List.
-pub fn registrable_domain(u: UriRef<'_>) -> Option<&str> {
-    u.host()?.registrable_domain()
+/// The registrable domain by the Public Suffix List, both sections, in
+/// lower case (the list's checks answer `example.COM` with `example.com`).
+pub fn registrable_domain(u: UriRef<'_>) -> Option<Cow<'_, str>> {
+    u.host()?.registrable_domain().map(lower)
 }
 
-/// The public suffix by the Public Suffix List.
-pub fn public_suffix(u: UriRef<'_>) -> Option<&str> {
-    u.host()?.public_suffix()
+/// The public suffix by the Public Suffix List, both sections, in lower
+/// case.
+pub fn public_suffix(u: UriRef<'_>) -> Option<Cow<'_, str>> {
+    u.host()?.public_suffix().map(lower)
+}
+
+/// The registrable domain by the list's ICANN section alone, in lower
+/// case.
+pub fn icann_registrable_domain(u: UriRef<'_>) -> Option<Cow<'_, str>> {
+    u.host()?.icann_registrable_domain().map(lower)
+}
+
+/// The public suffix by the list's ICANN section alone, in lower case.
+pub fn icann_public_suffix(u: UriRef<'_>) -> Option<Cow<'_, str>> {
+    u.host()?.icann_public_suffix().map(lower)
+}
+
+/// A name with its ASCII letters lowered, borrowed when it has none in
+/// upper case.
+pub fn lower(s: &str) -> Cow<'_, str> {
+    if s.bytes().any(|c| c.is_ascii_uppercase()) {
+        Cow::Owned(s.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(s)
+    }
+}
+
+/// A domain's registrable domain or public suffix, by the list's sections
+/// in `view` (the WHATWG dialect's hosts, which are lower case already).
+pub fn by_suffix_list(name: &str, view: urikit::psl::View, domain: bool) -> Option<&str> {
+    let list = urikit::psl::List::builtin();
+    if domain {
+        list.registrable_domain(name, view)
+    } else {
+        list.public_suffix(name, view)
+    }
 }
 
 /// The path's segments, decoded (`None` for one that is not UTF-8).

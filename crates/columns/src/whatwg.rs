@@ -78,6 +78,24 @@ pub(crate) fn eval<'a>(spec: &Spec, s: &'a str, base: Option<&str>) -> Result<Va
         F::Query => owned(u.query()),
         F::Fragment => owned(u.fragment()),
         F::HostType => opt(host_type(&u)),
+        F::RegistrableDomain
+        | F::PublicSuffix
+        | F::IcannRegistrableDomain
+        | F::IcannPublicSuffix => {
+            use urikit::psl::View;
+            let view = match spec.f {
+                F::RegistrableDomain | F::PublicSuffix => View::All,
+                _ => View::Icann,
+            };
+            let domain = matches!(spec.f, F::RegistrableDomain | F::IcannRegistrableDomain);
+            // Only a domain has a suffix; a WHATWG domain is lower case.
+            match u.host_record() {
+                Some(urikit::whatwg::Host::Domain(_)) => {
+                    owned(crate::ops::by_suffix_list(u.hostname(), view, domain))
+                }
+                _ => Value::Null,
+            }
+        }
         F::PortNumber => u
             .port_or_default()
             .map_or(Value::Null, |p| Value::I32(i32::from(p))),
@@ -106,8 +124,9 @@ pub(crate) fn eval<'a>(spec: &Spec, s: &'a str, base: Option<&str>) -> Result<Va
             return Err(format!(
                 "{} does not take dialect 'whatwg'; under it the functions are uri_is_valid, \
                  uri_error, uri_parse, uri_scheme, uri_userinfo, uri_host, uri_host_type, \
-                 uri_port, uri_port_number, uri_path, uri_query, uri_fragment, uri_normalize \
-                 and uri_resolve",
+                 uri_port, uri_port_number, uri_path, uri_query, uri_fragment, uri_normalize, \
+                 uri_resolve, uri_registrable_domain, uri_public_suffix, \
+                 uri_icann_registrable_domain and uri_icann_public_suffix",
                 spec.name
             ))
         }

@@ -147,7 +147,7 @@ fn string_view_results_are_the_slices() {
         "uri_path",
         "uri_query",
         "uri_scheme",
-        "uri_registrable_domain",
+        "uri_fragment",
         "uri_is_valid",
     ] {
         let s = spec(name).unwrap();

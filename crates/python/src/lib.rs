@@ -71,6 +71,8 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "COMPONENTS",
         names(urikit::pct::Component::ALL.map(|c| c.name()).to_vec())?,
     )?;
+    // The version of the Public Suffix List compiled in.
+    m.add("PUBLIC_SUFFIX_LIST_VERSION", urikit::psl::VERSION)?;
     m.add_function(wrap_pyfunction!(duckdb_extension, m)?)?;
     m.add_function(wrap_pyfunction!(datafusion::datafusion_udf, m)?)?;
     m.add_class::<uri::PyURIRef>()?;

@@ -436,17 +436,33 @@ impl PyURIRef {
             .map_err(|e| parse_error(py, e, h.as_str(), true))
     }
 
-    /// The registrable domain by the Public Suffix List (`example.co.uk`
-    /// of `www.example.co.uk`), as written, or None.
+    /// The registrable domain by the Public Suffix List, its ICANN and
+    /// private sections (`example.co.uk` of `www.Example.co.uk`), in lower
+    /// case, or None.
     #[getter]
-    fn registrable_domain(&self) -> Option<&str> {
+    fn registrable_domain(&self) -> Option<Cow<'_, str>> {
         ops::registrable_domain(self.u())
     }
 
-    /// The public suffix by the Public Suffix List (`co.uk`), or None.
+    /// The public suffix by the Public Suffix List, its ICANN and private
+    /// sections (`co.uk`, `github.io`), in lower case, or None.
     #[getter]
-    fn public_suffix(&self) -> Option<&str> {
+    fn public_suffix(&self) -> Option<Cow<'_, str>> {
         ops::public_suffix(self.u())
+    }
+
+    /// The registrable domain by the list's ICANN section alone
+    /// (`github.io` of `a.b.github.io`), in lower case, or None.
+    #[getter]
+    fn icann_registrable_domain(&self) -> Option<Cow<'_, str>> {
+        ops::icann_registrable_domain(self.u())
+    }
+
+    /// The public suffix by the list's ICANN section alone (`io` of
+    /// `a.github.io`), in lower case, or None.
+    #[getter]
+    fn icann_public_suffix(&self) -> Option<Cow<'_, str>> {
+        ops::icann_public_suffix(self.u())
     }
 
     /// The port as written (it may be `""`), or None.

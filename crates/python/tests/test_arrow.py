@@ -14,6 +14,7 @@ def test_every_function_of_the_contract_is_there():
         "uri_authority", "uri_host", "uri_port", "uri_path", "uri_query", "uri_fragment",
         "uri_host_type", "uri_port_number", "uri_user", "uri_password", "uri_host_decoded",
         "uri_host_ascii", "uri_host_unicode", "uri_registrable_domain", "uri_public_suffix",
+        "uri_icann_registrable_domain", "uri_icann_public_suffix",
         "uri_path_segments", "uri_query_param", "uri_query_params", "uri_without_query",
         "uri_without_fragment", "uri_without_userinfo", "uri_remove_query_params",
         "uri_resolve", "uri_normalize", "uri_equivalent", "uri_relativize", "uri_clean",

@@ -126,8 +126,12 @@ def test_the_column_functions_of_the_whatwg_reading():
     assert arrow.normalize(x, "whatwg").to_pylist()[0] == "http://127.0.0.1/a%20b"
     assert arrow.error(x, "whatwg").to_pylist()[2]["code"] == "missing-scheme-non-relative-URL"
     assert arrow.resolve(pa.array(["../c"]), "https://h/a/b", "whatwg").to_pylist() == ["https://h/c"]
+    # The Public Suffix List reads a WHATWG domain (lower case already); an
+    # address has no suffix.
+    assert arrow.registrable_domain(x, "whatwg").to_pylist() == [None, "example.com", None, None, "evil.com"]
+    assert arrow.icann_public_suffix(x, "whatwg").to_pylist() == [None, "com", None, None, "com"]
     with pytest.raises(ValueError, match="does not take dialect 'whatwg'"):
-        arrow.registrable_domain(x, "whatwg")
+        arrow.path_segments(x, "whatwg")
 
 
 def test_the_whatwg_functions_in_duckdb():

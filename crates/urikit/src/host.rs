@@ -156,15 +156,18 @@ pub(crate) fn splice(s: &str, start: usize, end: usize, host: &str) -> alloc::st
     text
 }
 
-/// The Public Suffix List's reading of a host name.
+/// The Public Suffix List's reading of a host name (the list compiled in,
+/// [`psl::VERSION`](crate::psl::VERSION); [`crate::psl::List`] for a list
+/// read at run time).
 #[cfg(feature = "psl")]
 impl<'a> Host<'a> {
-    /// The public suffix of a reg-name by the Public Suffix List (its ICANN
-    /// and private sections, as the `psl` crate compiles them), as written:
-    /// the labels under which names are registered, such as `co.uk` of
-    /// `www.example.co.uk`. A name no rule matches has its last label as
-    /// suffix (the list's default rule `*`). `None` for an IP address, an
-    /// empty host, or a name longer than a DNS name (253 octets, a final
+    /// The public suffix of a reg-name by the Public Suffix List, its ICANN
+    /// and private sections both ([`View::All`](crate::psl::View::All)), as
+    /// written: the labels under which names are registered, such as
+    /// `co.uk` of `www.example.co.uk` or `github.io` of `a.github.io`. A
+    /// name no rule matches has its last label as suffix (the list's
+    /// default rule `*`). `None` for an IP address, an empty host, an
+    /// empty label, or a name longer than a DNS name (253 octets, a final
     /// dot aside). Letters are compared without case; a final dot is left
     /// out of the result.
     ///
@@ -176,15 +179,14 @@ impl<'a> Host<'a> {
     /// assert_eq!(host("http://10.0.0.1/").public_suffix(), None);
     /// ```
     pub fn public_suffix(&self) -> Option<&'a str> {
-        self.by_suffix_list(|name| {
-            psl::Psl::suffix(&psl::List, name).map(|s| s.trim().as_bytes().len())
-        })
+        self.by_suffix_list(crate::psl::View::All, false)
     }
 
-    /// The registrable domain of a reg-name by the Public Suffix List: its
-    /// public suffix and one label more, as written (`example.co.uk` of
-    /// `www.example.co.uk`). `None` where [`public_suffix`](Self::public_suffix)
-    /// is, and for a name that is itself a public suffix.
+    /// The registrable domain of a reg-name by the Public Suffix List, its
+    /// ICANN and private sections both: its public suffix and one label
+    /// more, as written (`example.co.uk` of `www.example.co.uk`). `None`
+    /// where [`public_suffix`](Self::public_suffix) is, and for a name that
+    /// is itself a public suffix.
     ///
     /// ```
     /// use urikit::UriRef;
@@ -194,26 +196,48 @@ impl<'a> Host<'a> {
     /// assert_eq!(host("http://[::1]/").registrable_domain(), None);
     /// ```
     pub fn registrable_domain(&self) -> Option<&'a str> {
-        self.by_suffix_list(|name| {
-            psl::Psl::domain(&psl::List, name).map(|d| d.trim().as_bytes().len())
-        })
+        self.by_suffix_list(crate::psl::View::All, true)
     }
 
-    /// The tail of the reg-name whose length `tail` finds in the name
-    /// lowercased, without the final dot.
-    fn by_suffix_list(&self, tail: impl Fn(&[u8]) -> Option<usize>) -> Option<&'a str> {
-        const MAX: usize = 254;
+    /// [`public_suffix`](Self::public_suffix) by the list's ICANN section
+    /// alone ([`View::Icann`](crate::psl::View::Icann)): the suffix a
+    /// registry delegates, `io` of `a.github.io`.
+    ///
+    /// ```
+    /// use urikit::UriRef;
+    /// let host = |s| UriRef::parse(s).unwrap().host().unwrap();
+    /// assert_eq!(host("http://a.b.github.io/").icann_public_suffix(), Some("io"));
+    /// assert_eq!(host("http://www.example.co.uk/").icann_public_suffix(), Some("co.uk"));
+    /// ```
+    pub fn icann_public_suffix(&self) -> Option<&'a str> {
+        self.by_suffix_list(crate::psl::View::Icann, false)
+    }
+
+    /// [`registrable_domain`](Self::registrable_domain) by the list's ICANN
+    /// section alone: `github.io` of `a.b.github.io`.
+    ///
+    /// ```
+    /// use urikit::UriRef;
+    /// let host = |s| UriRef::parse(s).unwrap().host().unwrap();
+    /// assert_eq!(host("http://a.b.github.io/").icann_registrable_domain(), Some("github.io"));
+    /// assert_eq!(host("http://github.io/").icann_registrable_domain(), Some("github.io"));
+    /// assert_eq!(host("http://github.io/").registrable_domain(), None);
+    /// ```
+    pub fn icann_registrable_domain(&self) -> Option<&'a str> {
+        self.by_suffix_list(crate::psl::View::Icann, true)
+    }
+
+    /// The reg-name's public suffix, or its registrable domain (`domain`),
+    /// by the compiled-in list in `view`.
+    #[inline]
+    fn by_suffix_list(&self, view: crate::psl::View, domain: bool) -> Option<&'a str> {
         let name = self.reg_name()?.as_str();
-        let trimmed = name.strip_suffix('.').unwrap_or(name);
-        if trimmed.is_empty() || name.len() > MAX {
-            return None;
+        let list = crate::psl::List::builtin();
+        if domain {
+            list.registrable_domain(name, view)
+        } else {
+            list.public_suffix(name, view)
         }
-        let mut lower = [0u8; MAX];
-        let lower = &mut lower[..name.len()];
-        lower.copy_from_slice(name.as_bytes());
-        lower.make_ascii_lowercase();
-        let len = tail(lower)?;
-        trimmed.get(trimmed.len().checked_sub(len)?..)
     }
 }
 

@@ -283,6 +283,8 @@ mod part;
 #[cfg(feature = "alloc")]
 mod path;
 pub mod pct;
+#[cfg(feature = "psl")]
+pub mod psl;
 mod registry;
 #[cfg(feature = "alloc")]
 mod relativize;

@@ -21,6 +21,7 @@ from urikit._urikit import (
     DIALECTS,
     NORMALIZATION_STEPS,
     PARTS,
+    PUBLIC_SUFFIX_LIST_VERSION,
     Change,
     IRIRef,
     Link,
@@ -55,13 +56,15 @@ __version__ = build_info()[0]
 # URLs are ``URL``s), PARTS (the parts of a reference, as
 # ``replace`` and the column functions name them), COMPONENTS (what
 # ``encode`` and ``decode`` know) and NORMALIZATION_STEPS (the keywords of
-# ``normalize`` and ``equivalent``).
+# ``normalize`` and ``equivalent``). PUBLIC_SUFFIX_LIST_VERSION is the
+# version of the Public Suffix List compiled in (its ``// VERSION:`` line).
 
 __all__ = [
     "COMPONENTS",
     "DIALECTS",
     "NORMALIZATION_STEPS",
     "PARTS",
+    "PUBLIC_SUFFIX_LIST_VERSION",
     "Change",
     "IRIRef",
     "Link",

@@ -36,6 +36,8 @@ pub const LIBRARY: &[&str] = &[
     "parse/scan",
     "parse",
     "pct",
+    "psl/rules",
+    "psl",
     "host",
     "iter",
     "uri",

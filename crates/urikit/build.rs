@@ -1,0 +1,66 @@
+//! Compiles the Public Suffix List in `data/public_suffix_list.dat` into
+//! the table `src/psl` looks names up in (the `psl` feature), with the
+//! same reader a list given at run time goes through (`src/psl/rules.rs`).
+
+extern crate alloc;
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+#[allow(dead_code)]
+#[path = "src/psl/rules.rs"]
+mod rules;
+
+fn main() {
+    println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-changed=src/psl/rules.rs");
+    println!("cargo::rerun-if-changed=data/public_suffix_list.dat");
+    if std::env::var_os("CARGO_FEATURE_PSL").is_none() {
+        return;
+    }
+    let text = std::fs::read_to_string("data/public_suffix_list.dat")
+        .expect("data/public_suffix_list.dat is read");
+    let to_ascii = |label: &str| {
+        idna::domain_to_ascii(label)
+            .ok()
+            .filter(|a| !a.is_empty() && !a.contains('.'))
+    };
+    let table = rules::compile(&text, &to_ascii)
+        .unwrap_or_else(|r| panic!("data/public_suffix_list.dat, line {}: {}", r.line, r.why));
+    let mut out = String::with_capacity(table.nodes.len() * 48 + table.labels.len() * 2);
+    writeln!(out, "/// The list's `// VERSION:` line.").unwrap();
+    writeln!(out, "pub(super) const VERSION: &str = {:?};", table.version).unwrap();
+    writeln!(out, "pub(super) const RULES: usize = {};", table.rules).unwrap();
+    writeln!(out, "pub(super) static LABELS: &str = {:?};", table.labels).unwrap();
+    writeln!(out, "const fn n(hash: u32, parent: u32, at: u32, len: u8, flags: u8) -> Node {{ Node {{ hash, parent, at, len, flags }} }}").unwrap();
+    writeln!(
+        out,
+        "pub(super) static NODES: [Node; {}] = [",
+        table.nodes.len()
+    )
+    .unwrap();
+    for n in &table.nodes {
+        writeln!(
+            out,
+            "n({},{},{},{},{}),",
+            n.hash, n.parent, n.at, n.len, n.flags
+        )
+        .unwrap();
+    }
+    writeln!(out, "];").unwrap();
+    writeln!(
+        out,
+        "pub(super) static SLOTS: [u32; {}] = [",
+        table.slots.len()
+    )
+    .unwrap();
+    for chunk in table.slots.chunks(32) {
+        for s in chunk {
+            write!(out, "{s},").unwrap();
+        }
+        out.push('\n');
+    }
+    writeln!(out, "];").unwrap();
+    let dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR is set"));
+    std::fs::write(dir.join("psl_table.rs"), out).expect("the table is written");
+}

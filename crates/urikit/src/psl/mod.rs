@@ -1,0 +1,374 @@
+//! The Public Suffix List (publicsuffix.org): the public suffix and the
+//! registrable domain of a host name, by the ICANN section alone or with
+//! the private section too ([`View`]).
+//!
+//! The list compiled in ([`List::builtin`], its version [`VERSION`]) is
+//! read by the build script from `data/public_suffix_list.dat`; a list of
+//! one's own is read at run time with [`List::parse`], so that a
+//! deployment can pin or update it without a new release.
+//!
+//! The table is a trie of labels kept in one open-addressing hash table,
+//! keyed by the parent node and the label: a name is looked up from its
+//! last label leftwards, one probe a label, and the walk ends at the first
+//! label no rule goes through (for most names the second). Labels are
+//! compared without ASCII case; a rule with labels beyond ASCII is stored
+//! in its Unicode form and in its `xn--` form, so a name matches in
+//! either.
+//!
+//! ```
+//! use urikit::psl::{List, View};
+//! let list = List::builtin();
+//! assert_eq!(list.registrable_domain("www.example.co.uk", View::All), Some("example.co.uk"));
+//! assert_eq!(list.public_suffix("a.b.github.io", View::All), Some("github.io"));
+//! assert_eq!(list.public_suffix("a.b.github.io", View::Icann), Some("io"));
+//! assert_eq!(list.registrable_domain("a.b.github.io", View::Icann), Some("github.io"));
+//! ```
+
+pub(crate) mod rules;
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use core::fmt;
+
+use rules::{Node, Table};
+
+mod builtin {
+    use super::rules::Node;
+    include!(concat!(env!("OUT_DIR"), "/psl_table.rs"));
+}
+
+/// The version of the list compiled in: its `// VERSION:` line, the time
+/// publicsuffix.org published it (`2026-10-22_08-36-41_UTC`).
+///
+/// ```
+/// assert!(urikit::psl::VERSION.starts_with("20"));
+/// ```
+pub const VERSION: &str = builtin::VERSION;
+
+/// Which of the list's sections a lookup reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum View {
+    /// The ICANN section alone: the suffixes registries delegate (`co.uk`,
+    /// `io`), as Common Crawl's `url_host_registry_suffix` and
+    /// tldextract's default read them.
+    Icann,
+    /// Both sections: the private section's suffixes too (`github.io`,
+    /// `blogspot.com`), as browsers read the list for cookies and sites.
+    All,
+}
+
+impl View {
+    /// The flag bits of the rules this view reads.
+    #[inline(always)]
+    const fn mask(self) -> u8 {
+        match self {
+            View::Icann => rules::ICANN_RULE | rules::ICANN_WILD | rules::ICANN_EXCEPT,
+            View::All => 0x3f,
+        }
+    }
+
+    /// The view's name: `icann` or `all`.
+    ///
+    /// ```
+    /// assert_eq!(urikit::psl::View::Icann.name(), "icann");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            View::Icann => "icann",
+            View::All => "all",
+        }
+    }
+}
+
+/// A Public Suffix List, compiled in or read at run time.
+#[derive(Clone)]
+pub struct List {
+    nodes: Cow<'static, [Node]>,
+    slots: Cow<'static, [u32]>,
+    labels: Cow<'static, str>,
+    version: Cow<'static, str>,
+    rules: usize,
+}
+
+static BUILTIN: List = List {
+    nodes: Cow::Borrowed(&builtin::NODES),
+    slots: Cow::Borrowed(&builtin::SLOTS),
+    labels: Cow::Borrowed(builtin::LABELS),
+    version: Cow::Borrowed(builtin::VERSION),
+    rules: builtin::RULES,
+};
+
+impl fmt::Debug for List {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("List")
+            .field("version", &self.version())
+            .field("rules", &self.rules)
+            .finish()
+    }
+}
+
+/// Why a list's text was refused: the line (from 1; 0 for the text as a
+/// whole) and a sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListError {
+    line: usize,
+    message: String,
+}
+
+impl ListError {
+    /// The stable code of the error: `invalid-suffix-list`.
+    ///
+    /// ```
+    /// let e = urikit::psl::List::parse("").unwrap_err();
+    /// assert_eq!(e.code(), "invalid-suffix-list");
+    /// ```
+    pub fn code(&self) -> &'static str {
+        "invalid-suffix-list"
+    }
+
+    /// The line at fault, counted from 1; 0 when the text as a whole is
+    /// (empty, or too long).
+    ///
+    /// ```
+    /// let e = urikit::psl::List::parse("com\n*x.com\n").unwrap_err();
+    /// assert_eq!(e.line(), 2);
+    /// ```
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// What is wrong, as a sentence.
+    ///
+    /// ```
+    /// let e = urikit::psl::List::parse("a..b\n").unwrap_err();
+    /// assert!(e.message().contains("empty label"));
+    /// ```
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for ListError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "line {}: {}", self.line, self.message)
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ListError {}
+
+/// Where a name's public suffix and registrable domain begin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Split {
+    /// The offset of the public suffix.
+    pub suffix: usize,
+    /// The offset of the registrable domain, `None` when the name is
+    /// itself a public suffix.
+    pub domain: Option<usize>,
+}
+
+impl List {
+    /// The list compiled in, version [`VERSION`].
+    ///
+    /// ```
+    /// let list = urikit::psl::List::builtin();
+    /// assert_eq!(list.version(), urikit::psl::VERSION);
+    /// assert!(list.rules() > 9000);
+    /// ```
+    pub fn builtin() -> &'static List {
+        &BUILTIN
+    }
+
+    /// A list read from its text, in the format of publicsuffix.org's
+    /// `public_suffix_list.dat`.
+    ///
+    /// # Errors
+    ///
+    /// [`ListError`] naming the first line that is not a rule (an empty
+    /// label, a misplaced `*`, a one-label exception, a label over 63
+    /// octets or that UTS #46 refuses), a text with no rule, or a text over
+    /// 64 MiB.
+    ///
+    /// ```
+    /// use urikit::psl::{List, View};
+    /// let list = List::parse("// ===BEGIN ICANN DOMAINS===\nexample\n*.zone.example\n!www.zone.example\n")?;
+    /// assert_eq!(list.registrable_domain("a.b.zone.example", View::All), Some("a.b.zone.example"));
+    /// assert_eq!(list.registrable_domain("a.www.zone.example", View::All), Some("www.zone.example"));
+    /// # Ok::<(), urikit::psl::ListError>(())
+    /// ```
+    pub fn parse(text: &str) -> Result<List, ListError> {
+        let table = rules::compile(text, &to_ascii).map_err(|r| ListError {
+            line: r.line,
+            message: r.why,
+        })?;
+        Ok(List::from_table(table))
+    }
+
+    /// [`parse`](Self::parse) of bytes, which must be UTF-8.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`parse`](Self::parse), and the line of the first byte
+    /// that is not UTF-8.
+    ///
+    /// ```
+    /// let e = urikit::psl::List::parse_bytes(b"com\nb\xffd\n").unwrap_err();
+    /// assert_eq!((e.line(), e.code()), (2, "invalid-suffix-list"));
+    /// ```
+    pub fn parse_bytes(bytes: &[u8]) -> Result<List, ListError> {
+        match core::str::from_utf8(bytes) {
+            Ok(text) => List::parse(text),
+            Err(e) => {
+                let at = e.valid_up_to();
+                let line = 1 + bytes[..at].iter().filter(|&&c| c == b'\n').count();
+                Err(ListError {
+                    line,
+                    message: alloc::format!("byte {at} is not UTF-8; the list is UTF-8 text"),
+                })
+            }
+        }
+    }
+
+    fn from_table(t: Table) -> List {
+        List {
+            nodes: Cow::Owned(t.nodes),
+            slots: Cow::Owned(t.slots),
+            labels: Cow::Owned(t.labels),
+            version: Cow::Owned(t.version),
+            rules: t.rules,
+        }
+    }
+
+    /// The list's version (its `// VERSION:` line), empty when it has
+    /// none.
+    ///
+    /// ```
+    /// assert_eq!(urikit::psl::List::parse("com\n").unwrap().version(), "");
+    /// ```
+    pub fn version(&self) -> &str {
+        &self.version
+    }
+
+    /// How many rules the list holds.
+    ///
+    /// ```
+    /// assert_eq!(urikit::psl::List::parse("com\nco.uk\n").unwrap().rules(), 2);
+    /// ```
+    pub fn rules(&self) -> usize {
+        self.rules
+    }
+
+    /// Where the public suffix and the registrable domain of `name` begin
+    /// (publicsuffix.org/list/, "Formal algorithm"): the prevailing rule is
+    /// an exception if one matches (its leftmost label removed), else the
+    /// matching rule of most labels, else `*` (the last label). Letters
+    /// are compared without case; one final dot is allowed and is not part
+    /// of the answer's offsets' meaning (`name` is read without it).
+    /// `None` for an empty name, an empty label (a leading dot, `..`), or
+    /// a name over 253 octets.
+    ///
+    /// ```
+    /// use urikit::psl::{List, Split, View};
+    /// let list = List::builtin();
+    /// assert_eq!(list.split("www.Example.CO.uk", View::All), Some(Split { suffix: 12, domain: Some(4) }));
+    /// assert_eq!(list.split("co.uk", View::All), Some(Split { suffix: 0, domain: None }));
+    /// assert_eq!(list.split(".co.uk", View::All), None);
+    /// ```
+    #[inline]
+    pub fn split(&self, name: &str, view: View) -> Option<Split> {
+        let b = name.as_bytes();
+        let b = b.strip_suffix(b".").unwrap_or(b);
+        if b.is_empty()
+            || b.len() > 253
+            || b[0] == b'.'
+            || b[b.len() - 1] == b'.'
+            || memchr::memmem::find(b, b"..").is_some()
+        {
+            return None;
+        }
+        let mask = view.mask();
+        let nodes: &[Node] = &self.nodes;
+        let slots: &[u32] = &self.slots;
+        let labels: &str = &self.labels;
+        let mut end = b.len();
+        let mut node = 0u32;
+        // The default rule `*`: the last label.
+        let mut suffix = memchr::memrchr(b'.', b).map_or(0, |d| d + 1);
+        loop {
+            let start = memchr::memrchr(b'.', &b[..end]).map_or(0, |d| d + 1);
+            let label = &b[start..end];
+            let here = nodes[node as usize].flags & mask;
+            if here & (rules::ICANN_WILD | rules::PRIVATE_WILD) != 0 {
+                suffix = start;
+            }
+            let Some(child) = Table::child(nodes, slots, labels, node, label) else {
+                break;
+            };
+            let flags = nodes[child as usize].flags & mask;
+            if flags & (rules::ICANN_EXCEPT | rules::PRIVATE_EXCEPT) != 0 {
+                // The exception's leftmost label removed: the suffix is
+                // what lies right of this label.
+                suffix = end + 1;
+                break;
+            }
+            if flags & (rules::ICANN_RULE | rules::PRIVATE_RULE) != 0 {
+                suffix = start;
+            }
+            if start == 0 {
+                break;
+            }
+            node = child;
+            end = start - 1;
+        }
+        let domain = match suffix {
+            0 => None,
+            s => Some(memchr::memrchr(b'.', &b[..s - 1]).map_or(0, |d| d + 1)),
+        };
+        Some(Split { suffix, domain })
+    }
+
+    /// The public suffix of `name` as written, without a final dot.
+    /// `None` where [`split`](Self::split) is.
+    ///
+    /// ```
+    /// use urikit::psl::{List, View};
+    /// assert_eq!(List::builtin().public_suffix("x.kobe.jp", View::Icann), Some("x.kobe.jp"));
+    /// assert_eq!(List::builtin().public_suffix("city.kobe.jp", View::Icann), Some("kobe.jp"));
+    /// ```
+    #[inline]
+    pub fn public_suffix<'a>(&self, name: &'a str, view: View) -> Option<&'a str> {
+        let s = self.split(name, view)?;
+        Some(trim(name, s.suffix))
+    }
+
+    /// The registrable domain of `name` (its public suffix and one label
+    /// more) as written, without a final dot; `None` when `name` is itself
+    /// a public suffix, and where [`split`](Self::split) is.
+    ///
+    /// ```
+    /// use urikit::psl::{List, View};
+    /// assert_eq!(List::builtin().registrable_domain("www.city.kobe.jp", View::All), Some("city.kobe.jp"));
+    /// assert_eq!(List::builtin().registrable_domain("c.kobe.jp", View::All), None);
+    /// ```
+    #[inline]
+    pub fn registrable_domain<'a>(&self, name: &'a str, view: View) -> Option<&'a str> {
+        let s = self.split(name, view)?;
+        Some(trim(name, s.domain?))
+    }
+}
+
+/// `name` from `at`, a final dot left out.
+fn trim(name: &str, at: usize) -> &str {
+    let name = name.strip_suffix('.').unwrap_or(name);
+    &name[at..]
+}
+
+/// UTS #46 ToASCII of one label of a rule.
+fn to_ascii(label: &str) -> Option<String> {
+    let ascii = idna::domain_to_ascii(label).ok()?;
+    (!ascii.is_empty() && !ascii.contains('.')).then_some(ascii)
+}
