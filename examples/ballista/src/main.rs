@@ -80,6 +80,12 @@ async fn main() -> Result<()> {
     let remote =
         SessionContext::remote_with_state(&format!("df://localhost:{}", addr.port()), state)
             .await?;
+    // Ballista's client state keeps its own list of scalar functions in
+    // place of the session's, so the client registers urikit's again for
+    // planning (the scheduler and the executors have them from `state`).
+    for f in urikit_datafusion::udfs() {
+        remote.register_udf(f);
+    }
     remote
         .register_csv("t", path.to_str().expect("a UTF-8 path"), CsvReadOptions::new())
         .await?;
