@@ -86,6 +86,27 @@ fn main() {
                 }
             }
         }
+        // The registrable domain of each line's host name (FILE unused:
+        // `urikit_bench::hosts`), by urikit's list (`urikit`, both
+        // sections; `urikit-icann`) or the psl crate.
+        ("psl", lib) => {
+            let hosts = urikit_bench::hosts();
+            let list = urikit::psl::List::builtin();
+            let view = match lib {
+                "urikit-icann" => urikit::psl::View::Icann,
+                _ => urikit::psl::View::All,
+            };
+            for _ in 0..rounds {
+                for h in &hosts {
+                    sum += match lib {
+                        "psl" => psl::domain_str(black_box(h)).map_or(0, str::len),
+                        _ => list
+                            .registrable_domain(black_box(h), view)
+                            .map_or(0, str::len),
+                    };
+                }
+            }
+        }
         // A column function over the lines as one Arrow string array, on
         // one thread: `column-host`, `column-is-valid`.
         (job, "urikit") if job.starts_with("column-") => {

@@ -34,6 +34,23 @@ pub fn datasets() -> Vec<(String, Vec<String>)> {
 
 /// A fixed mix of reference kinds: RFC 3986 section 5.4, normal and
 /// abnormal, plus typical links.
+/// The host names of every dataset line that has one, as the WHATWG
+/// reading gives them (lower case, `xn--` form): what a Public Suffix
+/// List lookup is asked in a pipeline.
+pub fn hosts() -> Vec<String> {
+    datasets()
+        .iter()
+        .flat_map(|(_, lines)| lines.iter())
+        .filter_map(|l| {
+            let u = urikit::whatwg::Url::parse(l).ok()?;
+            match u.host_record()? {
+                urikit::whatwg::Host::Domain(_) => Some(u.hostname().to_owned()),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
 pub const REFS: &[&str] = &[
     "g",
     "./g",

@@ -61,6 +61,19 @@ fn main() {
         out.push('\n');
     }
     writeln!(out, "];").unwrap();
+    writeln!(
+        out,
+        "pub(super) static FILTER: [u64; {}] = [",
+        table.filter.len()
+    )
+    .unwrap();
+    for chunk in table.filter.chunks(8) {
+        for w in chunk {
+            write!(out, "{w:#x},").unwrap();
+        }
+        out.push('\n');
+    }
+    writeln!(out, "];").unwrap();
     let dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR is set"));
     std::fs::write(dir.join("psl_table.rs"), out).expect("the table is written");
 }

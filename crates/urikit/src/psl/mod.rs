@@ -30,7 +30,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
 
-use rules::{Node, Table};
+use rules::{Lookup, Node, Table};
 
 mod builtin {
     use super::rules::Node;
@@ -85,6 +85,7 @@ impl View {
 pub struct List {
     nodes: Cow<'static, [Node]>,
     slots: Cow<'static, [u32]>,
+    filter: Cow<'static, [u64]>,
     labels: Cow<'static, str>,
     version: Cow<'static, str>,
     rules: usize,
@@ -93,6 +94,7 @@ pub struct List {
 static BUILTIN: List = List {
     nodes: Cow::Borrowed(&builtin::NODES),
     slots: Cow::Borrowed(&builtin::SLOTS),
+    filter: Cow::Borrowed(&builtin::FILTER),
     labels: Cow::Borrowed(builtin::LABELS),
     version: Cow::Borrowed(builtin::VERSION),
     rules: builtin::RULES,
@@ -237,6 +239,7 @@ impl List {
         List {
             nodes: Cow::Owned(t.nodes),
             slots: Cow::Owned(t.slots),
+            filter: Cow::Owned(t.filter),
             labels: Cow::Owned(t.labels),
             version: Cow::Owned(t.version),
             rules: t.rules,
@@ -282,52 +285,83 @@ impl List {
     pub fn split(&self, name: &str, view: View) -> Option<Split> {
         let b = name.as_bytes();
         let b = b.strip_suffix(b".").unwrap_or(b);
-        if b.is_empty()
-            || b.len() > 253
-            || b[0] == b'.'
-            || b[b.len() - 1] == b'.'
-            || memchr::memmem::find(b, b"..").is_some()
-        {
+        if b.is_empty() || b.len() > 253 {
+            return None;
+        }
+        // The name with zeros after it, so that it is read with whole
+        // eight-byte loads: a small copy for the common short name.
+        if b.len() <= 56 {
+            let mut padded = [0u8; 64];
+            padded[..b.len()].copy_from_slice(b);
+            self.split_padded(&padded, b.len(), view)
+        } else {
+            let mut padded = [0u8; 256 + 8];
+            padded[..b.len()].copy_from_slice(b);
+            self.split_padded(&padded, b.len(), view)
+        }
+    }
+
+    /// [`split`](Self::split) of `name[..len]`, with at least eight zeros
+    /// after it.
+    #[inline(always)]
+    fn split_padded(&self, name: &[u8], len: usize, view: View) -> Option<Split> {
+        let b = &name[..len];
+        let mut dots = Dots([0; 4]);
+        if !dots.read(name, b.len()) {
             return None;
         }
         let mask = view.mask();
-        let nodes: &[Node] = &self.nodes;
-        let slots: &[u32] = &self.slots;
-        let labels: &str = &self.labels;
-        let mut end = b.len();
+        let t = Lookup {
+            nodes: &self.nodes,
+            slots: &self.slots,
+            filter: &self.filter,
+            labels: self.labels.as_bytes(),
+        };
         let mut node = 0u32;
-        // The default rule `*`: the last label.
-        let mut suffix = memchr::memrchr(b'.', b).map_or(0, |d| d + 1);
+        // The public suffix's first label so far (the default rule `*`:
+        // the last label), and the registrable domain's: the next label
+        // walked, else found after the walk.
+        let mut end = b.len();
+        let mut start = dots.before(end);
+        let mut suffix = start;
+        let mut domain = None;
+        let mut pending = true;
         loop {
-            let start = memchr::memrchr(b'.', &b[..end]).map_or(0, |d| d + 1);
-            let label = &b[start..end];
-            let here = nodes[node as usize].flags & mask;
-            if here & (rules::ICANN_WILD | rules::PRIVATE_WILD) != 0 {
+            if t.nodes[node as usize].flags & mask & (rules::ICANN_WILD | rules::PRIVATE_WILD) != 0
+            {
                 suffix = start;
+                pending = true;
             }
-            let Some(child) = Table::child(nodes, slots, labels, node, label) else {
+            let Some(child) = t.child(node, name, start, end) else {
                 break;
             };
-            let flags = nodes[child as usize].flags & mask;
+            let flags = t.nodes[child as usize].flags & mask;
             if flags & (rules::ICANN_EXCEPT | rules::PRIVATE_EXCEPT) != 0 {
-                // The exception's leftmost label removed: the suffix is
-                // what lies right of this label.
+                // The exception's leftmost label removed: the suffix
+                // begins right of this label, the domain at it.
                 suffix = end + 1;
+                domain = Some(start);
+                pending = false;
                 break;
             }
             if flags & (rules::ICANN_RULE | rules::PRIVATE_RULE) != 0 {
                 suffix = start;
+                pending = true;
             }
             if start == 0 {
                 break;
             }
             node = child;
             end = start - 1;
+            start = dots.before(end);
+            if pending && suffix == end + 1 {
+                domain = Some(start);
+                pending = false;
+            }
         }
-        let domain = match suffix {
-            0 => None,
-            s => Some(memchr::memrchr(b'.', &b[..s - 1]).map_or(0, |d| d + 1)),
-        };
+        if pending {
+            domain = (suffix > 0).then(|| dots.before(suffix - 1));
+        }
         Some(Split { suffix, domain })
     }
 
@@ -358,6 +392,67 @@ impl List {
     pub fn registrable_domain<'a>(&self, name: &'a str, view: View) -> Option<&'a str> {
         let s = self.split(name, view)?;
         Some(trim(name, s.domain?))
+    }
+}
+
+/// The dots of a name, a bit a byte, found eight bytes at a time.
+struct Dots([u64; 4]);
+
+impl Dots {
+    /// Reads the dots of `b[..len]`; `false` for a name the list cannot answer:
+    /// empty, over 253 octets, or with an empty label (a leading or final
+    /// dot, `..`).
+    #[inline(always)]
+    fn read(&mut self, b: &[u8], len: usize) -> bool {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        if len == 0 || len > 253 {
+            return false;
+        }
+        let bits = &mut self.0;
+        for i in 0..len.div_ceil(8) {
+            // A byte's high bit where it is a dot (exact: no carries
+            // between bytes).
+            let x = rules::load(b, i * 8, len) ^ (ONES * u64::from(b'.'));
+            let low = ONES * 0x7f;
+            let dot = !(((x & low) + low) | x | low);
+            // The high bits gathered into the low byte, byte j to bit j.
+            let byte_bits = ((dot >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56;
+            bits[i / 8] |= byte_bits << ((i % 8) * 8);
+        }
+        let last = len - 1;
+        let at = |i: usize| bits[i / 64] >> (i % 64) & 1 == 1;
+        if at(0) || at(last) {
+            return false;
+        }
+        // Two dots in a row: a dot whose next byte is a dot.
+        for j in 0..4 {
+            let next = (bits[j] >> 1) | bits.get(j + 1).map_or(0, |w| w << 63);
+            if bits[j] & next != 0 {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Where the label that ends at `end` begins: past the last dot
+    /// before `end`, or 0.
+    #[inline(always)]
+    fn before(&self, end: usize) -> usize {
+        let mut j = end / 64;
+        let mut word = match self.0.get(j) {
+            Some(w) => w & ((1u64 << (end % 64)) - 1),
+            None => 0,
+        };
+        loop {
+            if word != 0 {
+                return j * 64 + 63 - word.leading_zeros() as usize + 1;
+            }
+            if j == 0 {
+                return 0;
+            }
+            j -= 1;
+            word = self.0[j];
+        }
     }
 }
 

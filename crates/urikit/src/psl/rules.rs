@@ -56,23 +56,59 @@ pub struct Node {
 /// compared).
 #[inline(always)]
 pub fn hash(parent: u32, label: &[u8]) -> u32 {
+    hash_at(parent, label, 0, label.len())
+}
+
+/// [`hash`] of `buf[start..end]`, read eight bytes at a time from `buf`
+/// (the whole name, so that a short label is one load).
+#[inline(always)]
+pub fn hash_at(parent: u32, buf: &[u8], start: usize, end: usize) -> u32 {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut h = (u64::from(parent) ^ (label.len() as u64) << 32).wrapping_mul(K);
-    let mut chunks = label.chunks_exact(8);
-    for c in &mut chunks {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(c);
-        let w = u64::from_le_bytes(w) | 0x2020_2020_2020_2020;
+    let mut h = (u64::from(parent) ^ ((end - start) as u64) << 32).wrapping_mul(K);
+    let mut at = start;
+    while at < end {
+        let w = load(buf, at, end) | 0x2020_2020_2020_2020;
         h = (h.rotate_left(23) ^ w).wrapping_mul(K);
-    }
-    let rest = chunks.remainder();
-    if !rest.is_empty() {
-        let mut w = [0u8; 8];
-        w[..rest.len()].copy_from_slice(rest);
-        let w = u64::from_le_bytes(w) | 0x2020_2020_2020_2020;
-        h = (h.rotate_left(23) ^ w).wrapping_mul(K);
+        at += 8;
     }
     (h >> 32) as u32
+}
+
+/// The bytes of `buf[at..end]` (`at` below `end`), at most eight, little
+/// endian, zeros past `end`: one load where `buf` has eight bytes from
+/// `at`, or its last eight shifted; never a call to copy a slice.
+#[inline(always)]
+pub fn load(buf: &[u8], at: usize, end: usize) -> u64 {
+    let raw = if let Some(w) = buf.get(at..at + 8) {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(w);
+        u64::from_le_bytes(a)
+    } else if buf.len() >= 8 {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(&buf[buf.len() - 8..]);
+        u64::from_le_bytes(a) >> ((8 - (buf.len() - at)) * 8)
+    } else {
+        let mut w = 0u64;
+        for (i, &c) in buf[at..].iter().enumerate() {
+            w |= u64::from(c) << (8 * i);
+        }
+        w
+    };
+    let n = (end - at).min(8);
+    raw & (u64::MAX >> (64 - 8 * n))
+}
+
+/// ASCII capitals of eight bytes lowered, the others as they are.
+#[inline(always)]
+pub fn lower(w: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let seven = w & (ONES * 0x7f);
+    // High bit where the low seven bits are at least `A`, and where they
+    // are beyond `Z`; a byte with its own high bit set is no capital.
+    let from_a = seven + ONES * (0x80 - u64::from(b'A'));
+    let past_z = seven + ONES * (0x80 - u64::from(b'Z') - 1);
+    let upper = from_a & !past_z & !w & (ONES * 0x80);
+    w | (upper >> 2)
 }
 
 /// Why a line of a list was refused.
@@ -92,6 +128,10 @@ pub struct Table {
     pub nodes: Vec<Node>,
     /// Open addressing, a power of two long: a node's index, 0 for none.
     pub slots: Vec<u32>,
+    /// A bit a hash (a power of two of them, eight or more a node), set
+    /// for every node's: a label whose bit is clear is in no slot, so most
+    /// misses are answered from this small array and not the slots.
+    pub filter: Vec<u64>,
     /// The labels' text, lower case.
     pub labels: String,
     /// The list's `// VERSION:` line, or empty.
@@ -101,30 +141,55 @@ pub struct Table {
     pub rules: usize,
 }
 
-impl Table {
-    /// The node below `parent` whose label is `label` (compared without
-    /// ASCII case).
+/// A table's arrays, borrowed for lookups.
+#[derive(Clone, Copy)]
+pub struct Lookup<'a> {
+    /// [`Table::nodes`].
+    pub nodes: &'a [Node],
+    /// [`Table::slots`].
+    pub slots: &'a [u32],
+    /// [`Table::filter`].
+    pub filter: &'a [u64],
+    /// [`Table::labels`].
+    pub labels: &'a [u8],
+}
+
+/// The bit of [`Table::filter`] a hash sets: bits other than the slot
+/// index's low ones.
+#[inline(always)]
+pub fn filter_bit(h: u32, words: usize) -> (usize, u64) {
+    let bit = h.rotate_right(15) as usize & (words * 64 - 1);
+    (bit / 64, 1u64 << (bit % 64))
+}
+
+impl Lookup<'_> {
+    /// The node below `parent` whose label is `name[start..end]`
+    /// (compared without ASCII case; the stored labels are lower case).
     #[inline(always)]
-    pub fn child(
-        nodes: &[Node],
-        slots: &[u32],
-        labels: &str,
-        parent: u32,
-        label: &[u8],
-    ) -> Option<u32> {
-        let h = hash(parent, label);
-        let mask = slots.len().wrapping_sub(1);
+    pub fn child(&self, parent: u32, name: &[u8], start: usize, end: usize) -> Option<u32> {
+        let h = hash_at(parent, name, start, end);
+        let (word, bit) = filter_bit(h, self.filter.len());
+        if self.filter.get(word)? & bit == 0 {
+            return None;
+        }
+        let len = end - start;
+        let mask = self.slots.len().wrapping_sub(1);
         let mut i = h as usize & mask;
         loop {
-            let n = *slots.get(i)?;
+            let n = *self.slots.get(i)?;
             if n == 0 {
                 return None;
             }
-            let node = &nodes[n as usize];
-            if node.hash == h && node.parent == parent && usize::from(node.len) == label.len() {
+            let node = &self.nodes[n as usize];
+            if node.hash == h && node.parent == parent && usize::from(node.len) == len {
                 let at = node.at as usize;
-                let text = &labels.as_bytes()[at..at + label.len()];
-                if text.eq_ignore_ascii_case(label) {
+                let mut k = 0;
+                while k < len
+                    && lower(load(name, start + k, end)) == load(self.labels, at + k, at + len)
+                {
+                    k += 8;
+                }
+                if k >= len {
                     return Some(n);
                 }
             }
@@ -238,7 +303,7 @@ impl Builder {
         }
         let flag = if private { kind << 3 } else { kind };
         let mut forms: Vec<Vec<String>> = Vec::new();
-        let unicode: Vec<String> = labels.iter().map(|l| lower(l)).collect();
+        let unicode: Vec<String> = labels.iter().map(|l| lower_label(l)).collect();
         if let Some(bad) = unicode.iter().find(|l| l.bytes().any(forbidden)) {
             return Err(alloc::format!(
                 "the label {bad:?} of the rule {rule:?} holds a character a host name cannot hold"
@@ -306,7 +371,11 @@ impl Builder {
         let size = (self.table.nodes.len() * 2).next_power_of_two().max(2);
         let mask = size - 1;
         let mut slots = alloc::vec![0u32; size];
+        let words = (self.table.nodes.len() * 8).next_power_of_two().max(64) / 64;
+        let mut filter = alloc::vec![0u64; words];
         for (n, node) in self.table.nodes.iter().enumerate().skip(1) {
+            let (word, bit) = filter_bit(node.hash, words);
+            filter[word] |= bit;
             let mut i = node.hash as usize & mask;
             while slots[i] != 0 {
                 i = (i + 1) & mask;
@@ -314,12 +383,16 @@ impl Builder {
             slots[i] = n as u32;
         }
         self.table.slots = slots;
+        self.table.filter = filter;
+        // Eight bytes past the last label, so that every label is read
+        // with whole eight-byte loads.
+        self.table.labels.push_str("\0\0\0\0\0\0\0\0");
     }
 }
 
 /// ASCII letters lowered; the list is written in lower case, but a list of
 /// one's own may not be.
-fn lower(label: &str) -> String {
+fn lower_label(label: &str) -> String {
     let mut s = String::from(label);
     s.make_ascii_lowercase();
     s
@@ -334,4 +407,46 @@ fn forbidden(c: u8) -> bool {
             c,
             b'/' | b'\\' | b'?' | b'#' | b'@' | b':' | b'[' | b']' | 0x7f
         )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lower_is_ascii_lowercase_for_every_byte_in_every_place() {
+        for c in 0..=255u8 {
+            for place in 0..8 {
+                let mut b = [b'x'; 8];
+                b[place] = c;
+                let mut want = b;
+                want.make_ascii_lowercase();
+                assert_eq!(
+                    lower(u64::from_le_bytes(b)),
+                    u64::from_le_bytes(want),
+                    "{c:#x} at {place}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn load_reads_any_window_of_any_buffer() {
+        let buf: Vec<u8> = (1..=20).collect();
+        for len in 0..=buf.len() {
+            let b = &buf[..len];
+            for at in 0..len {
+                for end in at + 1..=len {
+                    let mut want = [0u8; 8];
+                    let n = (end - at).min(8);
+                    want[..n].copy_from_slice(&b[at..at + n]);
+                    assert_eq!(
+                        load(b, at, end),
+                        u64::from_le_bytes(want),
+                        "{len} {at} {end}"
+                    );
+                }
+            }
+        }
+    }
 }
