@@ -1193,3 +1193,13 @@ fn urltestdata_through_the_command() {
         failures.join("\n")
     );
 }
+
+/// `uri --version` names the Public Suffix List compiled in, as the
+/// library reports it.
+#[test]
+fn the_version_names_the_suffix_list() {
+    let r = run(&["--version".to_owned()], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let want = format!("public suffix list: {})", urikit::psl::VERSION);
+    assert!(r.stdout.trim_end().ends_with(&want), "{}", r.stdout);
+}

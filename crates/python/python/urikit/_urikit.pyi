@@ -7,6 +7,7 @@ __all__ = [
     "COMPONENTS",
     "DIALECTS",
     "PARTS",
+    "PUBLIC_SUFFIX_LIST_VERSION",
     "Change",
     "IRIRef",
     "Link",
@@ -98,6 +99,10 @@ class URIRef:
     def registrable_domain(self) -> str | None: ...
     @property
     def public_suffix(self) -> str | None: ...
+    @property
+    def icann_registrable_domain(self) -> str | None: ...
+    @property
+    def icann_public_suffix(self) -> str | None: ...
     @property
     def raw_port(self) -> str | None: ...
     @property
@@ -265,6 +270,7 @@ NORMALIZATION_STEPS: tuple[dict[str, str | bool], ...]
 DIALECTS: tuple[str, ...]
 PARTS: tuple[str, ...]
 COMPONENTS: tuple[str, ...]
+PUBLIC_SUFFIX_LIST_VERSION: str
 def clean(text: _Ref, drop: list[str] | None = None, *, dialect: str = "rfc3986") -> URIRef: ...
 def encode(text: _Text, component: str) -> str: ...
 def decode(text: _Text, *, component: str | None = None) -> str: ...

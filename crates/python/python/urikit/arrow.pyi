@@ -3,7 +3,7 @@ from typing import Any
 
 import pyarrow as pa
 
-__all__ = ["FUNCTIONS", "SPECS", "is_valid", "error", "parse", "scheme", "userinfo", "authority", "host", "port", "path", "query", "fragment", "host_type", "port_number", "user", "password", "host_decoded", "host_ascii", "host_unicode", "registrable_domain", "public_suffix", "path_segments", "query_param", "query_params", "without_query", "without_fragment", "without_userinfo", "remove_query_params", "resolve", "normalize", "equivalent", "relativize", "clean", "hierarchy", "to_uri", "to_iri", "encode", "decode", "extract", "origin", "validation_errors", "readings_differ"]
+__all__ = ["FUNCTIONS", "SPECS", "is_valid", "error", "parse", "scheme", "userinfo", "authority", "host", "port", "path", "query", "fragment", "host_type", "port_number", "user", "password", "host_decoded", "host_ascii", "host_unicode", "registrable_domain", "public_suffix", "icann_registrable_domain", "icann_public_suffix", "path_segments", "query_param", "query_params", "without_query", "without_fragment", "without_userinfo", "remove_query_params", "resolve", "normalize", "equivalent", "relativize", "clean", "hierarchy", "to_uri", "to_iri", "encode", "decode", "extract", "origin", "validation_errors", "readings_differ"]
 
 SPECS: dict[str, dict[str, Any]]
 FUNCTIONS: list[str]
@@ -63,10 +63,16 @@ def host_unicode(u: Any, dialect: str | None = None) -> pa.Array | pa.ChunkedArr
     """IDNA ToUnicode of the host (UTS #46)."""
 
 def registrable_domain(u: Any, dialect: str | None = None) -> pa.Array | pa.ChunkedArray:
-    """The registrable domain by the Public Suffix List."""
+    """The registrable domain by the Public Suffix List (ICANN and private sections), in lower case."""
 
 def public_suffix(u: Any, dialect: str | None = None) -> pa.Array | pa.ChunkedArray:
-    """The public suffix by the Public Suffix List."""
+    """The public suffix by the Public Suffix List (ICANN and private sections), in lower case."""
+
+def icann_registrable_domain(u: Any, dialect: str | None = None) -> pa.Array | pa.ChunkedArray:
+    """The registrable domain by the Public Suffix List's ICANN section alone, in lower case."""
+
+def icann_public_suffix(u: Any, dialect: str | None = None) -> pa.Array | pa.ChunkedArray:
+    """The public suffix by the Public Suffix List's ICANN section alone, in lower case."""
 
 def path_segments(u: Any, dialect: str | None = None) -> pa.Array | pa.ChunkedArray:
     """The path's segments, decoded."""
