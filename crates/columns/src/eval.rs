@@ -34,6 +34,19 @@ pub(crate) fn slice_fn(f: F) -> Option<SliceFn> {
     Some(get)
 }
 
+/// The [`SliceFn`] of a function whose answer is that slice in lower case
+/// (the Public Suffix List's, whose own checks answer so).
+pub(crate) fn lower_fn(f: F) -> Option<SliceFn> {
+    let get: SliceFn = match f {
+        F::RegistrableDomain => |u| u.host()?.registrable_domain(),
+        F::PublicSuffix => |u| u.host()?.public_suffix(),
+        F::IcannRegistrableDomain => |u| u.host()?.icann_registrable_domain(),
+        F::IcannPublicSuffix => |u| u.host()?.icann_public_suffix(),
+        _ => return None,
+    };
+    Some(get)
+}
+
 /// The parser a row asks for: its dialect argument, or RFC 3986.
 pub(crate) fn parser_for(
     at: Option<At<'_>>,

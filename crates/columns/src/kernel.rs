@@ -13,7 +13,7 @@ use arrow_array::builder::{BooleanBuilder, Int32Builder, StringBuilder};
 use arrow_array::{Array, ArrayRef};
 use urikit::{Dialect, Parser};
 
-use crate::eval::{eval_row, parser_for, slice_fn, SliceFn, Value};
+use crate::eval::{eval_row, lower_fn, parser_for, slice_fn, SliceFn, Value};
 use crate::input::*;
 use crate::ops;
 use crate::spec::*;
@@ -36,9 +36,11 @@ pub enum Direct {
     IsValid(Parser),
     /// `uri_port_number`.
     PortNumber(Parser),
-    /// A slice of the reference: a component, the host's type, the
-    /// registrable domain or the public suffix.
+    /// A slice of the reference: a component or the host's type.
     Slice(Parser, SliceFn),
+    /// A slice in lower case: the registrable domain or the public
+    /// suffix (copied only where it has a capital).
+    Lower(Parser, SliceFn),
 }
 
 impl Direct {
@@ -58,7 +60,10 @@ impl Direct {
         Some(Ok(match spec.f {
             F::IsValid => Direct::IsValid(parser),
             F::PortNumber => Direct::PortNumber(parser),
-            f => Direct::Slice(parser, slice_fn(f)?),
+            f => match lower_fn(f) {
+                Some(get) => Direct::Lower(parser, get),
+                None => Direct::Slice(parser, slice_fn(f)?),
+            },
         }))
     }
 
@@ -70,6 +75,10 @@ impl Direct {
             Direct::PortNumber(p) => port(p, s).map_or(Value::Null, Value::I32),
             Direct::Slice(p, get) => match p.parse(s).ok().and_then(get) {
                 Some(v) => Value::Str(v.into()),
+                None => Value::Null,
+            },
+            Direct::Lower(p, get) => match p.parse(s).ok().and_then(get) {
+                Some(v) => Value::Str(crate::ops::lower(v)),
                 None => Value::Null,
             },
         }
@@ -123,7 +132,8 @@ pub(crate) fn run(
             let Strs::View(a) = col else { return None };
             Arc::new(slice_views(a, range, parser, get)?)
         }
-        Direct::Slice(parser, get) => {
+        Direct::Slice(parser, get) | Direct::Lower(parser, get) => {
+            let lower = matches!(direct, Direct::Lower(..));
             // Reserved once: a slice of a row is no longer than the row.
             let bytes = col.bytes(&range);
             if bytes > MAX_BYTES {
@@ -133,6 +143,7 @@ pub(crate) fn run(
             let mut failed = None;
             col.each(range, |i, row| match row {
                 Row::Text(s) => match parser.parse(s).ok().and_then(get) {
+                    Some(v) if lower => b.append_value(crate::ops::lower(v)),
                     Some(v) => b.append_value(v),
                     None => b.append_null(),
                 },

@@ -196,6 +196,18 @@ unsafe fn chunk(
                         }
                     }
                 }
+                Direct::Lower(parser, get) => {
+                    for i in 0..n {
+                        match first.bytes(i).map(|b| (b, utf8(b))) {
+                            None => out.null(i),
+                            Some((_, Ok(s))) => {
+                                let v = parser.parse(s).ok().and_then(get);
+                                out.text(i, v.map(urikit_columns::ops::lower).as_deref())
+                            }
+                            Some((b, Err(_))) => general(&mut out, i, b)?,
+                        }
+                    }
+                }
                 Direct::IsValid(parser) => {
                     for i in 0..n {
                         let valid = first
