@@ -128,9 +128,12 @@ pub(crate) fn run(
             });
             Arc::new(b.finish())
         }
-        Direct::Slice(parser, get) if views && matches!(col, Strs::View(_)) => {
+        Direct::Slice(parser, get) | Direct::Lower(parser, get)
+            if views && matches!(col, Strs::View(_)) =>
+        {
             let Strs::View(a) = col else { return None };
-            Arc::new(slice_views(a, range, parser, get)?)
+            let lower = matches!(direct, Direct::Lower(..));
+            Arc::new(slice_views(a, range, parser, get, lower)?)
         }
         Direct::Slice(parser, get) | Direct::Lower(parser, get) => {
             let lower = matches!(direct, Direct::Lower(..));
@@ -170,12 +173,17 @@ pub(crate) fn run(
 /// is inlined in its view, a longer one is a view into the row's own
 /// bytes, so that nothing is copied (Polars takes its strings so).
 /// `None` when a row is not UTF-8 (the general path answers then).
+/// `lower`: the slice in lower case; a longer slice with a capital is
+/// lowered into one buffer of its own, after the column's.
 fn slice_views(
     a: &arrow_array::BinaryViewArray,
     range: std::ops::Range<usize>,
     parser: Parser,
     get: SliceFn,
+    lower: bool,
 ) -> Option<arrow_array::StringViewArray> {
+    let own = a.data_buffers().len() as u32;
+    let mut lowered: Vec<u8> = Vec::new();
     let mut views = Vec::with_capacity(range.len());
     let mut nulls = arrow_buffer::NullBufferBuilder::new(range.len());
     let raw = a.views();
@@ -195,10 +203,23 @@ fn slice_views(
         // Where the slice starts in the row: it is a part of `s`.
         let start = v.as_ptr() as usize - s.as_ptr() as usize;
         let len = v.len() as u128;
+        let capital = lower && v.bytes().any(|c| c.is_ascii_uppercase());
         let view = if v.len() <= 12 {
             let mut inline = [0u8; 16];
             inline[4..4 + v.len()].copy_from_slice(v.as_bytes());
+            if capital {
+                inline[4..4 + v.len()].make_ascii_lowercase();
+            }
             u128::from_le_bytes(inline) | len
+        } else if capital {
+            // Lowered into the buffer after the column's.
+            let at = u32::try_from(lowered.len()).ok()?;
+            lowered.extend(v.bytes().map(|c| c.to_ascii_lowercase()));
+            let mut prefix = [0u8; 4];
+            prefix.copy_from_slice(&lowered[at as usize..at as usize + 4]);
+            len | u128::from(u32::from_le_bytes(prefix)) << 32
+                | u128::from(own) << 64
+                | u128::from(at) << 96
         } else {
             // A longer slice lies in a row longer than 12 bytes, which is
             // in buffer `raw >> 64` at offset `raw >> 96`.
@@ -213,11 +234,16 @@ fn slice_views(
         views.push(view);
         nulls.append_non_null();
     }
-    let buffers = a.data_buffers().to_vec();
-    // SAFETY: each view is either inline bytes copied from a `str` or the
-    // length, prefix, buffer and offset of a `str` that lies in one of
-    // `buffers` (a slice of a row read from them and checked as UTF-8),
-    // so every view is in bounds and UTF-8, as `new_unchecked` requires.
+    let mut buffers = a.data_buffers().to_vec();
+    if !lowered.is_empty() {
+        buffers.push(arrow_buffer::Buffer::from_vec(lowered));
+    }
+    // SAFETY: each view is either inline bytes copied from a `str` (ASCII
+    // letters lowered, which keeps it UTF-8), or the length, prefix,
+    // buffer and offset of a `str` that lies in one of `buffers` (a slice
+    // of a row read from them and checked as UTF-8, or such a slice
+    // lowered into the last buffer), so every view is in bounds and
+    // UTF-8, as `new_unchecked` requires.
     #[allow(unsafe_code)]
     Some(unsafe {
         arrow_array::StringViewArray::new_unchecked(views.into(), buffers, nulls.finish())

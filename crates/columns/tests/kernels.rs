@@ -139,10 +139,20 @@ fn an_unknown_dialect_names_itself() {
 /// own buffers, or inline), row for row, in one part and in several.
 #[test]
 fn string_view_results_are_the_slices() {
-    let text: Vec<Option<String>> = rows()
+    let mut text: Vec<Option<String>> = rows()
         .into_iter()
         .map(|r| r.and_then(|b| String::from_utf8(b).ok()))
         .collect();
+    // Capitals in a registrable domain, inline (12 bytes or fewer) and
+    // longer: lowered into views of their own.
+    for host in [
+        "WWW.A-Longer-Name.CO.UK",
+        "x.Ab.COM",
+        "Q.example.ORG",
+        "a.b.GitHub.IO",
+    ] {
+        text.push(Some(format!("http://{host}/p")));
+    }
     let view: ArrayRef = Arc::new(StringViewArray::from(text));
     for name in [
         "uri_host",
@@ -150,6 +160,8 @@ fn string_view_results_are_the_slices() {
         "uri_query",
         "uri_scheme",
         "uri_fragment",
+        "uri_registrable_domain",
+        "uri_icann_public_suffix",
         "uri_is_valid",
     ] {
         let s = spec(name).unwrap();
