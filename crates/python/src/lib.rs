@@ -15,6 +15,7 @@ mod error;
 mod funcs;
 mod inspect;
 mod polars;
+mod psl;
 
 mod uri;
 mod url;
@@ -75,6 +76,7 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PUBLIC_SUFFIX_LIST_VERSION", urikit::psl::VERSION)?;
     m.add_function(wrap_pyfunction!(duckdb_extension, m)?)?;
     m.add_function(wrap_pyfunction!(datafusion::datafusion_udf, m)?)?;
+    m.add_class::<psl::PySuffixList>()?;
     m.add_class::<uri::PyURIRef>()?;
     m.add_class::<uri::PyIRIRef>()?;
     m.add_class::<uri::QueryParams>()?;

@@ -44,3 +44,43 @@ def test_the_column_functions_and_duckdb_agree():
     got = con.sql("SELECT uri_registrable_domain(u), uri_icann_registrable_domain(u) "
                   "FROM t ORDER BY i").fetchall()
     assert got == list(zip(want_all, want_icann))
+
+
+def test_a_list_read_at_run_time(tmp_path):
+    from urikit import SuffixList
+    path = tmp_path / "list.dat"
+    path.write_text("// VERSION: 2030-01-01_00-00-00_UTC\n// ===BEGIN ICANN DOMAINS===\n"
+                    "example\n*.zone.example\n!www.zone.example\n公司.example\n"
+                    "// ===BEGIN PRIVATE DOMAINS===\npages.example\n", encoding="utf-8")
+    psl = SuffixList.load(path)
+    assert (psl.version, psl.rules) == ("2030-01-01_00-00-00_UTC", 5)
+    assert psl.registrable_domain("a.b.pages.example") == "b.pages.example"
+    assert psl.registrable_domain("a.b.pages.example", icann=True) == "pages.example"
+    assert psl.public_suffix("a.b.zone.example") == "b.zone.example"
+    assert psl.public_suffix("a.www.zone.example") == "zone.example"
+    # A Unicode rule matches in both forms.
+    assert psl.registrable_domain("a.b.xn--55qx5d.example") == "b.xn--55qx5d.example"
+    assert psl.registrable_domain("a.b.公司.example") == "b.公司.example"
+    # The compiled-in list is not touched by it.
+    assert SuffixList.builtin().registrable_domain("a.b.pages.example") == "pages.example"
+    assert urikit.URIRef("http://a.github.io/").registrable_domain == "a.github.io"
+
+
+@pytest.mark.parametrize("content,line,says", [
+    (b"", 0, "no rule"),
+    (b"// only comments\n", 0, "no rule"),
+    (b"com\nexa..mple\n", 2, "empty label"),
+    (b"com\n!com\n", 2, "one label"),
+    (b"com\nok\n\xff\xfe\n", 3, "UTF-8"),
+    (b"com\n" + b"x" * 64 + b".com\n", 2, "63"),
+])
+def test_a_bad_list_names_its_line(tmp_path, content, line, says):
+    from urikit import SuffixList
+    path = tmp_path / "bad.dat"
+    path.write_bytes(content)
+    with pytest.raises(ValueError) as e:
+        SuffixList.load(path)
+    assert (e.value.code, e.value.line) == ("invalid-suffix-list", line)
+    assert says in e.value.message
+    with pytest.raises(FileNotFoundError):
+        SuffixList.load(tmp_path / "missing.dat")

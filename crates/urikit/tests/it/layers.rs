@@ -65,6 +65,7 @@ pub const LIBRARY: &[&str] = &[
 #[allow(dead_code)]
 pub const PYTHON: &[&str] = &[
     "error",
+    "psl",
     "inspect",
     "uri",
     "url",
