@@ -48,32 +48,25 @@ fn main() {
         .unwrap();
     }
     writeln!(out, "];").unwrap();
-    writeln!(
-        out,
-        "pub(super) static SLOTS: [u32; {}] = [",
-        table.slots.len()
-    )
-    .unwrap();
-    for chunk in table.slots.chunks(32) {
-        for s in chunk {
-            write!(out, "{s},").unwrap();
-        }
-        out.push('\n');
-    }
-    writeln!(out, "];").unwrap();
-    writeln!(
-        out,
-        "pub(super) static FILTER: [u64; {}] = [",
-        table.filter.len()
-    )
-    .unwrap();
-    for chunk in table.filter.chunks(8) {
-        for w in chunk {
-            write!(out, "{w:#x},").unwrap();
-        }
-        out.push('\n');
-    }
-    writeln!(out, "];").unwrap();
+    array(&mut out, "SLOTS", "u32", &table.slots);
+    array(&mut out, "FILTER", "u64", &table.filter);
     let dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR is set"));
     std::fs::write(dir.join("psl_table.rs"), out).expect("the table is written");
+}
+
+/// A static array of integers named `name`, sixteen to a line.
+fn array<T: std::fmt::Display>(out: &mut String, name: &str, ty: &str, values: &[T]) {
+    writeln!(
+        out,
+        "pub(super) static {name}: [{ty}; {}] = [",
+        values.len()
+    )
+    .unwrap();
+    for chunk in values.chunks(16) {
+        for v in chunk {
+            write!(out, "{v},").unwrap();
+        }
+        out.push('\n');
+    }
+    writeln!(out, "];").unwrap();
 }
