@@ -30,10 +30,10 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
 
-use rules::{Lookup, Node, Table};
+use self::rules::{Lookup, Node, Table};
 
 mod builtin {
-    use super::rules::Node;
+    use crate::psl::rules::Node;
     include!(concat!(env!("OUT_DIR"), "/psl_table.rs"));
 }
 
