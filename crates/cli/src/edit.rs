@@ -6,6 +6,7 @@ use std::io;
 
 use clap::{Args, ValueEnum};
 use urikit::pct::{encode, Component, PctStr};
+use urikit::psl::View;
 use urikit::{Dialect, Error, Part, QueryParams, UriRef, UriRefBuf};
 
 use crate::args;
@@ -420,8 +421,10 @@ enum Piece {
     /// ToASCII) or in Unicode (`{host:unicode}`, ToUnicode).
     Host(HostForm),
     /// The host's registrable domain (`{registrable_domain}`) or public
-    /// suffix (`{public_suffix}`), by the Public Suffix List.
-    Suffix(SuffixPart),
+    /// suffix (`{public_suffix}`), by the Public Suffix List's sections in
+    /// the view (`{icann_registrable_domain}`, `{icann_public_suffix}`:
+    /// the ICANN section alone).
+    Suffix(SuffixPart, urikit::psl::View),
     /// `[...]`: printed only when every placeholder in it is defined.
     Optional(Vec<Piece>),
     /// `{name!}`: a placeholder whose value must be there; the input fails
@@ -542,8 +545,10 @@ fn placeholder(name: &str) -> Result<Piece, String> {
             "port:default" => Piece::PortOrDefault,
             "host:ascii" => Piece::Host(HostForm::Ascii),
             "host:unicode" => Piece::Host(HostForm::Unicode),
-            "registrable_domain" => Piece::Suffix(SuffixPart::Registrable),
-            "public_suffix" => Piece::Suffix(SuffixPart::Public),
+            "registrable_domain" => Piece::Suffix(SuffixPart::Registrable, View::All),
+            "public_suffix" => Piece::Suffix(SuffixPart::Public, View::All),
+            "icann_registrable_domain" => Piece::Suffix(SuffixPart::Registrable, View::Icann),
+            "icann_public_suffix" => Piece::Suffix(SuffixPart::Public, View::Icann),
             _ => match Part::from_name(name) {
                 Some(c) => Piece::Component(c, decoded),
                 None => {
@@ -551,8 +556,8 @@ fn placeholder(name: &str) -> Result<Piece, String> {
                     return Err(format!(
                         "unknown placeholder {{{name}}}; known: {}, url, port:default, \
                          query:KEY, query-all:KEY, host:ascii, host:unicode, \
-                         registrable_domain, public_suffix (each with '!' after the name to \
-                         require it)",
+                         registrable_domain, public_suffix, icann_registrable_domain, \
+                         icann_public_suffix (each with '!' after the name to require it)",
                         names.join(", ")
                     ));
                 }
@@ -582,7 +587,8 @@ pub struct GetArgs {
     /// the port or the scheme's default; {query:KEY} the first value of a parameter,
     /// {query-all:KEY} every value (space-separated); {host:ascii} / {host:unicode} the host
     /// converted by IDNA (UTS #46); {registrable_domain} and {public_suffix} by the Public
-    /// Suffix List; {name!} any of these, required (the input fails with missing-component
+    /// Suffix List ({icann_registrable_domain}, {icann_public_suffix}: its ICANN section
+    /// alone); {name!} any of these, required (the input fails with missing-component
     /// where it is undefined); [...] a part printed only when every placeholder in it is
     /// defined, as in '{scheme}://{host}[:{port}]{path}[?{query}]'; {{ }} [[ ]] the characters.
     template: String,
@@ -698,11 +704,12 @@ fn fill(
                     });
                 }
             }
-            Piece::Suffix(part) => {
-                let h = u.host();
+            Piece::Suffix(part, view) => {
+                let list = urikit::psl::List::builtin();
+                let name = u.host().and_then(|h| h.reg_name()).map(|n| n.as_str());
                 let v = match part {
-                    SuffixPart::Registrable => h.and_then(|h| h.registrable_domain()),
-                    SuffixPart::Public => h.and_then(|h| h.public_suffix()),
+                    SuffixPart::Registrable => name.and_then(|n| list.registrable_domain(n, *view)),
+                    SuffixPart::Public => name.and_then(|n| list.public_suffix(n, *view)),
                 };
                 match v {
                     Some(v) => out.push_str(v),

@@ -232,6 +232,12 @@
 //! - `html`: `html::HtmlDocument`, the links and embedded base of an HTML
 //!   document, read by the HTML standard's tokenization (implies `std`;
 //!   character references are decoded with the `htmlize` crate's table).
+//! - `idna`, `whatwg`, `nfc`: internationalized host names (UTS #46), the
+//!   WHATWG URL Standard as a dialect (`urikit::whatwg`), NFC for IRIs.
+//! - `psl`: the Public Suffix List (`urikit::psl`): the list of
+//!   publicsuffix.org compiled in (its version `psl::VERSION`) and lists read at run
+//!   time, by the ICANN section alone or with the private section
+//!   (implies `alloc`; the `xn--` form of its rules by the `idna` crate).
 //!
 //! Without default features the crate is `no_std` and parsing needs only
 //! `core`.
