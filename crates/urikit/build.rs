@@ -2,11 +2,15 @@
 //! the table `src/psl` looks names up in (the `psl` feature), with the
 //! same reader a list given at run time goes through (`src/psl/rules.rs`).
 
+#[cfg(feature = "psl")]
 extern crate alloc;
 
+#[cfg(feature = "psl")]
 use std::fmt::Write as _;
+#[cfg(feature = "psl")]
 use std::path::PathBuf;
 
+#[cfg(feature = "psl")]
 #[allow(dead_code)]
 #[path = "src/psl/rules.rs"]
 mod rules;
@@ -15,9 +19,14 @@ fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=src/psl/rules.rs");
     println!("cargo::rerun-if-changed=data/public_suffix_list.dat");
-    if std::env::var_os("CARGO_FEATURE_PSL").is_none() {
-        return;
-    }
+    #[cfg(feature = "psl")]
+    suffix_list();
+}
+
+/// The table of `data/public_suffix_list.dat`, written to
+/// `$OUT_DIR/psl_table.rs`.
+#[cfg(feature = "psl")]
+fn suffix_list() {
     let text = std::fs::read_to_string("data/public_suffix_list.dat")
         .expect("data/public_suffix_list.dat is read");
     let to_ascii = |label: &str| {
@@ -55,6 +64,7 @@ fn main() {
 }
 
 /// A static array of integers named `name`, sixteen to a line.
+#[cfg(feature = "psl")]
 fn array<T: std::fmt::Display>(out: &mut String, name: &str, ty: &str, values: &[T]) {
     writeln!(
         out,
