@@ -399,15 +399,12 @@ impl List {
 struct Dots([u64; 4]);
 
 impl Dots {
-    /// Reads the dots of `b[..len]`; `false` for a name the list cannot answer:
-    /// empty, over 253 octets, or with an empty label (a leading or final
-    /// dot, `..`).
+    /// Reads the dots of `b[..len]` (`len` from 1 to 253, which the caller
+    /// has checked); `false` for a name with an empty label (a leading or
+    /// final dot, `..`).
     #[inline(always)]
     fn read(&mut self, b: &[u8], len: usize) -> bool {
         const ONES: u64 = 0x0101_0101_0101_0101;
-        if len == 0 || len > 253 {
-            return false;
-        }
         let bits = &mut self.0;
         for i in 0..len.div_ceil(8) {
             // A byte's high bit where it is a dot (exact: no carries
