@@ -298,6 +298,8 @@ mod require;
 #[cfg(feature = "alloc")]
 mod resolve;
 pub mod scheme;
+#[cfg(feature = "surt")]
+pub mod surt;
 #[cfg(feature = "alloc")]
 pub mod template;
 mod uri;

@@ -59,6 +59,8 @@ pub const LIBRARY: &[&str] = &[
     "whatwg/parser",
     "whatwg/form",
     "whatwg",
+    "surt/escape|surt/idna2003|surt/ip|surt/session",
+    "surt",
 ];
 
 /// The Python crate's layers (crates/python/src), lowest first.
@@ -66,6 +68,7 @@ pub const LIBRARY: &[&str] = &[
 pub const PYTHON: &[&str] = &[
     "error",
     "psl",
+    "crawl",
     "inspect",
     "uri",
     "url",

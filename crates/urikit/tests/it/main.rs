@@ -23,6 +23,7 @@ mod relativize;
 mod repair;
 mod resolve;
 mod scheme;
+mod surt;
 mod template;
 mod template_match;
 mod vectors;

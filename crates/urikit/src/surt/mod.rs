@@ -1,0 +1,1100 @@
+//! SURT, the Sort-friendly URI Reordering Transform of the Internet
+//! Archive, and the canonicalization it applies first: the keys by which
+//! web archives (the Wayback Machine's CDX indexes, Common Crawl's
+//! `url_surtkey`) sort and look up captures.
+//!
+//! `http://www.archive.org/goo/?b&a` has the key `org,archive)/goo?a&b`:
+//! the host's labels reversed and joined by commas, `www` dropped, the
+//! path and query lower-cased, the query's arguments sorted.
+//!
+//! The answers are those of the `surt` Python package (0.3.1), the
+//! implementation the field calls, itself a port of iipc/webarchive-commons'
+//! `WaybackURLKeyMaker` with its default canonicalizer: the
+//! [`Canonicalizer::Google`] steps (the Safe Browsing rules of 2010:
+//! fragments dropped, percent-encoding unescaped repeatedly and escaped
+//! once, IPv4 number forms, dot segments), then the
+//! [`Canonicalizer::Ia`] steps (case, `www`, default ports, session
+//! identifiers, the query's order). Where a step of the reference needs a
+//! service of the Python runtime, this module does what that service does:
+//! Python's IDNA 2003 codec is UTS #46 with the four deviation characters
+//! mapped as IDNA 2003 maps them, and the C library's `inet_aton` reads
+//! the numeric host forms.
+//!
+//! ```
+//! use urikit::surt::{surt, Options};
+//! let o = Options::default();
+//! assert_eq!(surt("http://www.archive.org/goo/?b&a", &o).unwrap(), "org,archive)/goo?a&b");
+//! assert_eq!(surt("dns:archive.org", &o).unwrap(), "dns:archive.org");
+//! let o = Options { with_scheme: true, trailing_comma: true, ..Options::default() };
+//! assert_eq!(surt("https://www.example.com/", &o).unwrap(), "https://(com,example,)/");
+//! ```
+
+mod escape;
+mod idna2003;
+mod ip;
+mod session;
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::error::{Error, ErrorKind};
+
+/// Which canonicalization runs before the key is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Canonicalizer {
+    /// The Google steps, then the IA steps: what `surt.surt` and the
+    /// Wayback Machine use.
+    #[default]
+    Default,
+    /// The Google steps alone (`GoogleURLCanonicalizer`; webarchive-commons
+    /// calls it `BasicURLCanonicalizer`).
+    Google,
+    /// The IA steps alone (`IAURLCanonicalizer`).
+    Ia,
+    /// None: the parsed URL written as it was read.
+    Identity,
+}
+
+impl Canonicalizer {
+    /// The canonicalizer of this name: `default`, `google`, `ia` or
+    /// `identity`.
+    ///
+    /// ```
+    /// use urikit::surt::Canonicalizer;
+    /// assert_eq!(Canonicalizer::from_name("ia"), Some(Canonicalizer::Ia));
+    /// assert_eq!(Canonicalizer::from_name("aggressive"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Canonicalizer> {
+        Canonicalizer::ALL
+            .iter()
+            .copied()
+            .find(|c| c.name() == name)
+    }
+
+    /// This canonicalizer's name.
+    ///
+    /// ```
+    /// assert_eq!(urikit::surt::Canonicalizer::Google.name(), "google");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Canonicalizer::Default => "default",
+            Canonicalizer::Google => "google",
+            Canonicalizer::Ia => "ia",
+            Canonicalizer::Identity => "identity",
+        }
+    }
+
+    /// Every canonicalizer.
+    ///
+    /// ```
+    /// assert_eq!(urikit::surt::Canonicalizer::ALL.len(), 4);
+    /// ```
+    pub const ALL: &'static [Canonicalizer] = &[
+        Canonicalizer::Default,
+        Canonicalizer::Google,
+        Canonicalizer::Ia,
+        Canonicalizer::Identity,
+    ];
+
+    /// The canonicalizer of a canonical-URL profile's name: `ia` (the
+    /// Internet Archive's canonical URL: [`Canonicalizer::Default`]) or
+    /// `ia-basic` (Google's steps alone, webarchive-commons'
+    /// `BasicURLCanonicalizer`: [`Canonicalizer::Google`]). The names the
+    /// `uri canonical --profile` option, Python's `canonical(profile=)`
+    /// and the `uri_canonical` column function take.
+    ///
+    /// ```
+    /// use urikit::surt::Canonicalizer;
+    /// assert_eq!(Canonicalizer::from_profile("ia-basic"), Some(Canonicalizer::Google));
+    /// ```
+    pub fn from_profile(name: &str) -> Option<Canonicalizer> {
+        Canonicalizer::PROFILES
+            .iter()
+            .find(|p| p.0 == name)
+            .map(|p| p.1)
+    }
+
+    /// The canonical-URL profiles and their canonicalizers
+    /// ([`Canonicalizer::from_profile`]).
+    ///
+    /// ```
+    /// assert_eq!(urikit::surt::Canonicalizer::PROFILES[0].0, "ia");
+    /// ```
+    pub const PROFILES: &'static [(&'static str, Canonicalizer)] = &[
+        ("ia", Canonicalizer::Default),
+        ("ia-basic", Canonicalizer::Google),
+    ];
+
+    fn google(self) -> bool {
+        matches!(self, Canonicalizer::Default | Canonicalizer::Google)
+    }
+
+    fn ia(self) -> bool {
+        matches!(self, Canonicalizer::Default | Canonicalizer::Ia)
+    }
+}
+
+/// How a key is computed: the canonicalizer, the IA steps' switches and
+/// the form of the key, with the `surt` package's names and defaults.
+///
+/// ```
+/// use urikit::surt::{surt, Options};
+/// let o = Options { host_massage: false, ..Options::default() };
+/// assert_eq!(surt("http://www.example.com/", &o).unwrap(), "com,example,www)/");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[allow(clippy::struct_excessive_bools)]
+pub struct Options {
+    /// The canonicalization before the key is written.
+    pub canonicalizer: Canonicalizer,
+    /// The key's form: the host's labels reversed and joined by commas,
+    /// in parentheses where the scheme is written. Off, the canonical URL
+    /// is written instead (without its scheme unless `with_scheme`). On by
+    /// default.
+    pub surt: bool,
+    /// The scheme before the key: `http://(org,archive)/`. Off by default.
+    pub with_scheme: bool,
+    /// A comma after the host's last label: `org,archive,)/`. Off by default.
+    pub trailing_comma: bool,
+    /// A dotted IPv4 address reversed as a name is (`4,3,2,1)`); off, it
+    /// is kept as it is (`1.2.3.4)`). On by default.
+    pub reverse_ipaddr: bool,
+    /// IA: the host in lower case. On by default.
+    pub host_lowercase: bool,
+    /// IA: a leading `www.` or `www` and digits and `.` dropped from the
+    /// host. On by default.
+    pub host_massage: bool,
+    /// IA: port 80 dropped from `http`, 443 from `https`. On by default.
+    pub port_strip_default: bool,
+    /// IA: a path of `/` alone dropped. Off by default.
+    pub path_strip_empty: bool,
+    /// IA: the path in lower case. On by default.
+    pub path_lowercase: bool,
+    /// IA: ASP.NET's cookieless session segment dropped from the path. On
+    /// by default.
+    pub path_strip_session_id: bool,
+    /// IA: one trailing `/` dropped from a path longer than `/`. On by
+    /// default.
+    pub path_strip_trailing_slash_unless_empty: bool,
+    /// IA: the query in lower case. On by default.
+    pub query_lowercase: bool,
+    /// IA: `jsessionid`, `phpsessid`, `sid`, `aspsessionid` and
+    /// `cfid`/`cftoken` arguments dropped from the query. On by default.
+    pub query_strip_session_id: bool,
+    /// IA: an empty query dropped with its `?`. On by default.
+    pub query_strip_empty: bool,
+    /// IA: the query's arguments sorted by name, then value. On by default.
+    pub query_alpha_reorder: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            canonicalizer: Canonicalizer::Default,
+            surt: true,
+            with_scheme: false,
+            trailing_comma: false,
+            reverse_ipaddr: true,
+            host_lowercase: true,
+            host_massage: true,
+            port_strip_default: true,
+            path_strip_empty: false,
+            path_lowercase: true,
+            path_strip_session_id: true,
+            path_strip_trailing_slash_unless_empty: true,
+            query_lowercase: true,
+            query_strip_session_id: true,
+            query_strip_empty: true,
+            query_alpha_reorder: true,
+        }
+    }
+}
+
+impl Options {
+    /// The options of this name, `false` or `true` ([`Options::names`]
+    /// lists them). Returns `false` if there is no such option.
+    ///
+    /// ```
+    /// let mut o = urikit::surt::Options::default();
+    /// assert!(o.set("with_scheme", true));
+    /// assert!(o.with_scheme);
+    /// assert!(!o.set("no_such_option", true));
+    /// ```
+    pub fn set(&mut self, name: &str, on: bool) -> bool {
+        match self.flag(name) {
+            Some(f) => {
+                *f = on;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The switches of a list such as `with_scheme,host_massage=false`:
+    /// each name alone turns its switch on, `name=true` or `name=false`
+    /// sets it (`1`, `0`, `yes` and `no` too). The form the `uri surt
+    /// --option` flag and the `uri_surt` column function's `options` take.
+    ///
+    /// # Errors
+    ///
+    /// A sentence naming the item that is not an option or not a truth
+    /// value, and the options there are.
+    ///
+    /// ```
+    /// let mut o = urikit::surt::Options::default();
+    /// o.apply("with_scheme, host_massage=false").unwrap();
+    /// assert!(o.with_scheme && !o.host_massage);
+    /// assert!(o.apply("colour=blue").unwrap_err().contains("with_scheme"));
+    /// ```
+    pub fn apply(&mut self, list: &str) -> Result<(), String> {
+        for item in list.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            let (name, value) = item.split_once('=').unwrap_or((item, "true"));
+            let name = name.trim();
+            if !Options::names().contains(&name) {
+                return Err(alloc::format!(
+                    "no SURT option {name:?}; the options are {}",
+                    Options::names().join(", ")
+                ));
+            }
+            let on = match value.trim() {
+                "true" | "1" | "yes" => true,
+                "false" | "0" | "no" => false,
+                v => return Err(alloc::format!("{v:?} (of {name}) is not true or false")),
+            };
+            self.set(name, on);
+        }
+        Ok(())
+    }
+
+    /// The names of the switches [`Options::set`] takes, as the `surt`
+    /// package spells its keyword arguments.
+    ///
+    /// ```
+    /// assert!(urikit::surt::Options::names().contains(&"trailing_comma"));
+    /// ```
+    pub fn names() -> &'static [&'static str] {
+        &[
+            "surt",
+            "with_scheme",
+            "trailing_comma",
+            "reverse_ipaddr",
+            "host_lowercase",
+            "host_massage",
+            "port_strip_default",
+            "path_strip_empty",
+            "path_lowercase",
+            "path_strip_session_id",
+            "path_strip_trailing_slash_unless_empty",
+            "query_lowercase",
+            "query_strip_session_id",
+            "query_strip_empty",
+            "query_alpha_reorder",
+        ]
+    }
+
+    fn flag(&mut self, name: &str) -> Option<&mut bool> {
+        Some(match name {
+            "surt" => &mut self.surt,
+            "with_scheme" => &mut self.with_scheme,
+            "trailing_comma" => &mut self.trailing_comma,
+            "reverse_ipaddr" => &mut self.reverse_ipaddr,
+            "host_lowercase" => &mut self.host_lowercase,
+            "host_massage" => &mut self.host_massage,
+            "port_strip_default" => &mut self.port_strip_default,
+            "path_strip_empty" => &mut self.path_strip_empty,
+            "path_lowercase" => &mut self.path_lowercase,
+            "path_strip_session_id" => &mut self.path_strip_session_id,
+            "path_strip_trailing_slash_unless_empty" => {
+                &mut self.path_strip_trailing_slash_unless_empty
+            }
+            "query_lowercase" => &mut self.query_lowercase,
+            "query_strip_session_id" => &mut self.query_strip_session_id,
+            "query_strip_empty" => &mut self.query_strip_empty,
+            "query_alpha_reorder" => &mut self.query_alpha_reorder,
+            _ => return None,
+        })
+    }
+}
+
+/// The SURT key of `url`.
+///
+/// An empty `url` has the key `-`, and one that begins `filedesc` (an ARC
+/// file's header record) is its own key, as in the reference; every other
+/// input has a key, but for the two the reference refuses too.
+///
+/// # Errors
+///
+/// - nothing but white space: [`ErrorKind::EmptyInput`];
+/// - a port that is not digits alone ([`ErrorKind::InvalidPort`]) or is
+///   over 65535 ([`ErrorKind::PortOutOfRange`]), at the port's offset.
+///
+/// ```
+/// use urikit::surt::{surt, Options};
+/// let o = Options::default();
+/// assert_eq!(surt("http://archive.org/goo/?a=2&b&a=1", &o).unwrap(), "org,archive)/goo?a=1&a=2&b");
+/// assert_eq!(surt("", &o).unwrap(), "-");
+/// assert_eq!(surt("http://a.org:x/", &o).unwrap_err().code(), "invalid-port");
+/// ```
+pub fn surt(url: &str, options: &Options) -> Result<String, Error> {
+    let mut out = Vec::with_capacity(url.len() + 8);
+    surt_bytes(url.as_bytes(), options, &mut out)?;
+    // The key is ASCII (every other byte is escaped) or the input itself.
+    Ok(String::from_utf8(out).unwrap_or_default())
+}
+
+/// [`surt`] of bytes, appended to `out` (which is left as it was on an
+/// error): the `surt` package takes bytes too, and a key is ASCII but
+/// for a `filedesc` line, which is passed through.
+///
+/// # Errors
+///
+/// As [`surt`].
+///
+/// ```
+/// let mut out = Vec::new();
+/// urikit::surt::surt_bytes(b"http://www.archive.org/", &Default::default(), &mut out).unwrap();
+/// assert_eq!(out, b"org,archive)/");
+/// ```
+pub fn surt_bytes(url: &[u8], options: &Options, out: &mut Vec<u8>) -> Result<(), Error> {
+    if url.is_empty() {
+        out.push(b'-');
+        return Ok(());
+    }
+    if url.starts_with(b"filedesc") {
+        out.extend_from_slice(url);
+        return Ok(());
+    }
+    let text = Text::prepare(url)?;
+    let mut h = Handy::parse(&text)?;
+    h.canonicalize(options);
+    h.write(options.surt, options.with_scheme, options, out);
+    Ok(())
+}
+
+/// `url` canonicalized and written back as a URL (the reference's
+/// `getURLString`): the Internet Archive's canonical form, before the
+/// host is reversed.
+///
+/// # Errors
+///
+/// As [`surt`], and an empty `url` is [`ErrorKind::EmptyInput`] (it has
+/// no canonical form; its key is `-`).
+///
+/// ```
+/// use urikit::surt::{canonicalize, Options};
+/// let o = Options::default();
+/// assert_eq!(canonicalize("http://www34.archive.org/index.html?b=a&b=b&a=b", &o).unwrap(),
+///            "http://archive.org/index.html?a=b&b=a&b=b");
+/// ```
+pub fn canonicalize(url: &str, options: &Options) -> Result<String, Error> {
+    let mut out = Vec::with_capacity(url.len() + 8);
+    if url.is_empty() {
+        return Err(Error::new(ErrorKind::EmptyInput, 0));
+    }
+    let text = Text::prepare(url.as_bytes())?;
+    let mut h = Handy::parse(&text)?;
+    h.canonicalize(options);
+    h.write(false, true, options, &mut out);
+    Ok(String::from_utf8(out).unwrap_or_default())
+}
+
+type Bytes<'a> = Cow<'a, [u8]>;
+
+/// `v` after `f`, which answers `None` where it changes nothing (so that
+/// a piece no step changes is never copied).
+fn then<'a>(v: Bytes<'a>, f: impl FnOnce(&[u8]) -> Option<Vec<u8>>) -> Bytes<'a> {
+    match f(&v) {
+        Some(new) => Cow::Owned(new),
+        None => v,
+    }
+}
+
+/// `v[start..end]`, borrowed where `v` is.
+fn sub(v: Bytes<'_>, start: usize, end: usize) -> Bytes<'_> {
+    match v {
+        Cow::Borrowed(b) => Cow::Borrowed(&b[start..end]),
+        Cow::Owned(mut o) => {
+            o.truncate(end);
+            o.drain(..start);
+            Cow::Owned(o)
+        }
+    }
+}
+
+use escape::lower;
+
+/// The input as the reference's parser reads it: white space trimmed,
+/// tabs and line breaks removed, `http://` added where no scheme is,
+/// repeated `http://` and `https://` prefixes reduced to the last.
+struct Text<'a> {
+    input: &'a [u8],
+    /// The cleaned text, and where its part after the repeated prefixes
+    /// starts.
+    text: Bytes<'a>,
+    skip: usize,
+    /// Where the trimmed input starts, and whether `http://` was added.
+    start: usize,
+    prefixed: bool,
+}
+
+impl<'a> Text<'a> {
+    fn prepare(input: &'a [u8]) -> Result<Text<'a>, Error> {
+        let Some(start) = input.iter().position(|&b| !is_space(b)) else {
+            return Err(Error::new(ErrorKind::EmptyInput, 0));
+        };
+        let end = input
+            .iter()
+            .rposition(|&b| !is_space(b))
+            .map_or(start, |e| e + 1);
+        let trimmed = &input[start..end];
+        let mut text: Bytes<'a> = if memchr::memchr3(b'\n', b'\r', b'\t', trimmed).is_some() {
+            Cow::Owned(
+                trimmed
+                    .iter()
+                    .copied()
+                    .filter(|b| !matches!(b, b'\n' | b'\r' | b'\t'))
+                    .collect(),
+            )
+        } else {
+            Cow::Borrowed(trimmed)
+        };
+        let prefixed = scheme_len(&text).is_none();
+        if prefixed {
+            let mut t = Vec::with_capacity(text.len() + 7);
+            t.extend_from_slice(b"http://");
+            t.extend_from_slice(&text);
+            text = Cow::Owned(t);
+        }
+        // `^(https?://)+` becomes its last repetition.
+        let mut skip = 0;
+        loop {
+            let rest = &text[skip..];
+            let n = if rest.starts_with(b"http://") {
+                7
+            } else if rest.starts_with(b"https://") {
+                8
+            } else {
+                break;
+            };
+            let next = &rest[n..];
+            if next.starts_with(b"http://") || next.starts_with(b"https://") {
+                skip += n;
+            } else {
+                break;
+            }
+        }
+        Ok(Text {
+            input,
+            text,
+            skip,
+            start,
+            prefixed,
+        })
+    }
+
+    fn get(&self) -> &[u8] {
+        &self.text[self.skip..]
+    }
+
+    /// The input's offset of byte `at` of [`Text::get`]: an error is
+    /// reported where the user wrote it.
+    fn source(&self, at: usize) -> usize {
+        let mut at = at + self.skip;
+        if self.prefixed {
+            if at < 7 {
+                return self.start;
+            }
+            at -= 7;
+        }
+        let mut seen = 0;
+        for (i, &b) in self.input[self.start..].iter().enumerate() {
+            if matches!(b, b'\n' | b'\r' | b'\t') {
+                continue;
+            }
+            if seen == at {
+                return self.start + i;
+            }
+            seen += 1;
+        }
+        self.input.len()
+    }
+}
+
+/// A URL split as the reference's `handyurl` splits it, its pieces
+/// borrowed from the text until a step changes them.
+#[derive(Debug)]
+struct Handy<'a> {
+    scheme: &'a [u8],
+    host: Option<Bytes<'a>>,
+    port: Option<u16>,
+    path: Option<Bytes<'a>>,
+    query: Option<Bytes<'a>>,
+    hash: Option<&'a [u8]>,
+    /// A `?` that ended the input with no query after it, written back
+    /// where no step drops it.
+    last_question: bool,
+    /// The pieces known to hold no capital (so that the IA steps need
+    /// not look again).
+    lower: Lower,
+}
+
+#[derive(Debug, Default)]
+struct Lower {
+    host: bool,
+    path: bool,
+    query: bool,
+}
+
+/// `v` escaped once (`escapeOnce`), and whether the result is known to
+/// hold no capital.
+fn escaped(v: Bytes<'_>) -> (Bytes<'_>, bool) {
+    let f = escape::classes(&v);
+    escaped_as(v, f)
+}
+
+/// [`escaped`] of a piece whose classes are `f`.
+fn escaped_as(v: Bytes<'_>, f: u8) -> (Bytes<'_>, bool) {
+    if f & escape::ESCAPED == 0 {
+        (v, f & escape::UPPER == 0)
+    } else {
+        // The escapes' hex digits are capitals.
+        (Cow::Owned(escape::escape_all(&v)), false)
+    }
+}
+
+/// Python's `bytes.strip()`: ASCII white space.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// The length of a scheme and its `:` at the start of `s`
+/// (`[a-zA-Z][a-zA-Z0-9+.-]*:`), if there is one.
+fn scheme_len(s: &[u8]) -> Option<usize> {
+    if !s.first()?.is_ascii_alphabetic() {
+        return None;
+    }
+    let n = s
+        .iter()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'.' | b'-'))
+        .count();
+    (s.get(n) == Some(&b':')).then_some(n)
+}
+
+impl<'a> Handy<'a> {
+    /// `handyurl.parse` after [`Text::prepare`]: RFC 2396's regular
+    /// expression (Appendix B), then the netloc's host and port as
+    /// Python's `urlsplit` result reads them.
+    fn parse(t: &'a Text<'a>) -> Result<Handy<'a>, Error> {
+        let url = t.get();
+        let ends_with_question = url.last() == Some(&b'?');
+        let scheme_end = scheme_len(url).unwrap_or(0);
+        let scheme = &url[..scheme_end];
+        let mut i = scheme_end + 1;
+        let mut netloc: &[u8] = b"";
+        if url[i..].starts_with(b"//") {
+            i += 2;
+            let n = memchr::memchr3(b'/', b'?', b'#', &url[i..]).unwrap_or(url.len() - i);
+            netloc = &url[i..i + n];
+            i += n;
+        }
+        let p = memchr::memchr2(b'?', b'#', &url[i..]).unwrap_or(url.len() - i);
+        let path = &url[i..i + p];
+        i += p;
+        let mut query: &[u8] = b"";
+        if url.get(i) == Some(&b'?') {
+            let q = memchr::memchr(b'#', &url[i + 1..]).unwrap_or(url.len() - i - 1);
+            query = &url[i + 1..i + 1 + q];
+            i += 1 + q;
+        }
+        let hash: &[u8] = if url.get(i) == Some(&b'#') {
+            &url[i + 1..]
+        } else {
+            b""
+        };
+
+        // Trailing colons are dropped from the netloc first.
+        while let [rest @ .., b':'] = netloc {
+            netloc = rest;
+        }
+        let hostinfo = &netloc[memchr::memrchr(b'@', netloc).map_or(0, |a| a + 1)..];
+        let (hostname, port) = match memchr::memchr(b'[', hostinfo) {
+            Some(open) => {
+                let inner = &hostinfo[open + 1..];
+                let close = inner.iter().position(|&b| b == b']');
+                let host = &inner[..close.unwrap_or(inner.len())];
+                let after = close.map_or(&[][..], |c| &inner[c + 1..]);
+                let colon = after.iter().position(|&b| b == b':');
+                (host, colon.map_or(&[][..], |c| &after[c + 1..]))
+            }
+            None => match memchr::memchr(b':', hostinfo) {
+                Some(c) => (&hostinfo[..c], &hostinfo[c + 1..]),
+                None => (hostinfo, &[][..]),
+            },
+        };
+        let port = if port.is_empty() {
+            None
+        } else {
+            // The port is a piece of `url`: its offset there, then in the
+            // input.
+            let at = || t.source(port.as_ptr() as usize - url.as_ptr() as usize);
+            if !port.iter().all(u8::is_ascii_digit) {
+                return Err(Error::new(ErrorKind::InvalidPort, at()));
+            }
+            let digits = &port[port.iter().position(|&b| b != b'0').unwrap_or(port.len())..];
+            if digits.is_empty() {
+                None
+            } else {
+                let n = if digits.len() > 5 {
+                    u32::MAX
+                } else {
+                    digits
+                        .iter()
+                        .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'))
+                };
+                Some(u16::try_from(n).map_err(|_| Error::new(ErrorKind::PortOutOfRange, at()))?)
+            }
+        };
+        // The host name: lower case up to its first `%` (Python keeps an
+        // IPv6 zone's case).
+        let mut host = (!hostname.is_empty()).then(|| {
+            let pct = memchr::memchr(b'%', hostname).unwrap_or(hostname.len());
+            then(Cow::Borrowed(hostname), |h| {
+                lower(&h[..pct]).map(|mut l| {
+                    l.extend_from_slice(&h[pct..]);
+                    l
+                })
+            })
+        });
+        let mut path: Option<Bytes<'a>> = (!path.is_empty()).then_some(Cow::Borrowed(path));
+        // `http:` (or any scheme that begins so) with no host: the host is
+        // the path's first segment.
+        if scheme.starts_with(b"http") && host.is_none() {
+            if let Some(Cow::Borrowed(p)) = path {
+                let p = &p[p.iter().position(|&b| b != b'/').unwrap_or(p.len())..];
+                let slash = p.iter().position(|&b| b == b'/').unwrap_or(p.len());
+                host = Some(Cow::Borrowed(&p[..slash]));
+                path = Some(if slash < p.len() {
+                    Cow::Borrowed(&p[slash..])
+                } else {
+                    Cow::Borrowed(b"/")
+                });
+            }
+        }
+        let query = (!query.is_empty()).then_some(Cow::Borrowed(query));
+        Ok(Handy {
+            scheme,
+            host,
+            port,
+            path,
+            last_question: ends_with_question && query.is_none(),
+            query,
+            hash: (!hash.is_empty()).then_some(hash),
+            lower: Lower::default(),
+        })
+    }
+
+    fn canonicalize(&mut self, o: &Options) {
+        if o.canonicalizer.google() {
+            self.google();
+        }
+        if o.canonicalizer.ia() {
+            self.ia(o);
+        }
+    }
+
+    fn has_host(&self) -> bool {
+        self.host.as_ref().is_some_and(|h| !h.is_empty())
+    }
+
+    /// `GoogleURLCanonicalizer.canonicalize`.
+    fn google(&mut self) {
+        self.hash = None;
+        if let Some(q) = self.query.take() {
+            let (q, lower) = escaped(then(q, escape::unescape_repeatedly));
+            self.query = Some(q);
+            self.lower.query = lower;
+        }
+        if let Some(h) = self.host.take() {
+            self.host = Some(if h.is_empty() { h } else { self.google_host(h) });
+        }
+        let path = self
+            .path
+            .take()
+            .map(|p| then(p, escape::unescape_repeatedly));
+        let path = if self.has_host() {
+            Some(match path {
+                Some(p) => then(p, normalize_path),
+                None => Cow::Borrowed(&b"/"[..]),
+            })
+        } else {
+            path
+        };
+        if let Some(p) = path {
+            let (p, lower) = escaped(p);
+            self.path = Some(p);
+            self.lower.path = lower;
+        }
+    }
+
+    /// The Google steps on a host that is not empty.
+    fn google_host(&mut self, h: Bytes<'a>) -> Bytes<'a> {
+        let mut host = then(h, escape::unescape_repeatedly);
+        if !host.is_ascii() {
+            if let Some(ascii) = idna2003::to_ascii(&host) {
+                host = Cow::Owned(ascii);
+            }
+        }
+        let host = then(host, halve_dots);
+        let start = host.iter().position(|&b| b != b'.').unwrap_or(host.len());
+        let end = host
+            .iter()
+            .rposition(|&b| b != b'.')
+            .map_or(start, |e| e + 1);
+        let host = sub(host, start, end);
+        if let Some(ip) = ip::attempt(&host) {
+            self.lower.host = true;
+            return Cow::Owned(ip.into_bytes());
+        }
+        let f = escape::classes(&host);
+        let host = if f & escape::UPPER != 0 {
+            Cow::Owned(host.to_ascii_lowercase())
+        } else {
+            host
+        };
+        let (host, lower) = escaped_as(host, f);
+        self.lower.host = lower;
+        host
+    }
+
+    /// `IAURLCanonicalizer.canonicalize`.
+    fn ia(&mut self, o: &Options) {
+        if let Some(h) = self.host.take() {
+            let mut h = if o.host_lowercase && !self.lower.host {
+                then(h, lower)
+            } else {
+                h
+            };
+            if o.host_massage && self.scheme != b"dns" {
+                let n = massage_len(&h);
+                let len = h.len();
+                h = sub(h, n, len);
+            }
+            self.host = Some(h);
+        }
+        if o.port_strip_default && !self.scheme.is_empty() {
+            let default = if self.scheme.eq_ignore_ascii_case(b"http") {
+                80
+            } else if self.scheme.eq_ignore_ascii_case(b"https") {
+                443
+            } else {
+                0
+            };
+            if self.port == Some(default) {
+                self.port = None;
+            }
+        }
+        if o.path_strip_empty && self.path.as_deref() == Some(b"/") {
+            self.path = None;
+        } else if let Some(p) = self.path.take() {
+            let mut p = if o.path_lowercase && !self.lower.path {
+                then(p, lower)
+            } else {
+                p
+            };
+            if o.path_strip_session_id && session::has_path_segment(&p) {
+                session::strip_path(p.to_mut());
+            }
+            if o.path_strip_empty && *p == *b"/" {
+                self.path = None;
+            } else {
+                if o.path_strip_trailing_slash_unless_empty && p.len() > 1 && p.ends_with(b"/") {
+                    let len = p.len();
+                    p = sub(p, 0, len - 1);
+                }
+                self.path = Some(p);
+            }
+        }
+        match self.query.take() {
+            Some(mut q) => {
+                if o.query_strip_session_id && session::may_have_key(&q) {
+                    session::strip_query(q.to_mut());
+                }
+                if o.query_lowercase && !self.lower.query {
+                    q = then(q, lower);
+                }
+                if o.query_alpha_reorder {
+                    q = then(q, alpha_reorder);
+                }
+                if !(q.is_empty() && o.query_strip_empty) {
+                    self.query = Some(q);
+                }
+            }
+            None => {
+                if o.query_strip_empty {
+                    self.last_question = false;
+                }
+            }
+        }
+    }
+
+    /// `handyurl.geturl_bytes`: the URL (`surt` off) or the key.
+    fn write(&self, surt: bool, with_scheme: bool, o: &Options, out: &mut Vec<u8>) {
+        let host = self.host.as_deref().filter(|h| !h.is_empty());
+        if with_scheme || host.is_none() {
+            out.extend_from_slice(self.scheme);
+            out.push(b':');
+            if with_scheme && host.is_some() {
+                if self.scheme != b"dns" {
+                    out.extend_from_slice(b"//");
+                }
+                if surt {
+                    out.push(b'(');
+                }
+            }
+        }
+        if let Some(host) = host {
+            if surt {
+                host_to_surt(host, o.reverse_ipaddr, out);
+            } else {
+                out.extend_from_slice(host);
+            }
+            if let Some(port) = self.port {
+                out.push(b':');
+                write_decimal(port, out);
+            }
+            if surt {
+                if o.trailing_comma {
+                    out.push(b',');
+                }
+                out.push(b')');
+            }
+        }
+        match &self.path {
+            Some(p) if !p.is_empty() => out.extend_from_slice(p),
+            _ if self.query.is_some() || self.hash.is_some() => out.push(b'/'),
+            _ => {}
+        }
+        if let Some(q) = &self.query {
+            out.push(b'?');
+            out.extend_from_slice(q);
+        }
+        if let Some(h) = self.hash {
+            out.push(b'#');
+            out.extend_from_slice(h);
+        }
+        if self.last_question {
+            out.push(b'?');
+        }
+    }
+}
+
+/// `n` in decimal.
+fn write_decimal(n: u16, out: &mut Vec<u8>) {
+    let mut buf = [0u8; 5];
+    let mut start = buf.len();
+    let mut n = n;
+    loop {
+        start -= 1;
+        buf[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&buf[start..]);
+}
+
+/// Each `..` replaced by `.`, left to right (Python's
+/// `bytes.replace(b'..', b'.')`: `a...b` becomes `a..b`); `None` where
+/// there is none.
+fn halve_dots(s: &[u8]) -> Option<Vec<u8>> {
+    if !s.windows(2).any(|w| w == b"..") {
+        return None;
+    }
+    let mut out = Vec::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        out.push(s[i]);
+        i += if s[i] == b'.' && s.get(i + 1) == Some(&b'.') {
+            2
+        } else {
+            1
+        };
+    }
+    Some(out)
+}
+
+/// The length of a leading `www`, digits and `.`, which `massageHost`
+/// drops (`^www\d*\.`).
+fn massage_len(h: &[u8]) -> usize {
+    if !h.starts_with(b"www") {
+        return 0;
+    }
+    let digits = h[3..].iter().take_while(|b| b.is_ascii_digit()).count();
+    if h.get(3 + digits) == Some(&b'.') {
+        4 + digits
+    } else {
+        0
+    }
+}
+
+/// The path's dot segments resolved and empty segments dropped but the
+/// last (`normalizePath`): the first segment (before the first `/`) is
+/// dropped, and a `..` with nothing to remove is kept. `None` where that
+/// changes nothing (a path from `/` with no empty, `.` or `..` segment
+/// before its last).
+fn normalize_path(path: &[u8]) -> Option<Vec<u8>> {
+    if path.is_empty() {
+        return Some(b"/".to_vec());
+    }
+    if path[0] == b'/' && !has_odd_segment(path) {
+        return None;
+    }
+    let mut kept: Vec<&[u8]> = Vec::new();
+    for seg in path.split(|&b| b == b'/').skip(1) {
+        match seg {
+            b"." => {}
+            b".." if !kept.is_empty() => {
+                kept.pop();
+            }
+            _ => kept.push(seg),
+        }
+    }
+    let mut out = Vec::with_capacity(path.len());
+    out.push(b'/');
+    if let Some((last, rest)) = kept.split_last() {
+        for seg in rest.iter().filter(|s| !s.is_empty()) {
+            out.extend_from_slice(seg);
+            out.push(b'/');
+        }
+        out.extend_from_slice(last);
+    }
+    Some(out)
+}
+
+/// Whether a segment after a `/` of `path` is empty (but the last) or is
+/// `.` or `..`.
+fn has_odd_segment(path: &[u8]) -> bool {
+    (0..path.len()).any(|i| {
+        path[i] == b'/'
+            && matches!(
+                &path[i + 1..],
+                [b'/', ..] | [b'.'] | [b'.', b'/', ..] | [b'.', b'.'] | [b'.', b'.', b'/', ..]
+            )
+    })
+}
+
+/// The query's `&`-separated arguments sorted (`alphaReorderQuery`): by
+/// name, an argument without `=` before one with, then by value. `None`
+/// for a query of one argument.
+fn alpha_reorder(q: &[u8]) -> Option<Vec<u8>> {
+    if q.len() <= 1 || !q.contains(&b'&') {
+        return None;
+    }
+    let mut args: Vec<(&[u8], Option<&[u8]>)> = q
+        .split(|&b| b == b'&')
+        .map(|a| match a.iter().position(|&b| b == b'=') {
+            Some(e) => (&a[..e], Some(&a[e + 1..])),
+            None => (a, None),
+        })
+        .collect();
+    args.sort();
+    let mut out = Vec::with_capacity(q.len());
+    for (i, (name, value)) in args.iter().enumerate() {
+        if i > 0 {
+            out.push(b'&');
+        }
+        out.extend_from_slice(name);
+        if let Some(v) = value {
+            out.push(b'=');
+            out.extend_from_slice(v);
+        }
+    }
+    Some(out)
+}
+
+/// The host's labels in reverse order, joined by commas (`hostToSURT`);
+/// with `reverse_ipaddr` off, a dotted quad of one to three digits a part
+/// is kept as it is.
+fn host_to_surt(host: &[u8], reverse_ipaddr: bool, out: &mut Vec<u8>) {
+    if !reverse_ipaddr && is_dotted_quad(host) {
+        out.extend_from_slice(host);
+        return;
+    }
+    for (i, label) in host.rsplit(|&b| b == b'.').enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(label);
+    }
+}
+
+fn is_dotted_quad(host: &[u8]) -> bool {
+    let mut parts = 0;
+    for p in host.split(|&b| b == b'.') {
+        parts += 1;
+        if p.is_empty() || p.len() > 3 || !p.iter().all(u8::is_ascii_digit) {
+            return false;
+        }
+    }
+    parts == 4
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dots_and_paths() {
+        assert_eq!(halve_dots(b"a...b").unwrap(), b"a..b");
+        assert_eq!(halve_dots(b"a.b"), None);
+        let n = |p: &[u8]| normalize_path(p).unwrap_or_else(|| p.to_vec());
+        assert_eq!(n(b"/a//b/"), b"/a/b/");
+        assert_eq!(n(b"//twoslashes"), b"/twoslashes");
+        assert_eq!(n(b"/../a"), b"/../a");
+        assert_eq!(n(b"/blah/.."), b"/");
+        assert_eq!(n(b"/a/./b"), b"/a/b");
+        assert_eq!(n(b"/a/b/"), b"/a/b/");
+        assert_eq!(n(b"/a/.b/..c"), b"/a/.b/..c");
+        assert_eq!(n(b"a/b"), b"/b");
+        assert_eq!(n(b""), b"/");
+    }
+
+    /// webarchive-commons' `IAURLCanonicalizerTest` `testAlphaReorderQuery`.
+    #[test]
+    fn reorders_queries() {
+        for (q, want) in [
+            ("", ""),
+            ("a", "a"),
+            ("ab", "ab"),
+            ("a=1", "a=1"),
+            ("ab=1", "ab=1"),
+            ("a=1&", "&a=1"),
+            ("a=1&b=1", "a=1&b=1"),
+            ("b=1&a=1", "a=1&b=1"),
+            ("a=a&a=a", "a=a&a=a"),
+            ("a=b&a=a", "a=a&a=b"),
+            ("b=b&a=b&b=a&a=a", "a=a&a=b&b=a&b=b"),
+            ("b&a=&a", "a&a=&b"),
+        ] {
+            let v = alpha_reorder(q.as_bytes()).unwrap_or_else(|| q.as_bytes().to_vec());
+            assert_eq!(v, want.as_bytes(), "{q}");
+        }
+    }
+
+    /// `testMassageHost`.
+    #[test]
+    fn massages_hosts() {
+        for (h, want) in [
+            ("foo.com", "foo.com"),
+            ("www.foo.com", "foo.com"),
+            ("www12.foo.com", "foo.com"),
+            ("www2foo.com", "www2foo.com"),
+            ("www2.www2foo.com", "www2foo.com"),
+        ] {
+            assert_eq!(&h[massage_len(h.as_bytes())..], want);
+        }
+    }
+}
