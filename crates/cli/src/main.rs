@@ -13,6 +13,7 @@ mod args;
 mod batch;
 mod check;
 mod codec;
+mod crawl;
 mod each;
 mod edit;
 mod extract;
@@ -84,6 +85,18 @@ enum Command {
         after_help = "Examples:\n  uri clean 'https://Example.com/a?utm_source=x&b=2&a=1#top'\n  uri clean --drop 'ref*' < urls.txt | sort -u"
     )]
     Clean(normalize::CleanArgs),
+    /// The Internet Archive's SURT key of each URL (the sort key of web archives' CDX
+    /// indexes and Common Crawl's url_surtkey), as the surt package computes it.
+    #[command(
+        after_help = "Examples:\n  uri surt 'http://www.archive.org/goo/?b&a'\n  uri surt --scheme --trailing-comma https://www.example.com/\n  uri surt --option query_lowercase=false < urls.txt | sort -u"
+    )]
+    Surt(crawl::SurtArgs),
+    /// Each URL in the canonical form of a tool of the field (--profile ia: the Internet
+    /// Archive's).
+    #[command(
+        after_help = "Examples:\n  uri canonical --profile ia 'http://www34.archive.org/index.html?b=a&a=b#x'\n  uri canonical --profile ia-basic 'http://host/%25%32%35'"
+    )]
+    Canonical(crawl::CanonicalArgs),
     /// Whether two references are equal after normalization: the syntax-based and
     /// scheme-based rungs of the ladder (RFC 3986 section 6.2.2 and 6.2.3; with --ipv6,
     /// --nfc and --idna, the steps RFC 5952 and RFC 3987 section 5.3 add).
@@ -211,6 +224,8 @@ fn run(cli: Cli) -> ExitCode {
         Command::Normalize(a) => normalize::normalize(a),
         Command::Equivalent(a) => normalize::equivalent(a),
         Command::Clean(a) => normalize::clean(a),
+        Command::Surt(a) => crawl::surt(a),
+        Command::Canonical(a) => crawl::canonical(a),
         Command::Inspect(a) => inspect::run(a),
         Command::Extract(a) => extract::run(a),
         Command::Links(a) => links::links(a),

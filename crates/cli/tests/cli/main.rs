@@ -25,7 +25,7 @@ const CLI: &[&str] = &[
     "args",
     "each",
     "whatwg",
-    "check|codec|edit|extract|guess|inspect|iri|links|man|normalize|parse|resolve|template",
+    "check|codec|crawl|edit|extract|guess|inspect|iri|links|man|normalize|parse|resolve|template",
 ];
 
 #[test]
