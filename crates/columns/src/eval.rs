@@ -121,6 +121,8 @@ pub(crate) fn eval<'a>(
             return Ok(Value::Str(ops::encode(s, c)));
         }
         F::Decode => return Ok(opt(ops::decode(s))),
+        F::Surt => return ops::surt(s, text(0)).map(opt),
+        F::Canonical => return ops::canonical(s, text(0).unwrap_or_default()).map(opt),
         F::Extract => {
             return Ok(Value::List(
                 ops::extract(s, parser.dialect())

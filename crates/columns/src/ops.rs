@@ -292,3 +292,37 @@ pub fn extract(text: &str, dialect: Dialect) -> Vec<Cow<'_, str>> {
     let found = Extractor::new().dialect(dialect);
     found.uris(text).map(|f| f.into_cow()).collect()
 }
+
+/// The SURT key of a text (not read as a URI reference first: crawl
+/// records hold what is not one), with the options of a list such as
+/// `with_scheme,trailing_comma` (`urikit::surt::Options::apply`); `None`
+/// where the key is refused (a port that is not a number). `Err` is an
+/// options list that is wrong for every row alike.
+pub fn surt(s: &str, options: Option<&str>) -> Result<Option<String>, String> {
+    let mut o = urikit::surt::Options::default();
+    if let Some(list) = options {
+        o.apply(list)
+            .map_err(|e| format!("uri_surt: options: {e}"))?;
+    }
+    Ok(urikit::surt::surt(s, &o).ok())
+}
+
+/// The canonical URL of a text by a profile (`ia`, `ia-basic`). `Err` is
+/// a profile that does not exist.
+pub fn canonical(s: &str, profile: &str) -> Result<Option<String>, String> {
+    let Some(c) = urikit::surt::Canonicalizer::from_profile(profile) else {
+        let names: Vec<&str> = urikit::surt::Canonicalizer::PROFILES
+            .iter()
+            .map(|p| p.0)
+            .collect();
+        return Err(format!(
+            "unknown profile {profile:?}; expected one of: {}",
+            names.join(", ")
+        ));
+    };
+    let o = urikit::surt::Options {
+        canonicalizer: c,
+        ..urikit::surt::Options::default()
+    };
+    Ok(urikit::surt::canonicalize(s, &o).ok())
+}

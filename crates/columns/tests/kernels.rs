@@ -113,6 +113,7 @@ fn kernels_agree_with_the_evaluator() {
             .iter()
             .map(|p| match p.name() {
                 "component" => Arg::Text(Some("path".into())),
+                "profile" => Arg::Text(Some("ia".into())),
                 _ => Arg::Text(Some("http://a/b".into())),
             })
             .collect();

@@ -61,6 +61,7 @@ fn required(params: &[Param]) -> (String, Vec<Arg>) {
             "component" => "path",
             "name" => "q",
             "pattern" => "utm_*",
+            "profile" => "ia",
             _ => "http://example.com/a/b?c#d",
         };
         sql.push_str(&format!(", '{v}'"));

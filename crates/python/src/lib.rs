@@ -10,6 +10,7 @@
 //! `polars` (the Polars plugin), `datafusion` (DataFusion's FFI).
 
 mod columns;
+mod crawl;
 mod datafusion;
 mod error;
 mod funcs;
@@ -77,6 +78,8 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(duckdb_extension, m)?)?;
     m.add_function(wrap_pyfunction!(datafusion::datafusion_udf, m)?)?;
     m.add_class::<psl::PySuffixList>()?;
+    m.add_function(wrap_pyfunction!(crawl::surt, m)?)?;
+    m.add_function(wrap_pyfunction!(crawl::canonical, m)?)?;
     m.add_class::<uri::PyURIRef>()?;
     m.add_class::<uri::PyIRIRef>()?;
     m.add_class::<uri::QueryParams>()?;

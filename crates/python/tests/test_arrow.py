@@ -19,7 +19,7 @@ def test_every_function_of_the_contract_is_there():
         "uri_without_fragment", "uri_without_userinfo", "uri_remove_query_params",
         "uri_resolve", "uri_normalize", "uri_equivalent", "uri_relativize", "uri_clean",
         "uri_hierarchy", "uri_to_uri", "uri_to_iri", "uri_encode", "uri_decode", "uri_extract",
-        "uri_origin", "uri_validation_errors", "uri_readings_differ",
+        "uri_origin", "uri_validation_errors", "uri_readings_differ", "uri_surt", "uri_canonical",
     ]
     assert arrow.FUNCTIONS == names
     for n in names:

@@ -18,6 +18,7 @@ from conftest import need
 
 import urikit
 import urikit.arrow
+import urikit.compat.surt
 
 
 def _docstrings():
@@ -41,7 +42,9 @@ HERE = Path(__file__).resolve().parent
 READMES = [HERE.parent / "README.md", HERE.parents[2] / "README.md"]
 
 
-@pytest.mark.parametrize("module", [urikit, urikit.arrow], ids=lambda m: m.__name__)
+@pytest.mark.parametrize(
+    "module", [urikit, urikit.arrow, urikit.compat.surt], ids=lambda m: m.__name__
+)
 def test_module_docstrings(module):
     failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert tried > 0 and failures == 0

@@ -24,6 +24,7 @@ ARGS = {
     "uri_equivalent": ["http://example.com/"],
     "uri_relativize": [BASE],
     "uri_encode": ["path"],
+    "uri_canonical": ["ia"],
 }
 
 EXTRA_ROWS = ["", None, "http://h/" + "a" * (1 << 20), "HTTP://U:P@[::1]:80/%7e?utm_source=x&id=7#f"]

@@ -32,6 +32,7 @@ from urikit._urikit import (
     URIRef,
     URL,
     build_info,
+    canonical,
     clean,
     decode,
     decode_bytes,
@@ -47,6 +48,7 @@ from urikit._urikit import (
     relativize,
     repair,
     resolve,
+    surt,
 )
 
 __version__ = build_info()[0]
@@ -75,6 +77,7 @@ __all__ = [
     "SuffixList",
     "URIRef",
     "URL",
+    "canonical",
     "clean",
     "decode",
     "decode_bytes",
@@ -90,4 +93,5 @@ __all__ = [
     "relativize",
     "repair",
     "resolve",
+    "surt",
 ]

@@ -1,6 +1,6 @@
 # Types of the compiled module (src/*.rs); the docstrings are there.
 import os
-from typing import Any, Iterable, Iterator, Mapping, final
+from typing import Any, Iterable, Iterator, Mapping, final, overload
 
 from typing_extensions import disjoint_base
 
@@ -21,6 +21,7 @@ __all__ = [
     "URL",
     "build_info",
     "call",
+    "canonical",
     "clean",
     "decode",
     "datafusion_udf",
@@ -38,6 +39,7 @@ __all__ = [
     "relativize",
     "repair",
     "resolve",
+    "surt",
     "specs",
 ]
 
@@ -283,6 +285,11 @@ def repair(text: _Text) -> tuple[URIRef, list[Change]]: ...
 def links(html: _Text, *, base: _Text | None = None, dialect: str = "rfc3986") -> list[Link]: ...
 def inspect(uri: _Ref) -> dict[str, Any]: ...
 def build_info() -> tuple[str, list[str]]: ...
+@overload
+def surt(url: str | None, canonicalizer: str | None = None, **options: bool) -> str: ...
+@overload
+def surt(url: bytes, canonicalizer: str | None = None, **options: bool) -> bytes: ...
+def canonical(url: _Text, profile: str = "ia") -> str: ...
 def call(name: str, column: Any, *args: Any) -> Any: ...
 def specs() -> list[tuple[str, str, list[tuple[str, str]], int, str, str]]: ...
 

@@ -3,7 +3,7 @@ from typing import Any
 
 import pyarrow as pa
 
-__all__ = ["FUNCTIONS", "SPECS", "is_valid", "error", "parse", "scheme", "userinfo", "authority", "host", "port", "path", "query", "fragment", "host_type", "port_number", "user", "password", "host_decoded", "host_ascii", "host_unicode", "registrable_domain", "public_suffix", "icann_registrable_domain", "icann_public_suffix", "path_segments", "query_param", "query_params", "without_query", "without_fragment", "without_userinfo", "remove_query_params", "resolve", "normalize", "equivalent", "relativize", "clean", "hierarchy", "to_uri", "to_iri", "encode", "decode", "extract", "origin", "validation_errors", "readings_differ"]
+__all__ = ["FUNCTIONS", "SPECS", "is_valid", "error", "parse", "scheme", "userinfo", "authority", "host", "port", "path", "query", "fragment", "host_type", "port_number", "user", "password", "host_decoded", "host_ascii", "host_unicode", "registrable_domain", "public_suffix", "icann_registrable_domain", "icann_public_suffix", "path_segments", "query_param", "query_params", "without_query", "without_fragment", "without_userinfo", "remove_query_params", "resolve", "normalize", "equivalent", "relativize", "clean", "hierarchy", "to_uri", "to_iri", "encode", "decode", "extract", "origin", "validation_errors", "readings_differ", "surt", "canonical"]
 
 SPECS: dict[str, dict[str, Any]]
 FUNCTIONS: list[str]
@@ -136,3 +136,9 @@ def validation_errors(u: Any) -> pa.Array | pa.ChunkedArray:
 
 def readings_differ(u: Any) -> pa.Array | pa.ChunkedArray:
     """Where RFC 3986 and the WHATWG URL Standard read the text differently."""
+
+def surt(u: Any, options: Any = None) -> pa.Array | pa.ChunkedArray:
+    """The Internet Archive's SURT key, as the surt package computes it; options such as 'with_scheme,trailing_comma'."""
+
+def canonical(u: Any, profile: Any) -> pa.Array | pa.ChunkedArray:
+    """The canonical URL of a profile: 'ia' (the Internet Archive's) or 'ia-basic'."""

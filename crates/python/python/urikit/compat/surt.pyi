@@ -1,0 +1,6 @@
+from typing import overload
+
+@overload
+def surt(url: str | None, canonicalizer: str | None = None, **options: bool) -> str: ...
+@overload
+def surt(url: bytes, canonicalizer: str | None = None, **options: bool) -> bytes: ...

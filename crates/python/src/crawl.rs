@@ -1,0 +1,128 @@
+//! The keys of crawlers and web archives: `urikit.surt` (the Internet
+//! Archive's SURT key, as the `surt` package computes it) and
+//! `urikit.canonical` (a canonical URL by the rules of a tool of the
+//! field).
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyString};
+use urikit::surt::{Canonicalizer, Options};
+
+use crate::error::{parse_error, unknown};
+
+fn canonicalizer(c: Option<&Bound<'_, PyAny>>) -> PyResult<Canonicalizer> {
+    let Some(c) = c.filter(|c| !c.is_none()) else {
+        return Ok(Canonicalizer::Default);
+    };
+    let Ok(name) = c.cast::<PyString>() else {
+        return Err(PyTypeError::new_err(
+            "canonicalizer must be None or a name ('default', 'google', 'ia', 'identity'); \
+             a function of one's own is not supported",
+        ));
+    };
+    let name = name.to_str()?;
+    Canonicalizer::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Canonicalizer::ALL.iter().map(|c| c.name()).collect();
+        unknown("canonicalizer", name, &names)
+    })
+}
+
+fn options(c: Option<&Bound<'_, PyAny>>, kw: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
+    let mut o = Options {
+        canonicalizer: canonicalizer(c)?,
+        ..Options::default()
+    };
+    for (k, v) in kw.into_iter().flatten() {
+        let name: String = k.extract()?;
+        if !o.set(&name, v.is_truthy()?) {
+            return Err(PyValueError::new_err(format!(
+                "surt() has no option {name:?}; its options: {}",
+                Options::names().join(", ")
+            )));
+        }
+    }
+    Ok(o)
+}
+
+/// The SURT key of ``url`` (``str``, or ``bytes``, which give ``bytes``),
+/// with the answers of the ``surt`` package: the Internet Archive's
+/// canonicalization, then the host's labels reversed.
+///
+/// ``canonicalizer`` is ``None`` (or ``'default'``: Google's steps, then
+/// the Archive's), ``'google'``, ``'ia'`` or ``'identity'``; the options
+/// are the package's keyword arguments (``with_scheme``,
+/// ``trailing_comma``, ``reverse_ipaddr``, ``host_massage``,
+/// ``query_lowercase``, ... and ``surt=False`` for the canonical URL). An
+/// option the package does not have raises ``ValueError`` (the package
+/// ignores it). A port that is not a number raises ``ParseError``, as the
+/// package raises ``ValueError``.
+///
+/// >>> import urikit
+/// >>> urikit.surt("http://www.archive.org/goo/?b&a")
+/// 'org,archive)/goo?a&b'
+/// >>> urikit.surt("https://www.example.com/", with_scheme=True, trailing_comma=True)
+/// 'https://(com,example,)/'
+/// >>> urikit.surt(b"http://192.168.1.254/info/", reverse_ipaddr=False)
+/// b'192.168.1.254)/info'
+#[pyfunction]
+#[pyo3(signature = (url, canonicalizer = None, **options))]
+pub fn surt(
+    py: Python<'_>,
+    url: &Bound<'_, PyAny>,
+    canonicalizer: Option<&Bound<'_, PyAny>>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    let o = if canonicalizer.is_none() && options.is_none() {
+        Options::default()
+    } else {
+        self::options(canonicalizer, options)?
+    };
+    let mut out = Vec::new();
+    if let Ok(s) = url.cast::<PyString>() {
+        let text = s.to_str()?;
+        urikit::surt::surt_bytes(text.as_bytes(), &o, &mut out)
+            .map_err(|e| parse_error(py, e, text, true))?;
+        // A key is ASCII, or the input itself (a `filedesc` line).
+        let key = String::from_utf8(out).unwrap_or_default();
+        return Ok(PyString::new(py, &key).into_any().unbind());
+    }
+    if let Ok(b) = url.cast::<PyBytes>() {
+        let bytes = b.as_bytes();
+        urikit::surt::surt_bytes(bytes, &o, &mut out)
+            .map_err(|e| parse_error(py, e, &String::from_utf8_lossy(bytes), true))?;
+        return Ok(PyBytes::new(py, &out).into_any().unbind());
+    }
+    if url.is_none() {
+        // The package's key of None, as of "".
+        return Ok(PyString::new(py, "-").into_any().unbind());
+    }
+    Err(PyTypeError::new_err(format!(
+        "url must be str or bytes, not {}",
+        url.get_type().name()?
+    )))
+}
+
+/// ``url`` in the canonical form of ``profile``: ``'ia'``, the Internet
+/// Archive's (Google's steps, then the Archive's: the URL before its SURT
+/// key is made), or ``'ia-basic'``, Google's steps alone
+/// (webarchive-commons' ``BasicURLCanonicalizer``).
+///
+/// >>> import urikit
+/// >>> urikit.canonical("http://www34.archive.org/index.html?b=a&a=b#x")
+/// 'http://archive.org/index.html?a=b&b=a'
+/// >>> urikit.canonical("http://host/%25%32%35", profile="ia-basic")
+/// 'http://host/%25'
+#[pyfunction]
+#[pyo3(signature = (url, profile = "ia"))]
+pub fn canonical(py: Python<'_>, url: &Bound<'_, PyAny>, profile: &str) -> PyResult<String> {
+    let Some(canonicalizer) = Canonicalizer::from_profile(profile) else {
+        let names: Vec<&str> = Canonicalizer::PROFILES.iter().map(|p| p.0).collect();
+        return Err(unknown("profile", profile, &names));
+    };
+    let text = crate::error::text(url, "url")?;
+    let o = Options {
+        canonicalizer,
+        ..Options::default()
+    };
+    urikit::surt::canonicalize(&text, &o).map_err(|e| parse_error(py, e, &text, true))
+}
