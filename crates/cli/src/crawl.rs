@@ -27,7 +27,8 @@ pub struct SurtArgs {
     #[arg(long)]
     keep_www: bool,
     /// The canonicalization before the key: default (Google's steps, then the Internet
-    /// Archive's), google, ia or identity.
+    /// Archive's), google, ia, identity, ordinary or aggressive (webarchive-commons' rule
+    /// sets).
     #[arg(long, value_name = "NAME", default_value = "default", value_parser = canonicalizer)]
     canonicalizer: Canonicalizer,
     /// Set any other option of the surt package by its name (query_lowercase=false,
@@ -90,8 +91,9 @@ fn profile(name: &str) -> Result<Canonicalizer, String> {
 #[derive(Args)]
 pub struct CanonicalArgs {
     /// Whose canonical form: ia (the Internet Archive's: Google's steps, then the
-    /// Archive's) or ia-basic (Google's steps alone, webarchive-commons'
-    /// BasicURLCanonicalizer).
+    /// Archive's), ia-basic (Google's steps alone, webarchive-commons'
+    /// BasicURLCanonicalizer), ia-ordinary or ia-aggressive (its Ordinary and Aggressive
+    /// canonicalizers).
     #[arg(long, value_name = "NAME", value_parser = profile)]
     profile: Canonicalizer,
     #[command(flatten)]

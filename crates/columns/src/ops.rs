@@ -301,8 +301,7 @@ pub fn extract(text: &str, dialect: Dialect) -> Vec<Cow<'_, str>> {
 pub fn surt(s: &str, options: Option<&str>) -> Result<Option<String>, String> {
     let mut o = urikit::surt::Options::default();
     if let Some(list) = options {
-        o.apply(list)
-            .map_err(|e| format!("uri_surt: options: {e}"))?;
+        o.apply(list).map_err(|e| format!("options: {e}"))?;
     }
     Ok(urikit::surt::surt(s, &o).ok())
 }

@@ -16,7 +16,8 @@ fn canonicalizer(c: Option<&Bound<'_, PyAny>>) -> PyResult<Canonicalizer> {
     };
     let Ok(name) = c.cast::<PyString>() else {
         return Err(PyTypeError::new_err(
-            "canonicalizer must be None or a name ('default', 'google', 'ia', 'identity'); \
+            "canonicalizer must be None or a name ('default', 'google', 'ia', 'identity', \
+             'ordinary', 'aggressive'); \
              a function of one's own is not supported",
         ));
     };
@@ -49,7 +50,8 @@ fn options(c: Option<&Bound<'_, PyAny>>, kw: Option<&Bound<'_, PyDict>>) -> PyRe
 /// canonicalization, then the host's labels reversed.
 ///
 /// ``canonicalizer`` is ``None`` (or ``'default'``: Google's steps, then
-/// the Archive's), ``'google'``, ``'ia'`` or ``'identity'``; the options
+/// the Archive's), ``'google'``, ``'ia'``, ``'identity'``, or
+/// webarchive-commons' ``'ordinary'`` and ``'aggressive'``; the options
 /// are the package's keyword arguments (``with_scheme``,
 /// ``trailing_comma``, ``reverse_ipaddr``, ``host_massage``,
 /// ``query_lowercase``, ... and ``surt=False`` for the canonical URL). An
@@ -77,7 +79,7 @@ pub fn surt(
     } else {
         self::options(canonicalizer, options)?
     };
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(url.len().unwrap_or(0) + 16);
     if let Ok(s) = url.cast::<PyString>() {
         let text = s.to_str()?;
         urikit::surt::surt_bytes(text.as_bytes(), &o, &mut out)
@@ -104,8 +106,9 @@ pub fn surt(
 
 /// ``url`` in the canonical form of ``profile``: ``'ia'``, the Internet
 /// Archive's (Google's steps, then the Archive's: the URL before its SURT
-/// key is made), or ``'ia-basic'``, Google's steps alone
-/// (webarchive-commons' ``BasicURLCanonicalizer``).
+/// key is made), ``'ia-basic'``, Google's steps alone
+/// (webarchive-commons' ``BasicURLCanonicalizer``), or ``'ia-ordinary'`` and
+/// ``'ia-aggressive'`` (its Ordinary and Aggressive canonicalizers).
 ///
 /// >>> import urikit
 /// >>> urikit.canonical("http://www34.archive.org/index.html?b=a&a=b#x")

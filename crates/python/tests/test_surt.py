@@ -41,7 +41,9 @@ def test_reference_keys(r):
 def test_reference_canonical_urls(r):
     got = urikit.surt(r["url"], r["canonicalizer"], surt=False, with_scheme=True)
     assert got == r["canonical"], r["cite"]
-    profile = {"default": "ia", "google": "ia-basic"}.get(r["canonicalizer"])
+    profile = {
+        "default": "ia", "google": "ia-basic", "ordinary": "ia-ordinary", "aggressive": "ia-aggressive"
+    }.get(r["canonicalizer"])
     if profile:
         assert urikit.canonical(r["url"], profile) == r["canonical"]
 

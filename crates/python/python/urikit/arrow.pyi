@@ -141,4 +141,4 @@ def surt(u: Any, options: Any = None) -> pa.Array | pa.ChunkedArray:
     """The Internet Archive's SURT key, as the surt package computes it; options such as 'with_scheme,trailing_comma'."""
 
 def canonical(u: Any, profile: Any) -> pa.Array | pa.ChunkedArray:
-    """The canonical URL of a profile: 'ia' (the Internet Archive's) or 'ia-basic'."""
+    """The canonical URL of a profile: 'ia' (the Internet Archive's), 'ia-basic', 'ia-ordinary' or 'ia-aggressive'."""

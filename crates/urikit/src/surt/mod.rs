@@ -54,16 +54,28 @@ pub enum Canonicalizer {
     Ia,
     /// None: the parsed URL written as it was read.
     Identity,
+    /// Google's steps, then the Archive's with webarchive-commons'
+    /// `OrdinaryIACanonicalizerRules`: the scheme and the host in lower
+    /// case, the default port and an empty query dropped, and nothing
+    /// else (`OrdinaryIAURLCanonicalizer`). Its IA switches are its own;
+    /// those of [`Options`] do not apply.
+    Ordinary,
+    /// Google's steps, then the Archive's with webarchive-commons'
+    /// `AggressiveIACanonicalizerRules`: [`Canonicalizer::Default`] with
+    /// the scheme in lower case too (`AggressiveIAURLCanonicalizer`, the
+    /// Java Wayback's key maker's).
+    Aggressive,
 }
 
 impl Canonicalizer {
-    /// The canonicalizer of this name: `default`, `google`, `ia` or
-    /// `identity`.
+    /// The canonicalizer of this name: `default`, `google`, `ia`,
+    /// `identity`, `ordinary` or `aggressive`.
     ///
     /// ```
     /// use urikit::surt::Canonicalizer;
     /// assert_eq!(Canonicalizer::from_name("ia"), Some(Canonicalizer::Ia));
-    /// assert_eq!(Canonicalizer::from_name("aggressive"), None);
+    /// assert_eq!(Canonicalizer::from_name("aggressive"), Some(Canonicalizer::Aggressive));
+    /// assert_eq!(Canonicalizer::from_name("lenient"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Canonicalizer> {
         Canonicalizer::ALL
@@ -83,25 +95,31 @@ impl Canonicalizer {
             Canonicalizer::Google => "google",
             Canonicalizer::Ia => "ia",
             Canonicalizer::Identity => "identity",
+            Canonicalizer::Ordinary => "ordinary",
+            Canonicalizer::Aggressive => "aggressive",
         }
     }
 
     /// Every canonicalizer.
     ///
     /// ```
-    /// assert_eq!(urikit::surt::Canonicalizer::ALL.len(), 4);
+    /// assert_eq!(urikit::surt::Canonicalizer::ALL.len(), 6);
     /// ```
     pub const ALL: &'static [Canonicalizer] = &[
         Canonicalizer::Default,
         Canonicalizer::Google,
         Canonicalizer::Ia,
         Canonicalizer::Identity,
+        Canonicalizer::Ordinary,
+        Canonicalizer::Aggressive,
     ];
 
     /// The canonicalizer of a canonical-URL profile's name: `ia` (the
     /// Internet Archive's canonical URL: [`Canonicalizer::Default`]) or
     /// `ia-basic` (Google's steps alone, webarchive-commons'
-    /// `BasicURLCanonicalizer`: [`Canonicalizer::Google`]). The names the
+    /// `BasicURLCanonicalizer`: [`Canonicalizer::Google`]), `ia-ordinary`
+    /// and `ia-aggressive` ([`Canonicalizer::Ordinary`],
+    /// [`Canonicalizer::Aggressive`]). The names the
     /// `uri canonical --profile` option, Python's `canonical(profile=)`
     /// and the `uri_canonical` column function take.
     ///
@@ -125,14 +143,16 @@ impl Canonicalizer {
     pub const PROFILES: &'static [(&'static str, Canonicalizer)] = &[
         ("ia", Canonicalizer::Default),
         ("ia-basic", Canonicalizer::Google),
+        ("ia-ordinary", Canonicalizer::Ordinary),
+        ("ia-aggressive", Canonicalizer::Aggressive),
     ];
 
     fn google(self) -> bool {
-        matches!(self, Canonicalizer::Default | Canonicalizer::Google)
+        !matches!(self, Canonicalizer::Ia | Canonicalizer::Identity)
     }
 
     fn ia(self) -> bool {
-        matches!(self, Canonicalizer::Default | Canonicalizer::Ia)
+        !matches!(self, Canonicalizer::Google | Canonicalizer::Identity)
     }
 }
 
@@ -161,6 +181,9 @@ pub struct Options {
     /// A dotted IPv4 address reversed as a name is (`4,3,2,1)`); off, it
     /// is kept as it is (`1.2.3.4)`). On by default.
     pub reverse_ipaddr: bool,
+    /// IA: the scheme in lower case (webarchive-commons' `SCHEME_LOWERCASE`,
+    /// which the `surt` package does not have). Off by default.
+    pub scheme_lowercase: bool,
     /// IA: the host in lower case. On by default.
     pub host_lowercase: bool,
     /// IA: a leading `www.` or `www` and digits and `.` dropped from the
@@ -197,6 +220,7 @@ impl Default for Options {
             with_scheme: false,
             trailing_comma: false,
             reverse_ipaddr: true,
+            scheme_lowercase: false,
             host_lowercase: true,
             host_massage: true,
             port_strip_default: true,
@@ -280,6 +304,7 @@ impl Options {
             "with_scheme",
             "trailing_comma",
             "reverse_ipaddr",
+            "scheme_lowercase",
             "host_lowercase",
             "host_massage",
             "port_strip_default",
@@ -300,6 +325,7 @@ impl Options {
             "with_scheme" => &mut self.with_scheme,
             "trailing_comma" => &mut self.trailing_comma,
             "reverse_ipaddr" => &mut self.reverse_ipaddr,
+            "scheme_lowercase" => &mut self.scheme_lowercase,
             "host_lowercase" => &mut self.host_lowercase,
             "host_massage" => &mut self.host_massage,
             "port_strip_default" => &mut self.port_strip_default,
@@ -526,7 +552,7 @@ impl<'a> Text<'a> {
 /// borrowed from the text until a step changes them.
 #[derive(Debug)]
 struct Handy<'a> {
-    scheme: &'a [u8],
+    scheme: Bytes<'a>,
     host: Option<Bytes<'a>>,
     port: Option<u16>,
     path: Option<Bytes<'a>>,
@@ -684,7 +710,7 @@ impl<'a> Handy<'a> {
         }
         let query = (!query.is_empty()).then_some(Cow::Borrowed(query));
         Ok(Handy {
-            scheme,
+            scheme: Cow::Borrowed(scheme),
             host,
             port,
             path,
@@ -699,8 +725,28 @@ impl<'a> Handy<'a> {
         if o.canonicalizer.google() {
             self.google();
         }
-        if o.canonicalizer.ia() {
-            self.ia(o);
+        match o.canonicalizer {
+            Canonicalizer::Aggressive => self.ia(&Options {
+                scheme_lowercase: true,
+                ..o.clone()
+            }),
+            Canonicalizer::Ordinary => self.ia(&Options {
+                scheme_lowercase: true,
+                host_lowercase: true,
+                host_massage: false,
+                port_strip_default: true,
+                path_strip_empty: false,
+                path_lowercase: false,
+                path_strip_session_id: false,
+                path_strip_trailing_slash_unless_empty: false,
+                query_lowercase: false,
+                query_strip_session_id: false,
+                query_strip_empty: true,
+                query_alpha_reorder: false,
+                ..o.clone()
+            }),
+            c if c.ia() => self.ia(o),
+            _ => {}
         }
     }
 
@@ -770,13 +816,17 @@ impl<'a> Handy<'a> {
 
     /// `IAURLCanonicalizer.canonicalize`.
     fn ia(&mut self, o: &Options) {
+        if o.scheme_lowercase {
+            let scheme = core::mem::take(&mut self.scheme);
+            self.scheme = then(scheme, lower);
+        }
         if let Some(h) = self.host.take() {
             let mut h = if o.host_lowercase && !self.lower.host {
                 then(h, lower)
             } else {
                 h
             };
-            if o.host_massage && self.scheme != b"dns" {
+            if o.host_massage && *self.scheme != *b"dns" {
                 let n = massage_len(&h);
                 let len = h.len();
                 h = sub(h, n, len);
@@ -843,10 +893,10 @@ impl<'a> Handy<'a> {
     fn write(&self, surt: bool, with_scheme: bool, o: &Options, out: &mut Vec<u8>) {
         let host = self.host.as_deref().filter(|h| !h.is_empty());
         if with_scheme || host.is_none() {
-            out.extend_from_slice(self.scheme);
+            out.extend_from_slice(&self.scheme);
             out.push(b':');
             if with_scheme && host.is_some() {
-                if self.scheme != b"dns" {
+                if *self.scheme != *b"dns" {
                     out.extend_from_slice(b"//");
                 }
                 if surt {

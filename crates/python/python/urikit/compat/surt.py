@@ -9,7 +9,8 @@ options are the package's keyword arguments. Two things differ, on
 purpose:
 
 - ``canonicalizer`` is ``None`` or a name (``'default'``, ``'google'``,
-  ``'ia'``, ``'identity'``): a function of one's own is not run (urikit's
+  ``'ia'``, ``'identity'``, and webarchive-commons' ``'ordinary'`` and
+  ``'aggressive'``): a function of one's own is not run (urikit's
   canonicalization is in Rust); the package's own canonicalizers are
   these names.
 - An option the package does not know raises ``ValueError``; the package
