@@ -107,6 +107,20 @@ fn main() {
                 }
             }
         }
+        // The SURT key of each line (`urikit::surt`, the surt package's
+        // answers), into one reused buffer.
+        ("surt", "urikit") => {
+            let o = urikit::surt::Options::default();
+            let mut out = Vec::with_capacity(1 << 12);
+            for _ in 0..rounds {
+                for l in &lines {
+                    out.clear();
+                    if urikit::surt::surt_bytes(black_box(l.as_bytes()), &o, &mut out).is_ok() {
+                        sum += out.len();
+                    }
+                }
+            }
+        }
         // A column function over the lines as one Arrow string array, on
         // one thread: `column-host`, `column-is-valid`.
         (job, "urikit") if job.starts_with("column-") => {
