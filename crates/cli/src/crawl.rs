@@ -1,15 +1,19 @@
 //! The keys of crawlers and web archives: `uri surt` (the Internet
-//! Archive's SURT, `urikit::surt`) and `uri canonical --profile NAME` (a
-//! canonical URL by the rules of one tool of the field).
+//! Archive's SURT, `urikit::surt`), `uri canonical --profile NAME` (a
+//! canonical URL by the rules of one tool of the field) and `uri
+//! safebrowsing` (Safe Browsing's lookup expressions and their hashes).
 
 use std::io;
 
 use clap::Args;
+use serde::Serialize;
+use urikit::canonical::Profile;
+use urikit::safebrowsing::Url;
 use urikit::surt::{Canonicalizer, Options};
 
-use crate::args;
-use crate::each::{each_value, Output};
-use crate::json::ErrorRecord;
+use crate::each::{each_value, write_error, Output};
+use crate::json::{self, ErrorRecord};
+use crate::{args, input, show, status};
 
 /// `uri surt`'s switches, each one of the `surt` package's options.
 #[derive(Args)]
@@ -80,11 +84,9 @@ pub fn surt(a: SurtArgs) -> io::Result<()> {
     })
 }
 
-fn profile(name: &str) -> Result<Canonicalizer, String> {
-    Canonicalizer::from_profile(name).ok_or_else(|| {
-        let names: Vec<&str> = Canonicalizer::PROFILES.iter().map(|p| p.0).collect();
-        format!("no profile {name:?}; one of {}", names.join(", "))
-    })
+fn profile(name: &str) -> Result<Profile, String> {
+    Profile::from_name(name)
+        .ok_or_else(|| format!("no profile {name:?}; one of {}", Profile::names()))
 }
 
 /// `uri canonical`'s arguments.
@@ -93,9 +95,9 @@ pub struct CanonicalArgs {
     /// Whose canonical form: ia (the Internet Archive's: Google's steps, then the
     /// Archive's), ia-basic (Google's steps alone, webarchive-commons'
     /// BasicURLCanonicalizer), ia-ordinary or ia-aggressive (its Ordinary and Aggressive
-    /// canonicalizers).
+    /// canonicalizers), safebrowsing (Google Safe Browsing's canonical URL).
     #[arg(long, value_name = "NAME", value_parser = profile)]
-    profile: Canonicalizer,
+    profile: Profile,
     #[command(flatten)]
     json: args::Json,
     #[command(flatten)]
@@ -108,15 +110,116 @@ pub struct CanonicalArgs {
 
 /// `uri canonical`: each URL in the canonical form of a profile.
 pub fn canonical(a: CanonicalArgs) -> io::Result<()> {
-    let o = Options {
-        canonicalizer: a.profile,
-        ..Options::default()
-    };
     let output = Output {
         jobs: a.jobs.get(),
         ..Output::new(a.json, a.errors)
     };
+    let p = a.profile;
     each_value(a.urls, output, |s| {
-        urikit::surt::canonicalize(s, &o).map_err(|e| ErrorRecord::at(e, s, true))
+        p.canonicalize(s).map_err(|e| ErrorRecord::at(e, s, true))
     })
+}
+
+/// `uri safebrowsing`'s arguments.
+#[derive(Args)]
+pub struct SafeBrowsingArgs {
+    /// The bytes of each SHA-256 hash to print, 4 (the usual prefix) to 32 (the full hash).
+    #[arg(long, value_name = "BYTES", default_value_t = 4, value_parser = clap::value_parser!(u8).range(4..=32))]
+    prefix: u8,
+    #[command(flatten)]
+    json: args::Json,
+    #[command(flatten)]
+    errors: args::ErrorsArg,
+    /// URLs; standard input, one per line (its bytes as they are), when none.
+    urls: Vec<String>,
+}
+
+/// One lookup expression and its hash (prefix) in hex.
+#[derive(Serialize)]
+struct Expression {
+    expression: String,
+    hash: String,
+}
+
+/// The record of `uri safebrowsing`.
+#[derive(Serialize)]
+struct SafeBrowsingRecord<'a> {
+    input: &'a str,
+    ok: bool,
+    result: Option<String>,
+    expressions: Option<Vec<Expression>>,
+    error: Option<ErrorRecord>,
+}
+
+/// `uri safebrowsing`: the lookup expressions of each URL, each with its
+/// SHA-256 hash prefix, after Safe Browsing's canonicalization.
+pub fn safebrowsing(a: SafeBrowsingArgs) -> io::Result<()> {
+    use std::io::Write;
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let bytes = usize::from(a.prefix);
+    input::batches(a.urls, |batch| {
+        for line in batch.lines() {
+            let raw = line.raw();
+            let input = String::from_utf8_lossy(raw);
+            let url = Url::parse_bytes(raw);
+            status::record(url.is_ok());
+            let expressions = url.as_ref().ok().map(|u| {
+                u.expressions()
+                    .into_iter()
+                    .map(|e| {
+                        let mut hash = urikit::safebrowsing::hash_hex(&e);
+                        hash.truncate(2 * bytes);
+                        Expression {
+                            expression: e,
+                            hash,
+                        }
+                    })
+                    .collect::<Vec<_>>()
+            });
+            let error = url
+                .as_ref()
+                .err()
+                .map(|&e| ErrorRecord::at(e, &input, true));
+            if a.json.json {
+                if error.is_some() && a.errors.errors != args::Errors::Inline {
+                    if a.errors.errors == args::Errors::Stderr {
+                        let record = SafeBrowsingRecord {
+                            input: &input,
+                            ok: false,
+                            result: None,
+                            expressions: None,
+                            error,
+                        };
+                        json::write_line(&mut io::stderr().lock(), &record)?;
+                    }
+                    continue;
+                }
+                let record = SafeBrowsingRecord {
+                    input: &input,
+                    ok: url.is_ok(),
+                    result: url.as_ref().ok().map(|u| u.to_string()),
+                    expressions,
+                    error,
+                };
+                json::write_line(&mut out, &record)?;
+                continue;
+            }
+            match (expressions, error) {
+                (Some(list), _) => {
+                    for e in list {
+                        writeln!(out, "{} {}", e.hash, show::data(&e.expression))?;
+                    }
+                }
+                (None, Some(e)) => match a.errors.errors {
+                    args::Errors::Inline => write_error(&mut out, &input, &e)?,
+                    args::Errors::Stderr => write_error(&mut io::stderr().lock(), &input, &e)?,
+                    args::Errors::Skip => {}
+                },
+                (None, None) => {}
+            }
+        }
+        out.flush()
+    })?;
+    out.flush()
 }

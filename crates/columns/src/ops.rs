@@ -306,22 +306,33 @@ pub fn surt(s: &str, options: Option<&str>) -> Result<Option<String>, String> {
     Ok(urikit::surt::surt(s, &o).ok())
 }
 
-/// The canonical URL of a text by a profile (`ia`, `ia-basic`). `Err` is
-/// a profile that does not exist.
+/// The canonical URL of a text by a profile (`ia`, `ia-basic`,
+/// `safebrowsing`: `urikit::canonical::Profile`). `Err` is a profile that
+/// does not exist.
 pub fn canonical(s: &str, profile: &str) -> Result<Option<String>, String> {
-    let Some(c) = urikit::surt::Canonicalizer::from_profile(profile) else {
-        let names: Vec<&str> = urikit::surt::Canonicalizer::PROFILES
-            .iter()
-            .map(|p| p.0)
-            .collect();
+    let Some(p) = urikit::canonical::Profile::from_name(profile) else {
         return Err(format!(
             "unknown profile {profile:?}; expected one of: {}",
-            names.join(", ")
+            urikit::canonical::Profile::names()
         ));
     };
-    let o = urikit::surt::Options {
-        canonicalizer: c,
-        ..urikit::surt::Options::default()
-    };
-    Ok(urikit::surt::canonicalize(s, &o).ok())
+    Ok(p.canonicalize(s).ok())
+}
+
+/// Google Safe Browsing's lookup expressions of a text (any text: the
+/// client reads what is not a URI reference), or with `hashes` their
+/// SHA-256 hashes in lower-case hex; `None` where the client refuses the
+/// URL (no host, a scheme without `//`).
+pub fn safebrowsing(s: &str, hashes: bool) -> Option<Vec<String>> {
+    let url = urikit::safebrowsing::Url::parse(s).ok()?;
+    let expressions = url.expressions();
+    if !hashes {
+        return Some(expressions);
+    }
+    Some(
+        expressions
+            .iter()
+            .map(|e| urikit::safebrowsing::hash_hex(e))
+            .collect(),
+    )
 }

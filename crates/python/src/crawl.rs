@@ -1,11 +1,14 @@
 //! The keys of crawlers and web archives: `urikit.surt` (the Internet
 //! Archive's SURT key, as the `surt` package computes it) and
 //! `urikit.canonical` (a canonical URL by the rules of a tool of the
-//! field).
+//! field), `urikit.safebrowsing_expressions` and `safebrowsing_hashes`
+//! (Google Safe Browsing's lookup expressions and their hashes).
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
+use urikit::canonical::Profile;
+use urikit::safebrowsing::Url as SafeBrowsingUrl;
 use urikit::surt::{Canonicalizer, Options};
 
 use crate::error::{parse_error, unknown};
@@ -108,24 +111,73 @@ pub fn surt(
 /// Archive's (Google's steps, then the Archive's: the URL before its SURT
 /// key is made), ``'ia-basic'``, Google's steps alone
 /// (webarchive-commons' ``BasicURLCanonicalizer``), or ``'ia-ordinary'`` and
-/// ``'ia-aggressive'`` (its Ordinary and Aggressive canonicalizers).
+/// ``'ia-aggressive'`` (its Ordinary and Aggressive canonicalizers), or
+/// ``'safebrowsing'``, Google Safe Browsing's canonical URL.
 ///
 /// >>> import urikit
 /// >>> urikit.canonical("http://www34.archive.org/index.html?b=a&a=b#x")
 /// 'http://archive.org/index.html?a=b&b=a'
 /// >>> urikit.canonical("http://host/%25%32%35", profile="ia-basic")
 /// 'http://host/%25'
+/// >>> urikit.canonical("http://www.GOOgle.com.../a/../b?q#f", profile="safebrowsing")
+/// 'http://www.google.com/b?q'
 #[pyfunction]
 #[pyo3(signature = (url, profile = "ia"))]
 pub fn canonical(py: Python<'_>, url: &Bound<'_, PyAny>, profile: &str) -> PyResult<String> {
-    let Some(canonicalizer) = Canonicalizer::from_profile(profile) else {
-        let names: Vec<&str> = Canonicalizer::PROFILES.iter().map(|p| p.0).collect();
+    let Some(p) = Profile::from_name(profile) else {
+        let names: Vec<&str> = Profile::ALL.iter().map(|p| p.name()).collect();
         return Err(unknown("profile", profile, &names));
     };
     let text = crate::error::text(url, "url")?;
-    let o = Options {
-        canonicalizer,
-        ..Options::default()
+    p.canonicalize(&text)
+        .map_err(|e| parse_error(py, e, &text, true))
+}
+
+/// The URL of ``url`` (``str`` or ``bytes``, which need not be UTF-8) as
+/// Safe Browsing canonicalizes it.
+fn safebrowsing_url(py: Python<'_>, url: &Bound<'_, PyAny>) -> PyResult<SafeBrowsingUrl> {
+    let (bytes, text): (Vec<u8>, String) = if let Ok(b) = url.cast::<PyBytes>() {
+        let b = b.as_bytes();
+        (b.to_vec(), String::from_utf8_lossy(b).into_owned())
+    } else {
+        let t = crate::error::text(url, "url")?;
+        (t.as_bytes().to_vec(), t.into_owned())
     };
-    urikit::surt::canonicalize(&text, &o).map_err(|e| parse_error(py, e, &text, true))
+    SafeBrowsingUrl::parse_bytes(&bytes).map_err(|e| parse_error(py, e, &text, true))
+}
+
+/// Google Safe Browsing's lookup expressions of ``url``: each host suffix
+/// (the host and up to six shorter suffixes; an IP address alone) with
+/// each path prefix (``/``, up to three directories, the path, the path
+/// and query), after Safe Browsing's canonicalization, with the answers
+/// of Google's Go client. ``url`` is ``str`` or ``bytes``. A URL the
+/// client refuses (no host, a scheme without ``//``) raises
+/// ``ParseError``.
+///
+/// >>> import urikit
+/// >>> urikit.safebrowsing_expressions("http://a.b.c/1/2.html?param=1/2")[:4]
+/// ['a.b.c/', 'a.b.c/1/', 'a.b.c/1/2.html', 'a.b.c/1/2.html?param=1/2']
+/// >>> urikit.safebrowsing_expressions("http://3279880203/blah")
+/// ['195.127.0.11/', '195.127.0.11/blah']
+#[pyfunction]
+pub fn safebrowsing_expressions(py: Python<'_>, url: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    Ok(safebrowsing_url(py, url)?.expressions())
+}
+
+/// The SHA-256 hash (32 bytes) of each of ``safebrowsing_expressions(url)``,
+/// in the same order; a hash prefix is its first bytes (``h[:4]``).
+///
+/// >>> import urikit
+/// >>> [h[:4].hex() for h in urikit.safebrowsing_hashes("http://b/")]
+/// ['a9eed1a7']
+#[pyfunction]
+pub fn safebrowsing_hashes<'py>(
+    py: Python<'py>,
+    url: &Bound<'py, PyAny>,
+) -> PyResult<Vec<Bound<'py, PyBytes>>> {
+    Ok(safebrowsing_url(py, url)?
+        .hashes()
+        .iter()
+        .map(|h| PyBytes::new(py, h))
+        .collect())
 }

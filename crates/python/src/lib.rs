@@ -80,6 +80,8 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<psl::PySuffixList>()?;
     m.add_function(wrap_pyfunction!(crawl::surt, m)?)?;
     m.add_function(wrap_pyfunction!(crawl::canonical, m)?)?;
+    m.add_function(wrap_pyfunction!(crawl::safebrowsing_expressions, m)?)?;
+    m.add_function(wrap_pyfunction!(crawl::safebrowsing_hashes, m)?)?;
     m.add_class::<uri::PyURIRef>()?;
     m.add_class::<uri::PyIRIRef>()?;
     m.add_class::<uri::QueryParams>()?;

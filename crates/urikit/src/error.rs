@@ -228,6 +228,10 @@ pub enum ErrorKind {
     /// (`{a}{b}`, `{/a}{/b}`). RFC 6570 section 1.4: matching "only works
     /// well if the template expressions are delimited".
     AmbiguousTemplate,
+    /// Percent-encoding nested deeper than Safe Browsing decodes
+    /// (`escape-too-deep`): its client gives up after 1,024 rounds of
+    /// decoding (`%252525…`).
+    EscapeTooDeep,
     /// In a relative reference, the first path segment cannot contain `:`,
     /// which would read as a scheme (`colon-in-first-segment`); RFC 3986
     /// section 4.2.
@@ -298,6 +302,7 @@ impl ErrorKind {
             ErrorKind::PrefixOnComposite => "prefix-on-composite",
             ErrorKind::NoMatch => "no-match",
             ErrorKind::AmbiguousTemplate => "ambiguous-template",
+            ErrorKind::EscapeTooDeep => "escape-too-deep",
         }
     }
 
@@ -384,8 +389,8 @@ impl ErrorKind {
             }
             ErrorKind::InvalidUtf8 => "the bytes are not valid UTF-8",
             ErrorKind::InvalidIdna => {
-                "this host name is not a valid internationalized domain name (UTS #46 ToASCII \
-                 refuses it)"
+                "this host name is not a valid internationalized domain name (its conversion to \
+                 ASCII, by UTS #46 or by punycode alone, fails)"
             }
             ErrorKind::EmptyLabel => {
                 "this host name, or one of its labels, maps to nothing under UTS #46 (a soft \
@@ -484,6 +489,10 @@ impl ErrorKind {
                 "the template can read this URI in more ways than matching tries: an \
                  expression that can hold the text around it, or a variable named twice whose \
                  places disagree; put literals between expressions"
+            }
+            ErrorKind::EscapeTooDeep => {
+                "the percent-encoding here is nested more than 1024 levels deep (%2525...), \
+                 where Safe Browsing stops decoding"
             }
             ErrorKind::HostRequired => {
                 "a userinfo or a port needs a host: give the host, or remove the userinfo and \
@@ -630,6 +639,7 @@ impl ErrorKind {
         ErrorKind::PrefixOnComposite,
         ErrorKind::NoMatch,
         ErrorKind::AmbiguousTemplate,
+        ErrorKind::EscapeTooDeep,
     ];
 }
 
@@ -693,12 +703,13 @@ mod tests {
                 ErrorKind::PrefixOnComposite => 44,
                 ErrorKind::NoMatch => 45,
                 ErrorKind::AmbiguousTemplate => 46,
+                ErrorKind::EscapeTooDeep => 47,
             }
         }
         for (i, k) in ErrorKind::ALL.iter().enumerate() {
             assert_eq!(place(*k), i, "{k:?}");
         }
-        assert_eq!(ErrorKind::ALL.len(), 47);
+        assert_eq!(ErrorKind::ALL.len(), 48);
     }
 
     #[test]

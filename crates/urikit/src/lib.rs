@@ -269,6 +269,8 @@ mod arch;
 mod buf;
 #[cfg(feature = "alloc")]
 mod bytes;
+#[cfg(any(feature = "surt", feature = "safebrowsing"))]
+pub mod canonical;
 #[cfg(feature = "alloc")]
 mod context;
 mod dialect;
@@ -297,6 +299,8 @@ mod relativize;
 mod require;
 #[cfg(feature = "alloc")]
 mod resolve;
+#[cfg(feature = "safebrowsing")]
+pub mod safebrowsing;
 pub mod scheme;
 #[cfg(feature = "surt")]
 pub mod surt;

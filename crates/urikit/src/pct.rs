@@ -602,6 +602,51 @@ pub(crate) fn push_escape<W: Push + ?Sized>(out: &mut W, c: u8) {
     out.push_str(core::str::from_utf8(&t).unwrap_or("%"));
 }
 
+/// `bytes` percent-decoded again and again until no `%HH` is left, as the
+/// crawl canonicalizations do it (`%2525` and `%25%32%35` are both `%`),
+/// into `out`, with a tag per output byte in `tags`.
+///
+/// One pass, not a pass per level: a `%HH` never overlaps another (a hex
+/// digit is not `%`), so decoding in any order reaches the same end, and
+/// decoding at the tail of the output as each byte arrives reaches it in
+/// linear time, where repeated passes take a time quadratic in the depth.
+/// Every `%HH` present after pass *k* is decoded by pass *k* + 1 (none
+/// overlaps another), so a decoded byte's pass is one more than the latest
+/// of its three: `tag(i)` tags the input's byte `i` and `join(pct, hi, lo)`
+/// the byte decoded from three tagged ones, which lets a caller count the
+/// passes or trace a byte to the input. `()` tags cost nothing.
+///
+/// `out` may already hold bytes without a `%` (a caller's copied prefix);
+/// `tags` then holds the tags of what this call appends.
+#[cfg(feature = "alloc")]
+pub(crate) fn unescape_repeatedly_tagged<T: Copy>(
+    bytes: &[u8],
+    out: &mut Vec<u8>,
+    tags: &mut Vec<T>,
+    tag: impl Fn(usize) -> T,
+    join: impl Fn(T, T, T) -> T,
+) {
+    let base = out.len();
+    debug_assert!(!out.contains(&b'%'));
+    for (i, &b) in bytes.iter().enumerate() {
+        out.push(b);
+        tags.push(tag(i));
+        // A decoded byte may complete a `%HH` that ends with it.
+        while let [.., b'%', h, l] = out[..] {
+            let (Some(h), Some(l)) = (hex_val(h), hex_val(l)) else {
+                break;
+            };
+            let n = out.len() - 3;
+            let k = n - base;
+            let t = join(tags[k], tags[k + 1], tags[k + 2]);
+            out.truncate(n);
+            tags.truncate(k);
+            out.push(h << 4 | l);
+            tags.push(t);
+        }
+    }
+}
+
 #[cfg(all(test, feature = "alloc"))]
 mod tests {
     use super::*;

@@ -48,6 +48,8 @@ from urikit._urikit import (
     relativize,
     repair,
     resolve,
+    safebrowsing_expressions,
+    safebrowsing_hashes,
     surt,
 )
 
@@ -93,5 +95,7 @@ __all__ = [
     "relativize",
     "repair",
     "resolve",
+    "safebrowsing_expressions",
+    "safebrowsing_hashes",
     "surt",
 ]

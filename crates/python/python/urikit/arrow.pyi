@@ -3,7 +3,7 @@ from typing import Any
 
 import pyarrow as pa
 
-__all__ = ["FUNCTIONS", "SPECS", "is_valid", "error", "parse", "scheme", "userinfo", "authority", "host", "port", "path", "query", "fragment", "host_type", "port_number", "user", "password", "host_decoded", "host_ascii", "host_unicode", "registrable_domain", "public_suffix", "icann_registrable_domain", "icann_public_suffix", "path_segments", "query_param", "query_params", "without_query", "without_fragment", "without_userinfo", "remove_query_params", "resolve", "normalize", "equivalent", "relativize", "clean", "hierarchy", "to_uri", "to_iri", "encode", "decode", "extract", "origin", "validation_errors", "readings_differ", "surt", "canonical"]
+__all__ = ["FUNCTIONS", "SPECS", "is_valid", "error", "parse", "scheme", "userinfo", "authority", "host", "port", "path", "query", "fragment", "host_type", "port_number", "user", "password", "host_decoded", "host_ascii", "host_unicode", "registrable_domain", "public_suffix", "icann_registrable_domain", "icann_public_suffix", "path_segments", "query_param", "query_params", "without_query", "without_fragment", "without_userinfo", "remove_query_params", "resolve", "normalize", "equivalent", "relativize", "clean", "hierarchy", "to_uri", "to_iri", "encode", "decode", "extract", "origin", "validation_errors", "readings_differ", "surt", "canonical", "safebrowsing_expressions", "safebrowsing_hashes"]
 
 SPECS: dict[str, dict[str, Any]]
 FUNCTIONS: list[str]
@@ -141,4 +141,10 @@ def surt(u: Any, options: Any = None) -> pa.Array | pa.ChunkedArray:
     """The Internet Archive's SURT key, as the surt package computes it; options such as 'with_scheme,trailing_comma'."""
 
 def canonical(u: Any, profile: Any) -> pa.Array | pa.ChunkedArray:
-    """The canonical URL of a profile: 'ia' (the Internet Archive's), 'ia-basic', 'ia-ordinary' or 'ia-aggressive'."""
+    """The canonical URL of a profile: 'ia' (the Internet Archive's), 'ia-basic', 'ia-ordinary', 'ia-aggressive' or 'safebrowsing'."""
+
+def safebrowsing_expressions(u: Any) -> pa.Array | pa.ChunkedArray:
+    """Google Safe Browsing's lookup expressions: host suffixes with path prefixes, after its canonicalization."""
+
+def safebrowsing_hashes(u: Any) -> pa.Array | pa.ChunkedArray:
+    """The SHA-256 hash of each Safe Browsing lookup expression, in hex (a hash prefix is its first 8 digits)."""

@@ -4,41 +4,22 @@
 
 use alloc::vec::Vec;
 
-/// The value of an ASCII hex digit.
-fn hex(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
-}
-
 /// `bytes` percent-decoded again and again until no `%XX` is left
-/// (`unescapeRepeatedly`: `%2525` and `%25%32%35` are both `%`).
-///
-/// One pass, not a pass per level: a `%XX` never overlaps another (a hex
-/// digit is not `%`), so decoding in any order reaches the same end, and
-/// decoding at the tail of the output as each byte arrives reaches it in
-/// linear time, where repeated passes take a time quadratic in the depth.
-/// `None` where there is no `%`.
+/// (`unescapeRepeatedly`: `%2525` and `%25%32%35` are both `%`), in one
+/// pass ([`crate::pct::unescape_repeatedly_tagged`]). `None` where there
+/// is no `%`.
 pub(crate) fn unescape_repeatedly(bytes: &[u8]) -> Option<Vec<u8>> {
     let first = memchr::memchr(b'%', bytes)?;
     let mut out = Vec::with_capacity(bytes.len());
     out.extend_from_slice(&bytes[..first]);
-    for &b in &bytes[first..] {
-        out.push(b);
-        // A decoded byte may complete a `%XX` that ends with it.
-        while let [.., b'%', h, l] = out[..] {
-            match (hex(h), hex(l)) {
-                (Some(h), Some(l)) => {
-                    out.truncate(out.len() - 3);
-                    out.push(h << 4 | l);
-                }
-                _ => break,
-            }
-        }
-    }
+    let mut tags = Vec::new();
+    crate::pct::unescape_repeatedly_tagged(
+        &bytes[first..],
+        &mut out,
+        &mut tags,
+        |_| (),
+        |_, _, _| (),
+    );
     Some(out)
 }
 

@@ -114,39 +114,6 @@ impl Canonicalizer {
         Canonicalizer::Aggressive,
     ];
 
-    /// The canonicalizer of a canonical-URL profile's name: `ia` (the
-    /// Internet Archive's canonical URL: [`Canonicalizer::Default`]) or
-    /// `ia-basic` (Google's steps alone, webarchive-commons'
-    /// `BasicURLCanonicalizer`: [`Canonicalizer::Google`]), `ia-ordinary`
-    /// and `ia-aggressive` ([`Canonicalizer::Ordinary`],
-    /// [`Canonicalizer::Aggressive`]). The names the
-    /// `uri canonical --profile` option, Python's `canonical(profile=)`
-    /// and the `uri_canonical` column function take.
-    ///
-    /// ```
-    /// use urikit::surt::Canonicalizer;
-    /// assert_eq!(Canonicalizer::from_profile("ia-basic"), Some(Canonicalizer::Google));
-    /// ```
-    pub fn from_profile(name: &str) -> Option<Canonicalizer> {
-        Canonicalizer::PROFILES
-            .iter()
-            .find(|p| p.0 == name)
-            .map(|p| p.1)
-    }
-
-    /// The canonical-URL profiles and their canonicalizers
-    /// ([`Canonicalizer::from_profile`]).
-    ///
-    /// ```
-    /// assert_eq!(urikit::surt::Canonicalizer::PROFILES[0].0, "ia");
-    /// ```
-    pub const PROFILES: &'static [(&'static str, Canonicalizer)] = &[
-        ("ia", Canonicalizer::Default),
-        ("ia-basic", Canonicalizer::Google),
-        ("ia-ordinary", Canonicalizer::Ordinary),
-        ("ia-aggressive", Canonicalizer::Aggressive),
-    ];
-
     fn google(self) -> bool {
         !matches!(self, Canonicalizer::Ia | Canonicalizer::Identity)
     }

@@ -61,6 +61,9 @@ pub const LIBRARY: &[&str] = &[
     "whatwg",
     "surt/escape|surt/idna2003|surt/ip|surt/session",
     "surt",
+    "safebrowsing/ipv4|safebrowsing/punycode|safebrowsing/space",
+    "safebrowsing",
+    "canonical",
 ];
 
 /// The Python crate's layers (crates/python/src), lowest first.

@@ -22,6 +22,7 @@ mod recompose;
 mod relativize;
 mod repair;
 mod resolve;
+mod safebrowsing;
 mod scheme;
 mod surt;
 mod template;
