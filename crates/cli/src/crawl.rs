@@ -89,15 +89,32 @@ fn profile(name: &str) -> Result<Profile, String> {
         .ok_or_else(|| format!("no profile {name:?}; one of {}", Profile::names()))
 }
 
+fn separator(text: &str) -> Result<String, String> {
+    if text.is_empty() {
+        return Err("the query separator must not be empty".into());
+    }
+    Ok(text.to_owned())
+}
+
 /// `uri canonical`'s arguments.
 #[derive(Args)]
 pub struct CanonicalArgs {
     /// Whose canonical form: ia (the Internet Archive's: Google's steps, then the
     /// Archive's), ia-basic (Google's steps alone, webarchive-commons'
     /// BasicURLCanonicalizer), ia-ordinary or ia-aggressive (its Ordinary and Aggressive
-    /// canonicalizers), safebrowsing (Google Safe Browsing's canonical URL).
+    /// canonicalizers), safebrowsing (Google Safe Browsing's canonical URL), w3lib (Scrapy's,
+    /// w3lib's canonicalize_url).
     #[arg(long, value_name = "NAME", value_parser = profile)]
     profile: Profile,
+    /// w3lib: keep the fragment (keep_fragments).
+    #[arg(long)]
+    keep_fragments: bool,
+    /// w3lib: drop query pairs whose value is empty or missing (keep_blank_values off).
+    #[arg(long)]
+    drop_blank_values: bool,
+    /// w3lib: what separates the query's pairs (query_separator; `;` for the legacy form).
+    #[arg(long, value_name = "SEP", default_value = "&", value_parser = separator)]
+    query_separator: String,
     #[command(flatten)]
     json: args::Json,
     #[command(flatten)]
@@ -115,8 +132,24 @@ pub fn canonical(a: CanonicalArgs) -> io::Result<()> {
         ..Output::new(a.json, a.errors)
     };
     let p = a.profile;
+    let w3lib = urikit::w3lib::Options {
+        keep_blank_values: !a.drop_blank_values,
+        keep_fragments: a.keep_fragments,
+        query_separator: a.query_separator,
+    };
+    if p != Profile::W3lib && w3lib != urikit::w3lib::Options::default() {
+        status::usage_error(
+            "--keep-fragments, --drop-blank-values and --query-separator are options of \
+             --profile w3lib",
+        );
+    }
     each_value(a.urls, output, |s| {
-        p.canonicalize(s).map_err(|e| ErrorRecord::at(e, s, true))
+        let url = if p == Profile::W3lib {
+            urikit::w3lib::canonicalize_url(s, &w3lib)
+        } else {
+            p.canonicalize(s)
+        };
+        url.map_err(|e| ErrorRecord::at(e, s, true))
     })
 }
 
@@ -217,6 +250,123 @@ pub fn safebrowsing(a: SafeBrowsingArgs) -> io::Result<()> {
                     args::Errors::Skip => {}
                 },
                 (None, None) => {}
+            }
+        }
+        out.flush()
+    })?;
+    out.flush()
+}
+
+/// `uri columns`'s arguments.
+#[derive(Args)]
+pub struct ColumnsArgs {
+    /// Print the columns' names first (human output).
+    #[arg(long)]
+    header: bool,
+    #[command(flatten)]
+    json: args::Json,
+    #[command(flatten)]
+    errors: args::ErrorsArg,
+    /// URLs; standard input, one per line, when none.
+    urls: Vec<String>,
+}
+
+/// The record of `uri columns`.
+#[derive(Serialize)]
+struct ColumnsRecord<'a> {
+    input: &'a str,
+    ok: bool,
+    result: Option<serde_json::Map<String, serde_json::Value>>,
+    error: Option<ErrorRecord>,
+}
+
+/// `uri columns`: Common Crawl's 16 URL columns of each URL, a line of
+/// tab-separated values (`\N` for NULL) or a JSON record each.
+pub fn columns(a: ColumnsArgs) -> io::Result<()> {
+    use std::io::Write;
+    use urikit::ccindex::{columns, NAMES};
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    if a.header && !a.json.json {
+        writeln!(out, "{}", NAMES.join("\t"))?;
+    }
+    input::batches(a.urls, |batch| {
+        for line in batch.lines() {
+            let (text, bad) = line.read();
+            let got = match bad {
+                Some(e) => Err(ErrorRecord::from(e)),
+                None => columns(&text).map_err(|e| ErrorRecord::at(e, &text, true)),
+            };
+            status::record(got.is_ok());
+            let values = |c: &urikit::ccindex::Columns| -> Vec<(&'static str, serde_json::Value)> {
+                NAMES
+                    .iter()
+                    .map(|&n| {
+                        let v = if n == "url_port" {
+                            c.port.map_or(serde_json::Value::Null, |p| p.into())
+                        } else {
+                            c.text(n)
+                                .flatten()
+                                .map_or(serde_json::Value::Null, |s| s.into())
+                        };
+                        (n, v)
+                    })
+                    .collect()
+            };
+            if a.json.json {
+                let (ok, result, error) = match got {
+                    Ok(c) => (
+                        true,
+                        Some(
+                            values(&c)
+                                .into_iter()
+                                .map(|(k, v)| (k.to_string(), v))
+                                .collect(),
+                        ),
+                        None,
+                    ),
+                    Err(e) => (false, None, Some(e)),
+                };
+                if !ok && a.errors.errors != args::Errors::Inline {
+                    if a.errors.errors == args::Errors::Stderr {
+                        let r = ColumnsRecord {
+                            input: &text,
+                            ok,
+                            result,
+                            error,
+                        };
+                        json::write_line(&mut io::stderr().lock(), &r)?;
+                    }
+                    continue;
+                }
+                json::write_line(
+                    &mut out,
+                    &ColumnsRecord {
+                        input: &text,
+                        ok,
+                        result,
+                        error,
+                    },
+                )?;
+                continue;
+            }
+            match got {
+                Ok(c) => {
+                    let cells: Vec<String> = values(&c)
+                        .into_iter()
+                        .map(|(_, v)| match v {
+                            serde_json::Value::Null => String::from("\\N"),
+                            serde_json::Value::String(s) => show::data(&s).replace('\t', "\\t"),
+                            other => other.to_string(),
+                        })
+                        .collect();
+                    writeln!(out, "{}", cells.join("\t"))?;
+                }
+                Err(e) => match a.errors.errors {
+                    args::Errors::Inline => write_error(&mut out, &text, &e)?,
+                    args::Errors::Stderr => write_error(&mut io::stderr().lock(), &text, &e)?,
+                    args::Errors::Skip => {}
+                },
             }
         }
         out.flush()

@@ -94,7 +94,7 @@ enum Command {
     /// Each URL in the canonical form of a tool of the field (--profile ia: the Internet
     /// Archive's).
     #[command(
-        after_help = "Examples:\n  uri canonical --profile ia 'http://www34.archive.org/index.html?b=a&a=b#x'\n  uri canonical --profile ia-basic 'http://host/%25%32%35'\n  uri canonical --profile safebrowsing 'http://www.GOOgle.com.../q?r#x'"
+        after_help = "Examples:\n  uri canonical --profile ia 'http://www34.archive.org/index.html?b=a&a=b#x'\n  uri canonical --profile ia-basic 'http://host/%25%32%35'\n  uri canonical --profile safebrowsing 'http://www.GOOgle.com.../q?r#x'\n  uri canonical --profile w3lib --keep-fragments 'http://a/do?c=3&b=5#top'"
     )]
     Canonical(crawl::CanonicalArgs),
     /// Google Safe Browsing's lookup expressions of each URL (host suffixes with path
@@ -103,6 +103,12 @@ enum Command {
         after_help = "Examples:\n  uri safebrowsing 'http://a.b.c/1/2.html?param=1/2'\n  uri safebrowsing --prefix 32 --json < urls.txt"
     )]
     Safebrowsing(crawl::SafeBrowsingArgs),
+    /// Common Crawl's 16 URL columns of each URL (url_surtkey to url_query), as its
+    /// columnar index computes them: tab-separated, \N for NULL.
+    #[command(
+        after_help = "Examples:\n  uri columns --header 'https://www.example.co.uk:8443/a?x=1'\n  uri columns --json < urls.txt"
+    )]
+    Columns(crawl::ColumnsArgs),
     /// Whether two references are equal after normalization: the syntax-based and
     /// scheme-based rungs of the ladder (RFC 3986 section 6.2.2 and 6.2.3; with --ipv6,
     /// --nfc and --idna, the steps RFC 5952 and RFC 3987 section 5.3 add).
@@ -233,6 +239,7 @@ fn run(cli: Cli) -> ExitCode {
         Command::Surt(a) => crawl::surt(a),
         Command::Canonical(a) => crawl::canonical(a),
         Command::Safebrowsing(a) => crawl::safebrowsing(a),
+        Command::Columns(a) => crawl::columns(a),
         Command::Inspect(a) => inspect::run(a),
         Command::Extract(a) => extract::run(a),
         Command::Links(a) => links::links(a),

@@ -166,7 +166,7 @@ pub static SPECS: &[Spec] = &[
     spec!(ValidationErrors, "uri_validation_errors", "u", [], 0, ErrorList, "The WHATWG validation errors: [{code, offset (bytes), message}]."),
     spec!(ReadingsDiffer, "uri_readings_differ", "u", [], 0, StrList, "Where RFC 3986 and the WHATWG URL Standard read the text differently."),
     spec!(Surt, "uri_surt", "u", [T("options")], 0, Str, "The Internet Archive's SURT key, as the surt package computes it; options such as 'with_scheme,trailing_comma'."),
-    spec!(Canonical, "uri_canonical", "u", [T("profile")], 1, Str, "The canonical URL of a profile: 'ia' (the Internet Archive's), 'ia-basic', 'ia-ordinary', 'ia-aggressive' or 'safebrowsing'."),
+    spec!(Canonical, "uri_canonical", "u", [T("profile")], 1, Str, "The canonical URL of a profile: 'ia' (the Internet Archive's), 'ia-basic', 'ia-ordinary', 'ia-aggressive', 'safebrowsing' or 'w3lib'."),
     spec!(SafebrowsingExpressions, "uri_safebrowsing_expressions", "u", [], 0, StrList, "Google Safe Browsing's lookup expressions: host suffixes with path prefixes, after its canonicalization."),
     spec!(SafebrowsingHashes, "uri_safebrowsing_hashes", "u", [], 0, StrList, "The SHA-256 hash of each Safe Browsing lookup expression, in hex (a hash prefix is its first 8 digits)."),
 ];

@@ -19,6 +19,7 @@ from conftest import need
 import urikit
 import urikit.arrow
 import urikit.compat.surt
+import urikit.compat.w3lib.url
 
 
 def _docstrings():
@@ -43,7 +44,7 @@ READMES = [HERE.parent / "README.md", HERE.parents[2] / "README.md"]
 
 
 @pytest.mark.parametrize(
-    "module", [urikit, urikit.arrow, urikit.compat.surt], ids=lambda m: m.__name__
+    "module", [urikit, urikit.arrow, urikit.compat.surt, urikit.compat.w3lib.url], ids=lambda m: m.__name__
 )
 def test_module_docstrings(module):
     failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

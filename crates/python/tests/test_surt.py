@@ -120,7 +120,7 @@ def test_the_compat_face():
 
 def test_canonical_refuses_unknown_profiles():
     with pytest.raises(ValueError, match="unknown profile"):
-        urikit.canonical("http://a/", "w3lib")
+        urikit.canonical("http://a/", "w3c")
 
 
 def test_huge_inputs():

@@ -12,7 +12,7 @@
 //! assert_eq!(p.canonicalize("http://www.GOOgle.com.../").unwrap(), "http://www.google.com/");
 //! ```
 //!
-//! May use: `error`, `surt`, `safebrowsing`.
+//! May use: `error`, `surt`, `safebrowsing`, `w3lib`.
 
 use alloc::string::String;
 
@@ -35,6 +35,10 @@ pub enum Profile {
     /// query ([`crate::safebrowsing::Url`]).
     #[cfg(feature = "safebrowsing")]
     SafeBrowsing,
+    /// Scrapy's canonical URL (`w3lib`), as w3lib's `canonicalize_url`
+    /// writes it with its defaults ([`crate::w3lib::canonicalize_url`]).
+    #[cfg(feature = "w3lib")]
+    W3lib,
 }
 
 impl Profile {
@@ -54,6 +58,8 @@ impl Profile {
         Profile::Ia(Canonicalizer::Aggressive),
         #[cfg(feature = "safebrowsing")]
         Profile::SafeBrowsing,
+        #[cfg(feature = "w3lib")]
+        Profile::W3lib,
     ];
 
     /// The profile's name.
@@ -75,6 +81,8 @@ impl Profile {
             },
             #[cfg(feature = "safebrowsing")]
             Profile::SafeBrowsing => "safebrowsing",
+            #[cfg(feature = "w3lib")]
+            Profile::W3lib => "w3lib",
         }
     }
 
@@ -116,7 +124,8 @@ impl Profile {
     /// # Errors
     ///
     /// The profile's: [`crate::surt::canonicalize`]'s or
-    /// [`crate::safebrowsing::Url::parse`]'s.
+    /// [`crate::safebrowsing::Url::parse`]'s or
+    /// [`crate::w3lib::canonicalize_url`]'s.
     pub fn canonicalize(self, url: &str) -> Result<String, Error> {
         match self {
             #[cfg(feature = "surt")]
@@ -129,6 +138,10 @@ impl Profile {
             ),
             #[cfg(feature = "safebrowsing")]
             Profile::SafeBrowsing => crate::safebrowsing::canonicalize(url),
+            #[cfg(feature = "w3lib")]
+            Profile::W3lib => {
+                crate::w3lib::canonicalize_url(url, &crate::w3lib::Options::default())
+            }
         }
     }
 }

@@ -269,8 +269,10 @@ mod arch;
 mod buf;
 #[cfg(feature = "alloc")]
 mod bytes;
-#[cfg(any(feature = "surt", feature = "safebrowsing"))]
+#[cfg(any(feature = "surt", feature = "safebrowsing", feature = "w3lib"))]
 pub mod canonical;
+#[cfg(feature = "ccindex")]
+pub mod ccindex;
 #[cfg(feature = "alloc")]
 mod context;
 mod dialect;
@@ -279,6 +281,8 @@ mod edit;
 mod error;
 mod grammar;
 mod host;
+#[cfg(any(feature = "surt", feature = "w3lib"))]
+mod idna2003;
 #[cfg(feature = "alloc")]
 mod iri;
 mod iter;
@@ -307,6 +311,8 @@ pub mod surt;
 #[cfg(feature = "alloc")]
 pub mod template;
 mod uri;
+#[cfg(feature = "w3lib")]
+pub mod w3lib;
 #[cfg(feature = "whatwg")]
 pub mod whatwg;
 mod work;

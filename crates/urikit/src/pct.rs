@@ -618,7 +618,7 @@ pub(crate) fn push_escape<W: Push + ?Sized>(out: &mut W, c: u8) {
 ///
 /// `out` may already hold bytes without a `%` (a caller's copied prefix);
 /// `tags` then holds the tags of what this call appends.
-#[cfg(feature = "alloc")]
+#[cfg(any(feature = "surt", feature = "safebrowsing"))]
 pub(crate) fn unescape_repeatedly_tagged<T: Copy>(
     bytes: &[u8],
     out: &mut Vec<u8>,

@@ -22,6 +22,7 @@ __all__ = [
     "build_info",
     "call",
     "canonical",
+    "canonicalize_url",
     "clean",
     "decode",
     "datafusion_udf",
@@ -292,6 +293,14 @@ def surt(url: str | None, canonicalizer: str | None = None, **options: bool) -> 
 @overload
 def surt(url: bytes, canonicalizer: str | None = None, **options: bool) -> bytes: ...
 def canonical(url: _Text, profile: str = "ia") -> str: ...
+def canonicalize_url(
+    url: _Text,
+    keep_blank_values: bool = True,
+    keep_fragments: bool = False,
+    encoding: str | None = None,
+    *,
+    query_separator: str = "&",
+) -> str: ...
 def safebrowsing_expressions(url: _Text) -> list[str]: ...
 def safebrowsing_hashes(url: _Text) -> list[bytes]: ...
 def call(name: str, column: Any, *args: Any) -> Any: ...

@@ -141,7 +141,7 @@ def surt(u: Any, options: Any = None) -> pa.Array | pa.ChunkedArray:
     """The Internet Archive's SURT key, as the surt package computes it; options such as 'with_scheme,trailing_comma'."""
 
 def canonical(u: Any, profile: Any) -> pa.Array | pa.ChunkedArray:
-    """The canonical URL of a profile: 'ia' (the Internet Archive's), 'ia-basic', 'ia-ordinary', 'ia-aggressive' or 'safebrowsing'."""
+    """The canonical URL of a profile: 'ia' (the Internet Archive's), 'ia-basic', 'ia-ordinary', 'ia-aggressive', 'safebrowsing' or 'w3lib'."""
 
 def safebrowsing_expressions(u: Any) -> pa.Array | pa.ChunkedArray:
     """Google Safe Browsing's lookup expressions: host suffixes with path prefixes, after its canonicalization."""

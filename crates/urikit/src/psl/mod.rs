@@ -395,6 +395,77 @@ impl List {
     }
 }
 
+impl List {
+    /// The rules that match a suffix of `name` of whole labels, shortest
+    /// first: where the suffix begins, and the rule's kind, as the list
+    /// states it (no implicit `*`). Letters are compared without case.
+    /// Other readings of the list than [`List::split`]'s are built on it
+    /// (crawler-commons', for Common Crawl's columns).
+    ///
+    /// ```
+    /// use urikit::psl::{List, Rule};
+    /// let rules = List::builtin().rules_of_suffixes("www.city.kawasaki.jp");
+    /// assert_eq!(rules[0], (18, Rule::Normal, false));
+    /// assert_eq!(rules[1], (9, Rule::Wildcard, false));
+    /// assert_eq!(rules[2], (4, Rule::Exception, false));
+    /// ```
+    pub fn rules_of_suffixes(&self, name: &str) -> alloc::vec::Vec<(usize, Rule, bool)> {
+        let t = Lookup {
+            nodes: &self.nodes,
+            slots: &self.slots,
+            filter: &self.filter,
+            labels: self.labels.as_bytes(),
+        };
+        let b = name.as_bytes();
+        let mut out = alloc::vec::Vec::new();
+        let mut node = 0u32;
+        let mut end = b.len();
+        loop {
+            let start = b[..end]
+                .iter()
+                .rposition(|&c| c == b'.')
+                .map_or(0, |d| d + 1);
+            let Some(child) = t.child(node, b, start, end) else {
+                break;
+            };
+            let flags = t.nodes[child as usize].flags;
+            let private =
+                flags & (rules::PRIVATE_RULE | rules::PRIVATE_WILD | rules::PRIVATE_EXCEPT) != 0;
+            // One rule a name in a list without repeated rules; where a
+            // list states several, the exception, then the wildcard.
+            let rule = if flags & (rules::ICANN_EXCEPT | rules::PRIVATE_EXCEPT) != 0 {
+                Some(Rule::Exception)
+            } else if flags & (rules::ICANN_WILD | rules::PRIVATE_WILD) != 0 {
+                Some(Rule::Wildcard)
+            } else if flags & (rules::ICANN_RULE | rules::PRIVATE_RULE) != 0 {
+                Some(Rule::Normal)
+            } else {
+                None
+            };
+            if let Some(r) = rule {
+                out.push((start, r, private));
+            }
+            if start == 0 {
+                break;
+            }
+            node = child;
+            end = start - 1;
+        }
+        out
+    }
+}
+
+/// The kind of a rule of the list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// `example.com`: the name is a public suffix.
+    Normal,
+    /// `*.example.com`: every name one label below is.
+    Wildcard,
+    /// `!www.example.com`: an exception to a wildcard.
+    Exception,
+}
+
 /// The dots of a name, a bit a byte, found eight bytes at a time.
 struct Dots([u64; 4]);
 

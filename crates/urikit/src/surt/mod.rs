@@ -30,7 +30,6 @@
 //! ```
 
 mod escape;
-mod idna2003;
 mod ip;
 mod session;
 
@@ -755,7 +754,7 @@ impl<'a> Handy<'a> {
     fn google_host(&mut self, h: Bytes<'a>) -> Bytes<'a> {
         let mut host = then(h, escape::unescape_repeatedly);
         if !host.is_ascii() {
-            if let Some(ascii) = idna2003::to_ascii(&host) {
+            if let Some(ascii) = crate::idna2003::to_ascii(&host) {
                 host = Cow::Owned(ascii);
             }
         }

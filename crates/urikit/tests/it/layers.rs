@@ -59,11 +59,14 @@ pub const LIBRARY: &[&str] = &[
     "whatwg/parser",
     "whatwg/form",
     "whatwg",
-    "surt/escape|surt/idna2003|surt/ip|surt/session",
+    "idna2003",
+    "surt/escape|surt/ip|surt/session",
     "surt",
     "safebrowsing/ipv4|safebrowsing/punycode|safebrowsing/space",
     "safebrowsing",
+    "w3lib",
     "canonical",
+    "ccindex",
 ];
 
 /// The Python crate's layers (crates/python/src), lowest first.

@@ -4,6 +4,7 @@
 
 mod alloc_count;
 mod base;
+mod ccindex;
 mod defects;
 mod edit;
 mod extract;
@@ -28,6 +29,7 @@ mod surt;
 mod template;
 mod template_match;
 mod vectors;
+mod w3lib;
 mod whatwg;
 mod whatwg_ada;
 mod wpt;

@@ -1,6 +1,6 @@
 //! IDNA 2003 (RFC 3490 ToASCII with the Nameprep profile of RFC 3491),
 //! as Python's `encodings.idna` codec applies it to a host beyond ASCII:
-//! the reading the `surt` package gives such a host. UTS #46 (the `idna`
+//! the reading the `surt` package and w3lib give such a host. UTS #46 (the `idna`
 //! crate's, and every browser's) differs from it in its validity rules: it
 //! refuses a label that begins with a combining mark and allows a
 //! right-to-left label that ends in a digit, where IDNA 2003 does the

@@ -1,0 +1,799 @@
+//! Scrapy's canonical URL: the answers of w3lib's `canonicalize_url`
+//! (w3lib 2.5.0), the key Scrapy's duplicate filter and request
+//! fingerprints are made of.
+//!
+//! ```
+//! use urikit::w3lib::{canonicalize_url, Options};
+//!
+//! let o = Options::default();
+//! assert_eq!(
+//!     canonicalize_url("http://www.example.com/do?c=3&b=5&b=2&a=50", &o).unwrap(),
+//!     "http://www.example.com/do?a=50&b=2&b=5&c=3"
+//! );
+//! assert_eq!(canonicalize_url("http://[::0:1]/a/../b", &o).unwrap(), "http://[::1]/b");
+//! ```
+//!
+//! w3lib's steps, in its order:
+//!
+//! 1. The URL is made "safe" (`safe_url_string`): C0 controls and spaces
+//!    trimmed, tabs and newlines removed; split as w3lib's own `urlsplit`
+//!    splits it (a scheme of a letter and letters, digits, `+`, `-`, `.`;
+//!    `\` as `/` before the query in a special scheme; an authority after
+//!    `//` up to `/`, `?` or `#`); the user and password decoded and
+//!    encoded again, the host lower-cased and, beyond ASCII, through NFKC
+//!    and Python's IDNA 2003 codec (kept as it is where the codec refuses
+//!    it), the port written as a number; the path, query and fragment
+//!    percent-encoded where they hold what is not safe in them.
+//! 2. The query's pairs decoded (`+` as a space), blank values dropped
+//!    unless `keep_blank_values`, sorted by name then value as bytes, and
+//!    encoded again (a space as `+`, only unreserved characters bare).
+//! 3. The path decoded but for `%25`, `%2F`, `%3B` and `%3F`, and encoded
+//!    again in upper-case hex; `/` where it is empty; its dot segments
+//!    removed (RFC 3986 section 5.2.4) where it begins with `/`; the
+//!    parameters after a `;` in its last segment kept apart, for the
+//!    schemes Python's `urllib` gives parameters.
+//! 4. The fragment dropped unless `keep_fragments`; the host lower-cased
+//!    again and an IPv6 address written in RFC 5952's form.
+//!
+//! Refused where w3lib raises `ValueError`: a port that is not digits
+//! ([`ErrorKind::InvalidPort`]) or over 65535
+//! ([`ErrorKind::PortOutOfRange`]), a bracket without its pair or with
+//! text around it ([`ErrorKind::UnexpectedBracket`]), a bracketed host
+//! that is not an IPv6 address ([`ErrorKind::InvalidIpv6`]) or IPvFuture
+//! ([`ErrorKind::InvalidIpvFuture`]), and a host beyond ASCII whose NFKC
+//! form holds a delimiter (`/`, `?`, `#`, `@`, `:`, `\`:
+//! [`ErrorKind::InvalidHost`]). Offsets are in the input.
+//!
+//! One class of answer differs from w3lib under Python before 3.13: an
+//! IPv4-mapped IPv6 address is written `::ffff:1.2.3.4` (RFC 5952 section
+//! 5, and Python from 3.13), where older Pythons write `::ffff:102:304`.
+//!
+//! May use: `error`, `grammar`, `parse`, `path`, `idna2003`.
+
+use alloc::borrow::Cow;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt::Write;
+
+use unicode_normalization::UnicodeNormalization;
+
+use crate::error::{Error, ErrorKind};
+use crate::grammar::rfc3986::hex_val;
+use crate::parse::ip::{ipv4_exact, parse_ipv6};
+
+/// `canonicalize_url`'s keyword arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Keep query pairs whose value is empty or missing (`a=`, `a`), as
+    /// `a=` (w3lib's default: `true`).
+    pub keep_blank_values: bool,
+    /// Keep the fragment (default `false`).
+    pub keep_fragments: bool,
+    /// What separates the query's pairs (default `&`; `;` for the legacy
+    /// form). Not empty.
+    pub query_separator: String,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            keep_blank_values: true,
+            keep_fragments: false,
+            query_separator: String::from("&"),
+        }
+    }
+}
+
+/// The URL Standard's special schemes, as w3lib lists them.
+const SPECIAL: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];
+
+/// The schemes Python's `urllib.parse` gives parameters (`uses_params`).
+const USES_PARAMS: [&str; 16] = [
+    "", "ftp", "hdl", "prospero", "http", "imap", "https", "shttp", "rtsp", "rtsps", "rtspu",
+    "sip", "sips", "mms", "sftp", "tel",
+];
+
+/// The schemes Python's `urllib.parse` writes with `//` (`uses_netloc`).
+const USES_NETLOC: [&str; 26] = [
+    "", "ftp", "http", "gopher", "nntp", "telnet", "imap", "wais", "file", "mms", "https", "shttp",
+    "snews", "prospero", "rtsp", "rtsps", "rtspu", "rsync", "svn", "svn+ssh", "sftp", "nfs", "git",
+    "git+ssh", "ws", "wss",
+];
+
+/// The bytes each quoting leaves bare, beyond RFC 3986's unreserved
+/// characters (w3lib's `_quote` tables).
+mod safe {
+    /// The user and password: sub-delims but `;` and `=`.
+    pub const USERINFO: &[u8] = b"!$&'()*+,";
+    /// Path, query and fragment on the way in: reserved but `#[]`, and `%`.
+    pub const SAFEST: &[u8] = b":/?@!$&'()*+,;=%";
+    /// A special scheme's query on the way in: as [`SAFEST`] but `'`.
+    pub const SPECIAL_QUERY: &[u8] = b":/?@!$&()*+,;=%";
+    /// The path on the way out: reserved but `#`, and `|` and `%`.
+    pub const PATH: &[u8] = b":/?@[]!$&'()*+,;=|%";
+}
+
+fn unreserved(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+}
+
+/// `bytes` percent-encoded in upper-case hex but for the unreserved
+/// characters and `extra` (and with `plus`, a space as `+`).
+fn quote_into(out: &mut String, bytes: &[u8], extra: &[u8], plus: bool) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    for &b in bytes {
+        if unreserved(b) || extra.contains(&b) {
+            out.push(char::from(b));
+        } else if plus && b == b' ' {
+            out.push('+');
+        } else {
+            out.push('%');
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 15)]));
+        }
+    }
+}
+
+/// `bytes` with each `%HH` decoded (and with `plus`, `+` as a space).
+fn unquote(bytes: &[u8], plus: bool) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'%' {
+            if let (Some(h), Some(l)) = (
+                bytes.get(i + 1).and_then(|&c| hex_val(c)),
+                bytes.get(i + 2).and_then(|&c| hex_val(c)),
+            ) {
+                out.push(h << 4 | l);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(if plus && b == b'+' { b' ' } else { b });
+        i += 1;
+    }
+    out
+}
+
+/// The canonical URL of `url`, as w3lib's `canonicalize_url(url,
+/// keep_blank_values, keep_fragments, query_separator=...)` writes it.
+///
+/// ```
+/// use urikit::w3lib::{canonicalize_url, Options};
+///
+/// let o = Options { keep_fragments: true, ..Options::default() };
+/// assert_eq!(
+///     canonicalize_url("HTTP://Www.Example.COM:80/r\u{e9}sum\u{e9}?b&a=1#F", &o).unwrap(),
+///     "http://www.example.com:80/r%C3%A9sum%C3%A9?a=1&b=#F"
+/// );
+/// ```
+///
+/// # Errors
+///
+/// See the [module](self); the offset is the input's.
+pub fn canonicalize_url(url: &str, options: &Options) -> Result<String, Error> {
+    let (start, text) = clean(url);
+    canonical(&text, options).map_err(|(kind, at)| Error::new(kind, origin(url, start, at)))
+}
+
+/// [`canonicalize_url`] of bytes, read as w3lib reads them: UTF-8, with
+/// each byte that is not percent-encoded (`%FF`).
+///
+/// ```
+/// use urikit::w3lib::{canonicalize_url_bytes, Options};
+/// assert_eq!(
+///     canonicalize_url_bytes(b"http://a.com/\xff", &Options::default()).unwrap(),
+///     "http://a.com/%FF"
+/// );
+/// ```
+///
+/// # Errors
+///
+/// As [`canonicalize_url`], the offset in the text with those bytes
+/// encoded.
+pub fn canonicalize_url_bytes(url: &[u8], options: &Options) -> Result<String, Error> {
+    let mut text = String::with_capacity(url.len());
+    for chunk in url.utf8_chunks() {
+        text.push_str(chunk.valid());
+        for &b in chunk.invalid() {
+            let _ = write!(text, "%{b:02X}");
+        }
+    }
+    canonicalize_url(&text, options)
+}
+
+fn c0_or_space(c: char) -> bool {
+    c <= ' '
+}
+
+/// The text w3lib splits: C0 controls and spaces trimmed, tabs and
+/// newlines removed; and where it begins in `url`.
+fn clean(url: &str) -> (usize, Cow<'_, str>) {
+    let trimmed = url.trim_matches(c0_or_space);
+    let start = url.len() - url.trim_start_matches(c0_or_space).len();
+    if trimmed.contains(['\t', '\n', '\r']) {
+        (start, Cow::Owned(trimmed.replace(['\t', '\n', '\r'], "")))
+    } else {
+        (start, Cow::Borrowed(trimmed))
+    }
+}
+
+/// The input's offset of the cleaned text's byte `at`.
+fn origin(url: &str, start: usize, at: usize) -> usize {
+    let mut seen = 0;
+    for (i, b) in url.bytes().enumerate().skip(start) {
+        if matches!(b, b'\t' | b'\n' | b'\r') {
+            continue;
+        }
+        if seen == at {
+            return i;
+        }
+        seen += 1;
+    }
+    url.len()
+}
+
+type Failure = (ErrorKind, usize);
+
+/// The parts of w3lib's `urlsplit`, offsets in the cleaned text.
+struct Split<'a> {
+    scheme: String,
+    netloc: &'a str,
+    username: Option<&'a str>,
+    password: Option<&'a str>,
+    hostname: String,
+    port: Option<u32>,
+    path: Cow<'a, str>,
+    query: &'a str,
+    fragment: &'a str,
+}
+
+/// w3lib's `_urlsplit`.
+fn split(text: &str) -> Result<Split<'_>, Failure> {
+    let scheme_end = {
+        let b = text.as_bytes();
+        let n = b
+            .iter()
+            .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
+            .unwrap_or(b.len());
+        (n > 0 && b[0].is_ascii_alphabetic() && b.get(n) == Some(&b':')).then_some(n)
+    };
+    let (scheme, base) = match scheme_end {
+        Some(n) => (text[..n].to_ascii_lowercase(), n + 1),
+        None => (String::new(), 0),
+    };
+    let rest = &text[base..];
+    // `\` is `/` in a special scheme's authority and path (same length, so
+    // offsets hold).
+    let url: Cow<'_, str> = if SPECIAL.contains(&scheme.as_str()) && rest.contains('\\') {
+        let cut = [rest.find('?'), rest.find('#')]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap_or(rest.len());
+        let mut s = rest[..cut].replace('\\', "/");
+        s.push_str(&rest[cut..]);
+        Cow::Owned(s)
+    } else {
+        Cow::Borrowed(rest)
+    };
+    let authority = url.starts_with("//");
+    let scan = if authority { 2 } else { 0 };
+    let find = |c: char| url[scan..].find(c).map(|p| p + scan);
+    let (slash, mut question, mut hash) = (find('/'), find('?'), find('#'));
+    let (open, close) = (find('['), find(']'));
+    let mut netloc_range = 0..0;
+    let mut after = 0;
+    let mut bracketed = open.is_some();
+    if authority {
+        let delim = [slash, question, hash]
+            .into_iter()
+            .flatten()
+            .filter(|&p| p > 0)
+            .min()
+            .unwrap_or(url.len());
+        let inside = |p: Option<usize>| p.filter(|&p| (2..delim).contains(&p));
+        let (open, close) = (inside(open), inside(close));
+        if open.is_some() != close.is_some() {
+            let at = open.or(close).unwrap_or(2);
+            return Err((ErrorKind::UnexpectedBracket, base + at));
+        }
+        netloc_range = 2..delim;
+        if open.is_some() {
+            check_bracketed_netloc(&url[2..delim]).map_err(|(k, at)| (k, base + 2 + at))?;
+        }
+        bracketed = open.is_some();
+        after = delim;
+        question = question.map(|q| q - delim);
+        hash = hash.map(|h| h - delim);
+    }
+    let netloc_at = base + netloc_range.start;
+    // The netloc, path, query and fragment, borrowed from the text where
+    // no `\` was replaced.
+    let (netloc, tail): (&str, Cow<'_, str>) = match url {
+        Cow::Borrowed(u) => (&u[netloc_range.clone()], Cow::Borrowed(&u[after..])),
+        Cow::Owned(ref u) => (
+            &rest[netloc_range.clone()],
+            Cow::Owned(String::from(&u[after..])),
+        ),
+    };
+    check_netloc(netloc).map_err(|k| (k, netloc_at))?;
+    let rest_tail = &rest[after..];
+    let (mut path_end, mut fragment) = (rest_tail.len(), "");
+    if let Some(h) = hash {
+        fragment = &rest_tail[h + 1..];
+        path_end = h;
+    }
+    let mut query = "";
+    if let Some(q) = question {
+        if q < path_end {
+            query = &rest_tail[q + 1..path_end];
+            path_end = q;
+        }
+    }
+    let path = match tail {
+        Cow::Borrowed(t) => Cow::Borrowed(&t[..path_end]),
+        Cow::Owned(t) => Cow::Owned(String::from(&t[..path_end])),
+    };
+    let (userinfo, hostinfo, host_at) = match netloc.rfind('@') {
+        Some(i) => (Some(&netloc[..i]), &netloc[i + 1..], netloc_at + i + 1),
+        None => (None, netloc, netloc_at),
+    };
+    let (username, password) = match userinfo {
+        Some(u) => match u.split_once(':') {
+            Some((name, pass)) => (Some(name), Some(pass)),
+            None => (Some(u), None),
+        },
+        None => (None, None),
+    };
+    let (hostname, port, port_at) = if bracketed {
+        let inner = hostinfo.split_once('[').map_or("", |(_, r)| r);
+        let (h, after_close) = inner.split_once(']').unwrap_or((inner, ""));
+        let port = after_close.split_once(':').map_or("", |(_, p)| p);
+        let port_at = host_at + hostinfo.len() - port.len();
+        (h, port, port_at)
+    } else {
+        let (h, p) = hostinfo.split_once(':').unwrap_or((hostinfo, ""));
+        (h, p, host_at + h.len() + 1)
+    };
+    let hostname = match hostname.split_once('%') {
+        Some((h, zone)) => {
+            let mut s = h.to_lowercase();
+            s.push('%');
+            s.push_str(zone);
+            s
+        }
+        None => hostname.to_lowercase(),
+    };
+    let port = if port.is_empty() {
+        None
+    } else if !port.bytes().all(|b| b.is_ascii_digit()) {
+        return Err((ErrorKind::InvalidPort, port_at));
+    } else {
+        let digits = port.trim_start_matches('0');
+        match digits.parse::<u32>() {
+            Ok(n) if n <= 65535 && digits.len() <= 5 => Some(n),
+            _ if digits.is_empty() => Some(0),
+            _ => return Err((ErrorKind::PortOutOfRange, port_at)),
+        }
+    };
+    Ok(Split {
+        scheme,
+        netloc,
+        username,
+        password,
+        hostname,
+        port,
+        path,
+        query,
+        fragment,
+    })
+}
+
+/// w3lib's `_check_bracketed_netloc`: `[` begins the host, only a port
+/// follows `]`, and what is between is IPv6 or IPvFuture; offsets in the
+/// netloc.
+fn check_bracketed_netloc(netloc: &str) -> Result<(), Failure> {
+    let at = netloc.rfind('@').map_or(0, |i| i + 1);
+    let hostport = &netloc[at..];
+    let hostname = match hostport.split_once('[') {
+        Some((before, bracketed)) => {
+            if !before.is_empty() {
+                return Err((ErrorKind::UnexpectedBracket, at + before.len()));
+            }
+            let (h, port) = bracketed.split_once(']').unwrap_or((bracketed, ""));
+            if !port.is_empty() && !port.starts_with(':') {
+                return Err((ErrorKind::UnexpectedBracket, at + 2 + h.len()));
+            }
+            h
+        }
+        None => hostport.split_once(':').map_or(hostport, |(h, _)| h),
+    };
+    let host_at = at + usize::from(hostport.starts_with('['));
+    if hostname.starts_with(['v', 'V']) {
+        return if ipvfuture(hostname) {
+            Ok(())
+        } else {
+            Err((ErrorKind::InvalidIpvFuture, host_at))
+        };
+    }
+    match ipv6(hostname) {
+        Some(_) => Ok(()),
+        // An IPv4 address in brackets, or neither.
+        None => Err((ErrorKind::InvalidIpv6, host_at)),
+    }
+}
+
+/// `v`, hex digits, `.` and something (`\Av[a-fA-F0-9]+\..+\Z`).
+fn ipvfuture(h: &str) -> bool {
+    if !h.starts_with('v') {
+        return false;
+    }
+    let digits = h[1..].bytes().take_while(u8::is_ascii_hexdigit).count();
+    digits > 0 && h[1 + digits..].starts_with('.') && h.len() > 2 + digits
+}
+
+/// An IPv6 address as Python's `ipaddress.ip_address` reads it (a scope
+/// after `%`, not empty and without `%`), written as Python 3.13 writes
+/// it (RFC 5952, an IPv4-mapped address in its dotted form).
+fn ipv6(h: &str) -> Option<String> {
+    let (addr, zone) = match h.split_once('%') {
+        Some((a, z)) if !z.is_empty() && !z.contains('%') => (a, Some(z)),
+        Some(_) => return None,
+        None => (h, None),
+    };
+    if ipv4_exact(addr.as_bytes()).is_some() || !addr.contains(':') || addr.contains(']') {
+        return None;
+    }
+    let mut b = Vec::with_capacity(addr.len() + 1);
+    b.extend_from_slice(addr.as_bytes());
+    b.push(b']');
+    let (_, pieces) = parse_ipv6(&b, 0, false).ok()?;
+    let mut out = core::net::Ipv6Addr::from(pieces).to_string();
+    if let Some(z) = zone {
+        out.push('%');
+        out.push_str(z);
+    }
+    Some(out)
+}
+
+/// w3lib's `_checknetloc`: a netloc beyond ASCII whose NFKC form (without
+/// the delimiters it had) holds a delimiter is refused.
+fn check_netloc(netloc: &str) -> Result<(), ErrorKind> {
+    if netloc.is_ascii() {
+        return Ok(());
+    }
+    let cleaned: String = netloc.chars().filter(|c| !"@:#?".contains(*c)).collect();
+    let normalized: String = cleaned.nfkc().collect();
+    if cleaned != normalized && normalized.contains(['/', '?', '#', '@', ':', '\\']) {
+        return Err(ErrorKind::InvalidHost);
+    }
+    Ok(())
+}
+
+/// The host as w3lib writes it: ASCII as it is; else NFKC (without `@:#?`)
+/// and Python's IDNA 2003 codec, or the host as it is where the codec
+/// refuses it.
+fn idna(hostname: &str, out: &mut String) {
+    if hostname.is_ascii() {
+        out.push_str(hostname);
+        return;
+    }
+    let cleaned: String = hostname
+        .chars()
+        .filter(|c| !"@:#?".contains(*c))
+        .nfkc()
+        .collect();
+    match crate::idna2003::to_ascii(cleaned.as_bytes()) {
+        Some(ascii) => out.extend(ascii.iter().map(|&b| char::from(b))),
+        None => out.push_str(hostname),
+    }
+}
+
+/// The canonical URL of the cleaned text.
+fn canonical(text: &str, o: &Options) -> Result<String, Failure> {
+    let parts = split(text)?;
+    let special = SPECIAL.contains(&parts.scheme.as_str());
+    // safe_url_string: the netloc.
+    let mut netloc = String::with_capacity(parts.netloc.len() + 8);
+    if let Some(user) = parts.username {
+        quote_into(
+            &mut netloc,
+            &unquote(user.as_bytes(), false),
+            safe::USERINFO,
+            false,
+        );
+        if let Some(pass) = parts.password {
+            netloc.push(':');
+            quote_into(
+                &mut netloc,
+                &unquote(pass.as_bytes(), false),
+                safe::USERINFO,
+                false,
+            );
+        }
+        netloc.push('@');
+    }
+    if parts.hostname.contains(':') {
+        if !parts.hostname.is_ascii() {
+            // Python cannot write it as ASCII (UnicodeEncodeError).
+            return Err((ErrorKind::InvalidIpvFuture, 0));
+        }
+        netloc.push('[');
+        netloc.push_str(&parts.hostname);
+        netloc.push(']');
+    } else {
+        idna(&parts.hostname, &mut netloc);
+    }
+    if let Some(port) = parts.port {
+        let _ = write!(netloc, ":{port}");
+    }
+    let mut path = String::with_capacity(parts.path.len());
+    quote_into(&mut path, parts.path.as_bytes(), safe::SAFEST, false);
+    let mut query = String::with_capacity(parts.query.len());
+    let query_safe = if special {
+        safe::SPECIAL_QUERY
+    } else {
+        safe::SAFEST
+    };
+    quote_into(&mut query, parts.query.as_bytes(), query_safe, false);
+    let mut fragment = String::new();
+    quote_into(
+        &mut fragment,
+        parts.fragment.as_bytes(),
+        safe::SAFEST,
+        false,
+    );
+    if path.is_empty() && !query.is_empty() && special {
+        path.push('/');
+    }
+    // canonicalize_url: parameters apart.
+    let (path, params) = split_params(&parts.scheme, &path);
+    let query = if query.is_empty() {
+        query
+    } else {
+        sorted_query(&query, o)
+    };
+    let path = if path.is_empty() {
+        String::from("/")
+    } else {
+        let mut p = String::with_capacity(path.len());
+        quote_into(&mut p, &unquote_path(path), safe::PATH, false);
+        p
+    };
+    let path = if path.starts_with('/') {
+        remove_dot_segments(&path)
+    } else {
+        path
+    };
+    let fragment = if o.keep_fragments {
+        fragment
+    } else {
+        String::new()
+    };
+    let netloc = lower_host(&netloc);
+    let netloc = normalize_ipv6_host(netloc);
+    Ok(unsplit(
+        &parts.scheme,
+        &netloc,
+        &path,
+        params,
+        &query,
+        &fragment,
+    ))
+}
+
+/// Python's `urlparse` parameters: after the first `;` of the last
+/// segment, for the schemes that have them.
+fn split_params<'p>(scheme: &str, path: &'p str) -> (&'p str, &'p str) {
+    if USES_PARAMS.contains(&scheme) {
+        let last = path.rfind('/').map_or(0, |i| i + 1);
+        if let Some(semi) = path[last..].find(';') {
+            return (&path[..last + semi], &path[last + semi + 1..]);
+        }
+    }
+    (path, "")
+}
+
+/// The query's pairs decoded, filtered, sorted and encoded again.
+fn sorted_query(query: &str, o: &Options) -> String {
+    let sep = o.query_separator.as_str();
+    let mut pairs: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+    for field in query.split(sep).filter(|f| !f.is_empty()) {
+        let (key, value) = field
+            .split_once('=')
+            .map_or((field, None), |(k, v)| (k, Some(v)));
+        if !o.keep_blank_values && value.is_none_or(str::is_empty) {
+            continue;
+        }
+        pairs.push((
+            unquote(key.as_bytes(), true),
+            unquote(value.unwrap_or("").as_bytes(), true),
+        ));
+    }
+    pairs.sort();
+    let mut out = String::with_capacity(query.len());
+    for (i, (k, v)) in pairs.iter().enumerate() {
+        if i > 0 {
+            out.push_str(sep);
+        }
+        quote_into(&mut out, k, b"", true);
+        out.push('=');
+        quote_into(&mut out, v, b"", true);
+    }
+    out
+}
+
+/// w3lib's `_unquotepath`: decoded, but for `%25`, `%2F`, `%3B` and `%3F`,
+/// which stay encoded (each replacement is Python's `str.replace`, in its
+/// order).
+fn unquote_path(path: &str) -> Vec<u8> {
+    if !path.contains('%') {
+        return path.as_bytes().to_vec();
+    }
+    let mut p = path.replace("%25", "%2525");
+    for (from, to) in [
+        ("%2f", "%252F"),
+        ("%2F", "%252F"),
+        ("%3b", "%253B"),
+        ("%3B", "%253B"),
+        ("%3f", "%253F"),
+        ("%3F", "%253F"),
+    ] {
+        if p.contains(from) {
+            p = p.replace(from, to);
+        }
+    }
+    unquote(p.as_bytes(), false)
+}
+
+/// w3lib's `_remove_dot_segments` (RFC 3986 section 5.2.4) of a path that
+/// begins with `/`.
+fn remove_dot_segments(path: &str) -> String {
+    if !path.contains("/.") {
+        return String::from(path);
+    }
+    let segments: Vec<&str> = path[1..].split('/').collect();
+    let mut output: Vec<&str> = Vec::with_capacity(segments.len());
+    let (last, rest) = segments.split_last().unwrap_or((&"", &[]));
+    for &s in rest {
+        match s {
+            ".." => {
+                output.pop();
+            }
+            "." => {}
+            s => output.push(s),
+        }
+    }
+    match *last {
+        ".." => {
+            output.pop();
+            output.push("");
+        }
+        "." => output.push(""),
+        s => output.push(s),
+    }
+    let mut out = String::with_capacity(path.len());
+    for s in output {
+        out.push('/');
+        out.push_str(s);
+    }
+    out
+}
+
+/// The host of the netloc lower-cased, a final `:` dropped.
+fn lower_host(netloc: &str) -> String {
+    let at = netloc.rfind('@').map_or(0, |i| i + 1);
+    let host = netloc[at..].to_lowercase();
+    let host = host.strip_suffix(':').unwrap_or(&host);
+    let mut out = String::with_capacity(netloc.len());
+    out.push_str(&netloc[..at]);
+    out.push_str(host);
+    out
+}
+
+/// w3lib's `_normalize_ipv6_host`: the first bracketed IPv6 address in RFC
+/// 5952's form.
+fn normalize_ipv6_host(netloc: String) -> String {
+    let Some(open) = netloc.find('[') else {
+        return netloc;
+    };
+    let Some(close) = netloc[open..].find(']').map(|c| open + c) else {
+        return netloc;
+    };
+    match ipv6(&netloc[open + 1..close]) {
+        Some(ip) => {
+            let mut out = String::with_capacity(netloc.len());
+            out.push_str(&netloc[..=open]);
+            out.push_str(&ip);
+            out.push_str(&netloc[close..]);
+            out
+        }
+        None => netloc,
+    }
+}
+
+/// Python's `urlunsplit`, with the parameters after the path.
+fn unsplit(
+    scheme: &str,
+    netloc: &str,
+    path: &str,
+    params: &str,
+    query: &str,
+    fragment: &str,
+) -> String {
+    let mut url = String::with_capacity(path.len() + params.len() + 1);
+    url.push_str(path);
+    if !params.is_empty() {
+        url.push(';');
+        url.push_str(params);
+    }
+    let mut out = String::with_capacity(
+        scheme.len() + netloc.len() + url.len() + query.len() + fragment.len() + 6,
+    );
+    if !scheme.is_empty() {
+        out.push_str(scheme);
+        out.push(':');
+    }
+    if !netloc.is_empty() {
+        out.push_str("//");
+        out.push_str(netloc);
+        if !url.is_empty() && !url.starts_with('/') {
+            out.push('/');
+        }
+    } else if url.starts_with("//")
+        || (!scheme.is_empty()
+            && USES_NETLOC.contains(&scheme)
+            && (url.is_empty() || url.starts_with('/')))
+    {
+        out.push_str("//");
+    }
+    out.push_str(&url);
+    if !query.is_empty() {
+        out.push('?');
+        out.push_str(query);
+    }
+    if !fragment.is_empty() {
+        out.push('#');
+        out.push_str(fragment);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dot_segments_as_w3lib_removes_them() {
+        for (path, want) in [
+            ("/a/b", "/a/b"),
+            ("/a/./b", "/a/b"),
+            ("/a/../b", "/b"),
+            ("/../a", "/a"),
+            ("/a/..", "/"),
+            ("/a/.", "/a/"),
+            ("/.", "/"),
+            ("/a/b/../../..", "/"),
+        ] {
+            assert_eq!(remove_dot_segments(path), want, "{path}");
+        }
+    }
+
+    #[test]
+    fn parameters_of_the_last_segment() {
+        assert_eq!(split_params("http", "/a;x/b;y;z"), ("/a;x/b", "y;z"));
+        assert_eq!(split_params("mailto", "/a;b"), ("/a;b", ""));
+    }
+
+    #[test]
+    fn ipv6_as_python_313_writes_it() {
+        assert_eq!(ipv6("::0:1").as_deref(), Some("::1"));
+        assert_eq!(ipv6("1:0:0:1:0:0:0:1").as_deref(), Some("1:0:0:1::1"));
+        assert_eq!(ipv6("FE80::1%eth0").as_deref(), Some("fe80::1%eth0"));
+        assert_eq!(ipv6("::ffff:1.2.3.4").as_deref(), Some("::ffff:1.2.3.4"));
+        assert_eq!(ipv6("1.2.3.4"), None);
+        assert_eq!(ipv6("::1%"), None);
+    }
+}
