@@ -38,6 +38,7 @@ impl Out {
             ),
             Ty::ErrorStruct => Out::Struct(StructBuilder::from_fields(error_fields(), rows)),
             Ty::ParseStruct => Out::Struct(StructBuilder::from_fields(parse_fields(), rows)),
+            Ty::CcStruct => Out::Struct(StructBuilder::from_fields(cc_fields(), rows)),
             Ty::ErrorList => Out::Errors(
                 ListBuilder::new(StructBuilder::from_fields(error_fields(), 0)).with_field(
                     Arc::new(Field::new("item", DataType::Struct(error_fields()), true)),
@@ -118,12 +119,26 @@ impl Out {
                 }
                 b.append(true);
             }
+            (Out::Struct(b), Value::Cc(c)) => {
+                for (k, name) in urikit::ccindex::NAMES.iter().enumerate() {
+                    if *name == "url_port" {
+                        if let Some(p) = b.field_builder::<Int32Builder>(k) {
+                            p.append_option(c.port);
+                        }
+                    } else {
+                        str_field(b, k, c.text(name).flatten());
+                    }
+                }
+                b.append(true);
+            }
             (Out::Struct(b), _) => {
                 // A NULL struct still has a slot in each child.
                 for k in 0..b.num_fields() {
                     if let Some(s) = b.field_builder::<StringBuilder>(k) {
                         s.append_null();
                     } else if let Some(i) = b.field_builder::<Int64Builder>(k) {
+                        i.append_null();
+                    } else if let Some(i) = b.field_builder::<Int32Builder>(k) {
                         i.append_null();
                     }
                 }

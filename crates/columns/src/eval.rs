@@ -123,6 +123,9 @@ pub(crate) fn eval<'a>(
         F::Decode => return Ok(opt(ops::decode(s))),
         F::Surt => return ops::surt(s, text(0)).map(opt),
         F::Canonical => return ops::canonical(s, text(0).unwrap_or_default()).map(opt),
+        F::CcColumns => {
+            return Ok(urikit::ccindex::columns(s).map_or(Value::Null, |c| Value::Cc(Box::new(c))))
+        }
         F::SafebrowsingExpressions | F::SafebrowsingHashes => {
             let hashes = spec.f == F::SafebrowsingHashes;
             return Ok(ops::safebrowsing(s, hashes).map_or(Value::Null, |v| {

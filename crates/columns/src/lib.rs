@@ -47,6 +47,9 @@ pub use input::{literal_base, utf8, Arg, At, Row, Strs};
 pub use kernel::Direct;
 pub use row::RowFn;
 pub use spec::{data_type, Param, Spec, Ty, F, SPECS};
+/// The members of `uri_cc_columns`' struct, in order (Common Crawl's
+/// column names; `url_port` is an int32, the others strings).
+pub use urikit::ccindex::NAMES as CC_NAMES;
 pub use value::Value;
 
 use arrow_array::{Array, ArrayRef};

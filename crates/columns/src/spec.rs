@@ -19,6 +19,9 @@ pub enum Ty {
     ParseStruct,
     /// list<struct{code, offset, message}>.
     ErrorList,
+    /// Common Crawl's URL columns: struct{url_surtkey, ..., url_port
+    /// (int32), url_path, url_query}.
+    CcStruct,
 }
 
 /// What an argument after the first column is.
@@ -94,6 +97,7 @@ pub enum F {
     Canonical,
     SafebrowsingExpressions,
     SafebrowsingHashes,
+    CcColumns,
 }
 
 /// One function of the contract.
@@ -169,6 +173,7 @@ pub static SPECS: &[Spec] = &[
     spec!(Canonical, "uri_canonical", "u", [T("profile")], 1, Str, "The canonical URL of a profile: 'ia' (the Internet Archive's), 'ia-basic', 'ia-ordinary', 'ia-aggressive', 'safebrowsing' or 'w3lib'."),
     spec!(SafebrowsingExpressions, "uri_safebrowsing_expressions", "u", [], 0, StrList, "Google Safe Browsing's lookup expressions: host suffixes with path prefixes, after its canonicalization."),
     spec!(SafebrowsingHashes, "uri_safebrowsing_hashes", "u", [], 0, StrList, "The SHA-256 hash of each Safe Browsing lookup expression, in hex (a hash prefix is its first 8 digits)."),
+    spec!(CcColumns, "uri_cc_columns", "u", [], 0, CcStruct, "Common Crawl's 16 URL columns (url_surtkey to url_query), as its columnar index computes them."),
 ];
 
 /// The Arrow type of a result.
@@ -190,6 +195,7 @@ pub fn data_type(ty: Ty) -> DataType {
             true,
         ))),
         Ty::ParseStruct => DataType::Struct(parse_fields()),
+        Ty::CcStruct => DataType::Struct(cc_fields()),
     }
 }
 
@@ -198,6 +204,24 @@ pub(crate) fn pair_fields() -> Fields {
         Field::new("key", DataType::Utf8, true),
         Field::new("value", DataType::Utf8, true),
     ])
+}
+
+/// The members of `uri_cc_columns`' struct: the index's column names,
+/// `url_port` an int32.
+pub(crate) fn cc_fields() -> Fields {
+    Fields::from(
+        urikit::ccindex::NAMES
+            .iter()
+            .map(|&n| {
+                let t = if n == "url_port" {
+                    DataType::Int32
+                } else {
+                    DataType::Utf8
+                };
+                Field::new(n, t, true)
+            })
+            .collect::<Vec<_>>(),
+    )
 }
 
 pub(crate) fn error_fields() -> Fields {

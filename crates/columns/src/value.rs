@@ -29,6 +29,8 @@ pub enum Value<'a> {
     Errors(Vec<(&'static str, usize, &'static str)>),
     /// `uri_parse`'s members computed, not slices of the input.
     ParseOwned(Vec<Option<String>>),
+    /// `uri_cc_columns`' struct.
+    Cc(Box<urikit::ccindex::Columns>),
 }
 
 pub(crate) fn opt<'a>(v: Option<impl Into<Cow<'a, str>>>) -> Value<'a> {

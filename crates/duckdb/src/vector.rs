@@ -267,6 +267,18 @@ impl Out {
                         v.member(k).opt_text(i, *p);
                     }
                 }
+                (Ty::CcStruct, Value::Cc(c)) => {
+                    for (k, name) in urikit_columns::CC_NAMES.iter().enumerate() {
+                        if *name == "url_port" {
+                            match c.port {
+                                Some(p) => v.member(k).set(i, p),
+                                None => v.member(k).null(i),
+                            }
+                        } else {
+                            v.member(k).opt_text(i, c.text(name).flatten());
+                        }
+                    }
+                }
                 (Ty::ParseStruct, Value::ParseOwned(parts)) => {
                     for (k, p) in parts.iter().enumerate() {
                         v.member(k).opt_text(i, p.as_deref());

@@ -234,3 +234,31 @@ pub fn canonicalize_url(
     let text = crate::error::text(url, "url")?;
     urikit::w3lib::canonicalize_url(&text, &o).map_err(|e| parse_error(py, e, &text, true))
 }
+
+/// Common Crawl's 16 URL columns of ``url`` as its columnar index computes
+/// them (commoncrawl/cc-index-table: Java's URL reading, crawler-commons'
+/// reading of the Public Suffix List, the SURT key): a ``dict`` from
+/// ``url_surtkey`` to ``url_query`` in the index's order, ``None`` for
+/// NULL, ``url_port`` an ``int``. A URL the reference makes no row for
+/// raises ``ParseError``.
+///
+/// >>> import urikit
+/// >>> c = urikit.cc_columns("https://www.Example.co.uk:8443/a?x=1")
+/// >>> c["url_host_registered_domain"], c["url_host_name_reversed"], c["url_port"]
+/// ('example.co.uk', 'uk.co.example.www', 8443)
+/// >>> urikit.cc_columns("http://example.invalid/")["url_host_registry_suffix"] is None
+/// True
+#[pyfunction]
+pub fn cc_columns<'py>(py: Python<'py>, url: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+    let text = crate::error::text(url, "url")?;
+    let c = urikit::ccindex::columns(&text).map_err(|e| parse_error(py, e, &text, true))?;
+    let d = PyDict::new(py);
+    for name in urikit::ccindex::NAMES {
+        if name == "url_port" {
+            d.set_item(name, c.port)?;
+        } else {
+            d.set_item(name, c.text(name).flatten())?;
+        }
+    }
+    Ok(d)
+}
