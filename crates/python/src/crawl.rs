@@ -262,3 +262,32 @@ pub fn cc_columns<'py>(py: Python<'py>, url: &Bound<'py, PyAny>) -> PyResult<Bou
     }
     Ok(d)
 }
+
+/// ``tldextract.extract``'s parts of ``url``: ``(subdomain, domain,
+/// suffix, is_private, registry_suffix)``, by the Public Suffix List
+/// compiled in, read as the ``tldextract`` package reads it (its host
+/// reading, its walk of the list's tree, no implicit ``*`` rule). With
+/// ``authority``, ``url`` is already a URL's authority (``netloc``).
+/// ``urikit.compat.tldextract`` wraps it in the package's ``ExtractResult``.
+///
+/// >>> import urikit
+/// >>> urikit.tldextract_parts("http://forums.bbc.co.uk/")
+/// ('forums', 'bbc', 'co.uk', False, 'co.uk')
+/// >>> urikit.tldextract_parts("http://waiterrant.blogspot.com", True)
+/// ('', 'waiterrant', 'blogspot.com', True, 'com')
+#[pyfunction]
+#[pyo3(signature = (url, include_psl_private_domains = false, authority = false))]
+pub fn tldextract_parts(
+    url: &str,
+    include_psl_private_domains: bool,
+    authority: bool,
+) -> (String, String, String, bool, String) {
+    let e = urikit::psl::List::builtin().tldextract(url, include_psl_private_domains, authority);
+    (
+        e.subdomain,
+        e.domain,
+        e.suffix,
+        e.is_private,
+        e.registry_suffix,
+    )
+}

@@ -82,6 +82,7 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(crawl::canonical, m)?)?;
     m.add_function(wrap_pyfunction!(crawl::canonicalize_url, m)?)?;
     m.add_function(wrap_pyfunction!(crawl::cc_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(crawl::tldextract_parts, m)?)?;
     m.add_function(wrap_pyfunction!(crawl::safebrowsing_expressions, m)?)?;
     m.add_function(wrap_pyfunction!(crawl::safebrowsing_hashes, m)?)?;
     m.add_class::<uri::PyURIRef>()?;

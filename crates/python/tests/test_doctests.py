@@ -20,6 +20,7 @@ import urikit
 import urikit.arrow
 import urikit.compat.surt
 import urikit.compat.w3lib.url
+import urikit.compat.tldextract
 
 
 def _docstrings():
@@ -44,7 +45,7 @@ READMES = [HERE.parent / "README.md", HERE.parents[2] / "README.md"]
 
 
 @pytest.mark.parametrize(
-    "module", [urikit, urikit.arrow, urikit.compat.surt, urikit.compat.w3lib.url], ids=lambda m: m.__name__
+    "module", [urikit, urikit.arrow, urikit.compat.surt, urikit.compat.w3lib.url, urikit.compat.tldextract], ids=lambda m: m.__name__
 )
 def test_module_docstrings(module):
     failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

@@ -53,6 +53,7 @@ from urikit._urikit import (
     safebrowsing_expressions,
     safebrowsing_hashes,
     surt,
+    tldextract_parts,
 )
 
 __version__ = build_info()[0]
@@ -102,4 +103,5 @@ __all__ = [
     "safebrowsing_expressions",
     "safebrowsing_hashes",
     "surt",
+    "tldextract_parts",
 ]

@@ -455,6 +455,270 @@ impl List {
     }
 }
 
+/// tldextract's reading of a host's labels ([`List::tldextract_split`]):
+/// label indexes into the labels given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TldSplit {
+    /// The first label of the public suffix.
+    pub suffix: usize,
+    /// The first label of the registry (ICANN) suffix.
+    pub registry: usize,
+    /// Whether the public suffix is a rule of the private section.
+    pub private: bool,
+}
+
+impl List {
+    /// The suffix of `labels` as the `tldextract` package finds it: from
+    /// the last label, each label that is a child in the list's tree is
+    /// taken, a rule ending there marks the suffix (and, outside the
+    /// private section, the registry suffix); a label that is not a child
+    /// of a node with a wildcard rule is taken too (its parent, where an
+    /// exception names it); there is no implicit `*`. Labels are compared
+    /// in lower case; `private` takes the private section's rules.
+    /// `None` where no rule matches.
+    ///
+    /// One reading differs from the package's: a label that is in the tree
+    /// only for rules of the other section is treated as a child there
+    /// too, unless its parent has a wildcard rule (the package's trees of
+    /// each view do not hold it; no rule of today's list tells the two
+    /// apart).
+    ///
+    /// ```
+    /// use urikit::psl::{List, TldSplit};
+    /// let l = List::builtin();
+    /// let s = l.tldextract_split(&["forums", "bbc", "co", "uk"], false).unwrap();
+    /// assert_eq!(s, TldSplit { suffix: 2, registry: 2, private: false });
+    /// let s = l.tldextract_split(&["a", "blogspot", "com"], true).unwrap();
+    /// assert_eq!(s, TldSplit { suffix: 1, registry: 2, private: true });
+    /// assert_eq!(l.tldextract_split(&["example", "invalid"], false), None);
+    /// ```
+    pub fn tldextract_split(&self, labels: &[&str], private: bool) -> Option<TldSplit> {
+        let t = Lookup {
+            nodes: &self.nodes,
+            slots: &self.slots,
+            filter: &self.filter,
+            labels: self.labels.as_bytes(),
+        };
+        let icann = rules::ICANN_RULE | rules::ICANN_WILD | rules::ICANN_EXCEPT;
+        let mask = if private {
+            icann | rules::PRIVATE_RULE | rules::PRIVATE_WILD | rules::PRIVATE_EXCEPT
+        } else {
+            icann
+        };
+        let rule = rules::ICANN_RULE | rules::PRIVATE_RULE;
+        let wild = rules::ICANN_WILD | rules::PRIVATE_WILD;
+        let except = rules::ICANN_EXCEPT | rules::PRIVATE_EXCEPT;
+        let n = labels.len();
+        let (mut node, mut at) = (0u32, n);
+        let mut split: Option<TldSplit> = None;
+        let mut registry = n;
+        for label in labels.iter().rev() {
+            let lower: alloc::borrow::Cow<'_, str> = if label.is_ascii() {
+                alloc::borrow::Cow::Borrowed(label)
+            } else {
+                alloc::borrow::Cow::Owned(label.to_lowercase())
+            };
+            let b = lower.as_bytes();
+            let child = if b.len() <= rules::MAX_LABEL {
+                t.child(node, b, 0, b.len())
+            } else {
+                None
+            };
+            let here = t.nodes[node as usize].flags & mask;
+            let child_flags = child.map_or(0, |c| t.nodes[c as usize].flags & mask);
+            let explicit = child.is_some()
+                && (child_flags & (rule | wild) != 0 || (child_flags == 0 && here & wild == 0));
+            if let (true, Some(c)) = (explicit, child) {
+                at -= 1;
+                node = c;
+                if child_flags & rule != 0 {
+                    let is_private = child_flags & rules::PRIVATE_RULE != 0;
+                    if !is_private {
+                        registry = at;
+                    }
+                    split = Some(TldSplit {
+                        suffix: at,
+                        registry,
+                        private: is_private,
+                    });
+                }
+                continue;
+            }
+            if here & wild != 0 {
+                let exception = child_flags & except != 0;
+                return Some(TldSplit {
+                    suffix: if exception { at } else { at - 1 },
+                    registry,
+                    private: here & rules::PRIVATE_WILD != 0,
+                });
+            }
+            break;
+        }
+        split.map(|s| TldSplit { registry, ..s })
+    }
+}
+
+/// What `tldextract.extract` answers ([`List::tldextract`]): the host's
+/// parts as written (case kept).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TldExtract {
+    /// The labels before the domain, joined by dots.
+    pub subdomain: alloc::string::String,
+    /// The label before the suffix; or the whole host where it is an IP
+    /// address; or the last label where no rule matches.
+    pub domain: alloc::string::String,
+    /// The public suffix, or empty.
+    pub suffix: alloc::string::String,
+    /// Whether the suffix is a rule of the private section.
+    pub is_private: bool,
+    /// The registry (ICANN) suffix, or empty.
+    pub registry_suffix: alloc::string::String,
+}
+
+impl List {
+    /// `tldextract.extract(url, include_psl_private_domains=private)`: the
+    /// host read as the package reads it (the text after a scheme's `//`
+    /// up to `/`, `?` or `#`, after the last `@`, before a `:`, white space
+    /// and final dots removed; a bracketed IPv6 address as it is), split by
+    /// [`List::tldextract_split`]. With `authority`, `url` is already the
+    /// authority (`extract_urllib`).
+    ///
+    /// ```
+    /// let e = urikit::psl::List::builtin().tldextract("http://forums.news.cnn.com/", false, false);
+    /// assert_eq!((e.subdomain.as_str(), e.domain.as_str(), e.suffix.as_str()), ("forums.news", "cnn", "com"));
+    /// let e = urikit::psl::List::builtin().tldextract("http://127.0.0.1:8080/", false, false);
+    /// assert_eq!((e.domain.as_str(), e.suffix.as_str()), ("127.0.0.1", ""));
+    /// ```
+    pub fn tldextract(&self, url: &str, private: bool, authority: bool) -> TldExtract {
+        use alloc::string::{String, ToString};
+        let host = tldextract_host(if authority { url } else { schemeless(url) }, authority);
+        let host: String = host
+            .chars()
+            .map(|c| {
+                if matches!(c, '\u{3002}' | '\u{ff0e}' | '\u{ff61}') {
+                    '.'
+                } else {
+                    c
+                }
+            })
+            .collect();
+        let whole = |domain: String| TldExtract {
+            domain,
+            ..TldExtract::default()
+        };
+        if host.chars().count() >= 4
+            && host.starts_with('[')
+            && host.ends_with(']')
+            && python_ipv6(&host[1..host.len() - 1])
+        {
+            return whole(host);
+        }
+        let labels: alloc::vec::Vec<&str> = host.split('.').collect();
+        let Some(split) = self.tldextract_split(&labels, private) else {
+            if labels.len() == 4 && python_ipv4(&host) {
+                return whole(host);
+            }
+            let (last, rest) = labels.split_last().unwrap_or((&"", &[]));
+            return TldExtract {
+                subdomain: rest.join("."),
+                domain: last.to_string(),
+                ..TldExtract::default()
+            };
+        };
+        let suffix = labels[split.suffix..].join(".");
+        let registry_suffix = if split.private {
+            labels[split.registry.min(labels.len())..].join(".")
+        } else {
+            suffix.clone()
+        };
+        TldExtract {
+            subdomain: if split.suffix >= 2 {
+                labels[..split.suffix - 1].join(".")
+            } else {
+                String::new()
+            },
+            domain: if split.suffix > 0 {
+                labels[split.suffix - 1].to_string()
+            } else {
+                String::new()
+            },
+            suffix,
+            is_private: split.private,
+            registry_suffix,
+        }
+    }
+}
+
+/// tldextract's `_schemeless_url`: the text after `scheme://`.
+fn schemeless(url: &str) -> &str {
+    let Some(i) = url.find("//") else {
+        return url;
+    };
+    if i == 0 {
+        return &url[2..];
+    }
+    let scheme_chars = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.');
+    if i < 2
+        || url.as_bytes()[i - 1] != b':'
+        || !url.as_bytes()[..i - 1].iter().all(|&c| scheme_chars(c))
+    {
+        return url;
+    }
+    &url[i + 2..]
+}
+
+/// tldextract's `_host_from_authority` (after cutting the authority at
+/// `/`, `?` and `#` unless `authority` already is one).
+fn tldextract_host(text: &str, authority: bool) -> &str {
+    let a = if authority {
+        text
+    } else {
+        let end = text.find(['/', '?', '#']).unwrap_or(text.len());
+        &text[..end]
+    };
+    let after = a.rsplit_once('@').map_or(a, |(_, h)| h);
+    if after.starts_with('[') {
+        if let Some(close) = after.find(']') {
+            return &after[..=close];
+        }
+    }
+    let host = after.split_once(':').map_or(after, |(h, _)| h);
+    // Python's `str.strip()`: its white space includes U+001C to U+001F.
+    let space = |c: char| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c);
+    host.trim_matches(space)
+        .trim_end_matches(['.', '\u{3002}', '\u{ff0e}', '\u{ff61}'])
+}
+
+/// tldextract's `looks_like_ip`: a dotted quad of decimal octets without
+/// leading zeros.
+fn python_ipv4(s: &str) -> bool {
+    let parts: alloc::vec::Vec<&str> = s.split('.').collect();
+    parts.len() == 4
+        && parts.iter().all(|p| {
+            !p.is_empty()
+                && p.len() <= 3
+                && p.bytes().all(|b| b.is_ascii_digit())
+                && (p.len() == 1 || !p.starts_with('0'))
+                && p.parse::<u16>().is_ok_and(|v| v <= 255)
+        })
+}
+
+/// Python's `ipaddress.IPv6Address`: an IPv6 address, a scope after `%`
+/// (not empty, without `%`) allowed.
+fn python_ipv6(s: &str) -> bool {
+    let (addr, zone_ok) = match s.split_once('%') {
+        Some((a, z)) => (a, !z.is_empty() && !z.contains('%')),
+        None => (s, true),
+    };
+    if !zone_ok || !addr.contains(':') || addr.contains(']') {
+        return false;
+    }
+    let mut b = alloc::vec::Vec::with_capacity(addr.len() + 1);
+    b.extend_from_slice(addr.as_bytes());
+    b.push(b']');
+    crate::parse::ip::parse_ipv6(&b, 0, false).is_ok()
+}
+
 /// The kind of a rule of the list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rule {

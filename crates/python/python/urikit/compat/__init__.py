@@ -2,5 +2,6 @@
 switching to urikit is one import:
 
 - ``urikit.compat.surt``: the ``surt`` package's ``surt.surt``;
-- ``urikit.compat.w3lib.url``: w3lib's ``canonicalize_url``.
+- ``urikit.compat.w3lib.url``: w3lib's ``canonicalize_url``;
+- ``urikit.compat.tldextract``: tldextract's ``extract`` and ``TLDExtract``.
 """
