@@ -9,8 +9,15 @@ package and by urikit's scalar function, one call per line, and by
 all threads) and wall time, and the package's time over urikit's. The
 answers are compared first: a figure for keys that differ means nothing.
 
-Keys: SURT (the ``surt`` package's ``surt.surt`` against ``urikit.surt``
-and ``urikit.arrow.surt``).
+Keys: SURT (the ``surt`` package against ``urikit.surt`` and
+``urikit.arrow.surt``), Scrapy's canonical URL (w3lib's
+``canonicalize_url`` against ``urikit.canonicalize_url`` and
+``urikit.arrow.canonical(u, 'w3lib')``), the registrable-domain split
+(``tldextract.extract`` with its bundled list against
+``urikit.compat.tldextract`` and ``urikit.tldextract_parts``), and Safe
+Browsing's hashes (gglsbl's ``URL.hashes``, the Python package that
+computes them, against ``urikit.safebrowsing_hashes``; the two read some
+URLs differently, so the differences are counted, not refused).
 """
 
 from __future__ import annotations
@@ -54,11 +61,37 @@ def scalar(fn, urls):
         for u in urls:
             try:
                 out.append(fn(u))
-            except (ValueError, AttributeError):
+            except Exception:  # the package's refusal, whatever its class
                 out.append(None)
         return out
 
     return run
+
+
+def section(title, rows, urls, compare=True):
+    """Times each row, checks the answers against the first row's (or
+    counts the differences), and prints CPU and wall time per URL."""
+    n = len(urls)
+    results = {}
+    for name, f, repeat in rows:
+        results[name] = timed(f, repeat)
+    first = rows[0][0]
+    want = results[first][2]
+    notes = []
+    for name, (_, _, out) in results.items():
+        differ = sum(a != b for a, b in zip(out, want))
+        if compare:
+            assert differ == 0, f"{name}: {differ} answers differ from {first}'s"
+        elif differ and "arrow" not in name:
+            notes.append(f"{name}: {differ} answers differ from {first}'s")
+    print(f"{title}, {n} URLs (the datasets' lines)" + ("; identical answers" if compare else ""))
+    for note in notes:
+        print("  " + note)
+    print(f"{'':28} {'CPU ns/URL':>11} {'wall ns/URL':>12} {'package / this (CPU)':>21}")
+    base = results[first][0]
+    for name, (cpu, wall, _) in results.items():
+        print(f"{name:28} {cpu / n * 1e9:11.0f} {wall / n * 1e9:12.0f} {base / cpu:21.1f}")
+    print()
 
 
 def main() -> None:
@@ -68,27 +101,39 @@ def main() -> None:
     urls = lines(args.lines)
     n = len(urls)
     import surt
+    import tldextract
+    from w3lib.url import canonicalize_url
+
+    import urikit.compat.tldextract as compat_tld
 
     col = pa.array(urls)
-    rows = [
+    section("SURT", [
         ("surt package", scalar(surt.surt, urls), 1),
         ("urikit.surt", scalar(urikit.surt, urls), 3),
         ("urikit.arrow.surt", lambda: ua.surt(col).to_pylist(), 3),
-    ]
-    results = {}
-    for name, f, repeat in rows:
-        cpu, wall, out = timed(f, repeat)
-        results[name] = (cpu, wall, out)
-    want = results["surt package"][2]
-    for name, (_, _, out) in results.items():
-        differ = sum(a != b for a, b in zip(out, want))
-        assert differ == 0, f"{name}: {differ} keys differ from the package's"
-    print(f"SURT, {n} URLs (the datasets' lines); identical keys")
-    print(f"{'':20} {'CPU ns/URL':>11} {'wall ns/URL':>12} {'package / this (CPU)':>21}")
-    base = results["surt package"][0]
-    for name, (cpu, wall, _) in results.items():
-        print(f"{name:20} {cpu / n * 1e9:11.0f} {wall / n * 1e9:12.0f} {base / cpu:21.1f}")
-
+    ], urls)
+    section("w3lib canonical URL", [
+        ("w3lib canonicalize_url", scalar(canonicalize_url, urls), 1),
+        ("urikit.canonicalize_url", scalar(urikit.canonicalize_url, urls), 3),
+        ("urikit.arrow.canonical w3lib", lambda: ua.canonical(col, "w3lib").to_pylist(), 3),
+    ], urls)
+    ex = tldextract.TLDExtract(cache_dir=None, suffix_list_urls=())
+    parts = lambda r: (r.subdomain, r.domain, r.suffix)
+    section("tldextract", [
+        ("tldextract.extract", scalar(lambda u: parts(ex(u)), urls), 1),
+        ("urikit.compat.tldextract", scalar(lambda u: parts(compat_tld.extract(u)), urls), 3),
+        ("urikit.tldextract_parts", scalar(lambda u: urikit.tldextract_parts(u)[:3], urls), 3),
+    ], urls)
+    try:
+        from gglsbl.protocol import URL as GglsblURL
+    except ImportError:
+        print("Safe Browsing: gglsbl is not installed (pip install -r crates/python/bench/requirements.txt)")
+        return
+    section("Safe Browsing hashes (gglsbl reads some URLs otherwise than Google's Go client)", [
+        ("gglsbl URL.hashes", scalar(lambda u: sorted(GglsblURL(u).hashes), urls), 1),
+        ("urikit.safebrowsing_hashes", scalar(lambda u: sorted(urikit.safebrowsing_hashes(u)), urls), 3),
+        ("urikit.arrow (hex)", lambda: ua.safebrowsing_hashes(col).to_pylist(), 3),
+    ], urls, compare=False)
 
 if __name__ == "__main__":
     main()

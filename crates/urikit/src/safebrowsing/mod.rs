@@ -114,7 +114,7 @@ impl Url {
     /// As [`Url::parse`].
     pub fn parse_bytes(url: &[u8]) -> Result<Url, Error> {
         let mut text = String::new();
-        let rounds = normalize(url, &mut text, &mut Vec::new(), |_| (), |_, _, _| ());
+        let rounds = normalize(url, &mut text, None);
         let read = if rounds >= MAX_ROUNDS {
             Err((ErrorKind::EscapeTooDeep, usize::MAX))
         } else {
@@ -365,48 +365,84 @@ pub fn hash_hex(expression: &str) -> String {
 }
 
 /// Step 1 and 2: the text cut, trimmed, stripped and escaped anew, into
-/// `text`, with a tag per byte (in `tags`) built from `tag` of the input's
-/// byte and `join`; returns the rounds of decoding it takes.
-fn normalize<T: Copy>(
-    input: &[u8],
-    text: &mut String,
-    tags: &mut Vec<(u16, T)>,
-    tag: impl Fn(usize) -> T,
-    join: impl Fn(T, T, T) -> T,
-) -> u16 {
+/// `text`; returns the rounds of decoding it takes. With `trace`, also the
+/// input's offset of each byte of `text` (a decoded byte's is its `%`'s),
+/// which only an error's offset needs.
+fn normalize(input: &[u8], text: &mut String, trace: Option<&mut Vec<usize>>) -> u16 {
     let end = memchr::memchr(b'#', input).unwrap_or(input.len());
     let (start, end) = space::trim(&input[..end]);
-    let kept: Vec<usize> = (start..end)
-        .filter(|&i| !matches!(input[i], b'\t' | b'\r' | b'\n'))
-        .collect();
-    let bytes: Vec<u8> = kept.iter().map(|&i| input[i]).collect();
-    let mut decoded = Vec::with_capacity(bytes.len());
-    tags.clear();
-    unescape_repeatedly_tagged(
-        &bytes,
-        &mut decoded,
-        tags,
-        |i| (0, tag(kept[i])),
-        |p, h, l| (p.0.max(h.0).max(l.0).saturating_add(1), join(p.1, h.1, l.1)),
-    );
-    let rounds = tags.iter().map(|t| t.0).max().unwrap_or(0);
+    let piece = &input[start..end];
+    let stripped;
+    let bytes: &[u8] = if piece.iter().any(|b| matches!(b, b'\t' | b'\r' | b'\n')) {
+        stripped = piece
+            .iter()
+            .copied()
+            .filter(|b| !matches!(b, b'\t' | b'\r' | b'\n'))
+            .collect::<Vec<u8>>();
+        &stripped
+    } else {
+        piece
+    };
+    let escape = |b: u8| !(0x21..0x7f).contains(&b) || b == b'#' || b == b'%';
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     text.clear();
-    text.reserve(decoded.len());
-    let mut escaped_tags = Vec::with_capacity(tags.len());
-    for (&b, &t) in decoded.iter().zip(tags.iter()) {
-        if !(0x21..0x7f).contains(&b) || b == b'#' || b == b'%' {
-            const HEX: &[u8; 16] = b"0123456789abcdef";
+    text.reserve(bytes.len() + 8);
+    let push = |text: &mut String, b: u8| {
+        if escape(b) {
             text.push('%');
             text.push(char::from(HEX[usize::from(b >> 4)]));
             text.push(char::from(HEX[usize::from(b & 15)]));
-            escaped_tags.extend_from_slice(&[t, t, t]);
         } else {
             text.push(char::from(b));
-            escaped_tags.push(t);
         }
+    };
+    let Some(trace) = trace else {
+        // The common case: no escape to decode, nothing to trace.
+        if memchr::memchr(b'%', bytes).is_none() {
+            for &b in bytes {
+                push(text, b);
+            }
+            return 0;
+        }
+        let mut decoded = Vec::with_capacity(bytes.len());
+        let mut rounds = Vec::with_capacity(bytes.len());
+        unescape_repeatedly_tagged(
+            bytes,
+            &mut decoded,
+            &mut rounds,
+            |_| 0u16,
+            |p, h, l| p.max(h).max(l).saturating_add(1),
+        );
+        for &b in &decoded {
+            push(text, b);
+        }
+        return rounds.iter().copied().max().unwrap_or(0);
+    };
+    // Each stripped byte's offset in the input.
+    let kept: Vec<usize> = (start..end)
+        .filter(|&i| !matches!(input[i], b'\t' | b'\r' | b'\n'))
+        .collect();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut tags: Vec<(u16, usize)> = Vec::with_capacity(bytes.len());
+    unescape_repeatedly_tagged(
+        bytes,
+        &mut decoded,
+        &mut tags,
+        |i| (0, kept[i]),
+        |p, h, l| (p.0.max(h.0).max(l.0).saturating_add(1), p.1),
+    );
+    trace.clear();
+    for (&b, &(_, at)) in decoded.iter().zip(tags.iter()) {
+        let n = if escape(b) { 3 } else { 1 };
+        push(text, b);
+        trace.extend(core::iter::repeat_n(at, n));
     }
-    *tags = escaped_tags;
-    rounds
+    // Where the decoding goes past the client's limit.
+    if let Some(&(_, at)) = tags.iter().find(|t| t.0 >= MAX_ROUNDS) {
+        trace.insert(0, at);
+        return MAX_ROUNDS;
+    }
+    tags.iter().map(|t| t.0).max().unwrap_or(0)
 }
 
 /// The input's offset of the byte at `at` of the normalized text (or of
@@ -415,16 +451,15 @@ fn normalize<T: Copy>(
 /// pays for.
 fn origin(input: &[u8], kind: ErrorKind, at: usize) -> usize {
     let mut text = String::new();
-    let mut tags = Vec::new();
-    // A decoded byte comes from its `%`.
-    normalize(input, &mut text, &mut tags, |i| i, |p, _, _| p);
-    if kind == ErrorKind::EscapeTooDeep {
-        return tags.iter().find(|t| t.0 >= MAX_ROUNDS).map_or(0, |t| t.1);
+    let mut trace = Vec::new();
+    let rounds = normalize(input, &mut text, Some(&mut trace));
+    if kind == ErrorKind::EscapeTooDeep && rounds >= MAX_ROUNDS {
+        return trace.first().copied().unwrap_or(0);
     }
-    match tags.get(at) {
-        Some(t) => t.1,
+    match trace.get(at) {
+        Some(&o) => o,
         // The end of the text: the end of what was read.
-        None => tags.last().map_or(0, |t| t.1 + 1),
+        None => trace.last().map_or(0, |o| o + 1),
     }
 }
 
