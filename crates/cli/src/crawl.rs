@@ -153,6 +153,35 @@ pub fn canonical(a: CanonicalArgs) -> io::Result<()> {
     })
 }
 
+/// Writes one input's JSON record where `--errors` sends it: standard
+/// output, or for a failed input standard error or nowhere.
+fn write_record(
+    out: &mut impl io::Write,
+    errors: args::Errors,
+    ok: bool,
+    record: &impl Serialize,
+) -> io::Result<()> {
+    match (ok, errors) {
+        (false, args::Errors::Stderr) => json::write_line(&mut io::stderr().lock(), record),
+        (false, args::Errors::Skip) => Ok(()),
+        _ => json::write_line(out, record),
+    }
+}
+
+/// Writes a failed input's human entry where `--errors` sends it.
+fn write_failure(
+    out: &mut impl io::Write,
+    errors: args::Errors,
+    input: &str,
+    e: &ErrorRecord,
+) -> io::Result<()> {
+    match errors {
+        args::Errors::Inline => write_error(out, input, e),
+        args::Errors::Stderr => write_error(&mut io::stderr().lock(), input, e),
+        args::Errors::Skip => Ok(()),
+    }
+}
+
 /// `uri safebrowsing`'s arguments.
 #[derive(Args)]
 pub struct SafeBrowsingArgs {
@@ -215,19 +244,6 @@ pub fn safebrowsing(a: SafeBrowsingArgs) -> io::Result<()> {
                 .err()
                 .map(|&e| ErrorRecord::at(e, &input, true));
             if a.json.json {
-                if error.is_some() && a.errors.errors != args::Errors::Inline {
-                    if a.errors.errors == args::Errors::Stderr {
-                        let record = SafeBrowsingRecord {
-                            input: &input,
-                            ok: false,
-                            result: None,
-                            expressions: None,
-                            error,
-                        };
-                        json::write_line(&mut io::stderr().lock(), &record)?;
-                    }
-                    continue;
-                }
                 let record = SafeBrowsingRecord {
                     input: &input,
                     ok: url.is_ok(),
@@ -235,7 +251,7 @@ pub fn safebrowsing(a: SafeBrowsingArgs) -> io::Result<()> {
                     expressions,
                     error,
                 };
-                json::write_line(&mut out, &record)?;
+                write_record(&mut out, a.errors.errors, record.ok, &record)?;
                 continue;
             }
             match (expressions, error) {
@@ -244,11 +260,7 @@ pub fn safebrowsing(a: SafeBrowsingArgs) -> io::Result<()> {
                         writeln!(out, "{} {}", e.hash, show::data(&e.expression))?;
                     }
                 }
-                (None, Some(e)) => match a.errors.errors {
-                    args::Errors::Inline => write_error(&mut out, &input, &e)?,
-                    args::Errors::Stderr => write_error(&mut io::stderr().lock(), &input, &e)?,
-                    args::Errors::Skip => {}
-                },
+                (None, Some(e)) => write_failure(&mut out, a.errors.errors, &input, &e)?,
                 (None, None) => {}
             }
         }
@@ -315,39 +327,19 @@ pub fn columns(a: ColumnsArgs) -> io::Result<()> {
             };
             if a.json.json {
                 let (ok, result, error) = match got {
-                    Ok(c) => (
-                        true,
-                        Some(
-                            values(&c)
-                                .into_iter()
-                                .map(|(k, v)| (k.to_string(), v))
-                                .collect(),
-                        ),
-                        None,
-                    ),
+                    Ok(c) => {
+                        let fields = values(&c).into_iter().map(|(k, v)| (k.to_string(), v));
+                        (true, Some(fields.collect()), None)
+                    }
                     Err(e) => (false, None, Some(e)),
                 };
-                if !ok && a.errors.errors != args::Errors::Inline {
-                    if a.errors.errors == args::Errors::Stderr {
-                        let r = ColumnsRecord {
-                            input: &text,
-                            ok,
-                            result,
-                            error,
-                        };
-                        json::write_line(&mut io::stderr().lock(), &r)?;
-                    }
-                    continue;
-                }
-                json::write_line(
-                    &mut out,
-                    &ColumnsRecord {
-                        input: &text,
-                        ok,
-                        result,
-                        error,
-                    },
-                )?;
+                let record = ColumnsRecord {
+                    input: &text,
+                    ok,
+                    result,
+                    error,
+                };
+                write_record(&mut out, a.errors.errors, ok, &record)?;
                 continue;
             }
             match got {
@@ -362,11 +354,7 @@ pub fn columns(a: ColumnsArgs) -> io::Result<()> {
                         .collect();
                     writeln!(out, "{}", cells.join("\t"))?;
                 }
-                Err(e) => match a.errors.errors {
-                    args::Errors::Inline => write_error(&mut out, &text, &e)?,
-                    args::Errors::Stderr => write_error(&mut io::stderr().lock(), &text, &e)?,
-                    args::Errors::Skip => {}
-                },
+                Err(e) => write_failure(&mut out, a.errors.errors, &text, &e)?,
             }
         }
         out.flush()

@@ -16,19 +16,11 @@
 //! project, on every line of the datasets and on 150,000 generated URLs:
 //! no difference.
 
-use std::path::PathBuf;
-
 use proptest::prelude::*;
 use urikit::ccindex::{columns, host, Columns, NAMES};
 
 fn records() -> Vec<serde_json::Value> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/ccindex/urls.jsonl");
-    std::fs::read_to_string(p)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+    crate::testdata("ccindex/urls.jsonl")
 }
 
 fn value(c: &Columns, name: &str) -> serde_json::Value {

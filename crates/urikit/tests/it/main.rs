@@ -35,6 +35,20 @@ mod whatwg_ada;
 mod wpt;
 mod zone;
 
+/// The records of a JSON Lines file of testdata/ (`surt/surt.jsonl`),
+/// blank lines and `#` comments skipped.
+pub fn testdata(path: &str) -> Vec<serde_json::Value> {
+    let p = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata")
+        .join(path);
+    std::fs::read_to_string(&p)
+        .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
 /// The library's modules import only modules below them (docs/design.md).
 #[test]
 fn every_import_points_down() {

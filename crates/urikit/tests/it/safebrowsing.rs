@@ -15,21 +15,12 @@
 //! project) on every line of the datasets and on 330,000 generated URLs:
 //! no difference.
 
-use std::path::PathBuf;
-
 use proptest::prelude::*;
 use urikit::safebrowsing::{self, Url};
 use urikit::ErrorKind;
 
 fn records() -> Vec<serde_json::Value> {
-    let p =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/safebrowsing/urls.jsonl");
-    std::fs::read_to_string(p)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+    crate::testdata("safebrowsing/urls.jsonl")
 }
 
 fn strings(v: &serde_json::Value) -> Vec<String> {

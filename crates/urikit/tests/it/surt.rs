@@ -11,21 +11,11 @@
 //! - the bad input of the issue: 100,000 repeats of a query key, hosts of
 //!   10,000 labels, escapes nested 100,000 deep, each in linear time.
 
-use std::path::PathBuf;
-
 use proptest::prelude::*;
 use urikit::surt::{canonicalize, surt, Canonicalizer, Options};
 
 fn records(file: &str) -> Vec<serde_json::Value> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../testdata/surt")
-        .join(file);
-    std::fs::read_to_string(p)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+    crate::testdata(&format!("surt/{file}"))
 }
 
 fn options(r: &serde_json::Value) -> Options {

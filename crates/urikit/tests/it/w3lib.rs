@@ -9,21 +9,12 @@
 //! - the bad input of the issue: a query key repeated 100,000 times, a
 //!   host of 10,000 labels, labels of 64 characters and more.
 
-use std::path::PathBuf;
-
 use proptest::prelude::*;
 use urikit::w3lib::{canonicalize_url, canonicalize_url_bytes, Options};
 use urikit::ErrorKind;
 
 fn records() -> Vec<serde_json::Value> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../testdata/w3lib/canonicalize_url.jsonl");
-    std::fs::read_to_string(p)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+    crate::testdata("w3lib/canonicalize_url.jsonl")
 }
 
 fn options(r: &serde_json::Value) -> Options {
