@@ -285,6 +285,40 @@ function renderNormalize(input, d, zones, extra, valid) {
   }));
 }
 
+const PROFILE_NAMES = {
+  ia: 'Internet Archive canonical URL',
+  'ia-basic': 'Google\'s steps (webarchive-commons Basic)',
+  'ia-ordinary': 'webarchive-commons Ordinary',
+  'ia-aggressive': 'webarchive-commons Aggressive',
+  safebrowsing: 'Safe Browsing canonical URL',
+  w3lib: 'Scrapy canonical URL (w3lib)',
+};
+
+function renderCrawl(input) {
+  const k = JSON.parse(uk.crawl_keys(input));
+  const cell = (r) => (r.ok ? el('code', '', clipped(r.result)) : el('span', 'fail', `${r.error.code}: ${r.error.message}`));
+  const list = [['SURT key (surt package)', k.surt], ...k.canonical.map((c) => [PROFILE_NAMES[c.profile] ?? c.profile, c])];
+  const tbody = $('crawl-rows').tBodies[0];
+  tbody.replaceChildren(...list.map(([name, r]) => {
+    const tr = el('tr');
+    const th = el('th', '', name);
+    th.scope = 'row';
+    const td = el('td');
+    td.append(cell(r));
+    tr.append(th, td);
+    return tr;
+  }));
+  const sb = $('sb-rows');
+  sb.hidden = !k.safebrowsing.ok;
+  if (k.safebrowsing.ok) {
+    sb.tBodies[0].replaceChildren(...k.safebrowsing.expressions.map((e) => {
+      const tr = el('tr');
+      tr.append(el('td', '', e.prefix), el('td', '', clipped(e.expression)));
+      return tr;
+    }));
+  }
+}
+
 function renderScheme(input, d, zones, p, resolved) {
   const out = $('scheme');
   const fields = $('fields');
@@ -381,6 +415,7 @@ function update() {
   const resolved = renderResolve(s.uri, s.base, s.dialect, s.zones, p.ok);
   renderNormalize(s.uri, s.dialect, s.zones, s.extra, p.ok);
   renderScheme(s.uri, s.dialect, s.zones, p, resolved);
+  renderCrawl(s.uri);
   permalink(s);
   const t2 = performance.now();
   document.body.dataset.parseMs = (t1 - t0).toFixed(3);

@@ -320,3 +320,17 @@ test('the browser\'s reading: both readings side by side, the repairs marked in 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the crawl keys: the SURT key, the canonical URLs and Safe Browsing\'s expressions', async () => {
+  const { page, problems } = await open();
+  await put(page, '#uri', 'http://www.archive.org/goo/?b&a');
+  const rows = await page.$$eval('#crawl-rows tbody tr', (trs) => trs.map((tr) => [tr.cells[0].textContent, tr.cells[1].textContent]));
+  assert.deepEqual(rows[0], ['SURT key (surt package)', 'org,archive)/goo?a&b']);
+  assert.ok(rows.some(([k, v]) => k.startsWith('Scrapy') && v === 'http://www.archive.org/goo/?a=&b='));
+  assert.equal(await page.isVisible('#sb-rows'), true);
+  assert.ok((await page.$$eval('#sb-rows tbody tr', (trs) => trs.length)) >= 2);
+  await put(page, '#uri', 'http://a.org:8x/');
+  assert.match(await page.textContent('#crawl-rows tbody tr:first-child td'), /invalid-port/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

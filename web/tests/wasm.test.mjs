@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { initSync, parse, resolve, normalize, inspect, relativize, repair, expand, escape, dialects, compare } from '../dist/pkg/urikit_wasm.js';
+import { initSync, parse, resolve, normalize, inspect, relativize, repair, expand, escape, dialects, compare, crawl_keys } from '../dist/pkg/urikit_wasm.js';
 
 const wasm = readFileSync(fileURLToPath(new URL('../dist/pkg/urikit_wasm_bg.wasm', import.meta.url)));
 initSync({ module: wasm });
@@ -157,4 +157,27 @@ test('the browser\'s reading beside the RFC one (URL Standard, uri compare)', ()
   assert.deepEqual([unit.offset.byte, unit.offset.utf16, unit.offset.char], [13, 11, 10]);
   // With a base, each reading resolves by its own rules.
   assert.equal(j(compare('..\\x', 'http://a/b/c')).whatwg.href, 'http://a/x');
+});
+
+test('the crawl keys: SURT, the canonical profiles and Safe Browsing, as their references answer', () => {
+  // webarchive-commons WaybackURLKeyMakerTest (testdata/surt/surt.jsonl).
+  const k = j(crawl_keys('http://www.archive.org/goo/?b&a'));
+  assert.equal(k.surt.result, 'org,archive)/goo?a&b');
+  const profile = (name) => k.canonical.find((c) => c.profile === name);
+  assert.equal(profile('ia').result, 'http://archive.org/goo?a&b');
+  // google/safebrowsing urls_test.go TestGeneratePatterns; the prefixes are SHA-256's.
+  const sb = j(crawl_keys('http://a.b.c/1/2.html?param=1/2')).safebrowsing;
+  assert.deepEqual(sb.expressions.map((e) => e.expression).sort(), [
+    'a.b.c/', 'a.b.c/1/', 'a.b.c/1/2.html', 'a.b.c/1/2.html?param=1/2',
+    'b.c/', 'b.c/1/', 'b.c/1/2.html', 'b.c/1/2.html?param=1/2',
+  ]);
+  assert.equal(sb.expressions[0].prefix, 'f9c142c4');
+  // w3lib tests/test_url.py: the query sorted.
+  const w = j(crawl_keys('http://www.example.com/do?c=3&b=5&b=2&a=50')).canonical.find((c) => c.profile === 'w3lib');
+  assert.equal(w.result, 'http://www.example.com/do?a=50&b=2&b=5&c=3');
+  // Refusals name their code: a port that is not a number (the surt package raises too).
+  const bad = j(crawl_keys('http://a.org:8x/'));
+  assert.equal(bad.surt.ok, false);
+  assert.equal(bad.surt.error.code, 'invalid-port');
+  assert.equal(j(crawl_keys('/asdf')).safebrowsing.error.code, 'missing-host');
 });

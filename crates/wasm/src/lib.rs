@@ -862,3 +862,53 @@ mod tests {
         assert_eq!(v["error"]["offset"]["byte"], 8);
     }
 }
+
+/// The keys of crawlers and web archives for `input`: its SURT key (the
+/// `surt` package's), its canonical URL by each profile (`ia`,
+/// `ia-basic`, `ia-ordinary`, `ia-aggressive`, `safebrowsing`, `w3lib`),
+/// and Safe Browsing's lookup expressions, each with its SHA-256 hash
+/// prefix (four bytes, in hex). Each is `{"ok": true, "result"}` or
+/// `{"ok": false, "error"}`; these keys read any text, not only URI
+/// references.
+///
+/// ```
+/// let v: serde_json::Value = serde_json::from_str(&urikit_wasm::crawl_keys("http://www.archive.org/goo/?b&a")).unwrap();
+/// assert_eq!(v["surt"]["result"], "org,archive)/goo?a&b");
+/// assert_eq!(v["canonical"][0]["profile"], "ia");
+/// assert_eq!(v["safebrowsing"]["expressions"][0]["expression"], "www.archive.org/");
+/// ```
+#[wasm_bindgen]
+pub fn crawl_keys(input: &str) -> String {
+    let fail = |e: Error| json!({"ok": false, "error": {"code": e.code(), "message": report::describe(&e, input, true), "offset": at(input, e.offset())}});
+    let surt = match urikit::surt::surt(input, &urikit::surt::Options::default()) {
+        Ok(k) => json!({"ok": true, "result": k}),
+        Err(e) => fail(e),
+    };
+    let canonical: Vec<Value> = urikit::canonical::Profile::ALL
+        .iter()
+        .map(|p| match p.canonicalize(input) {
+            Ok(u) => json!({"profile": p.name(), "ok": true, "result": u}),
+            Err(e) => {
+                let mut v = fail(e);
+                v["profile"] = json!(p.name());
+                v
+            }
+        })
+        .collect();
+    let safebrowsing = match urikit::safebrowsing::Url::parse(input) {
+        Ok(u) => {
+            let expressions: Vec<Value> = u
+                .expressions()
+                .into_iter()
+                .take(SHOWN_ITEMS)
+                .map(|e| {
+                    let hash = urikit::safebrowsing::hash_hex(&e);
+                    json!({"expression": e, "prefix": &hash[..8]})
+                })
+                .collect();
+            json!({"ok": true, "result": u.to_string(), "expressions": expressions})
+        }
+        Err(e) => fail(e),
+    };
+    json!({"surt": surt, "canonical": canonical, "safebrowsing": safebrowsing}).to_string()
+}
