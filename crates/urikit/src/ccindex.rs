@@ -564,10 +564,7 @@ fn java_digit(c: char) -> Option<u32> {
 /// after `%` allowed.
 fn ipv6_literal(s: &str) -> bool {
     let addr = s.split_once('%').map_or(s, |(a, _)| a);
-    let mut b = Vec::with_capacity(addr.len() + 1);
-    b.extend_from_slice(addr.as_bytes());
-    b.push(b']');
-    addr.contains(':') && crate::parse::ip::parse_ipv6(&b, 0, false).is_ok()
+    crate::parse::ip::ipv6_text(addr).is_some()
 }
 
 /// The ASCII characters of java.net.URI's classes (RFC 2396 with RFC

@@ -59,7 +59,7 @@ use unicode_normalization::UnicodeNormalization;
 
 use crate::error::{Error, ErrorKind};
 use crate::grammar::rfc3986::hex_val;
-use crate::parse::ip::{ipv4_exact, parse_ipv6};
+use crate::parse::ip::ipv6_text;
 
 /// `canonicalize_url`'s keyword arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -443,13 +443,7 @@ fn ipv6(h: &str) -> Option<String> {
         Some(_) => return None,
         None => (h, None),
     };
-    if ipv4_exact(addr.as_bytes()).is_some() || !addr.contains(':') || addr.contains(']') {
-        return None;
-    }
-    let mut b = Vec::with_capacity(addr.len() + 1);
-    b.extend_from_slice(addr.as_bytes());
-    b.push(b']');
-    let (_, pieces) = parse_ipv6(&b, 0, false).ok()?;
+    let pieces = ipv6_text(addr)?;
     let mut out = core::net::Ipv6Addr::from(pieces).to_string();
     if let Some(z) = zone {
         out.push('%');

@@ -152,6 +152,20 @@ fn parse_ipvfuture(b: &[u8], mut i: usize) -> Result<usize, Error> {
     Ok(i + 1)
 }
 
+/// The pieces of `s` read whole as an `IPv6address`, without brackets or
+/// a zone (the crawl keys' readings of a host); `None` where it is not one.
+#[cfg(feature = "alloc")]
+pub(crate) fn ipv6_text(s: &str) -> Option<[u16; 8]> {
+    if !s.contains(':') || s.contains(']') {
+        return None;
+    }
+    // The parser reads through the closing bracket.
+    let mut b = alloc::vec::Vec::with_capacity(s.len() + 1);
+    b.extend_from_slice(s.as_bytes());
+    b.push(b']');
+    parse_ipv6(&b, 0, false).ok().map(|(_, pieces)| pieces)
+}
+
 /// `IPv6address` (all nine forms of RFC 3986 section 3.2.2) through the
 /// closing `]`, and with `zones` an `IPv6addrz` (its zone identifier is
 /// read and left out of the address). Without `::` there are exactly

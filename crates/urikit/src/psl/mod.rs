@@ -710,13 +710,7 @@ fn python_ipv6(s: &str) -> bool {
         Some((a, z)) => (a, !z.is_empty() && !z.contains('%')),
         None => (s, true),
     };
-    if !zone_ok || !addr.contains(':') || addr.contains(']') {
-        return false;
-    }
-    let mut b = alloc::vec::Vec::with_capacity(addr.len() + 1);
-    b.extend_from_slice(addr.as_bytes());
-    b.push(b']');
-    crate::parse::ip::parse_ipv6(&b, 0, false).is_ok()
+    zone_ok && crate::parse::ip::ipv6_text(addr).is_some()
 }
 
 /// The kind of a rule of the list.

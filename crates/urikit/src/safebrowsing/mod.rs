@@ -60,7 +60,7 @@ use core::fmt;
 
 use crate::error::{Error, ErrorKind};
 use crate::grammar::rfc3986::hex_val;
-use crate::parse::ip::{ipv4_exact, parse_ipv6};
+use crate::parse::ip::{ipv4_exact, ipv6_text};
 use crate::pct::unescape_repeatedly_tagged;
 
 mod ipv4;
@@ -302,11 +302,7 @@ pub fn ipv4(host: &str) -> Option<String> {
 /// Whether `s` is an IPv6 address (RFC 3986's `IPv6address`, which Go's
 /// `net.ParseIP` reads too).
 fn ipv6(s: &str) -> bool {
-    // The parser reads through the closing bracket.
-    let mut b = Vec::with_capacity(s.len() + 1);
-    b.extend_from_slice(s.as_bytes());
-    b.push(b']');
-    s.contains(':') && !s.contains(']') && parse_ipv6(&b, 0, false).is_ok()
+    ipv6_text(s).is_some()
 }
 
 /// Writes the canonical URL with its query (`?` and the query where the
