@@ -154,7 +154,7 @@ fn parse_ipvfuture(b: &[u8], mut i: usize) -> Result<usize, Error> {
 
 /// The pieces of `s` read whole as an `IPv6address`, without brackets or
 /// a zone (the crawl keys' readings of a host); `None` where it is not one.
-#[cfg(feature = "alloc")]
+#[cfg(any(feature = "psl", feature = "safebrowsing", feature = "w3lib"))]
 pub(crate) fn ipv6_text(s: &str) -> Option<[u16; 8]> {
     if !s.contains(':') || s.contains(']') {
         return None;
