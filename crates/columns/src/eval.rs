@@ -14,37 +14,76 @@ pub(crate) use crate::value::*;
 
 /// A function whose answer is a slice of the reference (or a name), read
 /// from the parsed reference alone: what the direct kernels
-/// (`kernel`) write without the general evaluator.
-pub type SliceFn = for<'a> fn(UriRef<'a>) -> Option<&'a str>;
-
-/// The [`SliceFn`] of `f`, if it has one.
-pub(crate) fn slice_fn(f: F) -> Option<SliceFn> {
-    let get: SliceFn = match f {
-        F::Scheme => |u| u.get(Part::Scheme),
-        F::Userinfo => |u| u.get(Part::Userinfo),
-        F::Authority => |u| u.get(Part::Authority),
-        F::Host => |u| u.get(Part::Host),
-        F::Port => |u| u.get(Part::Port),
-        F::Path => |u| u.get(Part::Path),
-        F::Query => |u| u.get(Part::Query),
-        F::Fragment => |u| u.get(Part::Fragment),
-        F::HostType => |u| ops::host_type(u),
-        _ => return None,
-    };
-    Some(get)
+/// (`kernel`) write without the general evaluator. An enum rather than a
+/// function pointer, so that a kernel's loop reads the slice inline
+/// instead of copying the parsed reference into a call on every row.
+///
+/// ```
+/// use urikit_columns::{Direct, RowFn, Slice, Value};
+///
+/// let host = RowFn::new(urikit_columns::spec("uri_host").unwrap());
+/// let Direct::Slice(parser, slice) = host.direct(None).unwrap().unwrap() else { panic!() };
+/// assert_eq!(slice, Slice::Part(urikit::Part::Host));
+/// assert_eq!(slice.of(&parser.parse("http://h:1/").unwrap()), Some("h"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slice {
+    /// A component (`uri_scheme` to `uri_fragment`).
+    Part(Part),
+    /// `uri_host_type`.
+    HostType,
+    /// `uri_registrable_domain`.
+    RegistrableDomain,
+    /// `uri_public_suffix`.
+    PublicSuffix,
+    /// `uri_icann_registrable_domain`.
+    IcannRegistrableDomain,
+    /// `uri_icann_public_suffix`.
+    IcannPublicSuffix,
 }
 
-/// The [`SliceFn`] of a function whose answer is that slice in lower case
-/// (the Public Suffix List's, whose own checks answer so).
-pub(crate) fn lower_fn(f: F) -> Option<SliceFn> {
-    let get: SliceFn = match f {
-        F::RegistrableDomain => |u| u.host()?.registrable_domain(),
-        F::PublicSuffix => |u| u.host()?.public_suffix(),
-        F::IcannRegistrableDomain => |u| u.host()?.icann_registrable_domain(),
-        F::IcannPublicSuffix => |u| u.host()?.icann_public_suffix(),
+impl Slice {
+    /// The slice of `u` (the Public Suffix List's as written: the
+    /// functions answer it in lower case, [`ops::lower`]).
+    #[inline(always)]
+    pub fn of<'a>(self, u: &UriRef<'a>) -> Option<&'a str> {
+        match self {
+            Slice::Part(p) => u.get(p),
+            Slice::HostType => ops::host_type(*u),
+            Slice::RegistrableDomain => u.host()?.registrable_domain(),
+            Slice::PublicSuffix => u.host()?.public_suffix(),
+            Slice::IcannRegistrableDomain => u.host()?.icann_registrable_domain(),
+            Slice::IcannPublicSuffix => u.host()?.icann_public_suffix(),
+        }
+    }
+}
+
+/// The [`Slice`] of `f`, if it has one.
+pub(crate) fn slice_fn(f: F) -> Option<Slice> {
+    Some(match f {
+        F::Scheme => Slice::Part(Part::Scheme),
+        F::Userinfo => Slice::Part(Part::Userinfo),
+        F::Authority => Slice::Part(Part::Authority),
+        F::Host => Slice::Part(Part::Host),
+        F::Port => Slice::Part(Part::Port),
+        F::Path => Slice::Part(Part::Path),
+        F::Query => Slice::Part(Part::Query),
+        F::Fragment => Slice::Part(Part::Fragment),
+        F::HostType => Slice::HostType,
         _ => return None,
-    };
-    Some(get)
+    })
+}
+
+/// The [`Slice`] of a function whose answer is that slice in lower case
+/// (the Public Suffix List's, whose own checks answer so).
+pub(crate) fn lower_fn(f: F) -> Option<Slice> {
+    Some(match f {
+        F::RegistrableDomain => Slice::RegistrableDomain,
+        F::PublicSuffix => Slice::PublicSuffix,
+        F::IcannRegistrableDomain => Slice::IcannRegistrableDomain,
+        F::IcannPublicSuffix => Slice::IcannPublicSuffix,
+        _ => return None,
+    })
 }
 
 /// The parser a row asks for: its dialect argument, or RFC 3986.
@@ -157,7 +196,7 @@ pub(crate) fn eval<'a>(
         }
     };
     if let Some(get) = slice_fn(spec.f) {
-        return Ok(opt(get(u)));
+        return Ok(opt(get.of(&u)));
     }
     // A second reference, read by the same dialect.
     let other = |k: usize| -> Option<UriRef<'a>> { parser.parse(text(k)?).ok() };

@@ -3,6 +3,7 @@
 
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, BooleanArray, OffsetSizeTrait};
+use arrow_buffer::NullBuffer;
 use arrow_schema::DataType;
 use urikit::{Dialect, Parser};
 
@@ -115,53 +116,29 @@ impl<'a> Strs<'a> {
         }
     }
 
-    /// Calls `f` with each row of `range`, in order. The text of a range of
-    /// an offsets array is checked once:
-    /// where it is UTF-8, each row is a slice of it (`str` slicing checks
-    /// the character boundaries it cuts at), else each row is checked on
-    /// its own, as [`Strs::get`] does.
+    /// The rows of `range`, in order, each with its index. The text of a
+    /// range of an offsets array is checked once: where it is UTF-8 with
+    /// every row's cut between characters, each row is a slice of it, else
+    /// each row is checked on its own, as [`Strs::get`] does. An iterator
+    /// (not a callback) so that a kernel's body is one loop the compiler
+    /// sees whole.
     #[inline]
-    pub(crate) fn each(&self, range: std::ops::Range<usize>, mut f: impl FnMut(usize, Row<'_>)) {
-        #[inline(always)]
-        fn offsets<O: OffsetSizeTrait>(
-            a: &arrow_array::GenericStringArray<O>,
-            range: std::ops::Range<usize>,
-            f: &mut impl FnMut(usize, Row<'_>),
-        ) -> Option<()> {
-            let o = a.value_offsets();
-            let (from, to) = (o[range.start].as_usize(), o[range.end].as_usize());
-            let bytes = &a.value_data()[from..to];
-            let text = utf8(bytes).ok()?;
-            // Every row's cut is checked before a row is read: a bad one
-            // sends the whole range to the row-by-row reading.
-            if !o[range.start..=range.end]
-                .iter()
-                .all(|k| text.is_char_boundary(k.as_usize() - from))
-            {
-                return None;
+    pub(crate) fn rows(&self, range: std::ops::Range<usize>) -> Rows<'_> {
+        let fast = match self {
+            Strs::Utf8(a) => {
+                let o = a.value_offsets();
+                Checked::of(o, Offsets::Small(o), a.value_data(), a.nulls(), &range)
             }
-            let nulls = a.nulls();
-            for i in range {
-                if nulls.is_some_and(|n| n.is_null(i)) {
-                    f(i, Row::Null);
-                } else {
-                    f(
-                        i,
-                        Row::Text(&text[o[i].as_usize() - from..o[i + 1].as_usize() - from]),
-                    );
-                }
+            Strs::Large(a) => {
+                let o = a.value_offsets();
+                Checked::of(o, Offsets::Large(o), a.value_data(), a.nulls(), &range)
             }
-            Some(())
-        }
-        let done = match self {
-            Strs::Utf8(a) => offsets(a, range.clone(), &mut f),
-            Strs::Large(a) => offsets(a, range.clone(), &mut f),
             Strs::View(_) | Strs::Nulls => None,
         };
-        if done.is_none() {
-            for i in range {
-                f(i, self.get(i, false));
-            }
+        Rows {
+            col: self,
+            fast,
+            range,
         }
     }
 
@@ -198,6 +175,29 @@ impl<'a> Strs<'a> {
         }
     }
 
+    /// The bytes of an offsets array, where every row's text lies (empty
+    /// for the other columns): what a kernel copies slices from.
+    pub(crate) fn data(&self) -> &[u8] {
+        match self {
+            Strs::Utf8(a) => a.value_data(),
+            Strs::Large(a) => a.value_data(),
+            Strs::View(_) | Strs::Nulls => &[],
+        }
+    }
+
+    /// Which rows of `range` are NULL, as a result's validity (`None`:
+    /// none is).
+    pub(crate) fn nulls(&self, range: &std::ops::Range<usize>) -> Option<NullBuffer> {
+        let n = match self {
+            Strs::Utf8(a) => a.nulls(),
+            Strs::Large(a) => a.nulls(),
+            Strs::View(a) => a.nulls(),
+            Strs::Nulls => return Some(NullBuffer::new_null(range.len())),
+        };
+        n.map(|n| n.slice(range.start, range.len()))
+            .filter(|n| n.null_count() > 0)
+    }
+
     /// The bytes of rows `range`, together.
     pub(crate) fn bytes(&self, range: &std::ops::Range<usize>) -> usize {
         fn span<O: OffsetSizeTrait>(o: &[O], r: &std::ops::Range<usize>) -> usize {
@@ -217,6 +217,101 @@ impl<'a> Strs<'a> {
             Row::Text(t) => Some(t),
             _ => None,
         }
+    }
+}
+
+/// The rows of a range of a column ([`Strs::rows`]).
+pub(crate) struct Rows<'a> {
+    col: &'a Strs<'a>,
+    fast: Option<Checked<'a>>,
+    range: std::ops::Range<usize>,
+}
+
+/// A range of an offsets array whose text was checked as a whole: its
+/// offsets as `usize` from the range's first byte, read as either width.
+struct Checked<'a> {
+    text: &'a str,
+    offsets: Offsets<'a>,
+    from: usize,
+    nulls: Option<&'a NullBuffer>,
+}
+
+#[derive(Clone, Copy)]
+enum Offsets<'a> {
+    Small(&'a [i32]),
+    Large(&'a [i64]),
+}
+
+impl<'a> Checked<'a> {
+    /// The range `range` of an offsets array (`o`, also as `offsets`),
+    /// where its text is UTF-8, no
+    /// offset is below the one before it, and every offset falls between
+    /// characters; `None` where a row must be checked on its own.
+    fn of<O: OffsetSizeTrait>(
+        o: &'a [O],
+        offsets: Offsets<'a>,
+        data: &'a [u8],
+        nulls: Option<&'a NullBuffer>,
+        range: &std::ops::Range<usize>,
+    ) -> Option<Checked<'a>> {
+        let (from, to) = (o[range.start].as_usize(), o[range.end].as_usize());
+        let bytes = data.get(from..to)?;
+        let cuts = &o[range.start..=range.end];
+        // No offset below the one before it (so all lie within `from..to`).
+        if !cuts.windows(2).all(|w| w[0] <= w[1]) {
+            return None;
+        }
+        let text = if is_ascii(bytes) {
+            // SAFETY: every byte is below 0x80 (ASCII is UTF-8), and every
+            // offset falls between two of them.
+            #[allow(unsafe_code)]
+            unsafe {
+                std::str::from_utf8_unchecked(bytes)
+            }
+        } else {
+            let text = std::str::from_utf8(bytes).ok()?;
+            if !cuts
+                .iter()
+                .all(|k| text.is_char_boundary(k.as_usize() - from))
+            {
+                return None;
+            }
+            text
+        };
+        Some(Checked {
+            text,
+            offsets,
+            from,
+            nulls: nulls.filter(|n| n.null_count() > 0),
+        })
+    }
+}
+
+impl<'a> Iterator for Rows<'a> {
+    type Item = (usize, Row<'a>);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(usize, Row<'a>)> {
+        let i = self.range.next()?;
+        let Some(c) = &self.fast else {
+            return Some((i, self.col.get(i, false)));
+        };
+        if c.nulls.is_some_and(|n| n.is_null(i)) {
+            return Some((i, Row::Null));
+        }
+        let (start, end) = match c.offsets {
+            Offsets::Small(o) => (o[i] as usize, o[i + 1] as usize),
+            Offsets::Large(o) => (o[i] as usize, o[i + 1] as usize),
+        };
+        let (start, end) = (start - c.from, end - c.from);
+        debug_assert!(start <= end && end <= c.text.len());
+        // SAFETY: `Checked::of` checked every offset of the range to lie
+        // on a character boundary of `text` (so within it) and to be no
+        // smaller than the one before: `start..end` is a range of `text`
+        // cut between characters.
+        #[allow(unsafe_code)]
+        let s = unsafe { c.text.get_unchecked(start..end) };
+        Some((i, Row::Text(s)))
     }
 }
 

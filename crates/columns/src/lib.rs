@@ -42,7 +42,7 @@ mod value;
 mod whatwg;
 
 pub use build::threads;
-pub use eval::SliceFn;
+pub use eval::Slice;
 pub use input::{literal_base, utf8, Arg, At, Row, Strs};
 pub use kernel::Direct;
 pub use row::RowFn;

@@ -191,7 +191,9 @@ unsafe fn chunk(
                     for i in 0..n {
                         match first.bytes(i).map(|b| (b, utf8(b))) {
                             None => out.null(i),
-                            Some((_, Ok(s))) => out.text(i, parser.parse(s).ok().and_then(get)),
+                            Some((_, Ok(s))) => {
+                                out.text(i, parser.parse(s).as_ref().ok().and_then(|u| get.of(u)))
+                            }
                             Some((b, Err(_))) => general(&mut out, i, b)?,
                         }
                     }
@@ -201,7 +203,7 @@ unsafe fn chunk(
                         match first.bytes(i).map(|b| (b, utf8(b))) {
                             None => out.null(i),
                             Some((_, Ok(s))) => {
-                                let v = parser.parse(s).ok().and_then(get);
+                                let v = parser.parse(s).as_ref().ok().and_then(|u| get.of(u));
                                 out.text(i, v.map(urikit_columns::ops::lower).as_deref())
                             }
                             Some((b, Err(_))) => general(&mut out, i, b)?,
