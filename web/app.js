@@ -319,6 +319,52 @@ function renderCrawl(input) {
   }
 }
 
+// The second module (crates/wasm-suffix): the Public Suffix List's
+// tables make it as large as the first, so it is fetched only when its
+// panel is opened.
+let suffix = null;
+
+async function loadSuffix() {
+  if (!suffix) {
+    const m = await import('./pkg/urikit_wasm_suffix.js');
+    await m.default();
+    suffix = m;
+    const l = JSON.parse(m.list());
+    $('suffix-list').textContent = `The Public Suffix List of ${l.version}: ${l.rules} rules, its ICANN section alone and with the private section. The functions answer in lower case.`;
+  }
+  renderSuffix(state().uri);
+  document.body.dataset.suffixReady = '1';
+}
+
+function renderSuffix(input) {
+  if (!suffix || !$('suffix-panel').open) return;
+  const k = JSON.parse(suffix.suffixes(input));
+  const value = (v) => (v === null ? el('span', 'note', 'none') : el('code', '', clipped(String(v))));
+  const fail = (r) => el('span', 'fail', `${r.error.code}: ${r.error.message}`);
+  const row = (name, cell) => {
+    const tr = el('tr');
+    const th = el('th', '', name);
+    th.scope = 'row';
+    const td = el('td');
+    td.append(cell);
+    tr.append(th, td);
+    return tr;
+  };
+  const parts = (t) => value(`${t.subdomain} | ${t.domain} | ${t.suffix}`);
+  $('suffix-rows').tBodies[0].replaceChildren(
+    row('host (RFC 3986)', k.host.ok ? value(k.host.result) : fail(k.host)),
+    row('public suffix (ICANN section)', value(k.icann.public_suffix)),
+    row('registrable domain (ICANN section)', value(k.icann.registrable_domain)),
+    row('public suffix (both sections)', value(k.all.public_suffix)),
+    row('registrable domain (both sections)', value(k.all.registrable_domain)),
+    row('tldextract: subdomain | domain | suffix', parts(k.tldextract.icann)),
+    row('tldextract with private domains', parts(k.tldextract.private)),
+  );
+  $('cc-rows').tBodies[0].replaceChildren(...(k.columns.ok
+    ? k.columns.result.map(([name, v]) => row(name, value(v)))
+    : [row('no row', fail(k.columns))]));
+}
+
 function renderScheme(input, d, zones, p, resolved) {
   const out = $('scheme');
   const fields = $('fields');
@@ -378,6 +424,7 @@ function state() {
     base: $('base').value,
     dialect: $('dialect').value,
     zones: $('zones').checked,
+    suffix: $('suffix-panel').open,
     extra: EXTRAS.filter((x) => $(`x-${x}`).checked),
     t: $('template').value,
     vars: $('vars').value,
@@ -390,6 +437,7 @@ function permalink(s) {
   q.set('base', s.base);
   if (s.dialect !== 'rfc3986') q.set('dialect', s.dialect);
   if (s.zones) q.set('zones', '1');
+  if (s.suffix) q.set('suffix', '1');
   if (s.extra.length) q.set('extra', s.extra.join(','));
   q.set('t', s.t);
   q.set('vars', s.vars);
@@ -416,6 +464,7 @@ function update() {
   renderNormalize(s.uri, s.dialect, s.zones, s.extra, p.ok);
   renderScheme(s.uri, s.dialect, s.zones, p, resolved);
   renderCrawl(s.uri);
+  renderSuffix(s.uri);
   permalink(s);
   const t2 = performance.now();
   document.body.dataset.parseMs = (t1 - t0).toFixed(3);
@@ -451,8 +500,14 @@ async function main() {
   for (const id of ['template', 'vars']) {
     $(id).addEventListener('input', () => schedule(() => { renderTemplate(); permalink(state()); }));
   }
+  $('suffix-panel').addEventListener('toggle', () => {
+    permalink(state());
+    if ($('suffix-panel').open) loadSuffix();
+  });
   update();
   renderTemplate();
+  // Opened last, so that its toggle finds the page ready.
+  $('suffix-panel').open = q.get('suffix') === '1';
   document.body.dataset.ready = '1';
 }
 

@@ -334,3 +334,28 @@ test('the crawl keys: the SURT key, the canonical URLs and Safe Browsing\'s expr
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the suffix panel loads its module when opened, and keeps up with the input', async () => {
+  const { page, problems } = await open();
+  // Not fetched until the panel is opened.
+  assert.equal(await page.$eval('body', (b) => b.dataset.suffixReady), undefined);
+  await page.click('#suffix-panel summary');
+  await page.waitForSelector('body[data-suffix-ready="1"]');
+  assert.match(await page.textContent('#suffix-list'), /Public Suffix List of 20\d\d/);
+  await put(page, '#uri', 'https://a.b.GitHub.io/x');
+  const rows = await page.$$eval('#suffix-rows tbody tr', (trs) => Object.fromEntries(trs.map((tr) => [tr.cells[0].textContent, tr.cells[1].textContent])));
+  assert.equal(rows['registrable domain (ICANN section)'], 'github.io');
+  assert.equal(rows['registrable domain (both sections)'], 'b.github.io');
+  const cc = await page.$$eval('#cc-rows tbody tr', (trs) => trs.map((tr) => [tr.cells[0].textContent, tr.cells[1].textContent]));
+  assert.equal(cc.length, 16);
+  assert.deepEqual(cc[0], ['url_surtkey', 'io,github,b,a)/x']);
+  assert.match(await page.url(), /suffix=1/);
+  // The permalink reopens it.
+  const again = await open(`?${new URL(page.url()).searchParams}`);
+  await again.page.waitForSelector('body[data-suffix-ready="1"]');
+  assert.equal(await again.page.$eval('#suffix-panel', (d) => d.open), true);
+  await page.screenshot({ path: join(artifacts, 'suffix.png'), fullPage: true });
+  assert.deepEqual([...problems, ...again.problems], []);
+  await again.page.close();
+  await page.close();
+});
