@@ -183,15 +183,8 @@ pub(crate) fn run_range(
     }
     let mut out = Out::new(spec.ty, range.len());
     let mut cache = None;
-    let utf8 = col.utf8(&range);
-    for i in range {
-        out.push(eval_row(
-            spec,
-            col.get(i, utf8),
-            args,
-            offset + i,
-            &mut cache,
-        )?)?;
+    for (i, row) in col.rows(range) {
+        out.push(eval_row(spec, row, args, offset + i, &mut cache)?)?;
     }
     Ok(out.finish())
 }

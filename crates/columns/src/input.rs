@@ -91,31 +91,6 @@ impl<'a> Strs<'a> {
         })
     }
 
-    /// Whether rows `range` are all UTF-8 with their offsets between
-    /// characters (an offsets array only).
-    pub(crate) fn utf8(&self, range: &std::ops::Range<usize>) -> bool {
-        fn check<O: OffsetSizeTrait>(
-            offsets: &[O],
-            data: &[u8],
-            range: &std::ops::Range<usize>,
-        ) -> bool {
-            let at = |k: usize| offsets[k].as_usize();
-            let (from, to) = (at(range.start), at(range.end));
-            // A byte that continues a character (10xxxxxx) cannot begin one.
-            let starts = offsets[range.start..=range.end]
-                .iter()
-                .all(|o| data.get(o.as_usize()).is_none_or(|&b| b & 0xC0 != 0x80));
-            // ASCII (most text) is UTF-8, and the test is the quicker.
-            let text = &data[from..to];
-            starts && utf8(text).is_ok()
-        }
-        match self {
-            Strs::Utf8(a) => check(a.value_offsets(), a.value_data(), range),
-            Strs::Large(a) => check(a.value_offsets(), a.value_data(), range),
-            Strs::View(_) | Strs::Nulls => false,
-        }
-    }
-
     /// The rows of `range`, in order, each with its index. The text of a
     /// range of an offsets array is checked once: where it is UTF-8 with
     /// every row's cut between characters, each row is a slice of it, else
@@ -142,20 +117,15 @@ impl<'a> Strs<'a> {
         }
     }
 
-    /// Row `i`; `utf8` when its range was checked by [`Strs::utf8`].
-    pub(crate) fn get(&self, i: usize, utf8: bool) -> Row<'_> {
-        /// A row of an offsets array: Arrow's accessor on a checked range,
-        /// the bytes checked otherwise.
+    /// Row `i`, its bytes checked as UTF-8 on their own.
+    pub(crate) fn get(&self, i: usize) -> Row<'_> {
+        /// A row of an offsets array.
         fn offsets_row<O: OffsetSizeTrait>(
             a: &arrow_array::GenericStringArray<O>,
             i: usize,
-            utf8: bool,
         ) -> Row<'_> {
             if a.is_null(i) {
                 return Row::Null;
-            }
-            if utf8 {
-                return Row::Text(a.value(i));
             }
             let o = a.value_offsets();
             checked(&a.value_data()[o[i].as_usize()..o[i + 1].as_usize()])
@@ -167,8 +137,8 @@ impl<'a> Strs<'a> {
             }
         }
         match self {
-            Strs::Utf8(a) => offsets_row(a, i, utf8),
-            Strs::Large(a) => offsets_row(a, i, utf8),
+            Strs::Utf8(a) => offsets_row(a, i),
+            Strs::Large(a) => offsets_row(a, i),
             Strs::View(a) if a.is_null(i) => Row::Null,
             Strs::View(a) => checked(a.value(i)),
             Strs::Nulls => Row::Null,
@@ -213,7 +183,7 @@ impl<'a> Strs<'a> {
 
     /// Row `i` as text, None for NULL or bytes that are not UTF-8.
     pub fn text(&self, i: usize) -> Option<&str> {
-        match self.get(i, false) {
+        match self.get(i) {
             Row::Text(t) => Some(t),
             _ => None,
         }
@@ -294,7 +264,7 @@ impl<'a> Iterator for Rows<'a> {
     fn next(&mut self) -> Option<(usize, Row<'a>)> {
         let i = self.range.next()?;
         let Some(c) = &self.fast else {
-            return Some((i, self.col.get(i, false)));
+            return Some((i, self.col.get(i)));
         };
         if c.nulls.is_some_and(|n| n.is_null(i)) {
             return Some((i, Row::Null));

@@ -109,7 +109,7 @@ pub(crate) fn run(
     };
     // A row the kernel does not write (bytes that are not UTF-8): the
     // general evaluator's answer.
-    let general = |i: usize| eval_row(spec, col.get(i, false), args, offset + i, &mut None);
+    let general = |i: usize| eval_row(spec, col.get(i), args, offset + i, &mut None);
     let n = range.len();
     Some(Ok(match direct {
         Direct::IsValid(parser) => {
