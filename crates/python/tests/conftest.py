@@ -77,3 +77,20 @@ def datasets() -> dict[str, list[str]]:
 
 def pytest_report_header(config):
     return f"urikit datasets: {data_dir()}"
+
+
+def spark_jar() -> str:
+    """The urikit-spark jar (``crates/spark/build.sh``, which ``.ci/run``
+    runs before the tests): built here when it is missing and a JDK is
+    there; the Spark tests of the native path are skipped without it (a
+    failure under ``URIKIT_REQUIRE_ALL=1``)."""
+    jar = os.environ.get("URIKIT_SPARK_JAR") or str(REPO / "target" / "spark" / "urikit-spark.jar")
+    if not Path(jar).is_file() and shutil.which("javac"):
+        subprocess.run([str(REPO / "crates" / "spark" / "build.sh")], check=True,
+                       env={**os.environ, "PYTHON": sys.executable})
+    if not Path(jar).is_file():
+        reason = f"no urikit-spark jar at {jar}: run crates/spark/build.sh (needs a JDK)"
+        if REQUIRE_ALL:
+            pytest.fail(reason)
+        pytest.skip(reason)
+    return jar

@@ -8,7 +8,7 @@ import os
 import pyarrow as pa
 import pytest
 
-from conftest import need, need_java
+from conftest import need, need_java, spark_jar
 from urikit import arrow
 
 # Where the engines come from.
@@ -125,15 +125,30 @@ def test_polars(table, expected):
         pl.col("u").uri.query_param()
 
 
+# A row whose text is this makes the native library panic (crates/spark:
+# URIKIT_SPARK_FAULT, read when the JVM starts), to show what a panic
+# becomes in Spark.
+FAULT = "http://urikit.test/panic"
+
+
 @pytest.fixture(scope="module")
 def spark():
     need("pyspark", PIP)
     need_java()
     from pyspark.sql import SparkSession
 
+    os.environ["URIKIT_SPARK_FAULT"] = FAULT
     session = (
         SparkSession.builder.master("local[2]")
+        .config("spark.jars", spark_jar())
         .config("spark.ui.enabled", "false")
+        # A projection over a local table (createDataFrame) is otherwise
+        # evaluated by the optimizer, on the driver, into a new local
+        # table of Java objects: 48 columns of every dataset line, more
+        # than the driver's heap. Real input (files, tables) never takes
+        # that path; the tests run the functions as a query over files does.
+        .config("spark.sql.optimizer.excludedRules",
+                "org.apache.spark.sql.catalyst.optimizer.ConvertToLocalRelation")
         .config("spark.sql.shuffle.partitions", "2")
         .config("spark.driver.memory", "2g")
         .getOrCreate()
@@ -142,11 +157,12 @@ def spark():
     session.stop()
 
 
-@pytest.mark.parametrize("mode", ["arrow", "pandas"])
+@pytest.mark.parametrize("mode", ["native", "arrow", "pandas"])
 def test_spark(spark, table, expected, mode):
     import urikit.spark
 
-    assert urikit.spark.register(spark, mode=mode) == arrow.FUNCTIONS
+    got = urikit.spark.register(spark, mode=mode)
+    assert got == arrow.FUNCTIONS and got.mode == mode
     if mode == "pandas":
         # The pandas path (Spark 3.5 and 4.0) on a sample: it is the slow one.
         tbl = table.slice(0, 3000)
@@ -163,10 +179,11 @@ def test_spark(spark, table, expected, mode):
     check(got, exp, f"spark-{mode}")
 
 
-def test_spark_bad_input(spark):
+@pytest.mark.parametrize("mode", ["native", "arrow"])
+def test_spark_bad_input(spark, mode):
     import urikit.spark
 
-    urikit.spark.register(spark)
+    urikit.spark.register(spark, mode=mode)
     # Invalid UTF-8 from a binary column cast to string.
     row = spark.sql(
         "SELECT uri_is_valid(s) AS ok, uri_error(s) AS e, uri_host(s) AS h "
@@ -214,3 +231,42 @@ def test_a_literal_base_that_is_no_uri_fails_the_query():
         con = duckdb_connection(native)
         with pytest.raises(Exception, match="base"):
             con.sql("SELECT uri_resolve('http://a/b/d', '../c')").fetchall()
+
+
+def test_spark_native_errors(spark):
+    """The native path's errors: an argument that can serve no row fails
+    the query when Spark builds it, naming the argument; a column of
+    dialects with an unknown name fails the task naming the function and
+    the row's value; a panic inside the library is caught at the JNI
+    boundary and becomes such an error too, and the executor goes on."""
+    import urikit.spark
+
+    assert urikit.spark.register(spark).mode == "native"
+    with pytest.raises(Exception, match="uri_host: .*unknown dialect"):
+        spark.sql("SELECT uri_host('http://a/', 'rfc0')").collect()
+    with pytest.raises(Exception, match="uri_resolve: the base .*second"):
+        spark.sql("SELECT uri_resolve('http://a/b', '../c')").collect()
+    with pytest.raises(Exception, match="uri_host: takes 1 to 2 arguments, not 3"):
+        spark.sql("SELECT uri_host('a', 'b', 'c')").collect()
+    with pytest.raises(Exception, match="uri_to_uri: argument 2 must be a boolean"):
+        spark.sql("SELECT uri_to_uri('a', 'yes')").collect()
+    with pytest.raises(Exception, match='uri_scheme: .*unknown dialect.*the row.s value: "http://a/"'):
+        spark.sql("SELECT uri_scheme(u, d) FROM VALUES ('http://a/', 'rfc0') AS t(u, d)").collect()
+    with pytest.raises(Exception, match=f'uri_host: internal error in urikit.*"{FAULT}"'):
+        spark.sql(f"SELECT uri_host(u) FROM VALUES ('http://a/'), ('{FAULT}') AS t(u)").collect()
+    with pytest.raises(Exception, match="uri_normalize: internal error in urikit"):
+        spark.sql(f"SELECT uri_normalize('{FAULT}')").collect()
+    # The executor is still there; a NULL dialect is RFC 3986's, a dialect
+    # column is read row by row, a NULL base gives NULL.
+    row = spark.sql(
+        "SELECT uri_host('http://a/', NULL) AS h, uri_is_valid('http://\u00e9/', d) AS v, "
+        "uri_resolve('../g', NULL) AS r, uri_to_uri('http://\u00e9/', NULL) AS t "
+        "FROM VALUES ('rfc3987') AS x(d)"
+    ).first()
+    assert (row.h, row.v, row.r, row.t) == ("a", True, None, None)
+    # A component is a view of the row's bytes: still right after the
+    # rows it came from are gone (sorted, shuffled, cached).
+    df = spark.sql(
+        "SELECT uri_host(concat('http://h', id, '.example/p')) AS h FROM range(5000) ORDER BY h DESC"
+    )
+    assert [r.h for r in df.take(2)] == ["h999.example", "h998.example"]
