@@ -162,7 +162,7 @@ def test_spark(spark, table, expected, mode):
     import urikit.spark
 
     got = urikit.spark.register(spark, mode=mode)
-    assert got == arrow.FUNCTIONS and got.mode == mode
+    assert got == arrow.FUNCTIONS + (["uri_parse_url"] if mode == "native" else []) and got.mode == mode
     if mode == "pandas":
         # The pandas path (Spark 3.5 and 4.0) on a sample: it is the slow one.
         tbl = table.slice(0, 3000)
@@ -270,3 +270,64 @@ def test_spark_native_errors(spark):
         "SELECT uri_host(concat('http://h', id, '.example/p')) AS h FROM range(5000) ORDER BY h DESC"
     )
     assert [r.h for r in df.take(2)] == ["h999.example", "h998.example"]
+
+
+PARTS = ["HOST", "PATH", "QUERY", "REF", "PROTOCOL", "FILE", "AUTHORITY", "USERINFO"]
+
+
+def parse_url_differences(spark, view):
+    """The rows of ``view`` (id, u) where ``uri_parse_url`` and Spark's own
+    ``try_parse_url`` answer differently, for every part and a key."""
+    cols = ", ".join(f"try_parse_url(u, '{p}') AS s_{p}, uri_parse_url(u, '{p}') AS k_{p}" for p in PARTS)
+    cols += ", try_parse_url(u, 'QUERY', 'id') AS s_KEY, uri_parse_url(u, 'QUERY', 'id') AS k_KEY"
+    got = spark.sql(f"SELECT id, u, {cols} FROM {view}").toArrow().to_pylist()
+    assert got
+    return [(r["u"], p, r["s_" + p], r["k_" + p]) for r in got for p in PARTS + ["KEY"]
+            if r["s_" + p] != r["k_" + p]]
+
+
+def test_spark_parse_url_is_spark_parse_url(spark, table):
+    """uri_parse_url answers as Spark's parse_url (try_parse_url: NULL
+    where java.net.URI refuses the text) on every dataset line and on
+    generated references built to hit java.net.URI's corners."""
+    import random
+
+    import urikit.spark
+
+    assert "uri_parse_url" in urikit.spark.register(spark, mode="native")
+    spark.createDataFrame(table.to_pandas()).createOrReplaceTempView("t")
+    assert parse_url_differences(spark, "t") == []
+    rng = random.Random(2396)
+    odd = ["%", "%41", "%zz", "\u00e9", "\u00a0", " ", "|", "\\", "\u2028", "\ufffd", "[", "]", "@", ":", "#", "?"]
+
+    def some(choices, n):
+        return "".join(rng.choice(choices) for _ in range(rng.randint(0, n)))
+
+    def one():
+        scheme = rng.choice(["", "http:", "HTTP:", "mailto:", "file:", "1a:", "a+b.c-d:", ":"])
+        host = rng.choice(["a", "Z9", "a-b.example", "a-.b", "a.b.", "1.2.3.4", "999.1.1.1", "0001.1.1.1",
+                           "123", "a_b", "\u00e9.example", "[::1]", "[fe80::1%eth0]", "[1::2::3]", "[::1%]",
+                           "", "h.1", some(["a", ".", "-", "1"] + odd, 4)])
+        auth = ""
+        if rng.random() < 0.7:
+            user = rng.choice(["", "u@", "u:p@", "a%20b@", "u@@", some(["u", ":", ";", "&"] + odd, 3) + "@"])
+            port = rng.choice(["", "", ":80", ":", ":99999999999", ":8a"])
+            auth = "//" + user + host + port
+        path = some(["/", "a", ";p", "=", "~", "%7e", ".."] + odd, 5)
+        query = rng.choice(["", "?", "?id=7", "?a=1&id=2", "?id=&x", "?" + some(["a", "=", "&", "id="] + odd, 5)])
+        frag = rng.choice(["", "#", "#f", "#" + some(["f", "#", "?"] + odd, 3)])
+        return scheme + auth + path + query + frag
+
+    rows = [one() for _ in range(200_000)]
+    gen = pa.table({"id": pa.array(range(len(rows)), pa.int64()), "u": pa.array(rows, pa.string())})
+    spark.createDataFrame(gen.to_pandas()).createOrReplaceTempView("g")
+    diffs = parse_url_differences(spark, "g")
+    assert diffs == [], diffs[:10]
+    # The generated text reaches every reading: hosts, registry-based
+    # authorities, opaque URIs, refusals.
+    hosts, auths, paths, refused = spark.sql(
+        "SELECT count(try_parse_url(u, 'HOST')), count(try_parse_url(u, 'AUTHORITY')), "
+        "count(try_parse_url(u, 'PATH')), count_if(try_parse_url(u, 'PROTOCOL') IS NULL "
+        "AND try_parse_url(u, 'PATH') IS NULL) FROM g"
+    ).first()
+    assert hosts > 1000 and auths > hosts + 1000 and paths > 10_000 and refused > 10_000, (hosts, auths, paths, refused)

@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
 use urikit::Dialect;
-use urikit_columns::{At, Direct, RowFn, Spec, Ty, Value, SPECS};
+use urikit_columns::{At, Direct, Param, RowFn, Spec, Ty, Value, SPECS};
 
 use crate::wire::{self, Cells};
 
@@ -222,11 +222,46 @@ fn general(spec: &'static Spec, f: usize, input: &[u8], args: &[At<'_>], out: &m
     })
 }
 
+/// The number the jar calls `uri_parse_url` by: past the table's end,
+/// since the function is Spark's alone (not in `functions.md`).
+pub const PARSE_URL: usize = 1 << 20;
+
+/// `uri_parse_url(url, part [, key])`: Spark's `parse_url` (and
+/// `try_parse_url`), read as `java.net.URI` reads (`urikit::javanet`).
+/// Spark reads the row's bytes as a Java string, a byte that is not UTF-8
+/// becoming U+FFFD; so does this.
+fn parse_url(input: &[u8], args: &[u8], out: &mut [u8]) -> i64 {
+    use urikit::javanet::{self, JavaUri, UrlPart};
+    let params = [Param::Text("part"), Param::Text("key")];
+    let Some(given) = wire::args(&params[..1], args).or_else(|| wire::args(&params, args)) else {
+        return message(out, ERROR, "the arguments are not as the jar writes them");
+    };
+    let (part, key) = match given[..] {
+        [At::Text(Some(p))] => (p, None),
+        [At::Text(Some(p)), At::Text(Some(k))] => (p, Some(k)),
+        _ => return NULL,
+    };
+    let Some(part) = UrlPart::from_name(part) else {
+        return NULL;
+    };
+    let text = String::from_utf8_lossy(input);
+    let Ok(u) = JavaUri::parse(&text) else {
+        return NULL;
+    };
+    match javanet::parse_url(&u, part, key) {
+        None => NULL,
+        Some(v) => answer(Ty::Str, Value::Str(v.into()), input, out),
+    }
+}
+
 /// Row `input` of function `f`, with the arguments `args` as the jar wrote
 /// them (`wire::args`).
 pub fn eval(f: usize, input: &[u8], args: &[u8], out: &mut [u8]) -> i64 {
     guarded(out, |out| {
         fault(input);
+        if f == PARSE_URL {
+            return parse_url(input, args, out);
+        }
         let Some(spec) = SPECS.get(f) else {
             return message(out, ERROR, "no such function");
         };
@@ -385,6 +420,37 @@ mod tests {
         );
         assert_eq!(text(r, "", &out).as_deref(), Some("1 2"));
         assert_eq!(eval(qp, b"http://h/?a=1", &arg(None), &mut out), NULL);
+    }
+
+    #[test]
+    fn parse_url_answers_as_spark_does() {
+        let mut out = vec![0; 64];
+        let u = "http://user@spark.apache.org:80/path?query=1&k=v#frag";
+        let part = |p: &str, k: Option<&str>| {
+            let mut a = arg(Some(p));
+            if let Some(k) = k {
+                a.extend(arg(Some(k)));
+            }
+            a
+        };
+        let mut get = |p: &str, k: Option<&str>| {
+            let r = eval(PARSE_URL, u.as_bytes(), &part(p, k), &mut out);
+            text(r, u, &out)
+        };
+        assert_eq!(get("HOST", None).as_deref(), Some("spark.apache.org"));
+        assert_eq!(get("FILE", None).as_deref(), Some("/path?query=1&k=v"));
+        assert_eq!(get("USERINFO", None).as_deref(), Some("user"));
+        assert_eq!(get("QUERY", Some("k")).as_deref(), Some("v"));
+        assert_eq!(get("host", None), None);
+        assert_eq!(get("REF", Some("k")), None);
+        // Not a URI for java.net.URI: NULL, as try_parse_url answers.
+        assert_eq!(
+            eval(PARSE_URL, b"http://a b/", &part("HOST", None), &mut out),
+            NULL
+        );
+        // A byte that is not UTF-8 is U+FFFD, an "other" character.
+        let r = eval(PARSE_URL, b"http://h/a\xff", &part("PATH", None), &mut out);
+        assert_eq!(text(r, "", &out).as_deref(), Some("/a\u{fffd}"));
     }
 
     #[test]

@@ -286,6 +286,7 @@ mod idna2003;
 #[cfg(feature = "alloc")]
 mod iri;
 mod iter;
+pub mod javanet;
 #[cfg(feature = "alloc")]
 mod normalize;
 #[cfg(feature = "alloc")]

@@ -149,7 +149,8 @@ def _pandas_batch(name: str):
 
 def register(spark: Any, *, mode: str | None = None) -> Registered:
     """Registers every column function in ``spark`` (a ``SparkSession``);
-    returns their names, with the path taken as ``.mode`` (also logged at
+    returns their names (on the native path ``uri_parse_url`` too, Spark's
+    ``parse_url`` as ``java.net.URI`` reads, by urikit), with the path taken as ``.mode`` (also logged at
     INFO on the ``urikit.spark`` logger). ``mode`` is ``"native"`` (the
     jar's JVM functions, the default when the jar is there), ``"arrow"``
     (Arrow UDFs, the default where Spark has them) or ``"pandas"`` (pandas
@@ -165,7 +166,7 @@ def register(spark: Any, *, mode: str | None = None) -> Registered:
             )
         jvm = spark._jvm
         names = list(jvm.org.urikit.spark.Urikit.register(spark._jsparkSession))
-        if names != list(SPECS):
+        if names != [*SPECS, "uri_parse_url"]:
             raise RuntimeError(
                 "the urikit-spark jar's functions are not this package's: rebuild the jar "
                 "from the same checkout"

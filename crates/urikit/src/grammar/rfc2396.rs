@@ -28,23 +28,29 @@ use super::{Grammar, Hosts, Userinfo};
 
 const MARK: Table = Table::new(b"-_.!~*'()");
 const UNRESERVED: Table = ALPHA.or(DIGIT).or(MARK);
-const URIC: Table = UNRESERVED.or(Table::new(b";/?:@&=+$,")).or_pct();
+pub(crate) const URIC: Table = UNRESERVED.or(Table::new(b";/?:@&=+$,")).or_pct();
 const PCHAR: Table = UNRESERVED.or(Table::new(b":@&=+$,")).or_pct();
+/// `userinfo` (section 3.2.2).
+pub(crate) const USERINFO: Table = UNRESERVED.or(Table::new(b";:&=+$,")).or_pct();
+/// `reg_name` (section 3.2.1).
+pub(crate) const REG_NAME: Table = UNRESERVED.or(Table::new(b"$,;:@&=+")).or_pct();
+/// `path_segments` (section 3.3): `pchar`, `;` and `/`.
+pub(crate) const PATH: Table = PCHAR.or(Table::new(b";/"));
 
 pub(crate) const GRAMMAR: Grammar = Grammar {
     scheme_first: ALPHA,
     scheme_rest: ALPHA.or(DIGIT).or(Table::new(b"+-.")),
     relative: true,
-    path: PCHAR.or(Table::new(b";/")),
+    path: PATH,
     opaque: URIC,
     empty_after_scheme: false,
     query_after_authority: true,
     colon_in_first_segment: false,
     query: URIC,
     fragment: URIC,
-    userinfo: Userinfo::Combined(UNRESERVED.or(Table::new(b";:&=+$,")).or_pct()),
+    userinfo: Userinfo::Combined(USERINFO),
     hosts: Hosts::ClassicTrailingDot,
-    reg_name: Some(UNRESERVED.or(Table::new(b"$,;:@&=+")).or_pct()),
+    reg_name: Some(REG_NAME),
     unreserved: UNRESERVED,
     port_needs_digits: false,
 };

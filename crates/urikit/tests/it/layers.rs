@@ -36,6 +36,7 @@ pub const LIBRARY: &[&str] = &[
     "parse/scan",
     "parse",
     "pct",
+    "javanet",
     "psl/rules",
     "psl",
     "host",
@@ -94,6 +95,10 @@ pub const COLUMNS: &[&str] = &[
 /// The DuckDB extension's files, lowest first (its lib.rs is the top;
 /// main.rs, the program that writes the file, uses the library alone).
 pub const DUCKDB: &[&str] = &["footer", "vector", "function", "main"];
+
+/// The Spark crate's files, lowest first (its lib.rs, the JNI functions,
+/// is the top).
+pub const SPARK: &[&str] = &["wire", "row"];
 
 /// The Rust files under `dir`, recursively.
 fn files(dir: &Path) -> Vec<PathBuf> {
@@ -394,5 +399,13 @@ fn the_duckdb_crate_imports_point_down() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../duckdb/src");
     if env!("CARGO_PKG_NAME") == "urikit" && src.is_dir() {
         check_dir(&src, DUCKDB, "lib.rs");
+    }
+}
+
+#[test]
+fn the_spark_crate_imports_point_down() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../spark/src");
+    if env!("CARGO_PKG_NAME") == "urikit" && src.is_dir() {
+        check_dir(&src, SPARK, "lib.rs");
     }
 }

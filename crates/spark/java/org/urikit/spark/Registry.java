@@ -54,7 +54,10 @@ final class Registry {
         }
     }
 
-    static String name(int f) { return NAMES[f]; }
+    /** The number the library knows {@code uri_parse_url} by (past the table). */
+    static final int PARSE_URL = 1 << 20;
+
+    static String name(int f) { return f == PARSE_URL ? "uri_parse_url" : NAMES[f]; }
 
     static DataType type(int f) { return TYPES[f]; }
 
@@ -81,7 +84,33 @@ final class Registry {
     }
 
     private static IllegalArgumentException wrong(int f, String what) {
-        return new IllegalArgumentException(NAMES[f] + ": " + what);
+        return new IllegalArgumentException(name(f) + ": " + what);
+    }
+
+    /** {@code uri_parse_url(url, part [, key])}: Spark's {@code parse_url}, read as
+     * {@code java.net.URI} reads, by the library (no regular expression). */
+    static AbstractFunction1<Seq<Expression>, Expression> parseUrlBuilder() {
+        return new AbstractFunction1<Seq<Expression>, Expression>() {
+            @Override
+            public Expression apply(Seq<Expression> given) {
+                List<Expression> args = new ArrayList<>(CollectionConverters.asJava(given));
+                if (args.size() < 2 || args.size() > 3) {
+                    throw wrong(PARSE_URL, "takes 2 to 3 arguments, not " + args.size());
+                }
+                List<Expression> call = new ArrayList<>();
+                call.add(lit(PARSE_URL));
+                for (int k = 0; k < args.size(); k++) call.add(text(PARSE_URL, k, args.get(k)));
+                List<AbstractDataType> none = new ArrayList<>();
+                return new StaticInvoke(Kernels.class, DataTypes.StringType, "string", seq(call), seq(none),
+                    false, true, true, scala.Option.empty());
+            }
+        };
+    }
+
+    static ExpressionInfo parseUrlInfo() {
+        return new ExpressionInfo(Kernels.class.getName(), null, "uri_parse_url",
+            "_FUNC_(url, partToExtract[, key]) - Spark's parse_url (HOST, PATH, QUERY, REF, PROTOCOL, FILE, "
+                + "AUTHORITY, USERINFO), as java.net.URI reads the URL; NULL where it refuses it (urikit)", "");
     }
 
     /** A text argument: a string column (a NULL literal becomes a NULL string). */

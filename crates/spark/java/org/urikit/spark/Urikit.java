@@ -24,9 +24,11 @@ import org.apache.spark.sql.catalyst.analysis.FunctionRegistry;
 public final class Urikit {
     private Urikit() {}
 
-    /** The functions' SQL names, in the contract's order. */
+    /** The functions' SQL names: the contract's, in its order, then {@code uri_parse_url}. */
     public static List<String> functions() {
-        return new ArrayList<>(Arrays.asList(Registry.NAMES));
+        List<String> names = new ArrayList<>(Arrays.asList(Registry.NAMES));
+        names.add("uri_parse_url");
+        return names;
     }
 
     /**
@@ -39,6 +41,7 @@ public final class Urikit {
         for (int f = 0; f < Registry.NAMES.length; f++) {
             registry.createOrReplaceTempFunction(Registry.NAMES[f], Registry.builder(f), "java_udf");
         }
+        registry.createOrReplaceTempFunction("uri_parse_url", Registry.parseUrlBuilder(), "java_udf");
         return functions();
     }
 }

@@ -1,6 +1,7 @@
 package org.urikit.spark;
 
 import org.apache.spark.sql.SparkSessionExtensions;
+import org.apache.spark.sql.catalyst.FunctionIdentifier;
 
 import scala.Tuple3;
 import scala.runtime.AbstractFunction1;
@@ -17,6 +18,8 @@ public final class UrikitExtensions extends AbstractFunction1<SparkSessionExtens
         for (int f = 0; f < Registry.NAMES.length; f++) {
             ext.injectFunction(new Tuple3<>(Registry.id(f), Registry.info(f), Registry.builder(f)));
         }
+        ext.injectFunction(new Tuple3<>(FunctionIdentifier.apply("uri_parse_url"), Registry.parseUrlInfo(),
+            Registry.parseUrlBuilder()));
         return BoxedUnit.UNIT;
     }
 }
