@@ -4,7 +4,11 @@ Build an input (the shared URL datasets repeated and varied, with a link
 per page to resolve), then run the job:
 
     python crawl.py build --rows 10000000 --out /data/crawl-input.parquet
-    spark-submit --master 'local[*]' crawl.py run --input /data/crawl-input.parquet --out /data/crawl-out
+    spark-submit --master 'local[*]' --jars target/spark/urikit-spark.jar \
+        crawl.py run --input /data/crawl-input.parquet --out /data/crawl-out
+
+(--jars: urikit's functions in the JVM, crates/spark/build.sh; without it
+they run as Arrow UDFs in Python workers.)
 
 The job reads Parquet (or text, one URL a line: --input urls.txt), and
 writes Parquet under --out:
@@ -84,7 +88,9 @@ def build(rows: int, out: str, data: Path) -> None:
 def run(spark, source: str, out: str) -> dict:
     import urikit.spark
 
-    urikit.spark.register(spark)
+    # The native path when the urikit-spark jar is on the class path
+    # (spark-submit --jars target/spark/urikit-spark.jar), else Arrow UDFs.
+    path = urikit.spark.register(spark).mode
     if source.endswith(".txt"):
         df = spark.read.text(source).withColumnRenamed("value", "url")
         df = df.selectExpr("url", "CAST(NULL AS STRING) AS link")
@@ -127,6 +133,7 @@ def run(spark, source: str, out: str) -> dict:
         "links": r.parquet(f"{out}/links").count(),
         "unique": r.parquet(f"{out}/unique").count(),
         "seconds": round(elapsed, 1),
+        "path": path,
     }
     return summary
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-from conftest import need, need_java
+from conftest import need, need_java, spark_jar
 from urikit import arrow
 
 
@@ -33,11 +33,13 @@ def test_the_job_under_spark_submit(tmp_path, datasets):
     out = tmp_path / "out"
     r = subprocess.run(
         [str(submit), "--master", "local[2]", "--conf", "spark.ui.enabled=false",
-         str(JOB), "run", "--input", str(source), "--out", str(out)],
+         "--jars", spark_jar(), str(JOB), "run", "--input", str(source), "--out", str(out)],
         env=env, capture_output=True, text=True, timeout=600,
     )
     assert r.returncode == 0, r.stderr[-3000:]
     assert "unique:" in r.stdout
+    # The job ran on the JVM's native path (the jar), no Python worker.
+    assert "path: native" in r.stdout, r.stdout
 
     table = pq.read_table(source)
     urls = table.column("url").combine_chunks()

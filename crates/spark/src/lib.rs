@@ -199,3 +199,16 @@ pub extern "system" fn Java_org_urikit_spark_Native_eval(
     };
     row::eval(f as usize, input, given, out)
 }
+
+/// `long Native.nop(long addr, int len, int cap)`: nothing, for measuring
+/// what the crossing itself costs (`Urikit.crossing`).
+#[no_mangle]
+pub extern "system" fn Java_org_urikit_spark_Native_nop(
+    _env: JNIEnv,
+    _c: JClass,
+    _addr: jlong,
+    len: jint,
+    _cap: jint,
+) -> jlong {
+    jlong::from(len)
+}

@@ -68,8 +68,9 @@ class Registered(list):
 def jar_path() -> str | None:
     """The urikit-spark jar to add to a session (``spark.jars``): the path
     in ``URIKIT_SPARK_JAR`` when set, else the one ``crates/spark/build.sh``
-    writes in a checkout this package was built from, when it is there;
-    ``None`` otherwise.
+    writes (``target/spark/urikit-spark.jar``) in the checkout this package
+    sits in or the working directory is in, when it is there; ``None``
+    otherwise.
 
     >>> p = jar_path()
     >>> p is None or p.endswith(".jar")
@@ -78,7 +79,7 @@ def jar_path() -> str | None:
     env = os.environ.get("URIKIT_SPARK_JAR")
     if env:
         return env
-    for root in Path(__file__).resolve().parents:
+    for root in [*Path(__file__).resolve().parents, *Path.cwd().resolve().parents, Path.cwd()]:
         cand = root / "target" / "spark" / "urikit-spark.jar"
         if cand.is_file():
             return str(cand)

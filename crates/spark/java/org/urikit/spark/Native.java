@@ -69,6 +69,9 @@ final class Native {
     /** A row by a direct kernel (the protocol of the crate's {@code row} module). */
     static native long direct(int slot, long addr, int len, int cap);
 
+    /** Nothing: the cost of the crossing alone. */
+    static native long nop(long addr, int len, int cap);
+
     /** A row by a function's general evaluator. */
     static native long eval(int f, long addr, int len, int args, int cap);
 }
