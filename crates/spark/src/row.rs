@@ -172,6 +172,18 @@ fn answer(ty: Ty, v: Value<'_>, input: &[u8], out: &mut [u8]) -> i64 {
     }
 }
 
+/// The row's text: ASCII (nearly every URL) is UTF-8 without `from_utf8`,
+/// which took 144 instructions on a 60-byte URL, half the parse
+/// (cachegrind, `examples/rowcost.rs`); `is_ascii` reads words.
+fn utf8(input: &[u8]) -> Result<&str, std::str::Utf8Error> {
+    if input.is_ascii() {
+        // SAFETY: every sequence of ASCII bytes is UTF-8.
+        Ok(unsafe { std::str::from_utf8_unchecked(input) })
+    } else {
+        std::str::from_utf8(input)
+    }
+}
+
 /// Row `input` by the direct kernel of slot `k`.
 pub fn direct(k: usize, input: &[u8], out: &mut [u8]) -> i64 {
     guarded(out, |out| {
@@ -187,16 +199,7 @@ pub fn direct(k: usize, input: &[u8], out: &mut [u8]) -> i64 {
             let Some(kernel) = &cache[k] else {
                 return message(out, ERROR, "no such kernel (a slot the library never gave)");
             };
-            // ASCII text (nearly every URL) is UTF-8 without `from_utf8`,
-            // which took 144 instructions on a 60-byte URL, half the parse
-            // (cachegrind, `examples/rowcost.rs`); `is_ascii` reads words.
-            let text = if input.is_ascii() {
-                // SAFETY: every ASCII byte sequence is UTF-8.
-                Ok(unsafe { std::str::from_utf8_unchecked(input) })
-            } else {
-                std::str::from_utf8(input)
-            };
-            match text {
+            match utf8(input) {
                 // The direct kernels answer strings, booleans and integers.
                 Ok(s) => answer(Ty::Str, kernel.direct.eval(s), input, out),
                 // A row that is not UTF-8 (a binary column cast to string):
@@ -253,8 +256,15 @@ fn parse_url(input: &[u8], args: &[u8], out: &mut [u8]) -> i64 {
     let Some(part) = UrlPart::from_name(part) else {
         return NULL;
     };
-    let text = String::from_utf8_lossy(input);
-    let Ok(u) = JavaUri::parse(&text) else {
+    let lossy;
+    let text = match utf8(input) {
+        Ok(t) => t,
+        Err(_) => {
+            lossy = String::from_utf8_lossy(input);
+            &*lossy
+        }
+    };
+    let Ok(u) = JavaUri::parse(text) else {
         return NULL;
     };
     match javanet::parse_url(&u, part, key) {
