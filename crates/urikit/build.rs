@@ -41,7 +41,7 @@ fn suffix_list() {
     writeln!(out, "pub(super) const VERSION: &str = {:?};", table.version).unwrap();
     writeln!(out, "pub(super) const RULES: usize = {};", table.rules).unwrap();
     writeln!(out, "pub(super) static LABELS: &str = {:?};", table.labels).unwrap();
-    writeln!(out, "const fn n(hash: u32, parent: u32, at: u32, len: u8, flags: u8) -> Node {{ Node {{ hash, parent, at, len, flags }} }}").unwrap();
+    writeln!(out, "const fn n(word: u64, parent: u32, at: u32, len: u8, flags: u8) -> Node {{ Node {{ word, parent, at, len, flags }} }}").unwrap();
     writeln!(
         out,
         "pub(super) static NODES: [Node; {}] = [",
@@ -52,7 +52,7 @@ fn suffix_list() {
         writeln!(
             out,
             "n({},{},{},{},{}),",
-            n.hash, n.parent, n.at, n.len, n.flags
+            n.word, n.parent, n.at, n.len, n.flags
         )
         .unwrap();
     }

@@ -288,28 +288,46 @@ impl List {
         if b.is_empty() || b.len() > 253 {
             return None;
         }
-        // The name with zeros after it, so that it is read with whole
-        // eight-byte loads: a small copy for the common short name.
-        if b.len() <= 56 {
-            let mut padded = [0u8; 64];
-            padded[..b.len()].copy_from_slice(b);
-            self.split_padded(&padded, b.len(), view)
+        // The name in lower case with zeros after it, written a word at
+        // a time (no call to copy or to clear), so that every label is
+        // read with whole eight-byte loads and compared as it is.
+        if b.len() <= 64 {
+            self.split_in(&mut [0u8; 64 + 8], Dots([0; 1]), b, view)
         } else {
-            let mut padded = [0u8; 256 + 8];
-            padded[..b.len()].copy_from_slice(b);
-            self.split_padded(&padded, b.len(), view)
+            self.split_in(&mut [0u8; 256 + 8], Dots([0; 4]), b, view)
         }
     }
 
-    /// [`split`](Self::split) of `name[..len]`, with at least eight zeros
-    /// after it.
+    /// [`split`](Self::split) of `b` (from 1 to 253 octets), copied into
+    /// `pad` (eight octets longer than `b` or more) as it is read.
     #[inline(always)]
-    fn split_padded(&self, name: &[u8], len: usize, view: View) -> Option<Split> {
-        let b = &name[..len];
-        let mut dots = Dots([0; 4]);
-        if !dots.read(name, b.len()) {
+    fn split_in<const N: usize>(
+        &self,
+        pad: &mut [u8],
+        mut dots: Dots<N>,
+        b: &[u8],
+        view: View,
+    ) -> Option<Split> {
+        if !dots.read(pad, b) {
             return None;
         }
+        if dots.0.iter().all(|&w| w == 0) {
+            // One label: whichever rule matches it (or `*`), the name is
+            // its own public suffix, since no rule has fewer than one
+            // label and an exception has two or more.
+            return Some(Split {
+                suffix: 0,
+                domain: None,
+            });
+        }
+        let name: &[u8] = pad;
+        // `name[at..end]`'s first eight octets, zeros past `end`.
+        let word = |at: usize, end: usize| {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&name[at..at + 8]);
+            let n = (end - at).min(8);
+            u64::from_le_bytes(w) & (u64::MAX >> (64 - 8 * n))
+        };
         let mask = view.mask();
         let t = Lookup {
             nodes: &self.nodes,
@@ -332,7 +350,7 @@ impl List {
                 suffix = start;
                 pending = true;
             }
-            let Some(child) = t.child(node, name, start, end) else {
+            let Some(child) = t.find(node, end - start, |k| word(start + k, end)) else {
                 break;
             };
             let flags = t.nodes[child as usize].flags & mask;
@@ -725,43 +743,48 @@ pub enum Rule {
 }
 
 /// The dots of a name, a bit a byte, found eight bytes at a time.
-struct Dots([u64; 4]);
+struct Dots<const N: usize>([u64; N]);
 
-impl Dots {
-    /// Reads the dots of `b[..len]` (`len` from 1 to 253, which the caller
-    /// has checked); `false` for a name with an empty label (a leading or
-    /// final dot, `..`).
+impl<const N: usize> Dots<N> {
+    /// Reads the dots of `b` (from 1 to 253 octets, which the caller has
+    /// checked) and writes it into `pad` in lower case; `false` for a name
+    /// with an empty label (a leading or final dot, `..`).
     #[inline(always)]
-    fn read(&mut self, b: &[u8], len: usize) -> bool {
+    fn read(&mut self, pad: &mut [u8], b: &[u8]) -> bool {
         const ONES: u64 = 0x0101_0101_0101_0101;
+        let len = b.len();
         let bits = &mut self.0;
-        for i in 0..len.div_ceil(8) {
+        let words = len.div_ceil(8);
+        for i in 0..words {
+            // Whole words straight from the name; the last through
+            // `load`, which reads no byte past the name's end.
+            let w = if i + 1 < words {
+                let mut a = [0u8; 8];
+                a.copy_from_slice(&b[i * 8..i * 8 + 8]);
+                u64::from_le_bytes(a)
+            } else {
+                rules::load(b, i * 8, len)
+            };
+            pad[i * 8..i * 8 + 8].copy_from_slice(&rules::lower(w).to_le_bytes());
             // A byte's high bit where it is a dot (exact: no carries
             // between bytes).
-            let x = rules::load(b, i * 8, len) ^ (ONES * u64::from(b'.'));
+            let x = w ^ (ONES * u64::from(b'.'));
             let low = ONES * 0x7f;
             let dot = !(((x & low) + low) | x | low);
             // The high bits gathered into the low byte, byte j to bit j.
             let byte_bits = ((dot >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56;
             bits[i / 8] |= byte_bits << ((i % 8) * 8);
         }
+        // A dot first or last, or two dots in a row (a dot whose next byte
+        // is a dot), in the words the name fills (most names, one): all
+        // gathered before the one branch.
         let last = len - 1;
-        let at = |i: usize| bits[i / 64] >> (i % 64) & 1 == 1;
-        if at(0) || at(last) {
-            return false;
-        }
-        // Two dots in a row: a dot whose next byte is a dot, in the words
-        // the name fills (most names, one). Looking at all four words, each
-        // a branch that left the loop early, cost a mispredicted branch on
-        // one name in two (cachegrind, `psl`: 2.1 a name, now 1.0).
-        let words = len.div_ceil(64);
-        for j in 0..words {
+        let mut bad = (bits[0] & 1) | (bits[last / 64] >> (last % 64) & 1);
+        for j in 0..len.div_ceil(64) {
             let next = (bits[j] >> 1) | bits.get(j + 1).map_or(0, |w| w << 63);
-            if bits[j] & next != 0 {
-                return false;
-            }
+            bad |= bits[j] & next;
         }
-        true
+        bad == 0
     }
 
     /// Where the label that ends at `end` begins: past the last dot

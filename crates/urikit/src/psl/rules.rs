@@ -34,12 +34,15 @@ pub const MAX_LABEL: usize = 63;
 /// 300 kB); a larger file is refused before anything is built.
 pub const MAX_TEXT: usize = 64 << 20;
 
-/// One label of the table: its parent's index (0 is the root), where its
-/// text lies in the label pool, and the rules that end at it.
+/// One label of the table: its first eight bytes, its parent's index (0
+/// is the root), where its whole text lies in the label pool, and the
+/// rules that end at it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Node {
-    /// [`hash`] of the parent and the label.
-    pub hash: u32,
+    /// The label's first eight bytes in lower case, little endian, zeros
+    /// past its end: a label of eight bytes or fewer is compared with
+    /// one comparison, without reading the pool.
+    pub word: u64,
     /// The parent node's index.
     pub parent: u32,
     /// The label's offset in the pool.
@@ -50,25 +53,29 @@ pub struct Node {
     pub flags: u8,
 }
 
-/// The hash of a label under its parent, folding ASCII letters to lower
-/// case (the bit 0x20 of every byte, so that `COM` and `com` hash alike;
-/// bytes that only the fold makes equal are told apart when the label is
-/// compared).
+const K: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The hash's start for a label of `len` octets under `parent`.
 #[inline(always)]
-pub fn hash(parent: u32, label: &[u8]) -> u32 {
-    hash_at(parent, label, 0, label.len())
+fn seed(parent: u32, len: usize) -> u64 {
+    (u64::from(parent) ^ (len as u64) << 32).wrapping_mul(K)
 }
 
-/// [`hash`] of `buf[start..end]`, read eight bytes at a time from `buf`
-/// (the whole name, so that a short label is one load).
+/// One more word of the label into the hash.
 #[inline(always)]
-pub fn hash_at(parent: u32, buf: &[u8], start: usize, end: usize) -> u32 {
-    const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut h = (u64::from(parent) ^ ((end - start) as u64) << 32).wrapping_mul(K);
-    let mut at = start;
-    while at < end {
-        let w = load(buf, at, end) | 0x2020_2020_2020_2020;
-        h = (h.rotate_left(23) ^ w).wrapping_mul(K);
+fn mix(h: u64, w: u64) -> u64 {
+    (h.rotate_left(23) ^ w).wrapping_mul(K)
+}
+
+/// The hash of a label under its parent, ASCII letters compared without
+/// case (its words lowered by [`lower`] first, so that `COM` and `com`
+/// hash alike).
+#[inline(always)]
+pub fn hash(parent: u32, label: &[u8]) -> u32 {
+    let mut h = seed(parent, label.len());
+    let mut at = 0;
+    while at < label.len() {
+        h = mix(h, lower(load(label, at, label.len())));
         at += 8;
     }
     (h >> 32) as u32
@@ -88,14 +95,34 @@ pub fn load(buf: &[u8], at: usize, end: usize) -> u64 {
         a.copy_from_slice(&buf[buf.len() - 8..]);
         u64::from_le_bytes(a) >> ((8 - (buf.len() - at)) * 8)
     } else {
-        let mut w = 0u64;
-        for (i, &c) in buf[at..].iter().enumerate() {
-            w |= u64::from(c) << (8 * i);
-        }
-        w
+        short(buf) >> (8 * at)
     };
     let n = (end - at).min(8);
     raw & (u64::MAX >> (64 - 8 * n))
+}
+
+/// A buffer of fewer than eight bytes as one little-endian word, zeros
+/// after it: two overlapping loads of four, two or one bytes (no loop
+/// over the bytes).
+#[inline(always)]
+fn short(buf: &[u8]) -> u64 {
+    let n = buf.len();
+    if n >= 4 {
+        let lo = u64::from(u32::from_le_bytes([buf[0], buf[1], buf[2], buf[3]]));
+        let hi = u64::from(u32::from_le_bytes([
+            buf[n - 4],
+            buf[n - 3],
+            buf[n - 2],
+            buf[n - 1],
+        ]));
+        lo | hi << (8 * (n - 4))
+    } else if n >= 2 {
+        let lo = u64::from(u16::from_le_bytes([buf[0], buf[1]]));
+        let hi = u64::from(u16::from_le_bytes([buf[n - 2], buf[n - 1]]));
+        lo | hi << (8 * (n - 2))
+    } else {
+        buf.first().map_or(0, |&c| u64::from(c))
+    }
 }
 
 /// ASCII capitals of eight bytes lowered, the others as they are.
@@ -167,12 +194,31 @@ impl Lookup<'_> {
     /// (compared without ASCII case; the stored labels are lower case).
     #[inline(always)]
     pub fn child(&self, parent: u32, name: &[u8], start: usize, end: usize) -> Option<u32> {
-        let h = hash_at(parent, name, start, end);
-        let (word, bit) = filter_bit(h, self.filter.len());
-        if self.filter.get(word)? & bit == 0 {
+        self.find(parent, end - start, |k| lower(load(name, start + k, end)))
+    }
+
+    /// The node below `parent` whose label is `len` octets long and whose
+    /// lower-case bytes from `k` are `word(k)` (eight at most, little
+    /// endian, zeros past the label's end), `k` a multiple of eight below
+    /// `len`.
+    #[inline(always)]
+    pub fn find(&self, parent: u32, len: usize, word: impl Fn(usize) -> u64) -> Option<u32> {
+        if len == 0 {
+            // No rule has an empty label.
             return None;
         }
-        let len = end - start;
+        let first = word(0);
+        let mut h = mix(seed(parent, len), first);
+        let mut k = 8;
+        while k < len {
+            h = mix(h, word(k));
+            k += 8;
+        }
+        let h = (h >> 32) as u32;
+        let (w, bit) = filter_bit(h, self.filter.len());
+        if self.filter.get(w)? & bit == 0 {
+            return None;
+        }
         let mask = self.slots.len().wrapping_sub(1);
         let mut i = h as usize & mask;
         loop {
@@ -181,12 +227,10 @@ impl Lookup<'_> {
                 return None;
             }
             let node = &self.nodes[n as usize];
-            if node.hash == h && node.parent == parent && usize::from(node.len) == len {
+            if node.word == first && node.parent == parent && usize::from(node.len) == len {
                 let at = node.at as usize;
-                let mut k = 0;
-                while k < len
-                    && lower(load(name, start + k, end)) == load(self.labels, at + k, at + len)
-                {
+                let mut k = 8;
+                while k < len && word(k) == load(self.labels, at + k, at + len) {
                     k += 8;
                 }
                 if k >= len {
@@ -220,7 +264,7 @@ pub fn compile(text: &str, to_ascii: &dyn Fn(&str) -> Option<String>) -> Result<
     }
     let mut b = Builder::default();
     b.table.nodes.push(Node {
-        hash: 0,
+        word: 0,
         parent: 0,
         at: 0,
         len: 0,
@@ -354,7 +398,7 @@ impl Builder {
             .map_err(|_| String::from("the list's labels are too long"))?;
         self.table.labels.push_str(label);
         self.table.nodes.push(Node {
-            hash: hash(parent, label.as_bytes()),
+            word: load(label.as_bytes(), 0, label.len()),
             parent,
             at,
             // At most MAX_LABEL, checked above.
@@ -374,9 +418,14 @@ impl Builder {
         let words = (self.table.nodes.len() * 8).next_power_of_two().max(64) / 64;
         let mut filter = alloc::vec![0u64; words];
         for (n, node) in self.table.nodes.iter().enumerate().skip(1) {
-            let (word, bit) = filter_bit(node.hash, words);
+            let at = node.at as usize;
+            let h = hash(
+                node.parent,
+                &self.table.labels.as_bytes()[at..at + usize::from(node.len)],
+            );
+            let (word, bit) = filter_bit(h, words);
             filter[word] |= bit;
-            let mut i = node.hash as usize & mask;
+            let mut i = h as usize & mask;
             while slots[i] != 0 {
                 i = (i + 1) & mask;
             }
