@@ -176,6 +176,36 @@ pub static SPECS: &[Spec] = &[
     spec!(CcColumns, "uri_cc_columns", "u", [], 0, CcStruct, "Common Crawl's 16 URL columns (url_surtkey to url_query), as its columnar index computes them."),
 ];
 
+/// An Arrow type as Spark SQL writes it (its DDL: `string`, `int`,
+/// `array<string>`, `struct<name:type,...>`), for the engines that declare
+/// a function's result to Spark: the jar's registry and the Python
+/// package's UDFs. `None` for a type no function of the table returns.
+///
+/// ```
+/// use urikit_columns::{data_type, spark_ddl, Ty};
+/// assert_eq!(spark_ddl(&data_type(Ty::Pairs)).as_deref(), Some("array<struct<key:string,value:string>>"));
+/// assert_eq!(spark_ddl(&arrow_schema::DataType::Float32), None);
+/// ```
+pub fn spark_ddl(t: &DataType) -> Option<String> {
+    Some(match t {
+        DataType::Utf8 | DataType::LargeUtf8 => "string".into(),
+        DataType::Boolean => "boolean".into(),
+        DataType::Int32 => "int".into(),
+        DataType::Int64 => "bigint".into(),
+        DataType::List(item) | DataType::LargeList(item) => {
+            format!("array<{}>", spark_ddl(item.data_type())?)
+        }
+        DataType::Struct(fields) => {
+            let members = fields
+                .iter()
+                .map(|f| Some(format!("{}:{}", f.name(), spark_ddl(f.data_type())?)))
+                .collect::<Option<Vec<String>>>()?;
+            format!("struct<{}>", members.join(","))
+        }
+        _ => return None,
+    })
+}
+
 /// The Arrow type of a result.
 pub fn data_type(ty: Ty) -> DataType {
     match ty {

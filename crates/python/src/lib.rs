@@ -110,5 +110,6 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(funcs::build_info, m)?)?;
     m.add_function(wrap_pyfunction!(columns::call, m)?)?;
     m.add_function(wrap_pyfunction!(columns::specs, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::spark_type, m)?)?;
     Ok(())
 }

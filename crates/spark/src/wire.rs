@@ -159,27 +159,10 @@ impl Cells {
 /// assert_eq!(urikit_spark::wire::ddl(Ty::Pairs), "array<struct<key:string,value:string>>");
 /// ```
 pub fn ddl(ty: Ty) -> String {
-    spark_type(&urikit_columns::data_type(ty))
-}
-
-fn spark_type(t: &arrow_schema::DataType) -> String {
-    use arrow_schema::DataType as D;
-    match t {
-        D::Utf8 | D::LargeUtf8 => "string".into(),
-        D::Boolean => "boolean".into(),
-        D::Int32 => "int".into(),
-        D::Int64 => "bigint".into(),
-        D::List(item) => format!("array<{}>", spark_type(item.data_type())),
-        D::Struct(fields) => {
-            let members: Vec<String> = fields
-                .iter()
-                .map(|f| format!("{}:{}", f.name(), spark_type(f.data_type())))
-                .collect();
-            format!("struct<{}>", members.join(","))
-        }
-        // The table has no other type (checked by the tests).
-        other => format!("unknown<{other}>"),
-    }
+    let t = urikit_columns::data_type(ty);
+    // Every result type of the table has one (tested below); the jar's
+    // parser would refuse this one by name.
+    urikit_columns::spark_ddl(&t).unwrap_or_else(|| format!("unknown<{t}>"))
 }
 
 /// One letter per parameter after the first column, for the jar: `D` a

@@ -108,21 +108,15 @@ def spark_type(t: pa.DataType) -> str:
     'struct<code:string,offset:bigint,message:string>'
     >>> spark_type(SPECS["uri_query_params"]["type"])
     'array<struct<key:string,value:string>>'
+    >>> spark_type(pa.float32())
+    Traceback (most recent call last):
+    ...
+    TypeError: no Spark type for Float32
+
+    The mapping is the library's (``urikit_columns::spark_ddl``), the one the
+    urikit-spark jar declares its functions with.
     """
-    if pa.types.is_string(t) or pa.types.is_large_string(t):
-        return "string"
-    if pa.types.is_boolean(t):
-        return "boolean"
-    if pa.types.is_int32(t):
-        return "int"
-    if pa.types.is_int64(t):
-        return "bigint"
-    if pa.types.is_list(t) or pa.types.is_large_list(t):
-        return f"array<{spark_type(t.value_type)}>"
-    if pa.types.is_struct(t):
-        fields = ",".join(f"{f.name}:{spark_type(f.type)}" for f in t)
-        return f"struct<{fields}>"
-    raise TypeError(f"no Spark type for {t}")
+    return _urikit.spark_type(t)
 
 
 def _arrow_batch(name: str, expected: pa.DataType):

@@ -114,6 +114,19 @@ type SpecRow = (
     &'static str,
 );
 
+/// The Spark SQL (DDL) type of an Arrow type, as the jar declares it too
+/// (`urikit_columns::spark_ddl`, the one mapping).
+///
+/// # Errors
+///
+/// `TypeError` for a type no function returns.
+#[pyfunction]
+pub fn spark_type(t: pyo3_arrow::PyDataType) -> PyResult<String> {
+    let t = t.into_inner();
+    urikit_columns::spark_ddl(&t)
+        .ok_or_else(|| pyo3::exceptions::PyTypeError::new_err(format!("no Spark type for {t}")))
+}
+
 /// The table of functions, for Python.
 #[pyfunction]
 pub fn specs() -> Vec<SpecRow> {

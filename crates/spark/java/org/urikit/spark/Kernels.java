@@ -39,6 +39,8 @@ public final class Kernels {
     static final class Buffer {
         long addr;
         int cap;
+        /** Where the general evaluator's last answer starts. */
+        int answer;
         private final long[] owned = new long[1];
 
         Buffer() {
@@ -86,26 +88,19 @@ public final class Kernels {
     public static UTF8String directString(int f, int slot, UTF8String u) {
         if (u == null) return null;
         Buffer b = BUFFER.get();
-        long r = direct(slot, u, b);
-        return string(r, u, b, u.numBytes(), Registry.name(f));
+        return string(direct(slot, u, b), u, b, u.numBytes(), f);
     }
 
     public static Boolean directBoolean(int f, int slot, UTF8String u) {
         if (u == null) return null;
         Buffer b = BUFFER.get();
-        long r = direct(slot, u, b);
-        if (r == NULL) return null;
-        if (r < 0) return fail(r, u, b, u.numBytes(), Registry.name(f));
-        return r != 0;
+        return bool(direct(slot, u, b), u, b, u.numBytes(), f);
     }
 
     public static Integer directInteger(int f, int slot, UTF8String u) {
         if (u == null) return null;
         Buffer b = BUFFER.get();
-        long r = direct(slot, u, b);
-        if (r == NULL) return null;
-        if (r < 0) return fail(r, u, b, u.numBytes(), Registry.name(f));
-        return (int) r;
+        return integer(direct(slot, u, b), u, b, u.numBytes(), f);
     }
 
     // ---- the general evaluator (any function, any arguments)
@@ -146,6 +141,7 @@ public final class Kernels {
         return at;
     }
 
+    /** The general evaluator's answer: the protocol's code, its bytes at {@code b.answer}. */
     private static long eval(int f, UTF8String u, int count, UTF8String x, UTF8String y, int flagValue, Buffer b) {
         int at = loadAll(b, u, count, x, y, flagValue);
         int n = u.numBytes();
@@ -155,16 +151,8 @@ public final class Kernels {
             at = loadAll(b, u, count, x, y, flagValue);
             r = Native.eval(f, b.addr, n, at - n, b.cap);
         }
+        b.answer = at;
         return r;
-    }
-
-    /** Where the answer starts for this row's arguments. */
-    private static int answerAt(UTF8String u, int count, UTF8String x, UTF8String y, int flagValue) {
-        int at = u.numBytes();
-        if (flagValue != Integer.MIN_VALUE) return at + 4;
-        if (count > 0) at += size(x);
-        if (count > 1) at += size(y);
-        return at;
     }
 
     // String answers.
@@ -177,7 +165,7 @@ public final class Kernels {
         if (u == null) return null;
         Buffer b = BUFFER.get();
         long r = eval(f, u, count, x, y, flagValue, b);
-        return string(r, u, b, answerAt(u, count, x, y, flagValue), Registry.name(f));
+        return string(r, u, b, b.answer, f);
     }
 
     // Boolean answers.
@@ -189,9 +177,7 @@ public final class Kernels {
         if (u == null) return null;
         Buffer b = BUFFER.get();
         long r = eval(f, u, count, x, y, Integer.MIN_VALUE, b);
-        if (r == NULL) return null;
-        if (r < 0) return fail(r, u, b, answerAt(u, count, x, y, Integer.MIN_VALUE), Registry.name(f));
-        return r != 0;
+        return bool(r, u, b, b.answer, f);
     }
 
     // Integer answers.
@@ -202,9 +188,7 @@ public final class Kernels {
         if (u == null) return null;
         Buffer b = BUFFER.get();
         long r = eval(f, u, count, x, null, Integer.MIN_VALUE, b);
-        if (r == NULL) return null;
-        if (r < 0) return fail(r, u, b, answerAt(u, count, x, null, Integer.MIN_VALUE), Registry.name(f));
-        return (int) r;
+        return integer(r, u, b, b.answer, f);
     }
 
     // List answers.
@@ -219,19 +203,18 @@ public final class Kernels {
         if (u == null) return null;
         Buffer b = BUFFER.get();
         long r = eval(f, u, count, x, y, Integer.MIN_VALUE, b);
-        int at = answerAt(u, count, x, y, Integer.MIN_VALUE);
         if (r == NULL) return null;
-        if (r < 0) return fail(r, u, b, at, Registry.name(f));
-        Reader in = new Reader(b.addr + at);
+        if (r < 0) return fail(r, u, b, b.answer, f);
+        Reader in = new Reader(b.addr + b.answer);
         return in.read(Registry.type(f));
     }
 
     // ---- reading answers
 
     /** A string answer: NULL, a slice of the row, or bytes at {@code at}. */
-    private static UTF8String string(long r, UTF8String u, Buffer b, int at, String name) {
+    private static UTF8String string(long r, UTF8String u, Buffer b, int at, int f) {
         if (r == NULL) return null;
-        if (r < 0) return fail(r, u, b, at, name);
+        if (r < 0) return fail(r, u, b, at, f);
         if ((r & SLICE) != 0) {
             int start = (int) ((r >>> 31) & 0x7fffffffL);
             int len = (int) (r & 0x7fffffffL);
@@ -240,14 +223,29 @@ public final class Kernels {
         return bytes(b.addr + at, (int) r);
     }
 
+    /** A boolean answer: NULL, false (0) or true. */
+    private static Boolean bool(long r, UTF8String u, Buffer b, int at, int f) {
+        if (r == NULL) return null;
+        if (r < 0) return fail(r, u, b, at, f);
+        return r != 0;
+    }
+
+    /** An integer answer: NULL or the number. */
+    private static Integer integer(long r, UTF8String u, Buffer b, int at, int f) {
+        if (r == NULL) return null;
+        if (r < 0) return fail(r, u, b, at, f);
+        return (int) r;
+    }
+
     private static UTF8String bytes(long addr, int n) {
         byte[] out = new byte[n];
         Platform.copyMemory(null, addr, out, Platform.BYTE_ARRAY_OFFSET, n);
         return UTF8String.fromBytes(out);
     }
 
-    /** Raises the error the library reported, naming the function and the row's value. */
-    private static <T> T fail(long r, UTF8String u, Buffer b, int at, String name) {
+    /** Raises the error the library reported, naming function {@code f} and the row's value. */
+    private static <T> T fail(long r, UTF8String u, Buffer b, int at, int f) {
+        String name = Registry.name(f);
         String what;
         if (r == ERROR || r == PANIC) {
             int n = Platform.getInt(null, b.addr + at);
