@@ -31,6 +31,8 @@ import pyarrow.compute as pc
 import urikit
 from urikit import arrow
 
+from timing import best
+
 REPO = Path(__file__).resolve().parents[3]
 DATA = Path(os.environ.get("URIKIT_DATA", REPO.parent / "shared" / "data" / "urls"))
 
@@ -41,15 +43,6 @@ def datasets() -> dict[str, list[str]]:
         f.stem: f.read_bytes().decode("utf-8", "replace").splitlines()
         for f in sorted(DATA.glob("*.txt"))
     }
-
-
-def best(f, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t)
-    return min(times)
 
 
 def per_object(lines: list[str]):

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 
 import pyarrow.parquet as pq
+
+from timing import best
 
 # Spark's workers run the Python of this interpreter, where urikit is.
 os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
@@ -35,15 +36,6 @@ VALID_RE = r"^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9._~:/?#\[\]@!$&'()*+,;=%-]*$"
 CLEAN_RE = r"([?&])(utm_[^&#]*|fbclid=[^&#]*|gclid=[^&#]*)&?|#.*$"
 
 CORES = 2
-
-
-def best(f, n=3):
-    times = []
-    for _ in range(n):
-        t = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t)
-    return min(times)
 
 
 def report(engine, rows, results):

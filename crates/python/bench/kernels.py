@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import time
 from pathlib import Path
 
 import pyarrow as pa
+
+from timing import least_cpu
 
 REPO = Path(__file__).resolve().parents[3]
 DATA = Path(os.environ.get("URIKIT_DATA", REPO.parent / "shared" / "data" / "urls"))
@@ -50,13 +51,8 @@ def rows(n: int) -> pa.Array:
 
 def measure(run, repeat: int) -> tuple[float, float]:
     """(CPU seconds, wall seconds) of the run with the least CPU time."""
-    best = None
-    for _ in range(repeat):
-        c, w = time.process_time(), time.perf_counter()
-        run()
-        r = (time.process_time() - c, time.perf_counter() - w)
-        best = r if best is None or r[0] < best[0] else best
-    return best
+    cpu, wall, _ = least_cpu(run, repeat)
+    return cpu, wall
 
 
 def duckdb_queries(col):

@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import time
 from pathlib import Path
 
 import pyarrow as pa
 
 import urikit
 import urikit.arrow as ua
+
+from timing import least_cpu
 
 REPO = Path(__file__).resolve().parents[3]
 DATA = Path(os.environ.get("URIKIT_DATA", REPO.parent / "shared" / "data" / "urls"))
@@ -41,18 +42,6 @@ def lines(limit: int | None) -> list[str]:
     for f in sorted(DATA.glob("*.txt")):
         out += f.read_bytes().decode("utf-8", "replace").splitlines()
     return out[:limit] if limit else out
-
-
-def timed(f, repeat: int = 3):
-    """Best of `repeat` runs: (cpu seconds, wall seconds, result)."""
-    best = None
-    for _ in range(repeat):
-        c0, w0 = time.process_time(), time.perf_counter()
-        r = f()
-        c, w = time.process_time() - c0, time.perf_counter() - w0
-        if best is None or c < best[0]:
-            best = (c, w, r)
-    return best
 
 
 def scalar(fn, urls):
@@ -74,7 +63,7 @@ def section(title, rows, urls, compare=True):
     n = len(urls)
     results = {}
     for name, f, repeat in rows:
-        results[name] = timed(f, repeat)
+        results[name] = least_cpu(f, repeat)
     first = rows[0][0]
     want = results[first][2]
     notes = []

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 from pathlib import Path
 
 import pyarrow as pa
+
+from timing import best
 
 os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
 os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
@@ -34,15 +35,6 @@ ROWS = int(os.environ.get("ROWS", 10_000_000))
 HOST_RE = r"^(?:[^:/?#]+:)?(?://(?:[^/?#@]*@)?(\[[^\]]*\]|[^:/?#]*))?"
 CALLS = 10_000_000
 PARTS = ["HOST", "PATH", "QUERY", "REF", "PROTOCOL", "FILE", "AUTHORITY", "USERINFO"]
-
-
-def best(f, n=3):
-    out = []
-    for _ in range(n):
-        t = time.perf_counter()
-        f()
-        out.append(time.perf_counter() - t)
-    return min(out)
 
 
 def main():

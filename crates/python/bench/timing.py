@@ -1,0 +1,39 @@
+"""The timing the benchmark scripts share."""
+
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+
+def best(f: Callable[[], object], n: int = 3) -> float:
+    """The shortest wall time of ``n`` runs of ``f``, in seconds (the least
+    disturbed run on a shared machine).
+
+    >>> best(lambda: None, 2) >= 0
+    True
+    """
+    times = []
+    for _ in range(n):
+        t = time.perf_counter()
+        f()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def least_cpu(f: Callable[[], object], n: int = 3) -> tuple[float, float, object]:
+    """Of ``n`` runs of ``f``, the one with the least CPU time of the
+    process (all its threads): ``(CPU seconds, wall seconds, f's result)``.
+
+    >>> cpu, wall, result = least_cpu(lambda: 42, 2)
+    >>> result, cpu >= 0, wall >= 0
+    (42, True, True)
+    """
+    best = None
+    for _ in range(n):
+        c, w = time.process_time(), time.perf_counter()
+        r = f()
+        run = (time.process_time() - c, time.perf_counter() - w, r)
+        if best is None or run[0] < best[0]:
+            best = run
+    return best
