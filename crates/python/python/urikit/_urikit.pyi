@@ -46,6 +46,7 @@ __all__ = [
     "surt",
     "tldextract_parts",
     "specs",
+    "spark_type",
 ]
 
 _Text = str | bytes
