@@ -53,30 +53,28 @@ pub struct Node {
     pub flags: u8,
 }
 
-const K: u64 = 0x9E37_79B9_7F4A_7C15;
-
-/// The hash's start for a label of `len` octets under `parent`.
-#[inline(always)]
-fn seed(parent: u32, len: usize) -> u64 {
-    (u64::from(parent) ^ (len as u64) << 32).wrapping_mul(K)
-}
-
-/// One more word of the label into the hash.
-#[inline(always)]
-fn mix(h: u64, w: u64) -> u64 {
-    (h.rotate_left(23) ^ w).wrapping_mul(K)
-}
-
-/// The hash of a label under its parent, ASCII letters compared without
-/// case (its words lowered by [`lower`] first, so that `COM` and `com`
-/// hash alike).
+/// The hash of a label (one octet or more) under its parent, ASCII
+/// letters compared without case (its words lowered by [`lower`] first,
+/// so that `COM` and `com` hash alike).
 #[inline(always)]
 pub fn hash(parent: u32, label: &[u8]) -> u32 {
-    let mut h = seed(parent, label.len());
-    let mut at = 0;
-    while at < label.len() {
-        h = mix(h, lower(load(label, at, label.len())));
-        at += 8;
+    let word = |k| lower(load(label, k, label.len()));
+    hash_words(parent, label.len(), word(0), word)
+}
+
+/// The hash of a label of `len` octets (at least one) under `parent`
+/// whose first eight bytes are `first` and whose bytes from `k` are
+/// `word(k)`, `k` a multiple of eight below `len`: what [`hash`] and
+/// [`Lookup::find`] both compute.
+#[inline(always)]
+fn hash_words(parent: u32, len: usize, first: u64, word: impl Fn(usize) -> u64) -> u32 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = (u64::from(parent) ^ (len as u64) << 32).wrapping_mul(K);
+    h = (h.rotate_left(23) ^ first).wrapping_mul(K);
+    let mut k = 8;
+    while k < len {
+        h = (h.rotate_left(23) ^ word(k)).wrapping_mul(K);
+        k += 8;
     }
     (h >> 32) as u32
 }
@@ -208,13 +206,7 @@ impl Lookup<'_> {
             return None;
         }
         let first = word(0);
-        let mut h = mix(seed(parent, len), first);
-        let mut k = 8;
-        while k < len {
-            h = mix(h, word(k));
-            k += 8;
-        }
-        let h = (h >> 32) as u32;
+        let h = hash_words(parent, len, first, &word);
         let (w, bit) = filter_bit(h, self.filter.len());
         if self.filter.get(w)? & bit == 0 {
             return None;
