@@ -441,3 +441,54 @@ fn a_large_list_reads_in_proportion() {
         assert_eq!(list.public_suffix(&name, View::Icann), Some(&name[2..]));
     }
 }
+
+/// Any text as a name, most of it no host at all: labels of letters in
+/// either case, of the list's own labels, of any characters (controls,
+/// `%`, brackets, non-ASCII), empty ones, overlong ones, and names from
+/// one label to far past 253 octets (both of `split`'s buffers).
+fn any_names() -> impl Strategy<Value = String> {
+    let label = prop_oneof![
+        4 => "[a-zA-Z0-9-]{1,12}",
+        4 => prop_oneof!["com", "CO", "uk", "github", "io", "kobe", "jp", "city", "www", "食狮", "xn--55qx5d", "cn"],
+        1 => "\\PC{0,4}",
+        1 => "[%\\[\\]\\x00-\\x1f \\x7f]{1,3}",
+        1 => Just(String::new()),
+        1 => "x{60,70}",
+    ];
+    (prop::collection::vec(label, 1..30), any::<bool>()).prop_map(|(labels, dot)| {
+        let mut name = labels.join(".");
+        if dot {
+            name.push('.');
+        }
+        name
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 10_000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Over any text, the table answers as the formal algorithm does
+    /// where the text is a name of 1 to 253 octets with no empty label
+    /// (one final dot allowed), and answers nothing otherwise; it never
+    /// panics.
+    #[test]
+    fn any_text_is_answered_as_the_formal_algorithm(name in any_names()) {
+        static PLAIN: std::sync::LazyLock<Plain> =
+            std::sync::LazyLock::new(|| Plain::read(&list_text(), false));
+        let list = List::builtin();
+        let bare = name.strip_suffix('.').unwrap_or(&name);
+        let labels: Vec<&str> = bare.split('.').collect();
+        let is_name = !bare.is_empty() && bare.len() <= 253 && labels.iter().all(|l| !l.is_empty());
+        let (want_suffix, want_domain) = if is_name {
+            let k = PLAIN.suffix_labels(&bare.to_ascii_lowercase());
+            (
+                (k > 0).then(|| labels[labels.len() - k..].join(".")),
+                (k < labels.len()).then(|| labels[labels.len() - k - 1..].join(".")),
+            )
+        } else {
+            (None, None)
+        };
+        prop_assert_eq!(list.public_suffix(&name, View::All), want_suffix.as_deref());
+        prop_assert_eq!(list.registrable_domain(&name, View::All), want_domain.as_deref());
+    }
+}
