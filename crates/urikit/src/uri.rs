@@ -121,6 +121,49 @@ impl Parser {
         parse::parse_with_zones(s, self.dialect, self.zone_ids)
             .map(|meta| UriRef::from_parts(s, meta, self.dialect))
     }
+
+    /// Parses a URI reference from bytes that may not be UTF-8 (a column
+    /// of an engine that does not promise it, a line of a file): the same
+    /// answer as [`parse`](Self::parse) wherever `b` is UTF-8, an error
+    /// wherever it is not.
+    ///
+    /// Under RFC 3986 (without zone identifiers) the bytes are checked in
+    /// the parse's own pass: every byte the grammar accepts is ASCII
+    /// (section 2), so the byte classifier refuses any byte above 0x7F
+    /// like any other byte the grammar has no place for, and no pass of
+    /// its own is spent on UTF-8. Under the other dialects the bytes are
+    /// checked first, then parsed.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`parse`](Self::parse); for bytes that are not UTF-8,
+    /// under RFC 3986 the grammar's first error (a byte above 0x7F is
+    /// [`InvalidChar`](crate::ErrorKind::InvalidChar) at its offset, as in a
+    /// `str`), under the other dialects
+    /// [`InvalidUtf8`](crate::ErrorKind::InvalidUtf8) at the first byte
+    /// that does not continue a character.
+    ///
+    /// ```
+    /// use urikit::{Dialect, ErrorKind, Parser};
+    ///
+    /// let p = Parser::default();
+    /// assert_eq!(p.parse_bytes(b"http://a/b?c").unwrap().host().unwrap().as_str(), "a");
+    /// let e = p.parse_bytes(b"http://a/\xff").unwrap_err();
+    /// assert_eq!((e.kind(), e.offset()), (ErrorKind::InvalidChar, 9));
+    /// let e = Parser::new(Dialect::Rfc3987).parse_bytes(b"http://a/\xff").unwrap_err();
+    /// assert_eq!((e.kind(), e.offset()), (ErrorKind::InvalidUtf8, 9));
+    /// ```
+    pub fn parse_bytes<'a>(&self, b: &'a [u8]) -> Result<UriRef<'a>, Error> {
+        if self.dialect == Dialect::Rfc3986 && !self.zone_ids {
+            return parse::parse_bytes_as(b, |s, meta| {
+                UriRef::from_parts(s, meta, Dialect::Rfc3986)
+            });
+        }
+        match core::str::from_utf8(b) {
+            Ok(s) => self.parse(s),
+            Err(e) => Err(Error::new(ErrorKind::InvalidUtf8, e.valid_up_to())),
+        }
+    }
 }
 
 /// A parsed URI reference (RFC 3986 section 4.1): an absolute URI or a

@@ -62,7 +62,7 @@ pub(crate) trait Job {
     /// Does the work on `s` with the classifier `k`. Implementations are
     /// `#[inline(always)]`, so that they are compiled into the backend's
     /// entry with its processor features.
-    fn run<K: Classify>(self, k: K, s: &str) -> Self::Out;
+    fn run<K: Classify>(self, k: K, b: &[u8]) -> Self::Out;
 }
 
 /// A window of `2 * W` bytes from `i`: the masks `refused` gives for the

@@ -50,15 +50,15 @@ pub(crate) use face::Baseline;
 /// it is there, unless built with `--cfg urikit_no_avx2`), compiled for
 /// it.
 #[inline(always)]
-pub(crate) fn run<J: Job>(s: &str, job: J) -> J::Out {
-    face::run(s, job)
+pub(crate) fn run<J: Job>(b: &[u8], job: J) -> J::Out {
+    face::run(b, job)
 }
 
 /// Runs `job` with every classifier this processor can run, each named,
 /// so that tests check each against the tables.
 #[cfg(test)]
-pub(crate) fn every<J: Job + Clone>(s: &str, job: J) -> alloc::vec::Vec<(&'static str, J::Out)> {
-    face::every(s, job)
+pub(crate) fn every<J: Job + Clone>(b: &[u8], job: J) -> alloc::vec::Vec<(&'static str, J::Out)> {
+    face::every(b, job)
 }
 
 /// The byte classifier the parser uses on this processor: `"avx2"`,
@@ -104,8 +104,8 @@ mod face {
     pub(crate) use crate::arch::portable::Portable as Baseline;
 
     #[inline(always)]
-    pub(crate) fn run<J: Job>(s: &str, job: J) -> J::Out {
-        job.run(Portable, s)
+    pub(crate) fn run<J: Job>(b: &[u8], job: J) -> J::Out {
+        job.run(Portable, b)
     }
 
     pub(crate) fn name() -> &'static str {
@@ -117,7 +117,7 @@ mod face {
         s: &str,
         job: J,
     ) -> alloc::vec::Vec<(&'static str, J::Out)> {
-        alloc::vec![("portable", job.run(Portable, s))]
+        alloc::vec![("portable", job.run(Portable, b))]
     }
 
     #[cfg(feature = "alloc")]

@@ -30,3 +30,22 @@ pub(crate) fn slice(s: &str, from: usize, to: usize) -> &str {
     // (the module's documentation says why), so it is UTF-8.
     unsafe { core::str::from_utf8_unchecked(bytes) }
 }
+
+/// The bytes `b` as text, where the RFC 3986 parser with its URI sets
+/// (not the IRI ones) has accepted all of `b` ([`parse_bytes_as`]).
+///
+/// Why it is sound: the parser accepts a byte only where one of the
+/// grammar's character sets or delimiters has a place for it, and every
+/// one of them is ASCII (RFC 3986 section 2; `grammar` writes the sets,
+/// and `tests/it/props.rs` holds the parse of bytes to it over generated
+/// input with bytes above 0x7F); a byte above 0x7F ends every scan and is
+/// refused. ASCII is UTF-8. Debug builds, which the tests run, check that
+/// `b` is ASCII.
+///
+/// [`parse_bytes_as`]: crate::parse::parse_bytes_as
+#[inline(always)]
+pub(crate) fn accepted(b: &[u8]) -> &str {
+    debug_assert!(b.is_ascii(), "{b:?}");
+    // SAFETY: `b` is ASCII (see above), so it is UTF-8.
+    unsafe { core::str::from_utf8_unchecked(b) }
+}

@@ -172,13 +172,13 @@ impl<R, F: FnOnce(Meta) -> R, const IRI: bool> Job for Parse<F, IRI> {
     type Out = Result<R, Error>;
 
     #[inline(always)]
-    fn run<K: Classify>(self, k: K, s: &str) -> Result<R, Error> {
+    fn run<K: Classify>(self, k: K, b: &[u8]) -> Result<R, Error> {
         let sets = if IRI { &rfc3986::IRI } else { &rfc3986::URI };
         // One branch per input chooses the window, none per scan.
-        let meta = if s.len() >= 32 {
-            rfc3986::parse_sets(k.wide(), s, sets)
+        let meta = if b.len() >= 32 {
+            rfc3986::parse_sets(k.wide(), b, sets)
         } else {
-            rfc3986::parse_sets(k, s, sets)
+            rfc3986::parse_sets(k, b, sets)
         };
         meta.map(self.make)
     }
@@ -190,7 +190,22 @@ impl<R, F: FnOnce(Meta) -> R, const IRI: bool> Job for Parse<F, IRI> {
 /// constructor (a copy cost 35 instructions a URL).
 #[inline(always)]
 pub(crate) fn parse_as<R>(s: &str, make: impl FnOnce(Meta) -> R) -> Result<R, Error> {
-    crate::arch::run(s, Parse::<_, false> { make })
+    crate::arch::run(s.as_bytes(), Parse::<_, false> { make })
+}
+
+/// [`parse_as`] over bytes that may not be UTF-8, checked in the same pass:
+/// every byte RFC 3986's grammar accepts is ASCII, so the classifier that
+/// refuses whatever the grammar has no place for refuses every byte above
+/// 0x7F (an `invalid-char` at the first one the parse reaches, as in a
+/// `str`). The text `make` is given is `b`, read as the ASCII it then is
+/// ([`accepted`](crate::arch::text::accepted)).
+#[inline(always)]
+pub(crate) fn parse_bytes_as<'a, R>(
+    b: &'a [u8],
+    make: impl FnOnce(&'a str, Meta) -> R,
+) -> Result<R, Error> {
+    let make = |meta| make(crate::arch::text::accepted(b), meta);
+    crate::arch::run(b, Parse::<_, false> { make })
 }
 
 /// The byte classifier the parser uses on this processor: `"avx2"` (chosen
@@ -223,7 +238,7 @@ pub(crate) fn parse_with_zones(s: &str, dialect: Dialect, zones: bool) -> Result
     match dialect {
         Dialect::Rfc3986 | Dialect::Rfc3987 if zones => rfc3986::parse_sets(
             crate::arch::Baseline,
-            s,
+            s.as_bytes(),
             rfc3986::sets(dialect == Dialect::Rfc3987, true),
         ),
         _ => parse_with(s, dialect),
@@ -234,7 +249,7 @@ pub(crate) fn parse_with_zones(s: &str, dialect: Dialect, zones: bool) -> Result
 /// components' sets of section 2.2.
 #[inline]
 pub(crate) fn parse_iri(s: &str) -> Result<Meta, Error> {
-    crate::arch::run(s, Parse::<_, true> { make: |meta| meta })
+    crate::arch::run(s.as_bytes(), Parse::<_, true> { make: |meta| meta })
 }
 
 /// The error for byte `b[i]`, which the grammar has no place for at `i`.

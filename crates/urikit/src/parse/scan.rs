@@ -150,14 +150,14 @@ mod tests {
 
     impl crate::arch::Job for Refused<'_> {
         type Out = u32;
-        fn run<K: Classify>(self, k: K, _: &str) -> u32 {
+        fn run<K: Classify>(self, k: K, _: &[u8]) -> u32 {
             k.refused16(self.t, &self.c)
         }
     }
 
     /// What every classifier this machine can run says of `c` under `t`.
     fn refused16(t: &Table, c: [u8; 16]) -> alloc::vec::Vec<(&'static str, u32)> {
-        crate::arch::every("", Refused { t, c })
+        crate::arch::every(b"", Refused { t, c })
     }
 
     /// A scan of a text from its start, with a classifier.
@@ -166,8 +166,8 @@ mod tests {
 
     impl crate::arch::Job for Scan<'_> {
         type Out = usize;
-        fn run<K: Classify>(self, k: K, s: &str) -> usize {
-            scan_in(k, s.as_bytes(), 0, self.0)
+        fn run<K: Classify>(self, k: K, b: &[u8]) -> usize {
+            scan_in(k, b, 0, self.0)
         }
     }
 
@@ -246,7 +246,7 @@ mod tests {
                     want,
                     "{bad:?} after {len}"
                 );
-                for (name, got) in crate::arch::every(&text, Scan(&IPATH)) {
+                for (name, got) in crate::arch::every(text.as_bytes(), Scan(&IPATH)) {
                     assert_eq!(got, want, "{name} {bad:?} after {len}");
                 }
             }

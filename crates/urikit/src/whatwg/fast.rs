@@ -225,18 +225,21 @@ pub(crate) fn scan(s: &str) -> Option<Quick> {
 /// frame (what `then` builds is returned once, not moved twice).
 #[inline]
 pub(crate) fn scan_then<T>(s: &str, then: impl FnOnce(Option<Quick>) -> T) -> T {
-    crate::arch::run(s, Pass(then))
+    crate::arch::run(s.as_bytes(), Pass(s, then))
 }
 
 /// The pass, handed to the processor layer.
-struct Pass<F>(F);
+struct Pass<'a, F>(&'a str, F);
 
-impl<T, F: FnOnce(Option<Quick>) -> T> Job for Pass<F> {
+impl<T, F: FnOnce(Option<Quick>) -> T> Job for Pass<'_, F> {
     type Out = T;
 
     #[inline(always)]
-    fn run<K: Classify>(self, k: K, s: &str) -> T {
-        (self.0)(if s.len() >= 32 {
+    fn run<K: Classify>(self, k: K, b: &[u8]) -> T {
+        // The serialization slices the text: the job holds it as `str`.
+        let s = self.0;
+        debug_assert_eq!(s.as_bytes(), b);
+        (self.1)(if b.len() >= 32 {
             scan_with(k.wide(), s)
         } else {
             scan_with(k, s)
@@ -476,7 +479,7 @@ fn encode_one(b: &[u8], i: usize, out: &mut Out<'_>) -> usize {
 /// read.
 #[inline]
 pub(crate) fn valid(s: &str) -> bool {
-    crate::arch::run(s, Valid)
+    crate::arch::run(s.as_bytes(), Valid)
 }
 
 /// [`valid`], handed to the processor layer.
@@ -486,14 +489,13 @@ impl Job for Valid {
     type Out = bool;
 
     #[inline(always)]
-    fn run<K: Classify>(self, k: K, s: &str) -> bool {
-        valid_with(k, s)
+    fn run<K: Classify>(self, k: K, b: &[u8]) -> bool {
+        valid_with(k, b)
     }
 }
 
 #[inline(always)]
-fn valid_with(k: impl Classify, s: &str) -> bool {
-    let b = s.as_bytes();
+fn valid_with(k: impl Classify, b: &[u8]) -> bool {
     let Some((colon, default)) = scheme(b) else {
         return false;
     };

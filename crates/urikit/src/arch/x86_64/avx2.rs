@@ -67,13 +67,13 @@ impl Avx2 {
     /// into a function that enables AVX2, so that every
     /// [`Classify::refused16`] it calls is AVX2 code.
     #[inline(always)]
-    pub(crate) fn run<J: Job>(self, s: &str, job: J) -> J::Out {
+    pub(crate) fn run<J: Job>(self, b: &[u8], job: J) -> J::Out {
         #[target_feature(enable = "avx2")]
-        unsafe fn run<J: Job>(k: Avx2, s: &str, job: J) -> J::Out {
-            job.run(k, s)
+        unsafe fn run<J: Job>(k: Avx2, b: &[u8], job: J) -> J::Out {
+            job.run(k, b)
         }
         // SAFETY: `self` exists, so the processor has AVX2.
-        unsafe { run(self, s, job) }
+        unsafe { run(self, b, job) }
     }
 }
 

@@ -35,25 +35,25 @@ pub(crate) fn chunk<const N: usize>(c: &[u8], k: usize) -> &[u8; N] {
 
 /// The x86-64 face of [`arch::run`](super::run).
 #[inline(always)]
-pub(crate) fn run<J: Job>(s: &str, job: J) -> J::Out {
+pub(crate) fn run<J: Job>(b: &[u8], job: J) -> J::Out {
     #[cfg(not(urikit_no_avx2))]
     if let Some(k) = Avx2::detect() {
-        return k.run(s, job);
+        return k.run(b, job);
     }
-    job.run(Baseline, s)
+    job.run(Baseline, b)
 }
 
 /// Runs `job` with every classifier this processor has, each named: the
 /// portable one, SSE2, and AVX2 with both windows where it is there.
 #[cfg(test)]
-pub(crate) fn every<J: Job + Clone>(s: &str, job: J) -> alloc::vec::Vec<(&'static str, J::Out)> {
+pub(crate) fn every<J: Job + Clone>(b: &[u8], job: J) -> alloc::vec::Vec<(&'static str, J::Out)> {
     let mut v = alloc::vec![
-        ("portable", job.clone().run(super::portable::Portable, s)),
-        ("sse2", job.clone().run(Baseline, s)),
+        ("portable", job.clone().run(super::portable::Portable, b)),
+        ("sse2", job.clone().run(Baseline, b)),
     ];
     if let Some(k) = Avx2::detect() {
-        v.push(("avx2", k.run(s, job.clone())));
-        v.push(("avx2 (windows of 64)", k.run(s, Wide(job))));
+        v.push(("avx2", k.run(b, job.clone())));
+        v.push(("avx2 (windows of 64)", k.run(b, Wide(job))));
     }
     v
 }
@@ -66,8 +66,8 @@ struct Wide<J>(J);
 #[cfg(test)]
 impl<J: Job> Job for Wide<J> {
     type Out = J::Out;
-    fn run<K: Classify>(self, k: K, s: &str) -> J::Out {
-        self.0.run(k.wide(), s)
+    fn run<K: Classify>(self, k: K, b: &[u8]) -> J::Out {
+        self.0.run(k.wide(), b)
     }
 }
 
