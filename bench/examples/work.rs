@@ -122,16 +122,29 @@ fn main() {
             }
         }
         // A column function over the lines as one Arrow string array, on
-        // one thread: `column-host`, `column-is-valid`.
-        (job, "urikit") if job.starts_with("column-") => {
-            let name = format!("uri_{}", job["column-".len()..].replace('-', "_"));
+        // one thread: `column-host`, `column-is-valid`; `views-host`,
+        // `views-is-valid`: a `string_view` array, the answer as views
+        // (as Polars calls it).
+        (job, "urikit") if job.starts_with("column-") || job.starts_with("views-") => {
+            let (views, name) = match job.strip_prefix("views-") {
+                Some(name) => (true, name),
+                None => (false, &job["column-".len()..]),
+            };
+            let name = format!("uri_{}", name.replace('-', "_"));
             let spec = urikit_columns::spec(&name).expect("a column function");
-            let col: arrow_array::ArrayRef =
-                std::sync::Arc::new(arrow_array::StringArray::from(lines.clone()));
+            let col: arrow_array::ArrayRef = if views {
+                std::sync::Arc::new(arrow_array::StringViewArray::from(lines.clone()))
+            } else {
+                std::sync::Arc::new(arrow_array::StringArray::from(lines.clone()))
+            };
             for _ in 0..rounds {
-                let out = urikit_columns::call_with(spec, std::slice::from_ref(&col), &[], 1)
-                    .expect("the call");
-                sum += out.iter().map(|a| a.len()).sum::<usize>();
+                let col = std::slice::from_ref(&col);
+                let out = if views {
+                    urikit_columns::call_views(spec, col, &[], 1)
+                } else {
+                    urikit_columns::call_with(spec, col, &[], 1)
+                };
+                sum += out.expect("the call").iter().map(|a| a.len()).sum::<usize>();
             }
         }
         // Parsing as a user's code does it: then reading the host, the

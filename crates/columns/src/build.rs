@@ -178,7 +178,7 @@ pub(crate) fn run_range(
     range: std::ops::Range<usize>,
     views: bool,
 ) -> Result<ArrayRef, String> {
-    if let Some(done) = crate::kernel::run(spec, col, args, offset, range.clone(), views) {
+    if let Some(done) = crate::kernel::run(spec, col, args, range.clone(), views) {
         return done;
     }
     let mut out = Out::new(spec.ty, range.len());

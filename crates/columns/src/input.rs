@@ -117,6 +117,69 @@ impl<'a> Strs<'a> {
         }
     }
 
+    /// Calls `f` with each row of `range`, its index and its bytes as they
+    /// are (`None`: NULL), nothing checked: for a kernel whose parse checks
+    /// the bytes in its own pass ([`urikit::Parser::parse_bytes`]). One loop
+    /// per kind of column, `f` inlined into each. A row whose offsets or
+    /// view point outside the column's bytes (a producer that broke
+    /// Arrow's rules, which the C data interface does not check) is read
+    /// as one byte that is not UTF-8, so that it is answered as such a row
+    /// is, never read out of bounds.
+    #[inline(always)]
+    pub(crate) fn each_bytes(
+        &self,
+        range: std::ops::Range<usize>,
+        mut f: impl FnMut(usize, Option<&[u8]>),
+    ) {
+        const BROKEN: &[u8] = b"\xff";
+        fn offsets<O: OffsetSizeTrait>(
+            a: &arrow_array::GenericStringArray<O>,
+            range: std::ops::Range<usize>,
+            f: &mut impl FnMut(usize, Option<&[u8]>),
+        ) {
+            let (o, data) = (a.value_offsets(), a.value_data());
+            let nulls = a.nulls().filter(|n| n.null_count() > 0);
+            for i in range {
+                if nulls.is_some_and(|n| n.is_null(i)) {
+                    f(i, None);
+                    continue;
+                }
+                let b = data.get(o[i].as_usize()..o[i + 1].as_usize());
+                f(i, Some(b.unwrap_or(BROKEN)));
+            }
+        }
+        match self {
+            Strs::Utf8(a) => offsets(a, range, &mut f),
+            Strs::Large(a) => offsets(a, range, &mut f),
+            Strs::View(a) => {
+                let views = a.views();
+                // The views' own bytes, where a row of at most 12 bytes
+                // lies (after its length, in the view's bytes 4 to 16).
+                let inline = views.inner().as_slice();
+                let buffers = a.data_buffers();
+                let nulls = a.nulls().filter(|n| n.null_count() > 0);
+                for i in range {
+                    if nulls.is_some_and(|n| n.is_null(i)) {
+                        f(i, None);
+                        continue;
+                    }
+                    let v = views[i];
+                    let len = v as u32 as usize;
+                    let b = if len <= 12 {
+                        inline.get(16 * i + 4..16 * i + 4 + len)
+                    } else {
+                        let (buffer, at) = ((v >> 64) as u32 as usize, (v >> 96) as u32 as usize);
+                        buffers
+                            .get(buffer)
+                            .and_then(|d| d.as_slice().get(at..at + len))
+                    };
+                    f(i, Some(b.unwrap_or(BROKEN)));
+                }
+            }
+            Strs::Nulls => range.for_each(|i| f(i, None)),
+        }
+    }
+
     /// Row `i`, its bytes checked as UTF-8 on their own.
     pub(crate) fn get(&self, i: usize) -> Row<'_> {
         /// A row of an offsets array.

@@ -3,18 +3,22 @@
 //! for the whole call, one loop parses each row and writes the answer
 //! straight into the result's buffers, reserved once for the range: no
 //! row's value is built, moved or dropped on the way, and no buffer grows.
-//! Everything else (and every row that is not UTF-8) is the general
+//! Each row's bytes go to the parse unchecked
+//! ([`urikit::Parser::parse_bytes`]): under RFC 3986 the parse's own
+//! classification refuses every byte above 0x7F, so UTF-8 costs no pass of
+//! its own, and a row that is not UTF-8 gets the general evaluator's
+//! answer for it (false, or NULL). Everything else is the general
 //! evaluator's, which gives the same answers (the tests compare them on
 //! every dataset line).
 
 use std::sync::Arc;
 
 use arrow_array::builder::Int32Builder;
-use arrow_array::{Array, ArrayRef, BooleanArray, StringArray};
+use arrow_array::{ArrayRef, BooleanArray, StringArray};
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use urikit::{Dialect, Parser};
 
-use crate::eval::{eval_row, lower_fn, parser_for, slice_fn, Slice, Value};
+use crate::eval::{lower_fn, parser_for, slice_fn, Slice, Value};
 use crate::input::*;
 use crate::ops;
 use crate::spec::*;
@@ -28,7 +32,7 @@ use crate::value::MAX_BYTES;
 ///
 /// let port = RowFn::new(urikit_columns::spec("uri_port_number").unwrap());
 /// let direct = port.direct(Some("rfc3986")).unwrap().unwrap();
-/// assert_eq!(direct.eval("https://h/"), Value::I32(443));
+/// assert_eq!(direct.eval(b"https://h/"), Value::I32(443));
 /// assert!(port.direct(Some("rfc0")).unwrap().is_err());
 /// ```
 #[derive(Clone, Copy)]
@@ -68,17 +72,28 @@ impl Direct {
         }))
     }
 
-    /// The answer for the text `s`.
+    /// The answer for the bytes `b`, checked as UTF-8 by the parse
+    /// ([`urikit::Parser::parse_bytes`]): bytes that are not are not a
+    /// reference (false, or NULL, as the general evaluator answers).
+    ///
+    /// ```
+    /// use urikit_columns::{RowFn, Value};
+    ///
+    /// let host = RowFn::new(urikit_columns::spec("uri_host").unwrap());
+    /// let direct = host.direct(None).unwrap().unwrap();
+    /// assert_eq!(direct.eval(b"http://h/"), Value::Str("h".into()));
+    /// assert_eq!(direct.eval(b"http://h\xff/"), Value::Null);
+    /// ```
     #[inline]
-    pub fn eval<'a>(&self, s: &'a str) -> Value<'a> {
+    pub fn eval<'a>(&self, b: &'a [u8]) -> Value<'a> {
         match *self {
-            Direct::IsValid(p) => Value::Bool(p.parse(s).is_ok()),
-            Direct::PortNumber(p) => port(p, s).map_or(Value::Null, Value::I32),
-            Direct::Slice(p, get) => match p.parse(s).as_ref().ok().and_then(|u| get.of(u)) {
+            Direct::IsValid(p) => Value::Bool(p.parse_bytes(b).is_ok()),
+            Direct::PortNumber(p) => port(p, b).map_or(Value::Null, Value::I32),
+            Direct::Slice(p, get) => match p.parse_bytes(b).as_ref().ok().and_then(|u| get.of(u)) {
                 Some(v) => Value::Str(v.into()),
                 None => Value::Null,
             },
-            Direct::Lower(p, get) => match p.parse(s).as_ref().ok().and_then(|u| get.of(u)) {
+            Direct::Lower(p, get) => match p.parse_bytes(b).as_ref().ok().and_then(|u| get.of(u)) {
                 Some(v) => Value::Str(crate::ops::lower(v)),
                 None => Value::Null,
             },
@@ -92,7 +107,6 @@ pub(crate) fn run(
     spec: &Spec,
     col: &Strs<'_>,
     args: &Args<'_>,
-    offset: usize,
     range: std::ops::Range<usize>,
     views: bool,
 ) -> Option<Result<ArrayRef, String>> {
@@ -107,28 +121,24 @@ pub(crate) fn run(
         Ok(d) => d,
         Err(e) => return Some(Err(e)),
     };
-    // A row the kernel does not write (bytes that are not UTF-8): the
-    // general evaluator's answer.
-    let general = |i: usize| eval_row(spec, col.get(i), args, offset + i, &mut None);
+    // Every row's bytes go to the parse as they are: it refuses what is
+    // not UTF-8 in its own pass, and such a row is answered as the
+    // general evaluator answers it (`eval::not_utf8`: false, or NULL).
     let n = range.len();
     Some(Ok(match direct {
         Direct::IsValid(parser) => {
-            // NULL exactly where the column is NULL (functions.md); a row
-            // that is not UTF-8 is not a valid reference.
+            // NULL exactly where the column is NULL (functions.md).
             let mut bits = Bits::new(n);
-            for (_, row) in col.rows(range.clone()) {
-                bits.push(matches!(row, Row::Text(s) if parser.parse(s).is_ok()));
-            }
+            col.each_bytes(range.clone(), |_, row| {
+                bits.push(row.is_some_and(|b| parser.parse_bytes(b).is_ok()));
+            });
             Arc::new(BooleanArray::new(bits.finish(), col.nulls(&range)))
         }
         Direct::PortNumber(parser) => {
             let mut b = Int32Builder::with_capacity(n);
-            for (_, row) in col.rows(range) {
-                match row {
-                    Row::Text(s) => b.append_option(port(parser, s)),
-                    _ => b.append_null(),
-                }
-            }
+            col.each_bytes(range, |_, row| {
+                b.append_option(row.and_then(|row| port(parser, row)));
+            });
             Arc::new(b.finish())
         }
         Direct::Slice(parser, get) | Direct::Lower(parser, get)
@@ -136,7 +146,7 @@ pub(crate) fn run(
         {
             let Strs::View(a) = col else { return None };
             let lower = matches!(direct, Direct::Lower(..));
-            Arc::new(slice_views(a, range, parser, get, lower)?)
+            Arc::new(slice_views(col, a, range, parser, get, lower)?)
         }
         Direct::Slice(parser, get) | Direct::Lower(parser, get) => {
             let lower = matches!(direct, Direct::Lower(..));
@@ -146,27 +156,15 @@ pub(crate) fn run(
                 return None;
             }
             let mut out = Slices::new(n, bytes, col.data());
-            let mut failed = None;
-            for (i, row) in col.rows(range) {
-                match row {
-                    Row::Text(s) => match parser.parse(s).as_ref().ok().and_then(|u| get.of(u)) {
+            col.each_bytes(range, |_, row| {
+                match row.and_then(|b| parser.parse_bytes(b).ok()) {
+                    Some(u) => match get.of(&u) {
                         Some(v) => out.push(v, lower),
                         None => out.null(),
                     },
-                    Row::Null => out.null(),
-                    Row::Bad(..) => match general(i) {
-                        Ok(Value::Str(v)) => out.push(&v, false),
-                        Ok(_) => out.null(),
-                        Err(e) => {
-                            failed.get_or_insert(e);
-                            out.null();
-                        }
-                    },
+                    None => out.null(),
                 }
-            }
-            if let Some(e) = failed {
-                return Some(Err(e));
-            }
+            });
             Arc::new(out.finish())
         }
     }))
@@ -176,10 +174,12 @@ pub(crate) fn run(
 /// `string_view` column over the same buffers: a slice of at most 12 bytes
 /// is inlined in its view, a longer one is a view into the row's own
 /// bytes, so that nothing is copied (Polars takes its strings so).
-/// `None` when a row is not UTF-8 (the general path answers then).
-/// `lower`: the slice in lower case; a longer slice with a capital is
-/// lowered into one buffer of its own, after the column's.
+/// `None` when a row's view does not fit in a `u32` offset.
+/// `lower`: the slice in lower case; a longer slice with a capital (or
+/// one that is not a part of its row) is copied, lowered, into one buffer
+/// of its own, after the column's.
 fn slice_views(
+    col: &Strs<'_>,
     a: &arrow_array::BinaryViewArray,
     range: std::ops::Range<usize>,
     parser: Parser,
@@ -190,53 +190,67 @@ fn slice_views(
     let mut lowered: Vec<u8> = Vec::new();
     let mut views = Vec::with_capacity(range.len());
     let mut nulls = arrow_buffer::NullBufferBuilder::new(range.len());
+    let mut too_long = false;
     let raw = a.views();
-    for i in range {
-        if a.is_null(i) {
+    col.each_bytes(range, |i, row| {
+        // Bytes that are not UTF-8 do not parse: NULL, as the general
+        // evaluator answers.
+        let parsed = row.and_then(|b| parser.parse_bytes(b).ok());
+        let Some((u, v)) = parsed.as_ref().and_then(|u| Some((u, get.of(u)?))) else {
             views.push(0u128);
             nulls.append_null();
-            continue;
-        }
-        let row = a.value(i);
-        let s = crate::input::utf8(row).ok()?;
-        let Some(v) = parser.parse(s).as_ref().ok().and_then(|u| get.of(u)) else {
-            views.push(0u128);
-            nulls.append_null();
-            continue;
+            return;
         };
-        // Where the slice starts in the row: it is a part of `s`.
-        let start = v.as_ptr() as usize - s.as_ptr() as usize;
+        // Where the slice starts in the row, when it is a part of it (a
+        // component is; the host's type is a word of the library's own).
+        let text = u.as_str();
+        let start = (v.as_ptr() as usize)
+            .checked_sub(text.as_ptr() as usize)
+            .filter(|&at| at + v.len() <= text.len());
         let len = v.len() as u128;
         let capital = lower && v.bytes().any(|c| c.is_ascii_uppercase());
-        let view = if v.len() <= 12 {
-            let mut inline = [0u8; 16];
-            inline[4..4 + v.len()].copy_from_slice(v.as_bytes());
-            if capital {
-                inline[4..4 + v.len()].make_ascii_lowercase();
+        let view = match start {
+            _ if v.len() <= 12 => {
+                let mut inline = [0u8; 16];
+                inline[4..4 + v.len()].copy_from_slice(v.as_bytes());
+                if capital {
+                    inline[4..4 + v.len()].make_ascii_lowercase();
+                }
+                u128::from_le_bytes(inline) | len
             }
-            u128::from_le_bytes(inline) | len
-        } else if capital {
-            // Lowered into the buffer after the column's.
-            let at = u32::try_from(lowered.len()).ok()?;
-            lowered.extend(v.bytes().map(|c| c.to_ascii_lowercase()));
-            let mut prefix = [0u8; 4];
-            prefix.copy_from_slice(&lowered[at as usize..at as usize + 4]);
-            len | u128::from(u32::from_le_bytes(prefix)) << 32
-                | u128::from(own) << 64
-                | u128::from(at) << 96
-        } else {
             // A longer slice lies in a row longer than 12 bytes, which is
             // in buffer `raw >> 64` at offset `raw >> 96`.
-            let r = raw[i];
-            let (buffer, at) = ((r >> 64) as u32, (r >> 96) as u32);
-            let mut prefix = [0u8; 4];
-            prefix.copy_from_slice(&v.as_bytes()[..4]);
-            len | u128::from(u32::from_le_bytes(prefix)) << 32
-                | u128::from(buffer) << 64
-                | u128::from(at + start as u32) << 96
+            Some(start) if !capital => {
+                let r = raw[i];
+                let (buffer, at) = ((r >> 64) as u32, (r >> 96) as u32);
+                let mut prefix = [0u8; 4];
+                prefix.copy_from_slice(&v.as_bytes()[..4]);
+                len | u128::from(u32::from_le_bytes(prefix)) << 32
+                    | u128::from(buffer) << 64
+                    | u128::from(at + start as u32) << 96
+            }
+            // Copied (lowered) into the buffer after the column's.
+            _ => {
+                let Ok(at) = u32::try_from(lowered.len()) else {
+                    too_long = true;
+                    return;
+                };
+                lowered.extend(
+                    v.bytes()
+                        .map(|c| if lower { c.to_ascii_lowercase() } else { c }),
+                );
+                let mut prefix = [0u8; 4];
+                prefix.copy_from_slice(&lowered[at as usize..at as usize + 4]);
+                len | u128::from(u32::from_le_bytes(prefix)) << 32
+                    | u128::from(own) << 64
+                    | u128::from(at) << 96
+            }
         };
         views.push(view);
         nulls.append_non_null();
+    });
+    if too_long {
+        return None;
     }
     let mut buffers = a.data_buffers().to_vec();
     if !lowered.is_empty() {
@@ -245,7 +259,7 @@ fn slice_views(
     // SAFETY: each view is either inline bytes copied from a `str` (ASCII
     // letters lowered, which keeps it UTF-8), or the length, prefix,
     // buffer and offset of a `str` that lies in one of `buffers` (a slice
-    // of a row read from them and checked as UTF-8, or such a slice
+    // of a row read from them within bounds and parsed, so UTF-8, or such a slice
     // lowered into the last buffer), so every view is in bounds and
     // UTF-8, as `new_unchecked` requires.
     #[allow(unsafe_code)]
@@ -254,11 +268,11 @@ fn slice_views(
     })
 }
 
-/// `uri_port_number` of the text `s`.
+/// `uri_port_number` of the bytes `b`.
 #[inline]
-fn port(parser: Parser, s: &str) -> Option<i32> {
+fn port(parser: Parser, b: &[u8]) -> Option<i32> {
     parser
-        .parse(s)
+        .parse_bytes(b)
         .ok()
         .and_then(ops::port_number)
         .map(i32::from)

@@ -47,7 +47,7 @@ impl RowFn {
     ///
     /// let valid = RowFn::new(urikit_columns::spec("uri_is_valid").unwrap());
     /// let direct = valid.direct(None).unwrap().unwrap();
-    /// assert_eq!(direct.eval("a b"), Value::Bool(false));
+    /// assert_eq!(direct.eval(b"a b"), Value::Bool(false));
     /// // uri_normalize builds its answer: no direct kernel.
     /// assert!(RowFn::new(urikit_columns::spec("uri_normalize").unwrap()).direct(None).is_none());
     /// ```

@@ -36,6 +36,54 @@ fn utf8_array(rows: &[Option<Vec<u8>>]) -> ArrayRef {
     Arc::new(StringArray::from(unsafe { data.build_unchecked() }))
 }
 
+/// A `string_view` array whose rows are `rows`, some of them not UTF-8.
+fn view_array(rows: &[Option<Vec<u8>>]) -> ArrayRef {
+    let bin = arrow_array::BinaryViewArray::from_iter(rows.iter().map(|r| r.as_deref()));
+    let data = bin
+        .into_data()
+        .into_builder()
+        .data_type(arrow_schema::DataType::Utf8View);
+    // SAFETY: as `utf8_array`'s.
+    Arc::new(StringViewArray::from(unsafe { data.build_unchecked() }))
+}
+
+/// A `string_view` column whose views point past their buffer (a producer
+/// that broke Arrow's rules; the C data interface checks nothing): such
+/// rows are answered as bytes that are not UTF-8 are, never read out of
+/// bounds, and the rows around them as ever.
+#[test]
+fn views_out_of_their_buffers_are_not_read() {
+    let long = "http://a-rather-long-host-name.example/path";
+    let good = StringViewArray::from(vec![Some(long), Some("http://h/"), Some(long)]);
+    let mut views: Vec<u128> = good.views().to_vec();
+    // Row 0: an offset past the buffer; row 2: a buffer that is not there.
+    views[0] = (views[0] & !(u128::from(u32::MAX) << 96)) | (1u128 << 100);
+    views[2] = (views[2] & !(u128::from(u32::MAX) << 64)) | (7u128 << 64);
+    let data = good
+        .into_data()
+        .into_builder()
+        .buffers(Vec::new())
+        .add_buffer(arrow_buffer::Buffer::from_vec(views))
+        .add_buffer(arrow_buffer::Buffer::from(long.as_bytes()));
+    // SAFETY: broken on purpose, as an unchecked import can be.
+    let col: ArrayRef = Arc::new(StringViewArray::from(unsafe { data.build_unchecked() }));
+    for name in ["uri_is_valid", "uri_host", "uri_port_number"] {
+        let s = spec(name).unwrap();
+        for out in [
+            call_array(s, &col, &[]).unwrap(),
+            urikit_columns::call_views(s, std::slice::from_ref(&col), &[], 1).unwrap()[0].clone(),
+        ] {
+            let want: [Option<&str>; 3] = match name {
+                "uri_is_valid" => [Some("false"), Some("true"), Some("false")],
+                "uri_host" => [None, Some("h"), None],
+                _ => [None, Some("80"), None],
+            };
+            let want: Vec<Option<String>> = want.iter().map(|w| w.map(String::from)).collect();
+            assert_eq!(strings(&out), want, "{name}");
+        }
+    }
+}
+
 fn rows() -> Vec<Option<Vec<u8>>> {
     let mut rows: Vec<Option<Vec<u8>>> = datasets()
         .into_iter()
@@ -203,10 +251,12 @@ fn kernels_agree_on_generated_rows() {
         .map(|r| r.as_ref().map(|b| String::from_utf8(b.clone()).unwrap()))
         .collect();
     let n = good.len();
-    let columns: [ArrayRef; 3] = [
+    let bad = gen(true);
+    let columns: [ArrayRef; 4] = [
         utf8_array(&good),
-        utf8_array(&gen(true)),
+        utf8_array(&bad),
         Arc::new(LargeStringArray::from(text)),
+        view_array(&bad),
     ];
     for name in [
         "uri_is_valid",
@@ -222,6 +272,15 @@ fn kernels_agree_on_generated_rows() {
             let fast = call_array(s, col, &[]).unwrap();
             let slow = call_array(s, col, &[Arg::Texts(per_row.clone())]).unwrap();
             same(&fast, &slow, col, &format!("{name} {}", col.data_type()));
+            // As Polars takes them: a slice of a view column as views
+            // into the column's own buffers.
+            let views = urikit_columns::call_views(s, std::slice::from_ref(col), &[], 1).unwrap();
+            assert_eq!(
+                strings(&views[0]),
+                strings(&slow),
+                "{name} {} as views",
+                col.data_type()
+            );
             let part = col.slice(17, n - 40);
             let fast = call_array(s, &part, &[]).unwrap();
             same(
@@ -232,6 +291,26 @@ fn kernels_agree_on_generated_rows() {
             );
         }
     }
+}
+
+/// The rows of a result as text (NULL: `None`), whatever its type.
+fn strings(a: &ArrayRef) -> Vec<Option<String>> {
+    use arrow_array::cast::AsArray;
+    use arrow_schema::DataType;
+    (0..a.len())
+        .map(|i| {
+            (!a.is_null(i)).then(|| match a.data_type() {
+                DataType::Utf8 => a.as_string::<i32>().value(i).to_owned(),
+                DataType::Utf8View => a.as_string_view().value(i).to_owned(),
+                DataType::Boolean => a.as_boolean().value(i).to_string(),
+                DataType::Int32 => a
+                    .as_primitive::<arrow_array::types::Int32Type>()
+                    .value(i)
+                    .to_string(),
+                other => panic!("a result of type {other}"),
+            })
+        })
+        .collect()
 }
 
 /// Asserts that `a` and `b` hold the same rows, naming the first that
@@ -340,18 +419,4 @@ fn string_view_results_are_the_slices() {
             }
         }
     }
-}
-
-/// The rows of a string, string view or boolean array, as text.
-fn strings(a: &ArrayRef) -> Vec<Option<String>> {
-    use arrow_array::cast::AsArray;
-    (0..a.len())
-        .map(|i| {
-            a.is_valid(i).then(|| match a.data_type() {
-                arrow_schema::DataType::Utf8 => a.as_string::<i32>().value(i).to_owned(),
-                arrow_schema::DataType::Utf8View => a.as_string_view().value(i).to_owned(),
-                _ => a.as_boolean().value(i).to_string(),
-            })
-        })
-        .collect()
 }

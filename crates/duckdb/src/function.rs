@@ -182,48 +182,40 @@ unsafe fn chunk(
         // The direct kernel, when the dialect is the same on every row: one
         // loop per kind, writing the answer straight into the vector.
         if let Some(direct) = direct(&f, &args, n) {
-            // A row that is not UTF-8 (which DuckDB's VARCHAR does not
-            // hold, but a vector may): the general evaluator's answer.
-            let mut general =
-                |out: &mut Out, i: usize, b: &[u8]| f.eval(b, &[], |v| out.write(i, v));
+            // Each row's bytes go to the parse as they are: it refuses
+            // what is not UTF-8 (which DuckDB's VARCHAR does not hold, but
+            // a vector may) in its own pass, and such a row is answered as
+            // the general evaluator answers it: false, or NULL.
             match direct? {
                 Direct::Slice(parser, get) => {
                     for i in 0..n {
-                        match first.bytes(i).map(|b| (b, utf8(b))) {
+                        match first.bytes(i).and_then(|b| parser.parse_bytes(b).ok()) {
                             None => out.null(i),
-                            Some((_, Ok(s))) => {
-                                out.text(i, parser.parse(s).as_ref().ok().and_then(|u| get.of(u)))
-                            }
-                            Some((b, Err(_))) => general(&mut out, i, b)?,
+                            Some(u) => out.text(i, get.of(&u)),
                         }
                     }
                 }
                 Direct::Lower(parser, get) => {
                     for i in 0..n {
-                        match first.bytes(i).map(|b| (b, utf8(b))) {
+                        match first.bytes(i).and_then(|b| parser.parse_bytes(b).ok()) {
                             None => out.null(i),
-                            Some((_, Ok(s))) => {
-                                let v = parser.parse(s).as_ref().ok().and_then(|u| get.of(u));
-                                out.text(i, v.map(urikit_columns::ops::lower).as_deref())
+                            Some(u) => {
+                                out.text(i, get.of(&u).map(urikit_columns::ops::lower).as_deref())
                             }
-                            Some((b, Err(_))) => general(&mut out, i, b)?,
                         }
                     }
                 }
                 Direct::IsValid(parser) => {
                     for i in 0..n {
-                        let valid = first
-                            .bytes(i)
-                            .map(|b| utf8(b).is_ok_and(|s| parser.parse(s).is_ok()));
+                        let valid = first.bytes(i).map(|b| parser.parse_bytes(b).is_ok());
                         out.value(i, valid);
                     }
                 }
                 d @ Direct::PortNumber(_) => {
                     for i in 0..n {
-                        match first.bytes(i).map(|b| (b, utf8(b))) {
+                        match first.bytes(i) {
                             None => out.null(i),
-                            Some((_, Ok(s))) => out.write(i, d.eval(s)),
-                            Some((b, Err(_))) => general(&mut out, i, b)?,
+                            Some(b) => out.write(i, d.eval(b)),
                         }
                     }
                 }

@@ -40,7 +40,7 @@ const PER_FN: usize = 1 + Dialect::ALL.len();
 
 thread_local! {
     /// Each thread's kernels by slot (a `Direct` holds its parser).
-    static DIRECT: RefCell<Vec<Option<Kernel>>> = const { RefCell::new(Vec::new()) };
+    static DIRECT: RefCell<Vec<Option<Direct>>> = const { RefCell::new(Vec::new()) };
     /// Each thread's general evaluators by function (each keeps the
     /// parser of the last dialect named).
     static GENERAL: RefCell<Vec<Option<RowFn>>> = const { RefCell::new(Vec::new()) };
@@ -77,18 +77,10 @@ fn unslot(k: usize) -> Option<(usize, Option<&'static str>)> {
     ))
 }
 
-/// A slot's kernel as a thread keeps it.
-struct Kernel {
-    direct: Direct,
-    f: usize,
-    dialect: Option<&'static str>,
-}
-
 /// The kernel of slot `k`, built for this thread.
-fn kernel_of(k: usize) -> Option<Kernel> {
+fn kernel_of(k: usize) -> Option<Direct> {
     let (f, dialect) = unslot(k)?;
-    let direct = RowFn::new(&SPECS[f]).direct(dialect)?.ok()?;
-    Some(Kernel { direct, f, dialect })
+    RowFn::new(&SPECS[f]).direct(dialect)?.ok()
 }
 
 /// A test's fault: the text in `URIKIT_SPARK_FAULT` (read once, when the
@@ -199,19 +191,11 @@ pub fn direct(k: usize, input: &[u8], out: &mut [u8]) -> i64 {
             let Some(kernel) = &cache[k] else {
                 return message(out, ERROR, "no such kernel (a slot the library never gave)");
             };
-            match utf8(input) {
-                // The direct kernels answer strings, booleans and integers.
-                Ok(s) => answer(Ty::Str, kernel.direct.eval(s), input, out),
-                // A row that is not UTF-8 (a binary column cast to string):
-                // the general evaluator's answer (NULL, or false).
-                Err(_) => {
-                    let at: Vec<At<'_>> = kernel
-                        .dialect
-                        .map(|d| vec![At::Text(Some(d))])
-                        .unwrap_or_default();
-                    general(&SPECS[kernel.f], kernel.f, input, &at, out)
-                }
-            }
+            // The direct kernels answer strings, booleans and integers; a
+            // row that is not UTF-8 (a binary column cast to string) is
+            // refused by the parse: NULL, or false, as the general
+            // evaluator answers.
+            answer(Ty::Str, kernel.eval(input), input, out)
         })
     })
 }
