@@ -44,7 +44,7 @@ mod whatwg;
 pub use build::threads;
 pub use eval::Slice;
 pub use input::{literal_base, utf8, Arg, At, Row, Strs};
-pub use kernel::Direct;
+pub use kernel::{Direct, Writer};
 pub use row::RowFn;
 pub use spec::{data_type, spark_ddl, Param, Spec, Ty, F, SPECS};
 /// The members of `uri_cc_columns`' struct, in order (Common Crawl's

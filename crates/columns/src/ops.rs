@@ -299,11 +299,17 @@ pub fn extract(text: &str, dialect: Dialect) -> Vec<Cow<'_, str>> {
 /// where the key is refused (a port that is not a number). `Err` is an
 /// options list that is wrong for every row alike.
 pub fn surt(s: &str, options: Option<&str>) -> Result<Option<String>, String> {
+    Ok(urikit::surt::surt(s, &surt_options(options)?).ok())
+}
+
+/// The SURT options a list names (`None`: the defaults). `Err` is a name
+/// that is not an option.
+pub(crate) fn surt_options(options: Option<&str>) -> Result<urikit::surt::Options, String> {
     let mut o = urikit::surt::Options::default();
     if let Some(list) = options {
         o.apply(list).map_err(|e| format!("options: {e}"))?;
     }
-    Ok(urikit::surt::surt(s, &o).ok())
+    Ok(o)
 }
 
 /// The canonical URL of a text by a profile (`ia`, `ia-basic`,

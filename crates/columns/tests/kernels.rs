@@ -420,3 +420,75 @@ fn string_view_results_are_the_slices() {
         }
     }
 }
+
+/// `uri_surt` with its options given once is written straight into the
+/// result's bytes; given as a column, each row goes through the general
+/// evaluator. Both give the same keys on every dataset line and on rows
+/// that are NULL, empty, `filedesc` lines, not UTF-8 or cut inside a
+/// character, in every Arrow string type, whole and sliced; options that
+/// do not exist are the same error either way.
+#[test]
+fn surt_written_in_place_as_the_evaluator_gives_it() {
+    let mut rows = rows();
+    rows.extend([
+        Some(b"filedesc://x.arc".to_vec()),
+        Some("filedesc:\u{e9}".as_bytes().to_vec()),
+        Some(b"dns:archive.org".to_vec()),
+        Some(
+            b"HTTP://www.Archive.org:80/goo/?b&a&jsessionid=0123456789abcdef0123456789abcdef"
+                .to_vec(),
+        ),
+    ]);
+    let n = rows.len();
+    let col = utf8_array(&rows);
+    let text: Vec<Option<String>> = rows
+        .iter()
+        .map(|r| r.as_ref().and_then(|b| String::from_utf8(b.clone()).ok()))
+        .collect();
+    let columns: [ArrayRef; 4] = [
+        col.clone(),
+        Arc::new(LargeStringArray::from(text.clone())),
+        Arc::new(StringViewArray::from(text)),
+        view_array(&rows),
+    ];
+    let s = spec("uri_surt").unwrap();
+    for options in [
+        None,
+        Some("with_scheme,trailing_comma"),
+        Some("host_massage=false"),
+    ] {
+        // (A NULL option is a NULL key: the defaults, per row, are "".)
+        let per_row: ArrayRef = Arc::new(StringArray::from(vec![options.unwrap_or(""); n]));
+        let once = match options {
+            None => vec![],
+            o => vec![Arg::Text(o.map(String::from))],
+        };
+        for c in &columns {
+            let fast = call_array(s, c, &once).unwrap();
+            let slow = call_array(s, c, &[Arg::Texts(per_row.clone())]).unwrap();
+            assert_eq!(fast.data_type(), &arrow_schema::DataType::Utf8);
+            same(
+                &fast,
+                &slow,
+                c,
+                &format!("uri_surt {options:?} {}", c.data_type()),
+            );
+            if options.is_none() {
+                // A NULL literal is an absent option (its defaults apply).
+                let null = call_array(s, c, &[Arg::Text(None)]).unwrap();
+                same(&null, &slow, c, "uri_surt, a NULL literal");
+            }
+            let part = call_array(s, &c.slice(3, n - 7), &once).unwrap();
+            same(&part, &slow.slice(3, n - 7), c, "uri_surt sliced");
+        }
+    }
+    // Not every row is NULL: keys were written.
+    let keys = call_array(s, &col, &[]).unwrap();
+    assert!(keys.null_count() < n / 10, "{}", keys.null_count());
+    let bad = [Arg::Text(Some("colour=blue".into()))];
+    let per_row: ArrayRef = Arc::new(StringArray::from(vec!["colour=blue"; n]));
+    let fast = call_array(s, &col, &bad).unwrap_err();
+    let slow = call_array(s, &col, &[Arg::Texts(per_row)]).unwrap_err();
+    assert_eq!(fast, slow);
+    assert!(fast.contains("colour"), "{fast}");
+}

@@ -8,7 +8,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use arrow_schema::DataType;
 use libduckdb_sys as ffi;
-use urikit_columns::{literal_base, utf8, Arg, At, Direct, Param, RowFn, Spec, SPECS};
+use urikit_columns::{literal_base, utf8, Arg, At, Direct, Param, RowFn, Spec, Writer, SPECS};
 
 use crate::vector::{Column, Out};
 
@@ -179,6 +179,20 @@ unsafe fn chunk(
         let mut out = Out::new(spec.ty, output);
         let mut f = RowFn::new(spec);
         check_base(spec, &args, n)?;
+        // A function whose answer is built (the SURT key), its options the
+        // same on every row: written into one buffer reused row by row.
+        if let Some(w) = writer(spec, &args, n) {
+            let w = w?;
+            let mut buf = Vec::new();
+            for i in 0..n {
+                buf.clear();
+                match first.bytes(i) {
+                    Some(b) if w.write(b, &mut buf) => out.text(i, std::str::from_utf8(&buf).ok()),
+                    _ => out.null(i),
+                }
+            }
+            return Ok(());
+        }
         // The direct kernel, when the dialect is the same on every row: one
         // loop per kind, writing the answer straight into the vector.
         if let Some(direct) = direct(&f, &args, n) {
@@ -258,6 +272,32 @@ unsafe fn direct(f: &RowFn, args: &[(Param, Column)], n: usize) -> Option<Result
         _ => return None,
     };
     f.direct(dialect)
+}
+
+/// The [`Writer`] of the chunk: when the function has one and its
+/// argument, if given, is the same text on every row (a NULL argument
+/// makes every row NULL: the general evaluator's).
+///
+/// # Safety
+/// As [`chunk`].
+unsafe fn writer(
+    spec: &Spec,
+    args: &[(Param, Column)],
+    n: usize,
+) -> Option<Result<Writer, String>> {
+    let options = match args {
+        [] => None,
+        [(_, c)] => {
+            // SAFETY: per the caller.
+            let first = unsafe { text(*c, 0) };
+            if first.is_none() || (1..n).any(|i| unsafe { text(*c, i) } != first) {
+                return None;
+            }
+            first
+        }
+        _ => return None,
+    };
+    Writer::of(spec, options)
 }
 
 /// A base the same on every row of the chunk (a literal, as DuckDB hands

@@ -153,6 +153,7 @@ impl Parser {
     /// let e = Parser::new(Dialect::Rfc3987).parse_bytes(b"http://a/\xff").unwrap_err();
     /// assert_eq!((e.kind(), e.offset()), (ErrorKind::InvalidUtf8, 9));
     /// ```
+    #[inline]
     pub fn parse_bytes<'a>(&self, b: &'a [u8]) -> Result<UriRef<'a>, Error> {
         if self.dialect == Dialect::Rfc3986 && !self.zone_ids {
             return parse::parse_bytes_as(b, |s, meta| {
