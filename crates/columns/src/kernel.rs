@@ -271,41 +271,77 @@ fn slice_views(
     })
 }
 
-/// A function whose answer is built, not sliced, with its arguments the
+/// A function whose answer is built, not sliced, with its argument the
 /// same on every row: each answer appended straight to the caller's bytes
 /// (a result's value buffer, a reused row buffer), with no string of its
-/// own per row. Today `uri_surt` with its options given once (the general
+/// own per row. `uri_surt` with its options given once (the general
 /// evaluator's path cost a quarter more instructions a URL: `work
-/// column-surt` against `work surt`).
+/// column-surt` against `work surt`), and `uri_normalize` with its dialect
+/// given once (but the WHATWG one).
 ///
 /// ```
 /// let surt = urikit_columns::spec("uri_surt").unwrap();
-/// let w = urikit_columns::Writer::of(surt, Some("with_scheme")).unwrap().unwrap();
+/// let mut w = urikit_columns::Writer::of(surt, Some("with_scheme")).unwrap().unwrap();
 /// let mut out = Vec::new();
 /// assert!(w.write(b"http://www.archive.org/goo/?b&a", &mut out));
 /// assert_eq!(out, b"http://(org,archive)/goo?a&b");
 /// assert!(!w.write(b"http://a\xff/", &mut out), "not UTF-8: NULL");
 /// assert!(urikit_columns::Writer::of(surt, Some("colour")).unwrap().is_err());
+///
+/// let normalize = urikit_columns::spec("uri_normalize").unwrap();
+/// let mut w = urikit_columns::Writer::of(normalize, None).unwrap().unwrap();
+/// out.clear();
+/// assert!(w.write(b"HTTP://a/./b/%7e", &mut out));
+/// assert_eq!(out, b"http://a/b/~");
+/// assert!(urikit_columns::Writer::of(normalize, Some("whatwg")).is_none());
 /// ```
 pub struct Writer {
-    surt: urikit::surt::Options,
+    job: Job,
+}
+
+enum Job {
+    Surt(urikit::surt::Options),
+    /// The parser, and the text of the row's answer, reused.
+    Normalize(Parser, String),
 }
 
 impl Writer {
-    /// The writer of `spec` with the text `options` as its argument on
-    /// every row (`None`: absent, the defaults), or `None` when the
-    /// function has none. `Some(Err)`: the options are wrong.
-    pub fn of(spec: &Spec, options: Option<&str>) -> Option<Result<Writer, String>> {
-        (spec.f == F::Surt).then(|| ops::surt_options(options).map(|surt| Writer { surt }))
+    /// The writer of `spec` with the text `arg` as its argument on every
+    /// row (`None`: absent, its default), or `None` when the function has
+    /// none with it. `Some(Err)`: the argument is wrong (options that do
+    /// not exist, a dialect that does not).
+    pub fn of(spec: &Spec, arg: Option<&str>) -> Option<Result<Writer, String>> {
+        let job = match spec.f {
+            F::Surt => ops::surt_options(arg).map(Job::Surt),
+            F::Normalize => match parser_for(arg.map(|a| At::Text(Some(a))), &mut None) {
+                Ok(p) if p.dialect() == Dialect::Whatwg => return None,
+                p => p.map(|p| Job::Normalize(p, String::new())),
+            },
+            _ => return None,
+        };
+        Some(job.map(|job| Writer { job }))
     }
 
     /// Appends the answer for the bytes `b` to `out`: `false` where it is
     /// NULL (`out` then as it was). Bytes that are not UTF-8 are NULL, as
     /// the general evaluator answers them; the answer for UTF-8 is UTF-8
-    /// (a key is ASCII, or the row itself for a `filedesc` line).
+    /// (a key is ASCII, or the row itself for a `filedesc` line; a
+    /// normalized reference is text).
     #[inline]
-    pub fn write(&self, b: &[u8], out: &mut Vec<u8>) -> bool {
-        crate::input::utf8(b).is_ok() && urikit::surt::surt_bytes(b, &self.surt, out).is_ok()
+    pub fn write(&mut self, b: &[u8], out: &mut Vec<u8>) -> bool {
+        match &mut self.job {
+            Job::Surt(o) => {
+                crate::input::utf8(b).is_ok() && urikit::surt::surt_bytes(b, o, out).is_ok()
+            }
+            Job::Normalize(p, text) => match p.parse_bytes(b) {
+                Ok(u) => {
+                    urikit::Normalizer::new().normalize_into(u, text);
+                    out.extend_from_slice(text.as_bytes());
+                    true
+                }
+                Err(_) => false,
+            },
+        }
     }
 }
 
@@ -327,7 +363,7 @@ fn written(
         },
         _ => return None,
     };
-    let w = match Writer::of(spec, options)? {
+    let mut w = match Writer::of(spec, options)? {
         Ok(w) => w,
         Err(e) => return Some(Err(e)),
     };

@@ -179,10 +179,10 @@ unsafe fn chunk(
         let mut out = Out::new(spec.ty, output);
         let mut f = RowFn::new(spec);
         check_base(spec, &args, n)?;
-        // A function whose answer is built (the SURT key), its options the
-        // same on every row: written into one buffer reused row by row.
+        // A function whose answer is built (the SURT key, the normalized
+        // reference), its argument the same on every row: written into one buffer reused row by row.
         if let Some(w) = writer(spec, &args, n) {
-            let w = w?;
+            let mut w = w?;
             let mut buf = Vec::new();
             for i in 0..n {
                 buf.clear();
