@@ -276,8 +276,9 @@ fn slice_views(
 /// (a result's value buffer, a reused row buffer), with no string of its
 /// own per row. `uri_surt` with its options given once (the general
 /// evaluator's path cost a quarter more instructions a URL: `work
-/// column-surt` against `work surt`), and `uri_normalize` with its dialect
-/// given once (but the WHATWG one).
+/// column-surt` against `work surt`), `uri_normalize` with its dialect
+/// given once (but the WHATWG one), and `uri_canonical` with its profile
+/// given once.
 ///
 /// ```
 /// let surt = urikit_columns::spec("uri_surt").unwrap();
@@ -303,6 +304,7 @@ enum Job {
     Surt(urikit::surt::Options),
     /// The parser, and the text of the row's answer, reused.
     Normalize(Parser, String),
+    Canonical(urikit::canonical::Profile),
 }
 
 impl Writer {
@@ -313,6 +315,9 @@ impl Writer {
     pub fn of(spec: &Spec, arg: Option<&str>) -> Option<Result<Writer, String>> {
         let job = match spec.f {
             F::Surt => ops::surt_options(arg).map(Job::Surt),
+            // The profile is required: NULL makes every row NULL (the
+            // general evaluator's).
+            F::Canonical => ops::canonical_profile(arg?).map(Job::Canonical),
             F::Normalize => match parser_for(arg.map(|a| At::Text(Some(a))), &mut None) {
                 Ok(p) if p.dialect() == Dialect::Whatwg => return None,
                 p => p.map(|p| Job::Normalize(p, String::new())),
@@ -340,6 +345,13 @@ impl Writer {
                     true
                 }
                 Err(_) => false,
+            },
+            Job::Canonical(p) => match crate::input::utf8(b).map(|s| p.canonicalize(s)) {
+                Ok(Ok(url)) => {
+                    out.extend_from_slice(url.as_bytes());
+                    true
+                }
+                _ => false,
             },
         }
     }

@@ -316,13 +316,18 @@ pub(crate) fn surt_options(options: Option<&str>) -> Result<urikit::surt::Option
 /// `safebrowsing`: `urikit::canonical::Profile`). `Err` is a profile that
 /// does not exist.
 pub fn canonical(s: &str, profile: &str) -> Result<Option<String>, String> {
-    let Some(p) = urikit::canonical::Profile::from_name(profile) else {
-        return Err(format!(
-            "unknown profile {profile:?}; expected one of: {}",
+    Ok(canonical_profile(profile)?.canonicalize(s).ok())
+}
+
+/// The canonical profile `name` names. `Err` is a profile that does not
+/// exist.
+pub(crate) fn canonical_profile(name: &str) -> Result<urikit::canonical::Profile, String> {
+    urikit::canonical::Profile::from_name(name).ok_or_else(|| {
+        format!(
+            "unknown profile {name:?}; expected one of: {}",
             urikit::canonical::Profile::names()
-        ));
-    };
-    Ok(p.canonicalize(s).ok())
+        )
+    })
 }
 
 /// Google Safe Browsing's lookup expressions of a text (any text: the

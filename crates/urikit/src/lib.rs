@@ -248,7 +248,9 @@
 //! normalizer's scans (AVX2, AVX-512), each file saying why it is sound;
 //! and `arch::text`, which slices a parsed reference's text at its
 //! components' offsets without the character-boundary checks that cost a
-//! reader a third of its instructions (bounds are still checked).
+//! reader a third of its instructions (bounds are still checked), and reads
+//! bytes RFC 3986's parse accepted (all ASCII) as text without a second
+//! UTF-8 pass ([`Parser::parse_bytes`]).
 //! On other targets (or with `--cfg urikit_portable`) the same work is
 //! portable code; every backend reads the character sets `grammar` writes
 //! once.
