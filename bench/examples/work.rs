@@ -121,6 +121,16 @@ fn main() {
                 }
             }
         }
+        // Safe Browsing's hashes of each line (`urikit::safebrowsing`).
+        ("safebrowsing", "urikit") => {
+            for _ in 0..rounds {
+                for l in &lines {
+                    if let Ok(u) = urikit::safebrowsing::Url::parse(black_box(l)) {
+                        sum += u.hashes().len();
+                    }
+                }
+            }
+        }
         // A column function over the lines as one Arrow string array, on
         // one thread: `column-host`, `column-is-valid`; `views-host`,
         // `views-is-valid`: a `string_view` array, the answer as views

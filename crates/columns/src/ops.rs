@@ -336,14 +336,8 @@ pub(crate) fn canonical_profile(name: &str) -> Result<urikit::canonical::Profile
 /// URL (no host, a scheme without `//`).
 pub fn safebrowsing(s: &str, hashes: bool) -> Option<Vec<String>> {
     let url = urikit::safebrowsing::Url::parse(s).ok()?;
-    let expressions = url.expressions();
     if !hashes {
-        return Some(expressions);
+        return Some(url.expressions());
     }
-    Some(
-        expressions
-            .iter()
-            .map(|e| urikit::safebrowsing::hash_hex(e))
-            .collect(),
-    )
+    Some(url.hashes().iter().map(urikit::safebrowsing::hex).collect())
 }

@@ -253,18 +253,25 @@ impl Url {
     /// assert_eq!(url.expressions(), ["a.b/"]);
     /// ```
     pub fn expressions(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        self.each_expression(|h, p| {
+            let mut e = String::with_capacity(h.len() + p.len());
+            e.push_str(h);
+            e.push_str(p);
+            out.push(e);
+        });
+        out
+    }
+
+    /// Calls `f` with each expression of [`Url::expressions`] as its host
+    /// and its path, in that order, with no string made for it.
+    fn each_expression(&self, mut f: impl FnMut(&str, &str)) {
         let paths = self.paths();
-        let hosts = self.hosts();
-        let mut out = Vec::with_capacity(hosts.len() * paths.len());
-        for h in &hosts {
+        for h in self.hosts() {
             for p in &paths {
-                let mut e = String::with_capacity(h.len() + p.len());
-                e.push_str(h);
-                e.push_str(p);
-                out.push(e);
+                f(h, p);
             }
         }
-        out
     }
 
     /// The SHA-256 hash of each of [`Url::expressions`]; a hash prefix is
@@ -277,7 +284,14 @@ impl Url {
     /// assert_eq!(h[0][..4], [0xa9, 0xee, 0xd1, 0xa7]);
     /// ```
     pub fn hashes(&self) -> Vec<[u8; 32]> {
-        self.expressions().iter().map(|e| hash(e)).collect()
+        use sha2::Digest;
+        let mut out = Vec::new();
+        // Host and path fed to the hash in turn: the expression's text is
+        // never made (an allocation each, a fifth of the time).
+        self.each_expression(|h, p| {
+            out.push(sha2::Sha256::new().chain_update(h).chain_update(p).finalize().into());
+        });
+        out
     }
 }
 
@@ -351,9 +365,19 @@ pub fn hash(expression: &str) -> [u8; 32] {
 /// assert_eq!(&urikit::safebrowsing::hash_hex("abc")[..8], "ba7816bf");
 /// ```
 pub fn hash_hex(expression: &str) -> String {
+    hex(&hash(expression))
+}
+
+/// A hash in lower-case hex.
+///
+/// ```
+/// let h = urikit::safebrowsing::Url::parse("http://b/").unwrap().hashes();
+/// assert_eq!(&urikit::safebrowsing::hex(&h[0])[..8], "a9eed1a7");
+/// ```
+pub fn hex(hash: &[u8; 32]) -> String {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     let mut s = String::with_capacity(64);
-    for b in hash(expression) {
+    for &b in hash {
         s.push(char::from(HEX[usize::from(b >> 4)]));
         s.push(char::from(HEX[usize::from(b & 15)]));
     }
