@@ -22,7 +22,8 @@
 //! assert!(hosts.is_null(1) && hosts.is_null(2));
 //! ```
 //!
-//! The files, each using only those before it: `ops` (one function per
+//! The files, each using only those before it: `caught` (panics caught
+//! at a face's boundary), `ops` (one function per
 //! column function, over a parsed reference), `spec` (the table), `input`
 //! (the columns and arguments a call reads), `value` (a row's result),
 //! `whatwg` (a row read by the URL Standard), `eval` (a row), `kernel` (the
@@ -31,6 +32,8 @@
 //! parallel parts), and this one, the entry points.
 
 pub mod ops;
+
+mod caught;
 
 mod build;
 mod eval;
@@ -42,6 +45,7 @@ mod value;
 mod whatwg;
 
 pub use build::threads;
+pub use caught::catch;
 pub use eval::Slice;
 pub use input::{literal_base, utf8, Arg, At, Row, Strs};
 pub use kernel::{Direct, Writer};

@@ -23,7 +23,6 @@
 //! boundary and becomes one too, so that a query never takes the process
 //! down.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
 use arrow_array::{new_null_array, Array, ArrayRef};
@@ -192,13 +191,11 @@ impl ScalarUDFImpl for UriFunction {
                 rest.push(Arg::Text(Some(d.to_owned())));
             }
         }
-        let out = catch_unwind(AssertUnwindSafe(|| {
-            call_with(spec, std::slice::from_ref(&column), &rest, 1)
-        }));
-        let parts = match out {
-            Ok(Ok(parts)) => parts,
-            Ok(Err(e)) => return exec_err!("{}: {e}", spec.name),
-            Err(_) => return exec_err!("{}: an internal error (a panic, caught)", spec.name),
+        let out =
+            urikit_columns::catch(|| call_with(spec, std::slice::from_ref(&column), &rest, 1));
+        let parts = match out.and_then(|r| r) {
+            Ok(parts) => parts,
+            Err(e) => return exec_err!("{}: {e}", spec.name),
         };
         let array = join(spec, parts, rows)?;
         if scalar {

@@ -4,7 +4,6 @@
 //! information DuckDB hands it.
 
 use std::ffi::{c_void, CString};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use arrow_schema::DataType;
 use libduckdb_sys as ffi;
@@ -134,15 +133,11 @@ unsafe extern "C" fn run(
     // function: a `&'static Spec`.
     let spec = unsafe { &*(ffi::duckdb_scalar_function_get_extra_info(info) as *const Spec) };
     // SAFETY: the handles are the ones DuckDB passed to this call.
-    let done = catch_unwind(AssertUnwindSafe(|| unsafe { chunk(spec, input, output) }));
-    let message = match done {
-        Ok(Ok(())) => return,
-        Ok(Err(e)) if e.starts_with(spec.name) => e,
-        Ok(Err(e)) => format!("{}: {e}", spec.name),
-        Err(_) => format!(
-            "{}: internal error in urikit (a panic, caught); please report the input",
-            spec.name
-        ),
+    let done = urikit_columns::catch(|| unsafe { chunk(spec, input, output) });
+    let message = match done.and_then(|r| r) {
+        Ok(()) => return,
+        Err(e) if e.starts_with(spec.name) => e,
+        Err(e) => format!("{}: {e}", spec.name),
     };
     let message = CString::new(message.replace('\0', " ")).expect("NULs replaced");
     // SAFETY: DuckDB copies the message.

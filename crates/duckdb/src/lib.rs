@@ -30,8 +30,6 @@ pub mod footer;
 mod function;
 mod vector;
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-
 use libduckdb_sys as ffi;
 
 /// The entry point DuckDB calls when it loads `urikit.duckdb_extension`
@@ -49,11 +47,11 @@ pub unsafe extern "C" fn urikit_init_c_api(
     access: *const ffi::duckdb_extension_access,
 ) -> bool {
     // SAFETY: DuckDB passes a valid `access` for the duration of the call.
-    let done = catch_unwind(AssertUnwindSafe(|| unsafe { init(info, access) }));
+    let done = urikit_columns::catch(|| unsafe { init(info, access) });
     let error = match done {
         Ok(Ok(())) => return true,
         Ok(Err(e)) => e,
-        Err(_) => "urikit: internal error while loading (a panic, caught)".to_owned(),
+        Err(e) => format!("urikit, while loading: {e}"),
     };
     let error = std::ffi::CString::new(error.replace('\0', " ")).expect("NULs replaced");
     // SAFETY: as above; DuckDB copies the message.

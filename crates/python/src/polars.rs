@@ -20,7 +20,6 @@
 use std::cell::RefCell;
 use std::ffi::{c_char, c_void, CString};
 use std::mem::ManuallyDrop;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
 use arrow_array::{Array, ArrayRef};
@@ -111,7 +110,7 @@ pub unsafe extern "C" fn _polars_plugin_field_uri(
     kwargs_ptr: *const u8,
     kwargs_len: usize,
 ) {
-    let done = catch_unwind(AssertUnwindSafe(|| -> Result<(), String> {
+    let done = urikit_columns::catch(|| -> Result<(), String> {
         // SAFETY: per the caller.
         let (fields, kw) = unsafe {
             (
@@ -132,7 +131,7 @@ pub unsafe extern "C" fn _polars_plugin_field_uri(
         // SAFETY: `out` is Polars' empty schema, which it takes.
         unsafe { std::ptr::write(out, schema) };
         Ok(())
-    }));
+    });
     report(done);
 }
 
@@ -152,7 +151,7 @@ pub unsafe extern "C" fn _polars_plugin_uri(
     out: *mut SeriesExport,
     context: *const CallerContext,
 ) {
-    let done = catch_unwind(AssertUnwindSafe(|| -> Result<(), String> {
+    let done = urikit_columns::catch(|| -> Result<(), String> {
         // SAFETY: per the caller: the inputs are taken here, each once.
         let series = (0..n)
             .map(|k| unsafe { import(std::ptr::read(inputs.add(k))) })
@@ -169,16 +168,17 @@ pub unsafe extern "C" fn _polars_plugin_uri(
         // SAFETY: `out` is Polars' empty series, which it takes.
         unsafe { std::ptr::write(out, export(result)?) };
         Ok(())
-    }));
+    });
     report(done);
 }
 
-fn report(done: std::thread::Result<Result<(), String>>) {
-    match done {
-        Ok(Ok(())) => {}
-        Ok(Err(e)) => set_error(e),
-        // Polars reads "PANIC" as a panic of the plugin.
-        Err(_) => set_error("PANIC".to_owned()),
+/// The call's error, if any, for Polars to raise. A panic is caught by
+/// `urikit_columns::catch` and raised as an error with what it said (Polars
+/// would read the bare word "PANIC" as a panic of the plugin and say no
+/// more).
+fn report(done: Result<Result<(), String>, String>) {
+    if let Err(e) = done.and_then(|r| r) {
+        set_error(e);
     }
 }
 

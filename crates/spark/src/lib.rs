@@ -17,9 +17,10 @@
 //! `unsafe`: the buffer the jar hands over, as slices).
 //!
 //! No panic unwinds into the JVM: every entry point runs under
-//! `catch_unwind` and a panic becomes [`row::PANIC`], which the jar raises
-//! as an exception naming the function and the row's value; Spark fails
-//! the task, and the executor goes on.
+//! `urikit_columns::catch` and a panic becomes [`row::PANIC`] with what it
+//! said and where, which the jar raises as an exception naming the
+//! function and the row's value (nothing is written to the executor's
+//! stderr); Spark fails the task, and the executor goes on.
 
 use jni::objects::{JClass, JString};
 use jni::sys::{jint, jlong, jstring};
@@ -122,16 +123,12 @@ pub extern "system" fn Java_org_urikit_spark_Native_slot(
             Err(_) => return -1,
         }
     };
-    let got = std::panic::catch_unwind(|| row::slot(f as usize, name.as_deref()));
-    match got {
-        Ok(Ok(Some(k))) => k as jint,
-        Ok(Ok(None)) => -1,
-        Ok(Err(e)) => {
+    let got = urikit_columns::catch(|| row::slot(f as usize, name.as_deref()));
+    match got.and_then(|r| r) {
+        Ok(Some(k)) => k as jint,
+        Ok(None) => -1,
+        Err(e) => {
             throw(&mut env, &e);
-            -1
-        }
-        Err(_) => {
-            throw(&mut env, "internal error in urikit (a panic, caught)");
             -1
         }
     }
@@ -150,8 +147,7 @@ pub extern "system" fn Java_org_urikit_spark_Native_check(
 ) -> jstring {
     // SAFETY: the jar passes its thread's buffer, holding `len` bytes.
     let args = unsafe { region(addr, len) };
-    let got = std::panic::catch_unwind(|| row::check(f as usize, args))
-        .unwrap_or_else(|_| Err("internal error in urikit (a panic, caught)".into()));
+    let got = urikit_columns::catch(|| row::check(f as usize, args)).and_then(|r| r);
     match got {
         Ok(()) => std::ptr::null_mut(),
         Err(e) => env
