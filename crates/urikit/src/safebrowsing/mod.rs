@@ -289,7 +289,13 @@ impl Url {
         // Host and path fed to the hash in turn: the expression's text is
         // never made (an allocation each, a fifth of the time).
         self.each_expression(|h, p| {
-            out.push(sha2::Sha256::new().chain_update(h).chain_update(p).finalize().into());
+            out.push(
+                sha2::Sha256::new()
+                    .chain_update(h)
+                    .chain_update(p)
+                    .finalize()
+                    .into(),
+            );
         });
         out
     }
