@@ -421,11 +421,47 @@ fn string_view_results_are_the_slices() {
     }
 }
 
+/// The rows as a column of every Arrow string type: `string` and
+/// `string_view` with the rows' bytes as they are (some not UTF-8),
+/// `large_string` and `string_view` of the rows that are UTF-8.
+fn every_type(rows: &[Option<Vec<u8>>]) -> Vec<ArrayRef> {
+    let text: Vec<Option<String>> = rows
+        .iter()
+        .map(|r| r.as_ref().and_then(|b| String::from_utf8(b.clone()).ok()))
+        .collect();
+    vec![
+        utf8_array(rows),
+        Arc::new(LargeStringArray::from(text.clone())),
+        Arc::new(StringViewArray::from(text)),
+        view_array(rows),
+    ]
+}
+
+/// Function `name` with `arg` given once (its `Writer`) against `arg`
+/// given as a column (the general evaluator, row by row): the same rows
+/// on every column, whole and sliced, fewer than `n / 2` of them NULL.
+fn once_as_per_row(name: &str, arg: &str, columns: &[ArrayRef]) {
+    let s = spec(name).unwrap();
+    let n = columns[0].len();
+    let once = [Arg::Text(Some(arg.into()))];
+    let per_row: ArrayRef = Arc::new(StringArray::from(vec![arg; n]));
+    for c in columns {
+        let fast = call_array(s, c, &once).unwrap();
+        let slow = call_array(s, c, &[Arg::Texts(per_row.clone())]).unwrap();
+        let what = format!("{name} {arg} {}", c.data_type());
+        same(&fast, &slow, c, &what);
+        assert!(fast.null_count() < n / 2, "{what}: {}", fast.null_count());
+        let part = call_array(s, &c.slice(3, n - 7), &once).unwrap();
+        same(&part, &slow.slice(3, n - 7), c, &format!("{what}, sliced"));
+    }
+}
+
 /// `uri_surt` with its options given once is written straight into the
 /// result's bytes; given as a column, each row goes through the general
 /// evaluator. Both give the same keys on every dataset line and on rows
 /// that are NULL, empty, `filedesc` lines, not UTF-8 or cut inside a
-/// character, in every Arrow string type, whole and sliced; options that
+/// character, in every Arrow string type, whole and sliced; without
+/// options (or NULL ones) the keys are those of the defaults; options that
 /// do not exist are the same error either way.
 #[test]
 fn surt_written_in_place_as_the_evaluator_gives_it() {
@@ -439,56 +475,25 @@ fn surt_written_in_place_as_the_evaluator_gives_it() {
                 .to_vec(),
         ),
     ]);
-    let n = rows.len();
-    let col = utf8_array(&rows);
-    let text: Vec<Option<String>> = rows
-        .iter()
-        .map(|r| r.as_ref().and_then(|b| String::from_utf8(b.clone()).ok()))
-        .collect();
-    let columns: [ArrayRef; 4] = [
-        col.clone(),
-        Arc::new(LargeStringArray::from(text.clone())),
-        Arc::new(StringViewArray::from(text)),
-        view_array(&rows),
-    ];
+    let columns = every_type(&rows);
+    // The defaults spelled out, per row, are the empty list.
+    for options in ["", "with_scheme,trailing_comma", "host_massage=false"] {
+        once_as_per_row("uri_surt", options, &columns);
+    }
     let s = spec("uri_surt").unwrap();
-    for options in [
-        None,
-        Some("with_scheme,trailing_comma"),
-        Some("host_massage=false"),
-    ] {
-        // (A NULL option is a NULL key: the defaults, per row, are "".)
-        let per_row: ArrayRef = Arc::new(StringArray::from(vec![options.unwrap_or(""); n]));
-        let once = match options {
-            None => vec![],
-            o => vec![Arg::Text(o.map(String::from))],
-        };
-        for c in &columns {
-            let fast = call_array(s, c, &once).unwrap();
-            let slow = call_array(s, c, &[Arg::Texts(per_row.clone())]).unwrap();
-            assert_eq!(fast.data_type(), &arrow_schema::DataType::Utf8);
-            same(
-                &fast,
-                &slow,
-                c,
-                &format!("uri_surt {options:?} {}", c.data_type()),
-            );
-            if options.is_none() {
-                // A NULL literal is an absent option (its defaults apply).
-                let null = call_array(s, c, &[Arg::Text(None)]).unwrap();
-                same(&null, &slow, c, "uri_surt, a NULL literal");
-            }
-            let part = call_array(s, &c.slice(3, n - 7), &once).unwrap();
-            same(&part, &slow.slice(3, n - 7), c, "uri_surt sliced");
+    for c in &columns {
+        let listed = call_array(s, c, &[Arg::Text(Some(String::new()))]).unwrap();
+        for absent in [vec![], vec![Arg::Text(None)]] {
+            let keys = call_array(s, c, &absent).unwrap();
+            assert_eq!(keys.data_type(), &arrow_schema::DataType::Utf8);
+            same(&keys, &listed, c, "uri_surt, options absent or NULL");
         }
     }
-    // Not every row is NULL: keys were written.
-    let keys = call_array(s, &col, &[]).unwrap();
-    assert!(keys.null_count() < n / 10, "{}", keys.null_count());
+    let (col, n) = (&columns[0], columns[0].len());
     let bad = [Arg::Text(Some("colour=blue".into()))];
     let per_row: ArrayRef = Arc::new(StringArray::from(vec!["colour=blue"; n]));
-    let fast = call_array(s, &col, &bad).unwrap_err();
-    let slow = call_array(s, &col, &[Arg::Texts(per_row)]).unwrap_err();
+    let fast = call_array(s, col, &bad).unwrap_err();
+    let slow = call_array(s, col, &[Arg::Texts(per_row)]).unwrap_err();
     assert_eq!(fast, slow);
     assert!(fast.contains("colour"), "{fast}");
 }
@@ -500,41 +505,15 @@ fn surt_written_in_place_as_the_evaluator_gives_it() {
 /// reading stays with the evaluator and still answers.
 #[test]
 fn normalize_written_in_place_as_the_evaluator_gives_it() {
-    let rows = rows();
-    let n = rows.len();
-    let col = utf8_array(&rows);
-    let text: Vec<Option<String>> = rows
-        .iter()
-        .map(|r| r.as_ref().and_then(|b| String::from_utf8(b.clone()).ok()))
-        .collect();
-    let columns: [ArrayRef; 3] = [
-        col.clone(),
-        Arc::new(StringViewArray::from(text)),
-        view_array(&rows),
-    ];
-    let s = spec("uri_normalize").unwrap();
+    let columns = every_type(&rows());
     for dialect in ["rfc3986", "rfc3987", "rfc2396", "whatwg"] {
-        let per_row: ArrayRef = Arc::new(StringArray::from(vec![dialect; n]));
-        for c in &columns {
-            let fast = call_array(s, c, &[Arg::Text(Some(dialect.into()))]).unwrap();
-            let slow = call_array(s, c, &[Arg::Texts(per_row.clone())]).unwrap();
-            same(
-                &fast,
-                &slow,
-                c,
-                &format!("uri_normalize {dialect} {}", c.data_type()),
-            );
-            assert!(
-                fast.null_count() < n / 2,
-                "{dialect}: {}",
-                fast.null_count()
-            );
-        }
+        once_as_per_row("uri_normalize", dialect, &columns);
     }
-    let none = call_array(s, &col, &[]).unwrap();
-    let named = call_array(s, &col, &[Arg::Text(Some("rfc3986".into()))]).unwrap();
-    same(&none, &named, &col, "uri_normalize without a dialect");
-    let bad = call_array(s, &col, &[Arg::Text(Some("rfc9999".into()))]).unwrap_err();
+    let (s, col) = (spec("uri_normalize").unwrap(), &columns[0]);
+    let none = call_array(s, col, &[]).unwrap();
+    let named = call_array(s, col, &[Arg::Text(Some("rfc3986".into()))]).unwrap();
+    same(&none, &named, col, "uri_normalize without a dialect");
+    let bad = call_array(s, col, &[Arg::Text(Some("rfc9999".into()))]).unwrap_err();
     assert!(bad.contains("rfc9999"), "{bad}");
 }
 
@@ -545,39 +524,13 @@ fn normalize_written_in_place_as_the_evaluator_gives_it() {
 /// is a NULL row, as the profile is required.
 #[test]
 fn canonical_written_in_place_as_the_evaluator_gives_it() {
-    let rows = rows();
-    let n = rows.len();
-    let col = utf8_array(&rows);
-    let text: Vec<Option<String>> = rows
-        .iter()
-        .map(|r| r.as_ref().and_then(|b| String::from_utf8(b.clone()).ok()))
-        .collect();
-    let columns: [ArrayRef; 3] = [
-        col.clone(),
-        Arc::new(LargeStringArray::from(text)),
-        view_array(&rows),
-    ];
-    let s = spec("uri_canonical").unwrap();
+    let columns = every_type(&rows());
     for profile in urikit::canonical::Profile::ALL.iter().map(|p| p.name()) {
-        let per_row: ArrayRef = Arc::new(StringArray::from(vec![profile; n]));
-        for c in &columns {
-            let fast = call_array(s, c, &[Arg::Text(Some(profile.into()))]).unwrap();
-            let slow = call_array(s, c, &[Arg::Texts(per_row.clone())]).unwrap();
-            same(
-                &fast,
-                &slow,
-                c,
-                &format!("uri_canonical {profile} {}", c.data_type()),
-            );
-            assert!(
-                fast.null_count() < n / 2,
-                "{profile}: {}",
-                fast.null_count()
-            );
-        }
+        once_as_per_row("uri_canonical", profile, &columns);
     }
-    let null = call_array(s, &col, &[Arg::Text(None)]).unwrap();
-    assert_eq!(null.null_count(), n);
-    let bad = call_array(s, &col, &[Arg::Text(Some("tidy".into()))]).unwrap_err();
+    let (s, col) = (spec("uri_canonical").unwrap(), &columns[0]);
+    let null = call_array(s, col, &[Arg::Text(None)]).unwrap();
+    assert_eq!(null.null_count(), col.len());
+    let bad = call_array(s, col, &[Arg::Text(Some("tidy".into()))]).unwrap_err();
     assert!(bad.contains("w3lib"), "{bad}");
 }
