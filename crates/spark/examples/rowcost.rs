@@ -1,5 +1,6 @@
 //! What a row costs on the library's side of the crossing: `row::direct`
-//! for `uri_host` on one URL, many times (no JVM).
+//! for `uri_host` and `row::eval` for two functions whose answer is
+//! built, on one URL, many times (no JVM).
 //!
 //!     cargo run --release -p urikit-spark --example rowcost
 //!     N=100000 valgrind --tool=cachegrind target/release/examples/rowcost   # instructions
@@ -41,4 +42,23 @@ fn main() {
     }
     let per = t.elapsed().as_nanos() as f64 / n as f64;
     println!("parse + host: {per:.1} ns a row ({sink})");
+    // A function whose answer is built: `row::eval` (the jar's general
+    // call), `uri_normalize` and `uri_surt` without arguments.
+    for name in ["uri_normalize", "uri_surt"] {
+        let f = urikit_columns::SPECS
+            .iter()
+            .position(|s| s.name == name)
+            .unwrap();
+        let t = Instant::now();
+        for _ in 0..n {
+            sink = sink.wrapping_add(urikit_spark::row::eval(
+                f,
+                std::hint::black_box(url),
+                &[],
+                &mut out,
+            ));
+        }
+        let per = t.elapsed().as_nanos() as f64 / n as f64;
+        println!("row::eval({name}): {per:.1} ns a row ({sink})");
+    }
 }
