@@ -114,7 +114,7 @@ mod face {
 
     #[cfg(test)]
     pub(crate) fn every<J: Job + Clone>(
-        s: &str,
+        b: &[u8],
         job: J,
     ) -> alloc::vec::Vec<(&'static str, J::Out)> {
         alloc::vec![("portable", job.run(Portable, b))]
