@@ -154,7 +154,11 @@ fn main() {
                 } else {
                     urikit_columns::call_with(spec, col, &[], 1)
                 };
-                sum += out.expect("the call").iter().map(|a| a.len()).sum::<usize>();
+                sum += out
+                    .expect("the call")
+                    .iter()
+                    .map(|a| a.len())
+                    .sum::<usize>();
             }
         }
         // Parsing as a user's code does it: then reading the host, the
