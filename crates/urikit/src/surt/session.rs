@@ -84,7 +84,7 @@ pub(crate) fn may_have_key(query: &[u8]) -> bool {
 
 /// Whether a path may hold a cookieless session segment: one begins `/(`.
 pub(crate) fn has_path_segment(path: &[u8]) -> bool {
-    path.windows(2).any(|w| w == b"/(")
+    crate::arch::first_pair(path, b'/', b'(').is_some()
 }
 
 /// The query without its session keys (`stripQuerySessionID`): for each
@@ -133,7 +133,7 @@ fn contains_ci(s: &[u8], word: &[u8]) -> bool {
 /// `/(24 letters or digits)/`, that a name ending `.aspx` follows before
 /// any `?`.
 pub(crate) fn strip_path(path: &mut Vec<u8>) {
-    if !path.windows(2).any(|w| w == b"/(") {
+    if !has_path_segment(path) {
         return;
     }
     for segment in [
