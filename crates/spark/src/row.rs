@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
 use urikit::Dialect;
-use urikit_columns::{At, Direct, Param, RowFn, Spec, Ty, Value, Writer, SPECS};
+use urikit_columns::{utf8, At, Direct, Param, RowFn, Spec, Ty, Value, Writer, SPECS};
 
 use crate::wire::{self, Cells};
 
@@ -164,18 +164,6 @@ fn answer(ty: Ty, v: Value<'_>, input: &[u8], out: &mut [u8]) -> i64 {
             }
             written(out, &cells.0)
         }
-    }
-}
-
-/// The row's text: ASCII (nearly every URL) is UTF-8 without `from_utf8`,
-/// which took 144 instructions on a 60-byte URL, half the parse
-/// (cachegrind, `examples/rowcost.rs`); `is_ascii` reads words.
-fn utf8(input: &[u8]) -> Result<&str, std::str::Utf8Error> {
-    if input.is_ascii() {
-        // SAFETY: every sequence of ASCII bytes is UTF-8.
-        Ok(unsafe { std::str::from_utf8_unchecked(input) })
-    } else {
-        std::str::from_utf8(input)
     }
 }
 
