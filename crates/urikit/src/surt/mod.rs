@@ -553,22 +553,9 @@ fn plain(url: &[u8], o: &Options, surt: bool, with_scheme: bool, out: &mut Vec<u
         }
     }
     let h = out.len();
-    if surt {
-        host_to_surt(host, o.reverse_ipaddr, out);
-    } else {
-        out.extend_from_slice(host);
-    }
+    write_host(host, port, surt, o, out);
+    // The host's capitals (the port, `,` and `)` have none).
     out[h..].make_ascii_lowercase();
-    if let Some(port) = port {
-        out.push(b':');
-        write_decimal(port, out);
-    }
-    if surt {
-        if o.trailing_comma {
-            out.push(b',');
-        }
-        out.push(b')');
-    }
     if !(ia.path_strip_empty && path == b"/") {
         let path = if ia.path_strip_trailing_slash_unless_empty && path.len() > 1 {
             path.strip_suffix(b"/").unwrap_or(path)
@@ -1068,21 +1055,7 @@ impl<'a> Handy<'a> {
             }
         }
         if let Some(host) = host {
-            if surt {
-                host_to_surt(host, o.reverse_ipaddr, out);
-            } else {
-                out.extend_from_slice(host);
-            }
-            if let Some(port) = self.port {
-                out.push(b':');
-                write_decimal(port, out);
-            }
-            if surt {
-                if o.trailing_comma {
-                    out.push(b',');
-                }
-                out.push(b')');
-            }
+            write_host(host, self.port, surt, o, out);
         }
         match &self.path {
             Some(p) if !p.is_empty() => out.extend_from_slice(p),
@@ -1123,6 +1096,27 @@ fn port_number(port: &[u8]) -> Result<Option<u16>, ErrorKind> {
     u16::try_from(n)
         .map(Some)
         .map_err(|_| ErrorKind::PortOutOfRange)
+}
+
+/// The host (its labels reversed in the key's form) and the port, and in
+/// the key's form the `,` (with `trailing_comma`) and the `)` that end
+/// them.
+fn write_host(host: &[u8], port: Option<u16>, surt: bool, o: &Options, out: &mut Vec<u8>) {
+    if surt {
+        host_to_surt(host, o.reverse_ipaddr, out);
+    } else {
+        out.extend_from_slice(host);
+    }
+    if let Some(port) = port {
+        out.push(b':');
+        write_decimal(port, out);
+    }
+    if surt {
+        if o.trailing_comma {
+            out.push(b',');
+        }
+        out.push(b')');
+    }
 }
 
 /// `n` in decimal.
