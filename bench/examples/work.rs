@@ -121,6 +121,17 @@ fn main() {
                 }
             }
         }
+        // w3lib's canonical URL of each line (`urikit::w3lib`).
+        ("w3lib", "urikit") => {
+            let o = urikit::w3lib::Options::default();
+            for _ in 0..rounds {
+                for l in &lines {
+                    if let Ok(c) = urikit::w3lib::canonicalize_url(black_box(l), &o) {
+                        sum += c.len();
+                    }
+                }
+            }
+        }
         // Safe Browsing's hashes of each line (`urikit::safebrowsing`).
         ("safebrowsing", "urikit") => {
             for _ in 0..rounds {
