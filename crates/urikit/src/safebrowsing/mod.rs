@@ -52,7 +52,7 @@
 //! page asks for RFC 5952's form), and the lookup expressions take up to
 //! six suffixes of the host besides the host itself (the page says four).
 //!
-//! May use: `error`, `grammar`, `pct`, `parse`.
+//! May use: `error`, `bytes`, `grammar`, `pct`, `parse`.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -219,30 +219,39 @@ impl Url {
     /// );
     /// ```
     pub fn paths(&self) -> Vec<String> {
+        let mut paths = Vec::new();
+        self.each_path(|p, q| {
+            let mut s = String::from(p);
+            if let Some(q) = q {
+                s.push('?');
+                s.push_str(q);
+            }
+            paths.push(s);
+        });
+        paths
+    }
+
+    /// Calls `f` with each path of [`Url::paths`] as a prefix of the path
+    /// and, for the last, the query that follows its `?`: the canonical
+    /// path has no empty segment (`path.Clean`), so that each directory
+    /// looked up is the path up to one of its `/`, and no string is made.
+    fn each_path(&self, mut f: impl FnMut(&str, Option<&str>)) {
         /// The components of the longest prefix but the path itself.
         const MAX_COMPONENTS: usize = 4;
         let path = self.path.as_str();
-        let mut paths = alloc::vec![String::from("/")];
-        let components: Vec<&str> = path.split('/').filter(|c| !c.is_empty()).collect();
-        for i in 1..components.len().min(MAX_COMPONENTS) {
-            let mut p = String::from("/");
-            for c in &components[..i] {
-                p.push_str(c);
-                p.push('/');
-            }
-            paths.push(p);
+        f("/", None);
+        let components = path.split('/').filter(|c| !c.is_empty()).count();
+        // The directory of i components ends at the path's (i + 1)-th `/`.
+        let dirs = components.min(MAX_COMPONENTS).saturating_sub(1);
+        for (i, _) in path.match_indices('/').skip(1).take(dirs) {
+            f(&path[..=i], None);
         }
         if path != "/" {
-            paths.push(String::from(path));
+            f(path, None);
         }
         if let Some(q) = self.query.as_deref().filter(|q| !q.is_empty()) {
-            let mut p = String::with_capacity(path.len() + 1 + q.len());
-            p.push_str(path);
-            p.push('?');
-            p.push_str(q);
-            paths.push(p);
+            f(path, Some(q));
         }
-        paths
     }
 
     /// The lookup expressions: every host of [`Url::hosts`] with every path
@@ -254,23 +263,25 @@ impl Url {
     /// ```
     pub fn expressions(&self) -> Vec<String> {
         let mut out = Vec::new();
-        self.each_expression(|h, p| {
-            let mut e = String::with_capacity(h.len() + p.len());
+        self.each_expression(|h, p, q| {
+            let mut e = String::with_capacity(h.len() + p.len() + q.map_or(0, |q| q.len() + 1));
             e.push_str(h);
             e.push_str(p);
+            if let Some(q) = q {
+                e.push('?');
+                e.push_str(q);
+            }
             out.push(e);
         });
         out
     }
 
-    /// Calls `f` with each expression of [`Url::expressions`] as its host
-    /// and its path, in that order, with no string made for it.
-    fn each_expression(&self, mut f: impl FnMut(&str, &str)) {
-        let paths = self.paths();
+    /// Calls `f` with each expression of [`Url::expressions`] as its host,
+    /// its path and the query after its `?` (see [`Url::each_path`]), in
+    /// that order, with no string made for it.
+    fn each_expression(&self, mut f: impl FnMut(&str, &str, Option<&str>)) {
         for h in self.hosts() {
-            for p in &paths {
-                f(h, p);
-            }
+            self.each_path(|p, q| f(h, p, q));
         }
     }
 
@@ -288,14 +299,12 @@ impl Url {
         let mut out = Vec::new();
         // Host and path fed to the hash in turn: the expression's text is
         // never made (an allocation each, a fifth of the time).
-        self.each_expression(|h, p| {
-            out.push(
-                sha2::Sha256::new()
-                    .chain_update(h)
-                    .chain_update(p)
-                    .finalize()
-                    .into(),
-            );
+        self.each_expression(|h, p, q| {
+            let mut sha = sha2::Sha256::new().chain_update(h).chain_update(p);
+            if let Some(q) = q {
+                sha = sha.chain_update("?").chain_update(q);
+            }
+            out.push(sha.finalize().into());
         });
         out
     }
@@ -390,26 +399,43 @@ pub fn hex(hash: &[u8; 32]) -> String {
     s
 }
 
+/// Whether step 2 escapes `b`: below 0x21 (space included), from 0x7F,
+/// `#` and `%`.
+fn escape(b: u8) -> bool {
+    !(0x21..0x7f).contains(&b) || b == b'#' || b == b'%'
+}
+
+/// Step 1: the piece of the input that is read (cut at the first `#`,
+/// trimmed), and where it begins.
+fn piece(input: &[u8]) -> (usize, &[u8]) {
+    let end = memchr::memchr(b'#', input).unwrap_or(input.len());
+    let (start, end) = space::trim(&input[..end]);
+    (start, &input[start..end])
+}
+
+/// Whether step 1 removes `b`.
+fn stripped(b: &u8) -> bool {
+    matches!(b, b'\t' | b'\r' | b'\n')
+}
+
 /// Step 1 and 2: the text cut, trimmed, stripped and escaped anew, into
 /// `text`; returns the rounds of decoding it takes. With `trace`, also the
 /// input's offset of each byte of `text` (a decoded byte's is its `%`'s),
 /// which only an error's offset needs.
 fn normalize(input: &[u8], text: &mut String, trace: Option<&mut Vec<usize>>) -> u16 {
-    let end = memchr::memchr(b'#', input).unwrap_or(input.len());
-    let (start, end) = space::trim(&input[..end]);
-    let piece = &input[start..end];
-    let stripped;
-    let bytes: &[u8] = if piece.iter().any(|b| matches!(b, b'\t' | b'\r' | b'\n')) {
-        stripped = piece
+    let (start, piece) = piece(input);
+    let end = start + piece.len();
+    let kept;
+    let bytes: &[u8] = if piece.iter().any(stripped) {
+        kept = piece
             .iter()
             .copied()
-            .filter(|b| !matches!(b, b'\t' | b'\r' | b'\n'))
+            .filter(|b| !stripped(b))
             .collect::<Vec<u8>>();
-        &stripped
+        &kept
     } else {
         piece
     };
-    let escape = |b: u8| !(0x21..0x7f).contains(&b) || b == b'#' || b == b'%';
     const HEX: &[u8; 16] = b"0123456789abcdef";
     text.clear();
     text.reserve(bytes.len() + 8);
@@ -423,8 +449,14 @@ fn normalize(input: &[u8], text: &mut String, trace: Option<&mut Vec<usize>>) ->
         }
     };
     let Some(trace) = trace else {
-        // The common case: no escape to decode, nothing to trace.
+        // The common case: no escape to decode, nothing to trace; and
+        // most often no byte to escape either (sixteen bytes at a time).
         if memchr::memchr(b'%', bytes).is_none() {
+            if !crate::bytes::any_byte(bytes, escape) {
+                // Printable ASCII alone.
+                text.push_str(core::str::from_utf8(bytes).unwrap_or_default());
+                return 0;
+            }
             for &b in bytes {
                 push(text, b);
             }
@@ -445,9 +477,7 @@ fn normalize(input: &[u8], text: &mut String, trace: Option<&mut Vec<usize>>) ->
         return rounds.iter().copied().max().unwrap_or(0);
     };
     // Each stripped byte's offset in the input.
-    let kept: Vec<usize> = (start..end)
-        .filter(|&i| !matches!(input[i], b'\t' | b'\r' | b'\n'))
-        .collect();
+    let kept: Vec<usize> = (start..end).filter(|&i| !stripped(&input[i])).collect();
     let mut decoded = Vec::with_capacity(bytes.len());
     let mut tags: Vec<(u16, usize)> = Vec::with_capacity(bytes.len());
     unescape_repeatedly_tagged(
@@ -476,6 +506,37 @@ fn normalize(input: &[u8], text: &mut String, trace: Option<&mut Vec<usize>>) ->
 /// made again with each byte traced to its origin, which only an error
 /// pays for.
 fn origin(input: &[u8], kind: ErrorKind, at: usize) -> usize {
+    plain_origin(input, kind, at).unwrap_or_else(|| traced_origin(input, kind, at))
+}
+
+/// [`origin`] where nothing was decoded or removed, so that each byte of
+/// the piece read is one byte of the text, or three where escaped: no
+/// text made again. `None` for every other input.
+fn plain_origin(input: &[u8], kind: ErrorKind, at: usize) -> Option<usize> {
+    let (start, piece) = piece(input);
+    if kind == ErrorKind::EscapeTooDeep
+        || memchr::memchr(b'%', piece).is_some()
+        || piece.iter().any(stripped)
+    {
+        return None;
+    }
+    let mut len = 0;
+    for (i, &b) in piece.iter().enumerate() {
+        len += if escape(b) { 3 } else { 1 };
+        if at < len {
+            return Some(start + i);
+        }
+    }
+    // The end of the text: the end of what was read.
+    Some(if piece.is_empty() {
+        0
+    } else {
+        start + piece.len()
+    })
+}
+
+/// [`origin`] by the text made again with each byte's origin.
+fn traced_origin(input: &[u8], kind: ErrorKind, at: usize) -> usize {
     let mut text = String::new();
     let mut trace = Vec::new();
     let rounds = normalize(input, &mut text, Some(&mut trace));
@@ -621,6 +682,29 @@ fn clean(path: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 100_000, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// Where it answers, the offset counted without a trace is the
+        /// traced one, for every error and every offset in the text and
+        /// past it.
+        #[test]
+        fn plain_offsets_are_the_traced_ones(
+            input in proptest::collection::vec(prop_oneof![
+                8 => prop::sample::select(&b"ab.c/:?@[]#%0 x\x7f\xc2\xa0"[..]),
+                1 => any::<u8>(),
+            ], 0..24),
+            at in 0usize..80,
+        ) {
+            for kind in [ErrorKind::MissingHost, ErrorKind::MissingAuthority, ErrorKind::EscapeTooDeep] {
+                if let Some(o) = plain_origin(&input, kind, at) {
+                    prop_assert_eq!(o, traced_origin(&input, kind, at), "{:?} {:?}", input, kind);
+                }
+            }
+        }
+    }
 
     #[test]
     fn clean_is_go_path_clean() {

@@ -246,9 +246,11 @@ fn pieces() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(3000))]
+    #![proptest_config(ProptestConfig::with_cases(20_000))]
 
-    /// No input panics; what comes out has the shape the page describes.
+    /// No input panics; what comes out has the shape the page describes,
+    /// its lookup paths are the page's directories, and its hashes those
+    /// of its expressions.
     #[test]
     fn canonical_urls_have_their_shape(input in pieces()) {
         if let Ok(u) = Url::parse_bytes(&input) {
@@ -267,8 +269,25 @@ proptest! {
             prop_assert!(hosts.iter().all(|h| u.host().ends_with(h)));
             let full = format!("{}?{}", u.path(), u.query().unwrap_or(""));
             prop_assert!(paths.iter().all(|p| full.starts_with(p.as_str())), "{paths:?}");
+            // The page's directories: `/` and the first i components and
+            // `/`, for i below the components' count and 4.
+            let components: Vec<&str> = u.path().split('/').filter(|c| !c.is_empty()).collect();
+            let mut want = vec![String::from("/")];
+            for i in 1..components.len().min(4) {
+                want.push(format!("/{}/", components[..i].join("/")));
+            }
+            if u.path() != "/" {
+                want.push(u.path().to_owned());
+            }
+            if let Some(q) = u.query().filter(|q| !q.is_empty()) {
+                want.push(format!("{}?{q}", u.path()));
+            }
+            prop_assert_eq!(&paths, &want);
             let e = u.expressions();
             prop_assert_eq!(e.len(), hosts.len() * paths.len());
+            // Each hash is the hash of its expression's text.
+            let each: Vec<[u8; 32]> = e.iter().map(|x| urikit::safebrowsing::hash(x)).collect();
+            prop_assert_eq!(u.hashes(), each);
             prop_assert_eq!(e[0].clone(), format!("{}/", u.host()));
             if let Ok(text) = std::str::from_utf8(&input) {
                 prop_assert_eq!(Url::parse(text).ok(), Some(u));
