@@ -379,3 +379,57 @@ pub use work::count_work;
 #[cfg(all(doctest, feature = "html"))]
 #[doc = include_str!("../../../README.md")]
 struct ReadmeExamples;
+
+/// What the unit tests of several modules share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use alloc::string::String;
+    use alloc::vec::Vec;
+    use proptest::strategy::Strategy;
+    use proptest::test_runner::{Config, TestCaseError, TestRunner};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// Every line of the shared datasets (`../shared/data/urls/*.txt`),
+    /// none where they are not there.
+    pub(crate) fn dataset_lines() -> Vec<String> {
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/urls");
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            return Vec::new();
+        };
+        let mut lines = Vec::new();
+        for e in entries {
+            let path = e.unwrap().path();
+            if path.extension().is_some_and(|x| x == "txt") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                lines.extend(text.lines().filter(|l| !l.is_empty()).map(String::from));
+            }
+        }
+        lines
+    }
+
+    /// Runs `test` on `cases` values of `strategy` and returns how many of
+    /// them it answered `true` for (a fast path taken, say), so that a
+    /// property cannot hold by never being tried.
+    pub(crate) fn count_taken<S: Strategy>(
+        cases: u32,
+        strategy: S,
+        test: impl Fn(S::Value) -> Result<bool, TestCaseError>,
+    ) -> usize {
+        let taken = AtomicUsize::new(0);
+        let mut runner = TestRunner::new(Config {
+            cases,
+            failure_persistence: None,
+            ..Config::default()
+        });
+        runner
+            .run(&strategy, |v| {
+                if test(v)? {
+                    taken.fetch_add(1, Ordering::Relaxed);
+                }
+                Ok(())
+            })
+            .unwrap();
+        taken.load(Ordering::Relaxed)
+    }
+}

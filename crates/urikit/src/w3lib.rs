@@ -979,26 +979,15 @@ mod tests {
     /// property cannot hold by never being tried).
     #[test]
     fn the_one_reading_writes_what_the_steps_do() {
-        use proptest::test_runner::{Config, TestRunner};
-        use std::sync::atomic::{AtomicUsize, Ordering};
         const CASES: u32 = 200_000;
-        let taken = AtomicUsize::new(0);
-        let mut runner = TestRunner::new(Config {
-            cases: CASES,
-            failure_persistence: None,
-            ..Config::default()
+        let taken = crate::testing::count_taken(CASES, (url(), options()), |(u, o)| {
+            let Some(fast) = plain(&u, &o) else {
+                return Ok(false);
+            };
+            let slow = canonical(&clean(&u).1, &o);
+            prop_assert_eq!(Ok(fast), slow, "{:?} {:?}", u, o);
+            Ok(true)
         });
-        runner
-            .run(&(url(), options()), |(u, o)| {
-                if let Some(fast) = plain(&u, &o) {
-                    taken.fetch_add(1, Ordering::Relaxed);
-                    let slow = canonical(&clean(&u).1, &o);
-                    prop_assert_eq!(Ok(fast), slow, "{:?} {:?}", u, o);
-                }
-                Ok(())
-            })
-            .unwrap();
-        let taken = taken.load(Ordering::Relaxed);
         assert!(
             taken > CASES as usize / 10,
             "the one reading answered {taken} times"
@@ -1010,32 +999,23 @@ mod tests {
     /// reading answers for more than four lines in five.
     #[test]
     fn the_one_reading_writes_what_the_steps_do_on_the_datasets() {
-        let dir =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/urls");
-        let Ok(entries) = std::fs::read_dir(&dir) else {
+        let all = crate::testing::dataset_lines();
+        if all.is_empty() {
             return;
-        };
-        let (mut lines, mut taken) = (0, 0);
-        for e in entries {
-            let path = e.unwrap().path();
-            if path.extension().is_none_or(|x| x != "txt") {
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).unwrap();
-            for u in text.lines().filter(|l| !l.is_empty()) {
-                lines += 1;
-                for o in [
-                    Options::default(),
-                    Options {
-                        keep_blank_values: false,
-                        keep_fragments: true,
-                        ..Options::default()
-                    },
-                ] {
-                    if let Some(fast) = plain(u, &o) {
-                        taken += 1;
-                        assert_eq!(Ok(fast), canonical(&clean(u).1, &o), "{u:?}");
-                    }
+        }
+        let (lines, mut taken) = (all.len(), 0);
+        for u in &all {
+            for o in [
+                Options::default(),
+                Options {
+                    keep_blank_values: false,
+                    keep_fragments: true,
+                    ..Options::default()
+                },
+            ] {
+                if let Some(fast) = plain(u, &o) {
+                    taken += 1;
+                    assert_eq!(Ok(fast), canonical(&clean(u).1, &o), "{u:?}");
                 }
             }
         }

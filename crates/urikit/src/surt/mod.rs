@@ -1425,36 +1425,28 @@ mod tests {
     /// that the property cannot hold by never being tried).
     #[test]
     fn the_one_reading_writes_what_the_steps_do() {
-        use proptest::test_runner::{Config, TestRunner};
-        use std::sync::atomic::{AtomicUsize, Ordering};
         const CASES: u32 = 200_000;
-        let taken = AtomicUsize::new(0);
-        let mut runner = TestRunner::new(Config {
-            cases: CASES,
-            failure_persistence: None,
-            ..Config::default()
-        });
-        runner
-            .run(&(url(), options()), |(u, (o, surt, with_scheme))| {
+        let taken = crate::testing::count_taken(
+            CASES,
+            (url(), options()),
+            |(u, (o, surt, with_scheme))| {
                 let mut fast = b"x".to_vec();
-                if plain(u.as_bytes(), &o, surt, with_scheme, &mut fast) {
-                    taken.fetch_add(1, Ordering::Relaxed);
-                    let mut slow = b"x".to_vec();
-                    stepwise(u.as_bytes(), &o, surt, with_scheme, &mut slow).unwrap();
-                    prop_assert_eq!(
-                        String::from_utf8_lossy(&fast),
-                        String::from_utf8_lossy(&slow),
-                        "{:?} {:?}",
-                        u,
-                        o
-                    );
-                } else {
+                if !plain(u.as_bytes(), &o, surt, with_scheme, &mut fast) {
                     prop_assert_eq!(&fast, b"x");
+                    return Ok(false);
                 }
-                Ok(())
-            })
-            .unwrap();
-        let taken = taken.load(Ordering::Relaxed);
+                let mut slow = b"x".to_vec();
+                stepwise(u.as_bytes(), &o, surt, with_scheme, &mut slow).unwrap();
+                prop_assert_eq!(
+                    String::from_utf8_lossy(&fast),
+                    String::from_utf8_lossy(&slow),
+                    "{:?} {:?}",
+                    u,
+                    o
+                );
+                Ok(true)
+            },
+        );
         assert!(
             taken > CASES as usize / 10,
             "the one reading answered {taken} times"
@@ -1466,35 +1458,26 @@ mod tests {
     /// than nine lines in ten.
     #[test]
     fn the_one_reading_writes_what_the_steps_do_on_the_datasets() {
-        let dir =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/urls");
-        let Ok(entries) = std::fs::read_dir(&dir) else {
+        let all = crate::testing::dataset_lines();
+        if all.is_empty() {
             return;
-        };
-        let (mut lines, mut taken) = (0, 0);
-        for e in entries {
-            let path = e.unwrap().path();
-            if path.extension().is_none_or(|x| x != "txt") {
-                continue;
-            }
-            let text = std::fs::read(&path).unwrap();
-            for u in text.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
-                lines += 1;
-                for o in [
-                    Options::default(),
-                    Options {
-                        with_scheme: true,
-                        trailing_comma: true,
-                        ..Options::default()
-                    },
-                ] {
-                    let mut fast = Vec::new();
-                    if plain(u, &o, o.surt, o.with_scheme, &mut fast) {
-                        taken += 1;
-                        let mut slow = Vec::new();
-                        stepwise(u, &o, o.surt, o.with_scheme, &mut slow).unwrap();
-                        assert_eq!(fast, slow, "{:?}", String::from_utf8_lossy(u));
-                    }
+        }
+        let (lines, mut taken) = (all.len(), 0);
+        for u in all.iter().map(String::as_bytes) {
+            for o in [
+                Options::default(),
+                Options {
+                    with_scheme: true,
+                    trailing_comma: true,
+                    ..Options::default()
+                },
+            ] {
+                let mut fast = Vec::new();
+                if plain(u, &o, o.surt, o.with_scheme, &mut fast) {
+                    taken += 1;
+                    let mut slow = Vec::new();
+                    stepwise(u, &o, o.surt, o.with_scheme, &mut slow).unwrap();
+                    assert_eq!(fast, slow, "{:?}", String::from_utf8_lossy(u));
                 }
             }
         }
