@@ -288,46 +288,31 @@ impl List {
         if b.is_empty() || b.len() > 253 {
             return None;
         }
-        // The name in lower case with zeros after it, written a word at
-        // a time (no call to copy or to clear), so that every label is
-        // read with whole eight-byte loads and compared as it is.
-        if b.len() <= 64 {
-            self.split_in(&mut [0u8; 64 + 8], Dots([0; 1]), b, view)
-        } else {
-            self.split_in(&mut [0u8; 256 + 8], Dots([0; 4]), b, view)
-        }
+        // The name is read in place from its right: each label's start is
+        // found from the word that ends where the label does, and that
+        // word, lowered, is the label's first eight bytes when it has no
+        // more. Only the labels the walk reaches are read; the name as a
+        // whole is read once, for its empty labels.
+        let dotted = match shape(b) {
+            Shape::Empty => return None,
+            Shape::OneLabel => {
+                // One label: whichever rule matches it (or `*`), the name
+                // is its own public suffix, since no rule has fewer than
+                // one label and an exception has two or more.
+                return Some(Split {
+                    suffix: 0,
+                    domain: None,
+                });
+            }
+            Shape::Labels => b,
+        };
+        Some(self.walk(dotted, view))
     }
 
-    /// [`split`](Self::split) of `b` (from 1 to 253 octets), copied into
-    /// `pad` (eight octets longer than `b` or more) as it is read.
+    /// [`split`](Self::split) of a name `b` of two labels or more, none
+    /// empty.
     #[inline(always)]
-    fn split_in<const N: usize>(
-        &self,
-        pad: &mut [u8],
-        mut dots: Dots<N>,
-        b: &[u8],
-        view: View,
-    ) -> Option<Split> {
-        if !dots.read(pad, b) {
-            return None;
-        }
-        if dots.0.iter().all(|&w| w == 0) {
-            // One label: whichever rule matches it (or `*`), the name is
-            // its own public suffix, since no rule has fewer than one
-            // label and an exception has two or more.
-            return Some(Split {
-                suffix: 0,
-                domain: None,
-            });
-        }
-        let name: &[u8] = pad;
-        // `name[at..end]`'s first eight octets, zeros past `end`.
-        let word = |at: usize, end: usize| {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(&name[at..at + 8]);
-            let n = (end - at).min(8);
-            u64::from_le_bytes(w) & (u64::MAX >> (64 - 8 * n))
-        };
+    fn walk(&self, b: &[u8], view: View) -> Split {
         let mask = view.mask();
         let t = Lookup {
             nodes: &self.nodes,
@@ -335,52 +320,51 @@ impl List {
             filter: &self.filter,
             labels: self.labels.as_bytes(),
         };
-        let mut node = 0u32;
-        // The public suffix's first label so far (the default rule `*`:
-        // the last label), and the registrable domain's: the next label
-        // walked, else found after the walk.
+        // The node walked to and its rules in this view (the root: none).
+        let (mut node, mut here) = (0u32, 0u8);
+        // The label `b[start..end]`, its first eight bytes lowered in
+        // `first`; the public suffix's first label so far (the default
+        // rule `*`: the last label). The registrable domain is found
+        // after the walk, from where the suffix begins.
         let mut end = b.len();
-        let mut start = dots.before(end);
+        let (mut start, mut first) = label_before(b, end);
         let mut suffix = start;
-        let mut domain = None;
-        let mut pending = true;
         loop {
-            if t.nodes[node as usize].flags & mask & (rules::ICANN_WILD | rules::PRIVATE_WILD) != 0
-            {
+            if here & (rules::ICANN_WILD | rules::PRIVATE_WILD) != 0 {
                 suffix = start;
-                pending = true;
             }
-            let Some(child) = t.find(node, end - start, |k| word(start + k, end)) else {
+            let tail = |at: usize| same_tail(b, start, end, t.labels, at);
+            let Some((child, flags)) = t.find_first(node, end - start, first, tail) else {
                 break;
             };
-            let flags = t.nodes[child as usize].flags & mask;
+            let flags = flags & mask;
             if flags & (rules::ICANN_EXCEPT | rules::PRIVATE_EXCEPT) != 0 {
                 // The exception's leftmost label removed: the suffix
                 // begins right of this label, the domain at it.
-                suffix = end + 1;
-                domain = Some(start);
-                pending = false;
-                break;
+                return Split {
+                    suffix: end + 1,
+                    domain: Some(start),
+                };
             }
             if flags & (rules::ICANN_RULE | rules::PRIVATE_RULE) != 0 {
                 suffix = start;
-                pending = true;
             }
             if start == 0 {
                 break;
             }
-            node = child;
+            (node, here) = (child, flags);
             end = start - 1;
-            start = dots.before(end);
-            if pending && suffix == end + 1 {
-                domain = Some(start);
-                pending = false;
-            }
+            (start, first) = label_before(b, end);
         }
-        if pending {
-            domain = (suffix > 0).then(|| dots.before(suffix - 1));
-        }
-        Some(Split { suffix, domain })
+        // The label left of the suffix: most often the last one read.
+        let domain = if suffix == end + 1 {
+            Some(start)
+        } else if suffix == 0 {
+            None
+        } else {
+            Some(label_before(b, suffix - 1).0)
+        };
+        Split { suffix, domain }
     }
 
     /// The public suffix of `name` as written, without a final dot.
@@ -742,70 +726,134 @@ pub enum Rule {
     Exception,
 }
 
-/// The dots of a name, a bit a byte, found eight bytes at a time.
-struct Dots<const N: usize>([u64; N]);
-
-impl<const N: usize> Dots<N> {
-    /// Reads the dots of `b` (from 1 to 253 octets, which the caller has
-    /// checked) and writes it into `pad` in lower case; `false` for a name
-    /// with an empty label (a leading or final dot, `..`).
-    #[inline(always)]
-    fn read(&mut self, pad: &mut [u8], b: &[u8]) -> bool {
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        let len = b.len();
-        let bits = &mut self.0;
-        let words = len.div_ceil(8);
-        for i in 0..words {
-            // Whole words straight from the name; the last through
-            // `load`, which reads no byte past the name's end.
-            let w = if i + 1 < words {
-                let mut a = [0u8; 8];
-                a.copy_from_slice(&b[i * 8..i * 8 + 8]);
-                u64::from_le_bytes(a)
-            } else {
-                rules::load(b, i * 8, len)
-            };
-            pad[i * 8..i * 8 + 8].copy_from_slice(&rules::lower(w).to_le_bytes());
-            // A byte's high bit where it is a dot (exact: no carries
-            // between bytes).
-            let x = w ^ (ONES * u64::from(b'.'));
-            let low = ONES * 0x7f;
-            let dot = !(((x & low) + low) | x | low);
-            // The high bits gathered into the low byte, byte j to bit j.
-            let byte_bits = ((dot >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56;
-            bits[i / 8] |= byte_bits << ((i % 8) * 8);
+/// Whether the label `b[start..end]` (longer than eight octets) and the
+/// stored label at `pool[at..]` of the same length agree from their ninth
+/// octets, letters compared without case (the stored ones are lower
+/// case): the rest of a comparison whose first eight octets agreed.
+#[inline(never)]
+fn same_tail(b: &[u8], start: usize, end: usize, pool: &[u8], at: usize) -> bool {
+    let mut k = 8;
+    while start + k < end {
+        let theirs = rules::load(pool, at + k, at + (end - start));
+        if rules::lower(rules::load(b, start + k, end)) != theirs {
+            return false;
         }
-        // A dot first or last, or two dots in a row (a dot whose next byte
-        // is a dot), in the words the name fills (most names, one): all
-        // gathered before the one branch.
-        let last = len - 1;
-        let mut bad = (bits[0] & 1) | (bits[last / 64] >> (last % 64) & 1);
-        for j in 0..len.div_ceil(64) {
-            let next = (bits[j] >> 1) | bits.get(j + 1).map_or(0, |w| w << 63);
-            bad |= bits[j] & next;
-        }
-        bad == 0
+        k += 8;
     }
+    true
+}
 
-    /// Where the label that ends at `end` begins: past the last dot
-    /// before `end`, or 0.
-    #[inline(always)]
-    fn before(&self, end: usize) -> usize {
-        let mut j = end / 64;
-        let mut word = match self.0.get(j) {
-            Some(w) => w & ((1u64 << (end % 64)) - 1),
-            None => 0,
-        };
-        loop {
-            if word != 0 {
-                return j * 64 + 63 - word.leading_zeros() as usize + 1;
-            }
-            if j == 0 {
-                return 0;
-            }
-            j -= 1;
-            word = self.0[j];
+/// A byte's high bit where the byte of `w` is a dot, the other bits clear
+/// (exact: the sum cannot carry from one byte into the next).
+#[inline(always)]
+fn dots(w: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const LOW: u64 = ONES * 0x7f;
+    let x = w ^ (ONES * u64::from(b'.'));
+    !(((x & LOW) + LOW) | x | LOW)
+}
+
+/// What [`shape`] finds of a name.
+enum Shape {
+    /// A label is empty: a dot first or last, or two in a row.
+    Empty,
+    /// No dot.
+    OneLabel,
+    /// Two labels or more, none empty.
+    Labels,
+}
+
+/// The shape of `b` (one octet or more), read eight bytes at a time with
+/// a stride of seven, so that every pair of neighbouring bytes lies
+/// within one word and two dots in a row are found inside it.
+#[inline(always)]
+fn shape(b: &[u8]) -> Shape {
+    let n = b.len();
+    let (mut twice, mut any) = (0u64, 0u64);
+    let mut look = |w: u64| {
+        let d = dots(w);
+        twice |= d & (d >> 8);
+        any |= d;
+    };
+    if n <= 8 {
+        look(rules::load(b, 0, n));
+    } else {
+        let mut i = 0;
+        while i + 8 < n {
+            look(word_at(b, i));
+            i += 7;
         }
+        look(word_at(b, n - 8));
+    }
+    if twice != 0 || b[0] == b'.' || b[n - 1] == b'.' {
+        Shape::Empty
+    } else if any == 0 {
+        Shape::OneLabel
+    } else {
+        Shape::Labels
+    }
+}
+
+/// The eight bytes of `b` from `at` (which has eight after it), little
+/// endian.
+#[inline(always)]
+fn word_at(b: &[u8], at: usize) -> u64 {
+    let mut a = [0u8; 8];
+    a.copy_from_slice(&b[at..at + 8]);
+    u64::from_le_bytes(a)
+}
+
+/// The label of `b` that ends at `end` (one octet or more, in a name with
+/// no empty label): where it begins (past the last dot before `end`, or
+/// 0), and its first eight bytes lowered, little endian, zeros past
+/// `end`. Read from the word that ends at `end`; a label longer than that
+/// word is looked for a word further left.
+#[inline(always)]
+fn label_before(b: &[u8], end: usize) -> (usize, u64) {
+    // The eight bytes before `end`, the last in the top byte, zeros
+    // before the name's start.
+    let w = if end >= 8 {
+        word_at(b, end - 8)
+    } else {
+        rules::load(b, 0, end) << (8 * (8 - end))
+    };
+    let d = dots(w);
+    let start = if d != 0 {
+        // The dot is byte `j` of the word, `b[end - 8 + j]`.
+        let j = (63 - d.leading_zeros() as usize) / 8;
+        end + j - 7
+    } else if end <= 8 {
+        0
+    } else {
+        longer_label_start(b, end - 8)
+    };
+    let len = end - start;
+    let first = if len <= 8 {
+        rules::lower(w) >> (8 * (8 - len))
+    } else {
+        rules::lower(word_at(b, start))
+    };
+    (start, first)
+}
+
+/// Where the label that ends past `b[..to]` (no dot among the eight
+/// bytes after `to`, a label of nine octets or more) begins: past the
+/// last dot before `to`, or 0, looked for eight bytes at a time.
+#[inline(always)]
+fn longer_label_start(b: &[u8], mut to: usize) -> usize {
+    while to >= 8 {
+        let d = dots(word_at(b, to - 8));
+        if d != 0 {
+            return to + (63 - d.leading_zeros() as usize) / 8 - 7;
+        }
+        to -= 8;
+    }
+    if to == 0 {
+        return 0;
+    }
+    match dots(rules::load(b, 0, to)) {
+        0 => 0,
+        d => (63 - d.leading_zeros() as usize) / 8 + 1,
     }
 }
 
@@ -819,4 +867,94 @@ fn trim(name: &str, at: usize) -> &str {
 fn to_ascii(label: &str) -> Option<String> {
     let ascii = idna::domain_to_ascii(label).ok()?;
     (!ascii.is_empty() && !ascii.contains('.')).then_some(ascii)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec::Vec;
+
+    /// Names of labels of every length from 1 to 20 octets, in every
+    /// order of three, with capitals, so that each label's start falls
+    /// at every place of the words read from the right.
+    fn names() -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        for a in 1..=20 {
+            for b in 1..=20 {
+                for c in [1, 7, 8, 9, 16, 17] {
+                    let label =
+                        |n: usize, x: u8| (0..n).map(|k| x + (k % 3) as u8).collect::<Vec<u8>>();
+                    let mut name = label(a, b'a');
+                    name.push(b'.');
+                    name.extend(label(b, b'K'));
+                    name.push(b'.');
+                    name.extend(label(c, b'q'));
+                    out.push(name);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_label_is_found_from_its_end_as_a_byte_search_finds_it() {
+        for name in names() {
+            let mut end = name.len();
+            loop {
+                let want = name[..end]
+                    .iter()
+                    .rposition(|&c| c == b'.')
+                    .map_or(0, |d| d + 1);
+                let (start, first) = label_before(&name, end);
+                assert_eq!(start, want, "{:?} {end}", core::str::from_utf8(&name));
+                let n = (end - start).min(8);
+                let mut w = [0u8; 8];
+                w[..n].copy_from_slice(&name[start..start + n]);
+                w.make_ascii_lowercase();
+                assert_eq!(
+                    first,
+                    u64::from_le_bytes(w),
+                    "{:?} {end}",
+                    core::str::from_utf8(&name)
+                );
+                if start == 0 {
+                    break;
+                }
+                end = start - 1;
+            }
+        }
+    }
+
+    #[test]
+    fn a_names_shape_is_its_labels() {
+        let mut cases = names();
+        for n in 1..=40 {
+            for place in 0..n {
+                for second in [None, Some(place + 1), Some(n - 1)] {
+                    let mut name = alloc::vec![b'x'; n];
+                    name[place] = b'.';
+                    if let Some(s) = second.filter(|&s| s < n) {
+                        name[s] = b'.';
+                    }
+                    cases.push(name);
+                }
+            }
+        }
+        for name in cases {
+            let labels: Vec<&[u8]> = name.split(|&c| c == b'.').collect();
+            let got = match shape(&name) {
+                Shape::Empty => 0,
+                Shape::OneLabel => 1,
+                Shape::Labels => 2,
+            };
+            let want = if labels.iter().any(|l| l.is_empty()) {
+                0
+            } else if labels.len() == 1 {
+                1
+            } else {
+                2
+            };
+            assert_eq!(got, want, "{:?}", core::str::from_utf8(&name));
+        }
+    }
 }

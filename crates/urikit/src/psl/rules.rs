@@ -54,29 +54,25 @@ pub struct Node {
 }
 
 /// The hash of a label (one octet or more) under its parent, ASCII
-/// letters compared without case (its words lowered by [`lower`] first,
-/// so that `COM` and `com` hash alike).
+/// letters compared without case (its first word lowered by [`lower`]
+/// first, so that `COM` and `com` hash alike). Only the label's length
+/// and first eight bytes are hashed: a lookup that misses (most of them,
+/// below a top-level label) reads no more of a long label, and the few
+/// labels of the list that share their first eight bytes and length
+/// under one parent only lengthen a probe.
 #[inline(always)]
 pub fn hash(parent: u32, label: &[u8]) -> u32 {
-    let word = |k| lower(load(label, k, label.len()));
-    hash_words(parent, label.len(), word(0), word)
+    hash_first(parent, label.len(), lower(load(label, 0, label.len())))
 }
 
-/// The hash of a label of `len` octets (at least one) under `parent`
-/// whose first eight bytes are `first` and whose bytes from `k` are
-/// `word(k)`, `k` a multiple of eight below `len`: what [`hash`] and
-/// [`Lookup::find`] both compute.
+/// The hash of a label of `len` octets under `parent` whose first eight
+/// bytes, lowered, are `first`: what [`hash`] and [`Lookup::find`] both
+/// compute.
 #[inline(always)]
-fn hash_words(parent: u32, len: usize, first: u64, word: impl Fn(usize) -> u64) -> u32 {
+fn hash_first(parent: u32, len: usize, first: u64) -> u32 {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut h = (u64::from(parent) ^ (len as u64) << 32).wrapping_mul(K);
-    h = (h.rotate_left(23) ^ first).wrapping_mul(K);
-    let mut k = 8;
-    while k < len {
-        h = (h.rotate_left(23) ^ word(k)).wrapping_mul(K);
-        k += 8;
-    }
-    (h >> 32) as u32
+    let h = (u64::from(parent) ^ (len as u64) << 32).wrapping_mul(K);
+    ((h.rotate_left(23) ^ first).wrapping_mul(K) >> 32) as u32
 }
 
 /// The bytes of `buf[at..end]` (`at` below `end`), at most eight, little
@@ -201,12 +197,34 @@ impl Lookup<'_> {
     /// `len`.
     #[inline(always)]
     pub fn find(&self, parent: u32, len: usize, word: impl Fn(usize) -> u64) -> Option<u32> {
+        let tail = |at: usize| {
+            let mut k = 8;
+            while k < len && word(k) == load(self.labels, at + k, at + len) {
+                k += 8;
+            }
+            k >= len
+        };
+        self.find_first(parent, len, word(0), tail).map(|(n, _)| n)
+    }
+
+    /// The node below `parent`, and its flags, whose label is `len`
+    /// octets long, whose first eight bytes (lowered, zeros past its end)
+    /// are `first` and, for a label longer than eight, whose bytes from
+    /// the ninth are those of the label pool from `tail`'s offset (the
+    /// stored label's own offset; `tail` is called only then).
+    #[inline(always)]
+    pub fn find_first(
+        &self,
+        parent: u32,
+        len: usize,
+        first: u64,
+        tail: impl Fn(usize) -> bool,
+    ) -> Option<(u32, u8)> {
         if len == 0 {
             // No rule has an empty label.
             return None;
         }
-        let first = word(0);
-        let h = hash_words(parent, len, first, &word);
+        let h = hash_first(parent, len, first);
         let (w, bit) = filter_bit(h, self.filter.len());
         if self.filter.get(w)? & bit == 0 {
             return None;
@@ -218,16 +236,13 @@ impl Lookup<'_> {
             if n == 0 {
                 return None;
             }
-            let node = &self.nodes[n as usize];
-            if node.word == first && node.parent == parent && usize::from(node.len) == len {
-                let at = node.at as usize;
-                let mut k = 8;
-                while k < len && word(k) == load(self.labels, at + k, at + len) {
-                    k += 8;
-                }
-                if k >= len {
-                    return Some(n);
-                }
+            let node = self.nodes.get(n as usize)?;
+            if node.word == first
+                && node.parent == parent
+                && usize::from(node.len) == len
+                && (len <= 8 || tail(node.at as usize))
+            {
+                return Some((n, node.flags));
             }
             i = (i + 1) & mask;
         }
