@@ -274,6 +274,37 @@ def test_spark_native_errors(spark):
     assert [r.h for r in df.take(2)] == ["h999.example", "h998.example"]
 
 
+def test_spark_native_columns_are_named_as_called(spark):
+    """On the native path a call is named as it is written, as Spark names
+    its own functions (``uri_host(u)``, a column's name where the query
+    gives none), not after the expression that computes it; a grouped
+    call matches its use in the select list, and an explained plan shows
+    the call."""
+    import urikit.spark
+
+    assert urikit.spark.register(spark).mode == "native"
+    spark.sql(
+        "SELECT * FROM VALUES ('http://a.example.com/x?q=1'), ('http://B.example.com/'), ('x y') AS t(u)"
+    ).createOrReplaceTempView("named")
+    df = spark.sql(
+        "SELECT uri_host(u), uri_host(u, 'whatwg'), length(uri_registrable_domain(u)), "
+        "uri_query_param(u, 'q'), uri_to_uri(u, true), uri_parse_url(u, 'HOST') FROM named"
+    )
+    assert df.columns == [
+        "uri_host(u)", "uri_host(u, whatwg)", "length(uri_registrable_domain(u))",
+        "uri_query_param(u, q)", "uri_to_uri(u, true)", "uri_parse_url(u, HOST)",
+    ]
+    assert [r[0] for r in df.collect()] == ["a.example.com", "B.example.com", None]
+    grouped = spark.sql(
+        "SELECT uri_registrable_domain(u), count(*) FROM named "
+        "GROUP BY uri_registrable_domain(u) ORDER BY 1 NULLS FIRST"
+    )
+    assert grouped.columns == ["uri_registrable_domain(u)", "count(1)"]
+    assert [tuple(r) for r in grouped.collect()] == [(None, 1), ("example.com", 2)]
+    plan = spark.sql("EXPLAIN EXTENDED SELECT uri_host(u) FROM named").first()[0]
+    assert "uri_host(" in plan and "static_invoke" not in plan.split("== Optimized")[0]
+
+
 PARTS = ["HOST", "PATH", "QUERY", "REF", "PROTOCOL", "FILE", "AUTHORITY", "USERINFO"]
 
 

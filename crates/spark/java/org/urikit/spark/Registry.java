@@ -27,8 +27,9 @@ import scala.runtime.AbstractFunction1;
 
 /**
  * The table of functions, as the native library describes it, and the
- * expression each call becomes: a {@code StaticInvoke} of a method of
- * {@link Kernels}, which Spark's generated code calls directly.
+ * expression each call becomes: a {@link Call}, named after the function,
+ * which Spark replaces by a {@code StaticInvoke} of a method of
+ * {@link Kernels}, which its generated code calls directly.
  */
 final class Registry {
     private Registry() {}
@@ -78,7 +79,7 @@ final class Registry {
         return new AbstractFunction1<Seq<Expression>, Expression>() {
             @Override
             public Expression apply(Seq<Expression> given) {
-                return build(f, new ArrayList<>(CollectionConverters.asJava(given)));
+                return new Call(f, new ArrayList<>(CollectionConverters.asJava(given)));
             }
         };
     }
@@ -93,18 +94,22 @@ final class Registry {
         return new AbstractFunction1<Seq<Expression>, Expression>() {
             @Override
             public Expression apply(Seq<Expression> given) {
-                List<Expression> args = new ArrayList<>(CollectionConverters.asJava(given));
-                if (args.size() < 2 || args.size() > 3) {
-                    throw wrong(PARSE_URL, "takes 2 to 3 arguments, not " + args.size());
-                }
-                List<Expression> call = new ArrayList<>();
-                call.add(lit(PARSE_URL));
-                for (int k = 0; k < args.size(); k++) call.add(text(PARSE_URL, k, args.get(k)));
-                List<AbstractDataType> none = new ArrayList<>();
-                return new StaticInvoke(Kernels.class, DataTypes.StringType, "string", seq(call), seq(none),
-                    false, true, true, scala.Option.empty());
+                return new Call(PARSE_URL, new ArrayList<>(CollectionConverters.asJava(given)));
             }
         };
+    }
+
+    /** The expression that computes {@code uri_parse_url(args)}. */
+    static Expression parseUrl(List<Expression> args) {
+        if (args.size() < 2 || args.size() > 3) {
+            throw wrong(PARSE_URL, "takes 2 to 3 arguments, not " + args.size());
+        }
+        List<Expression> call = new ArrayList<>();
+        call.add(lit(PARSE_URL));
+        for (int k = 0; k < args.size(); k++) call.add(text(PARSE_URL, k, args.get(k)));
+        List<AbstractDataType> none = new ArrayList<>();
+        return new StaticInvoke(Kernels.class, DataTypes.StringType, "string", seq(call), seq(none),
+            false, true, true, scala.Option.empty());
     }
 
     static ExpressionInfo parseUrlInfo() {
