@@ -753,6 +753,13 @@ fn dots(w: u64) -> u64 {
     !(((x & LOW) + LOW) | x | LOW)
 }
 
+/// The place in its word (0 to 7) of the last dot of a [`dots`] mask
+/// that is not zero.
+#[inline(always)]
+fn last_dot(d: u64) -> usize {
+    (63 - d.leading_zeros() as usize) / 8
+}
+
 /// What [`shape`] finds of a name.
 enum Shape {
     /// A label is empty: a dot first or last, or two in a row.
@@ -819,9 +826,9 @@ fn label_before(b: &[u8], end: usize) -> (usize, u64) {
     };
     let d = dots(w);
     let start = if d != 0 {
-        // The dot is byte `j` of the word, `b[end - 8 + j]`.
-        let j = (63 - d.leading_zeros() as usize) / 8;
-        end + j - 7
+        // The dot is byte `j` of the word, `b[end - 8 + j]`: the label
+        // begins after it.
+        end + last_dot(d) - 7
     } else if end <= 8 {
         0
     } else {
@@ -844,7 +851,7 @@ fn longer_label_start(b: &[u8], mut to: usize) -> usize {
     while to >= 8 {
         let d = dots(word_at(b, to - 8));
         if d != 0 {
-            return to + (63 - d.leading_zeros() as usize) / 8 - 7;
+            return to + last_dot(d) - 7;
         }
         to -= 8;
     }
@@ -853,7 +860,7 @@ fn longer_label_start(b: &[u8], mut to: usize) -> usize {
     }
     match dots(rules::load(b, 0, to)) {
         0 => 0,
-        d => (63 - d.leading_zeros() as usize) / 8 + 1,
+        d => last_dot(d) + 1,
     }
 }
 
