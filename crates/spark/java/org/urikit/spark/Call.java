@@ -44,6 +44,12 @@ final class Call extends Expression implements RuntimeReplaceable {
         RuntimeReplaceable.$init$(this);
     }
 
+    /** The same call from its product elements ({@code f} and the
+     * arguments), the constructor Spark's reflective copy looks for. */
+    public Call(int f, Seq<Expression> args) {
+        this(f, new ArrayList<>(CollectionConverters.asJava(args)));
+    }
+
     @Override
     public Expression replacement() { return replacement; }
 
@@ -55,7 +61,7 @@ final class Call extends Expression implements RuntimeReplaceable {
 
     @Override
     public Expression withNewChildrenInternal(IndexedSeq<Expression> children) {
-        return new Call(f, new ArrayList<>(CollectionConverters.asJava(children)));
+        return new Call(f, children);
     }
 
     @Override
