@@ -940,6 +940,28 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_label_ends_the_other_readings_walks() {
+        // `rules_of_suffixes` and `tldextract_split` read any text; an
+        // empty label is in no rule, and has no first word to hash.
+        let l = List::builtin();
+        let whole = l.rules_of_suffixes("co.uk");
+        let empty: Vec<_> = l
+            .rules_of_suffixes("a..co.uk")
+            .into_iter()
+            .map(|(at, r, p)| (at - 3, r, p))
+            .collect();
+        assert_eq!(empty, whole);
+        assert!(l.rules_of_suffixes(".").is_empty());
+        assert!(l.rules_of_suffixes("").is_empty());
+        let uk = TldSplit {
+            suffix: 2,
+            registry: 2,
+            private: false,
+        };
+        assert_eq!(l.tldextract_split(&["a", "", "uk"], false), Some(uk));
+    }
+
+    #[test]
     fn a_names_shape_is_its_labels() {
         let mut cases = names();
         for n in 1..=40 {

@@ -197,6 +197,10 @@ impl Lookup<'_> {
     /// `len`.
     #[inline(always)]
     pub fn find(&self, parent: u32, len: usize, word: impl Fn(usize) -> u64) -> Option<u32> {
+        if len == 0 {
+            // No rule has an empty label (and an empty label has no word).
+            return None;
+        }
         let tail = |at: usize| {
             let mut k = 8;
             while k < len && word(k) == load(self.labels, at + k, at + len) {
