@@ -333,8 +333,8 @@ impl List {
             if here & (rules::ICANN_WILD | rules::PRIVATE_WILD) != 0 {
                 suffix = start;
             }
-            let tail = |at: usize| same_tail(b, start, end, t.labels, at);
-            let Some((child, flags)) = t.find_first(node, end - start, first, tail) else {
+            let rest = |k: usize| rules::lower(rules::load(b, start + k, end));
+            let Some((child, flags)) = t.find_first(node, end - start, first, rest) else {
                 break;
             };
             let flags = flags & mask;
@@ -724,23 +724,6 @@ pub enum Rule {
     Wildcard,
     /// `!www.example.com`: an exception to a wildcard.
     Exception,
-}
-
-/// Whether the label `b[start..end]` (longer than eight octets) and the
-/// stored label at `pool[at..]` of the same length agree from their ninth
-/// octets, letters compared without case (the stored ones are lower
-/// case): the rest of a comparison whose first eight octets agreed.
-#[inline(never)]
-fn same_tail(b: &[u8], start: usize, end: usize, pool: &[u8], at: usize) -> bool {
-    let mut k = 8;
-    while start + k < end {
-        let theirs = rules::load(pool, at + k, at + (end - start));
-        if rules::lower(rules::load(b, start + k, end)) != theirs {
-            return false;
-        }
-        k += 8;
-    }
-    true
 }
 
 /// A byte's high bit where the byte of `w` is a dot, the other bits clear

@@ -54,25 +54,32 @@ pub struct Node {
 }
 
 /// The hash of a label (one octet or more) under its parent, ASCII
-/// letters compared without case (its first word lowered by [`lower`]
-/// first, so that `COM` and `com` hash alike). Only the label's length
-/// and first eight bytes are hashed: a lookup that misses (most of them,
-/// below a top-level label) reads no more of a long label, and the few
-/// labels of the list that share their first eight bytes and length
-/// under one parent only lengthen a probe.
+/// letters compared without case (its words lowered by [`lower`] first,
+/// so that `COM` and `com` hash alike). Every word of the label is hashed:
+/// labels that share their length and first eight bytes under one parent
+/// (`customer-000001`, `customer-000002`, as a list of one's own may hold
+/// by the thousand) must not share a probe chain.
 #[inline(always)]
 pub fn hash(parent: u32, label: &[u8]) -> u32 {
-    hash_first(parent, label.len(), lower(load(label, 0, label.len())))
+    let word = |k| lower(load(label, k, label.len()));
+    hash_words(parent, label.len(), word(0), word)
 }
 
-/// The hash of a label of `len` octets under `parent` whose first eight
-/// bytes, lowered, are `first`: what [`hash`] and [`Lookup::find`] both
-/// compute.
+/// The hash of a label of `len` octets (at least one) under `parent`
+/// whose first eight bytes are `first` and whose bytes from `k` are
+/// `word(k)`, `k` a multiple of eight below `len`: what [`hash`] and
+/// [`Lookup::find_first`] both compute.
 #[inline(always)]
-fn hash_first(parent: u32, len: usize, first: u64) -> u32 {
+fn hash_words(parent: u32, len: usize, first: u64, word: impl Fn(usize) -> u64) -> u32 {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let h = (u64::from(parent) ^ (len as u64) << 32).wrapping_mul(K);
-    ((h.rotate_left(23) ^ first).wrapping_mul(K) >> 32) as u32
+    let mut h = (u64::from(parent) ^ (len as u64) << 32).wrapping_mul(K);
+    h = (h.rotate_left(23) ^ first).wrapping_mul(K);
+    let mut k = 8;
+    while k < len {
+        h = (h.rotate_left(23) ^ word(k)).wrapping_mul(K);
+        k += 8;
+    }
+    (h >> 32) as u32
 }
 
 /// The bytes of `buf[at..end]` (`at` below `end`), at most eight, little
@@ -201,34 +208,27 @@ impl Lookup<'_> {
             // No rule has an empty label (and an empty label has no word).
             return None;
         }
-        let tail = |at: usize| {
-            let mut k = 8;
-            while k < len && word(k) == load(self.labels, at + k, at + len) {
-                k += 8;
-            }
-            k >= len
-        };
-        self.find_first(parent, len, word(0), tail).map(|(n, _)| n)
+        self.find_first(parent, len, word(0), word).map(|(n, _)| n)
     }
 
     /// The node below `parent`, and its flags, whose label is `len`
     /// octets long, whose first eight bytes (lowered, zeros past its end)
-    /// are `first` and, for a label longer than eight, whose bytes from
-    /// the ninth are those of the label pool from `tail`'s offset (the
-    /// stored label's own offset; `tail` is called only then).
+    /// are `first` and whose bytes from `k` are `rest(k)` (lowered, eight
+    /// at most, zeros past the label's end; `k` a multiple of eight from 8
+    /// below `len`, asked only of a label longer than eight).
     #[inline(always)]
     pub fn find_first(
         &self,
         parent: u32,
         len: usize,
         first: u64,
-        tail: impl Fn(usize) -> bool,
+        rest: impl Fn(usize) -> u64,
     ) -> Option<(u32, u8)> {
         if len == 0 {
             // No rule has an empty label.
             return None;
         }
-        let h = hash_first(parent, len, first);
+        let h = hash_words(parent, len, first, &rest);
         let (w, bit) = filter_bit(h, self.filter.len());
         if self.filter.get(w)? & bit == 0 {
             return None;
@@ -241,12 +241,15 @@ impl Lookup<'_> {
                 return None;
             }
             let node = self.nodes.get(n as usize)?;
-            if node.word == first
-                && node.parent == parent
-                && usize::from(node.len) == len
-                && (len <= 8 || tail(node.at as usize))
-            {
-                return Some((n, node.flags));
+            if node.word == first && node.parent == parent && usize::from(node.len) == len {
+                let at = node.at as usize;
+                let mut k = 8;
+                while k < len && rest(k) == load(self.labels, at + k, at + len) {
+                    k += 8;
+                }
+                if k >= len {
+                    return Some((n, node.flags));
+                }
             }
             i = (i + 1) & mask;
         }

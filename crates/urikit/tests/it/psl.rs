@@ -492,3 +492,22 @@ proptest! {
         prop_assert_eq!(list.registrable_domain(&name, View::All), want_domain.as_deref());
     }
 }
+
+#[test]
+fn rules_that_share_their_first_eight_octets_read_in_proportion() {
+    // 100,000 rules whose labels below `example` share their length and
+    // first eight octets (names a deployment generates: `customer-000001`):
+    // read, and every one found, in time in proportion to the list (a hash
+    // of the first eight octets alone would put them all in one probe
+    // chain, and the list's reading would take its square).
+    let mut text = String::new();
+    for i in 0..100_000 {
+        text.push_str(&format!("customer-{i:06}.example\n"));
+    }
+    let list = List::parse(&text).unwrap();
+    assert_eq!(list.rules(), 100_000);
+    for i in (0..100_000).step_by(991) {
+        let name = format!("www.customer-{i:06}.example");
+        assert_eq!(list.public_suffix(&name, View::All), Some(&name[4..]));
+    }
+}
