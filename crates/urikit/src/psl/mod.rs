@@ -727,13 +727,10 @@ pub enum Rule {
 }
 
 /// A byte's high bit where the byte of `w` is a dot, the other bits clear
-/// (exact: the sum cannot carry from one byte into the next).
+/// (exactly: [`crate::bytes::zero_bytes`]).
 #[inline(always)]
 fn dots(w: u64) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const LOW: u64 = ONES * 0x7f;
-    let x = w ^ (ONES * u64::from(b'.'));
-    !(((x & LOW) + LOW) | x | LOW)
+    crate::bytes::zero_bytes(w ^ (crate::bytes::ONES * u64::from(b'.')))
 }
 
 /// The place in its word (0 to 7) of the last dot of a [`dots`] mask

@@ -212,7 +212,7 @@ impl Lookup<'_> {
     }
 
     /// The node below `parent`, and its flags, whose label is `len`
-    /// octets long, whose first eight bytes (lowered, zeros past its end)
+    /// octets long (one or more), whose first eight bytes (lowered, zeros past its end)
     /// are `first` and whose bytes from `k` are `rest(k)` (lowered, eight
     /// at most, zeros past the label's end; `k` a multiple of eight from 8
     /// below `len`, asked only of a label longer than eight).
@@ -224,10 +224,9 @@ impl Lookup<'_> {
         first: u64,
         rest: impl Fn(usize) -> u64,
     ) -> Option<(u32, u8)> {
-        if len == 0 {
-            // No rule has an empty label.
-            return None;
-        }
+        // An empty label (in no rule) is answered by the callers: `find`,
+        // and `List::split`, which reads no name with one.
+        debug_assert!(len > 0);
         let h = hash_words(parent, len, first, &rest);
         let (w, bit) = filter_bit(h, self.filter.len());
         if self.filter.get(w)? & bit == 0 {
