@@ -16,7 +16,7 @@ use std::sync::Arc;
 use arrow_array::builder::Int32Builder;
 use arrow_array::{ArrayRef, BooleanArray, StringArray};
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
-use urikit::{Dialect, Parser};
+use urikit::{Dialect, Parser, Part, UriRef};
 
 use crate::eval::{lower_fn, parser_for, slice_fn, Slice, Value};
 use crate::input::*;
@@ -144,33 +144,104 @@ pub(crate) fn run(
             });
             Arc::new(b.finish())
         }
-        Direct::Slice(parser, get) | Direct::Lower(parser, get)
-            if views && matches!(col, Strs::View(_)) =>
-        {
-            let Strs::View(a) = col else { return None };
-            let lower = matches!(direct, Direct::Lower(..));
-            Arc::new(slice_views(col, a, range, parser, get, lower)?)
-        }
         Direct::Slice(parser, get) | Direct::Lower(parser, get) => {
-            let lower = matches!(direct, Direct::Lower(..));
-            // Reserved once: a slice of a row is no longer than the row.
-            let bytes = col.bytes(&range);
-            if bytes > MAX_BYTES {
-                return None;
-            }
-            let mut out = Slices::new(n, bytes, col.data());
-            col.each_bytes(range, |_, row| {
-                match row.and_then(|b| parser.parse_bytes(b).ok()) {
-                    Some(u) => match get.of(&u) {
-                        Some(v) => out.push(v, lower),
-                        None => out.null(),
-                    },
-                    None => out.null(),
-                }
-            });
-            Arc::new(out.finish())
+            let s = Sliced {
+                col,
+                range,
+                parser,
+                lower: matches!(direct, Direct::Lower(..)),
+                views: views && matches!(col, Strs::View(_)),
+            };
+            // A component is taken by a loop of its own, in which its
+            // accessor is inlined with the part known (`UriRef::get` called
+            // with the part as a value cost a twelfth of `uri_host`'s time
+            // in `kernels.py`'s Polars query); the other slices share one.
+            return match get {
+                Slice::Part(p) => match p {
+                    Part::Scheme => s.run(Component::<{ Part::Scheme as usize }>),
+                    Part::Authority => s.run(Component::<{ Part::Authority as usize }>),
+                    Part::Userinfo => s.run(Component::<{ Part::Userinfo as usize }>),
+                    Part::Host => s.run(Component::<{ Part::Host as usize }>),
+                    Part::Port => s.run(Component::<{ Part::Port as usize }>),
+                    Part::Path => s.run(Component::<{ Part::Path as usize }>),
+                    Part::Query => s.run(Component::<{ Part::Query as usize }>),
+                    Part::Fragment => s.run(Component::<{ Part::Fragment as usize }>),
+                },
+                other => s.run(other),
+            };
         }
     }))
+}
+
+/// What a slice kernel takes of each parsed row: a [`Slice`] read per row,
+/// or a [`Component`] fixed for the loop.
+trait Take: Copy {
+    fn take<'a>(self, u: &UriRef<'a>) -> Option<&'a str>;
+}
+
+impl Take for Slice {
+    #[inline(always)]
+    fn take<'a>(self, u: &UriRef<'a>) -> Option<&'a str> {
+        self.of(u)
+    }
+}
+
+/// The component `Part::ALL[K]` (the part whose discriminant is `K`).
+#[derive(Clone, Copy)]
+struct Component<const K: usize>;
+
+impl<const K: usize> Take for Component<K> {
+    #[inline(always)]
+    fn take<'a>(self, u: &UriRef<'a>) -> Option<&'a str> {
+        u.get(Part::ALL[K])
+    }
+}
+
+/// The rows of a slice kernel and how their slices are written.
+struct Sliced<'c, 's> {
+    col: &'c Strs<'s>,
+    range: std::ops::Range<usize>,
+    parser: Parser,
+    /// In lower case (the registrable domain, the public suffix).
+    lower: bool,
+    /// As views over the column's own buffers (a view column only).
+    views: bool,
+}
+
+impl Sliced<'_, '_> {
+    /// The slices `t` takes, or `None` when the column is too large for
+    /// this kernel (the general evaluator's then).
+    #[inline(always)]
+    fn run(self, t: impl Take) -> Option<Result<ArrayRef, String>> {
+        let Sliced {
+            col,
+            range,
+            parser,
+            lower,
+            views,
+        } = self;
+        if let (true, Strs::View(a)) = (views, col) {
+            return Some(Ok(Arc::new(slice_views(col, a, range, parser, t, lower)?)));
+        }
+        // Reserved once: a slice of a row is no longer than the row.
+        let bytes = col.bytes(&range);
+        if bytes > MAX_BYTES {
+            return None;
+        }
+        let mut out = Slices::new(range.len(), bytes, col.data());
+        col.each_bytes(range, |_, row| {
+            // The parse's result is read where it was written: moved into
+            // an `Option` first, it was copied on the stack and read back
+            // wider than written, a stall on every row.
+            let Some(b) = row else { return out.null() };
+            let parsed = parser.parse_bytes(b);
+            match parsed.as_ref().ok().and_then(|u| t.take(u)) {
+                Some(v) => out.push(v, lower),
+                None => out.null(),
+            }
+        });
+        Some(Ok(Arc::new(out.finish())))
+    }
 }
 
 /// The slices of rows `range` of a `string_view` column as a
@@ -186,7 +257,7 @@ fn slice_views(
     a: &arrow_array::BinaryViewArray,
     range: std::ops::Range<usize>,
     parser: Parser,
-    get: Slice,
+    get: impl Take,
     lower: bool,
 ) -> Option<arrow_array::StringViewArray> {
     let own = a.data_buffers().len() as u32;
@@ -197,12 +268,16 @@ fn slice_views(
     let raw = a.views();
     col.each_bytes(range, |i, row| {
         // Bytes that are not UTF-8 do not parse: NULL, as the general
-        // evaluator answers.
-        let parsed = row.and_then(|b| parser.parse_bytes(b).ok());
-        let Some((u, v)) = parsed.as_ref().and_then(|u| Some((u, get.of(u)?))) else {
+        // evaluator answers. (The parse's result is read where it was
+        // written, as in `run`.)
+        let mut null = || {
             views.push(0u128);
             nulls.append_null();
-            return;
+        };
+        let Some(b) = row else { return null() };
+        let parsed = parser.parse_bytes(b);
+        let Some((u, v)) = parsed.as_ref().ok().and_then(|u| Some((u, get.take(u)?))) else {
+            return null();
         };
         // Where the slice starts in the row, when it is a part of it (a
         // component is; the host's type is a word of the library's own).
@@ -213,41 +288,32 @@ fn slice_views(
         let len = v.len() as u128;
         let capital = lower && v.bytes().any(|c| c.is_ascii_uppercase());
         let view = match start {
-            _ if v.len() <= 12 => {
-                let mut inline = [0u8; 16];
-                inline[4..4 + v.len()].copy_from_slice(v.as_bytes());
-                if capital {
-                    inline[4..4 + v.len()].make_ascii_lowercase();
+            _ if capital => match lowered_view(v, lower, &mut lowered, own) {
+                Some(view) => view,
+                None => {
+                    too_long = true;
+                    return;
                 }
-                u128::from_le_bytes(inline) | len
-            }
+            },
+            _ if v.len() <= 12 => short_le(v.as_bytes()) << 32 | len,
             // A longer slice lies in a row longer than 12 bytes, which is
             // in buffer `raw >> 64` at offset `raw >> 96`.
-            Some(start) if !capital => {
+            Some(start) => {
                 let r = raw[i];
                 let (buffer, at) = ((r >> 64) as u32, (r >> 96) as u32);
-                let mut prefix = [0u8; 4];
-                prefix.copy_from_slice(&v.as_bytes()[..4]);
-                len | u128::from(u32::from_le_bytes(prefix)) << 32
+                let prefix = u32::from_le_bytes(v.as_bytes()[..4].try_into().expect("4 bytes"));
+                len | u128::from(prefix) << 32
                     | u128::from(buffer) << 64
                     | u128::from(at + start as u32) << 96
             }
-            // Copied (lowered) into the buffer after the column's.
-            _ => {
-                let Ok(at) = u32::try_from(lowered.len()) else {
+            // Not a part of its row: copied.
+            None => match lowered_view(v, lower, &mut lowered, own) {
+                Some(view) => view,
+                None => {
                     too_long = true;
                     return;
-                };
-                lowered.extend(
-                    v.bytes()
-                        .map(|c| if lower { c.to_ascii_lowercase() } else { c }),
-                );
-                let mut prefix = [0u8; 4];
-                prefix.copy_from_slice(&lowered[at as usize..at as usize + 4]);
-                len | u128::from(u32::from_le_bytes(prefix)) << 32
-                    | u128::from(own) << 64
-                    | u128::from(at) << 96
-            }
+                }
+            },
         };
         views.push(view);
         nulls.append_non_null();
@@ -269,6 +335,59 @@ fn slice_views(
     Some(unsafe {
         arrow_array::StringViewArray::new_unchecked(views.into(), buffers, nulls.finish())
     })
+}
+
+/// The view of `v`, in lower case if `lower` (ASCII letters): inline when
+/// it is short, else copied into `lowered`,
+/// buffer `own` of the result. `None` when `lowered` outgrows a view's
+/// offset. Apart from the loop of [`slice_views`], which it would slow,
+/// for the rare row that needs it (a capital in a registrable domain).
+#[cold]
+#[inline(never)]
+fn lowered_view(v: &str, lower: bool, lowered: &mut Vec<u8>, own: u32) -> Option<u128> {
+    let len = v.len() as u128;
+    if v.len() <= 12 {
+        let mut low = [0u8; 12];
+        low[..v.len()].copy_from_slice(v.as_bytes());
+        if lower {
+            low.make_ascii_lowercase();
+        }
+        return Some(short_le(&low[..v.len()]) << 32 | len);
+    }
+    let at = u32::try_from(lowered.len()).ok()?;
+    lowered.extend(
+        v.bytes()
+            .map(|c| if lower { c.to_ascii_lowercase() } else { c }),
+    );
+    let prefix = u32::from_le_bytes(
+        lowered[at as usize..at as usize + 4]
+            .try_into()
+            .expect("4 bytes"),
+    );
+    Some(len | u128::from(prefix) << 32 | u128::from(own) << 64 | u128::from(at) << 96)
+}
+
+/// The bytes `b` (at most 16) as a little-endian number, read in
+/// registers by two loads that overlap, as a short copy is done: a view's
+/// inline bytes built so, not in an array on the stack read back whole
+/// (which stalled on the store of each byte: `kernels.py`'s Polars
+/// `uri_host`).
+#[inline(always)]
+fn short_le(b: &[u8]) -> u128 {
+    let n = b.len();
+    debug_assert!(n <= 16);
+    let word = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"));
+    let half = |at: usize| u32::from_le_bytes(b[at..at + 4].try_into().expect("4 bytes"));
+    match n {
+        8.. => u128::from(word(0)) | u128::from(word(n - 8)) << (8 * (n - 8)),
+        4.. => u128::from(u64::from(half(0)) | u64::from(half(n - 4)) << (8 * (n - 4))),
+        1.. => u128::from(
+            u64::from(b[0])
+                | u64::from(b[n / 2]) << (8 * (n / 2))
+                | u64::from(b[n - 1]) << (8 * (n - 1)),
+        ),
+        0 => 0,
+    }
 }
 
 /// A function whose answer is built, not sliced, with its argument the
@@ -531,5 +650,24 @@ impl<'s> Slices<'s> {
         // Checked by `new`: each slice appended is a whole `str`, and
         // lowering ASCII letters keeps it UTF-8.
         StringArray::new(offsets, Buffer::from_vec(self.bytes), nulls)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// `short_le` against the bytes placed one by one, for every length a
+    /// view inlines and more, with every byte different and high bits set.
+    #[test]
+    fn short_le_is_the_bytes_in_order() {
+        let src: Vec<u8> = (0..16u8).map(|k| 0x80 | (k * 7 + 3)).collect();
+        for n in 0..=16 {
+            let mut want = [0u8; 16];
+            want[..n].copy_from_slice(&src[..n]);
+            assert_eq!(
+                super::short_le(&src[..n]),
+                u128::from_le_bytes(want),
+                "{n} bytes"
+            );
+        }
     }
 }
