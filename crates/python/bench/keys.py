@@ -10,7 +10,12 @@ all threads) and wall time, and the package's time over urikit's. The
 answers are compared first: a figure for keys that differ means nothing.
 A column's time is to its Arrow result, which a batch user keeps; the
 same call with the result made into a Python list (``to_pylist``, one
-``str`` per row, as the package's answers are) is timed beside it.
+``str`` per row, as the package's answers are) is timed beside it. Below
+each table, a floor: the same loop calling one of the interpreter's own C
+functions that returns objects of the same shape (``str.lower``: a new
+``str``; ``str.partition``: three, in a tuple), the least any function
+called once per URL costs; the package's time over it bounds what any
+scalar function could reach.
 
 Keys: SURT (the ``surt`` package against ``urikit.surt`` and
 ``urikit.arrow.surt``), Scrapy's canonical URL (w3lib's
@@ -60,9 +65,15 @@ def scalar(fn, urls):
     return run
 
 
-def section(title, rows, urls, compare=True):
+def section(title, rows, urls, compare=True, floor=None):
     """Times each row, checks the answers against the first row's (or
-    counts the differences), and prints CPU and wall time per URL."""
+    counts the differences), and prints CPU and wall time per URL.
+
+    ``floor``: a row whose answers are not compared, the least that any
+    function called once per URL from Python costs in the same loop (a C
+    function of the interpreter's that returns new objects of the same
+    shape): the package's time over it is the most that any scalar
+    function could reach."""
     n = len(urls)
     results = {}
     for name, f, repeat in rows:
@@ -86,6 +97,10 @@ def section(title, rows, urls, compare=True):
     base = results[first][0]
     for name, (cpu, wall, _) in results.items():
         print(f"{name:28} {cpu / n * 1e9:11.0f} {wall / n * 1e9:12.0f} {base / cpu:21.1f}")
+    if floor:
+        name, f, repeat = floor
+        cpu, wall, _ = least_cpu(f, repeat)
+        print(f"{'floor: ' + name:28} {cpu / n * 1e9:11.0f} {wall / n * 1e9:12.0f} {base / cpu:21.1f}")
     print()
 
 
@@ -107,20 +122,20 @@ def main() -> None:
         ("urikit.surt", scalar(urikit.surt, urls), 3),
         ("urikit.arrow.surt", lambda: ua.surt(col), 3),
         ("urikit.arrow.surt, to_pylist", lambda: ua.surt(col).to_pylist(), 3),
-    ], urls)
+    ], urls, floor=("str.lower", scalar(str.lower, urls), 3))
     section("w3lib canonical URL", [
         ("w3lib canonicalize_url", scalar(canonicalize_url, urls), 1),
         ("urikit.canonicalize_url", scalar(urikit.canonicalize_url, urls), 3),
         ("urikit.arrow.canonical w3lib", lambda: ua.canonical(col, "w3lib"), 3),
         ("urikit.arrow.canonical, to_pylist", lambda: ua.canonical(col, "w3lib").to_pylist(), 3),
-    ], urls)
+    ], urls, floor=("str.lower", scalar(str.lower, urls), 3))
     ex = tldextract.TLDExtract(cache_dir=None, suffix_list_urls=())
     parts = lambda r: (r.subdomain, r.domain, r.suffix)
     section("tldextract", [
         ("tldextract.extract", scalar(lambda u: parts(ex(u)), urls), 1),
         ("urikit.compat.tldextract", scalar(lambda u: parts(compat_tld.extract(u)), urls), 3),
         ("urikit.tldextract_parts", scalar(lambda u: urikit.tldextract_parts(u)[:3], urls), 3),
-    ], urls)
+    ], urls, floor=("str.partition", scalar(lambda u: u.partition("."), urls), 3))
     try:
         from gglsbl.protocol import URL as GglsblURL
     except ImportError:
