@@ -805,6 +805,12 @@ fn is_space(b: u8) -> bool {
 /// (`[a-zA-Z][a-zA-Z0-9+.-]*:`), if there is one.
 fn scheme_len(s: &[u8]) -> Option<usize> {
     use crate::grammar::rfc3986::SCHEME;
+    // Most URLs: one comparison of a word, not a loop over the bytes.
+    match s.first_chunk::<8>().map(|w| u64::from_le_bytes(*w)) {
+        Some(w) if w & 0xff_ffff_ffff == u64::from_le_bytes(*b"http:\0\0\0") => return Some(4),
+        Some(w) if w & 0xffff_ffff_ffff == u64::from_le_bytes(*b"https:\0\0") => return Some(5),
+        _ => {}
+    }
     if !s.first()?.is_ascii_alphabetic() {
         return None;
     }
