@@ -4,8 +4,9 @@ ClickHouse's URL functions, in one run.
     .venv/bin/python crates/python/bench/kernels.py [--rows N] [--repeat R]
 
 The shared datasets' lines, repeated to N rows (10 million by default),
-are held in memory by each engine: a DuckDB table, a Polars frame, a
-DataFusion table of two partitions, a ClickHouse Memory table (through
+are held in memory by each engine: a DuckDB table, a Polars frame (queried
+by its in-memory engine and by its streaming one), a DataFusion table of
+two partitions, a ClickHouse Memory table (through
 chdb, in this process). Each query sums the length of one function's
 result (the count of true for the boolean), so that every row is computed and
 nothing is written; the engine's own scan of the column,
@@ -80,7 +81,7 @@ def datafusion_queries(col):
     return q("sum(length(u))"), {name: q(e) for name, e in FUNCTIONS.items()}
 
 
-def polars_queries(col):
+def polars_queries(col, engine="in-memory"):
     import polars as pl
 
     import urikit.polars  # noqa: F401
@@ -92,8 +93,15 @@ def polars_queries(col):
         "uri_is_valid": u.is_valid().sum(),
         "uri_registrable_domain": u.registrable_domain().str.len_bytes().sum(),
     }
-    q = lambda e: (lambda: df.select(e))
+    q = lambda e: (lambda: df.lazy().select(e).collect(engine=engine))
     return q(pl.col("u").str.len_bytes().sum()), {name: q(e) for name, e in exprs.items()}
+
+
+def polars_streaming_queries(col):
+    # The streaming engine hands the plugin morsels, not the whole column:
+    # their buffers are reused where the in-memory engine's answer for
+    # 10 million rows is allocated afresh on each query.
+    return polars_queries(col, engine="streaming")
 
 
 def clickhouse_queries(col):
@@ -122,6 +130,7 @@ def main() -> None:
     for engine, make in [
         ("DuckDB", duckdb_queries),
         ("Polars", polars_queries),
+        ("Polars (streaming)", polars_streaming_queries),
         ("DataFusion", datafusion_queries),
         ("ClickHouse (chdb)", clickhouse_queries),
     ]:
@@ -136,7 +145,7 @@ def main() -> None:
     print("| engine | uri_host / domain | uri_registrable_domain / cutToFirstSignificantSubdomain |")
     print("|---|---:|---:|")
     ch = "ClickHouse (chdb)"
-    for engine in ("DuckDB", "Polars", "DataFusion"):
+    for engine in ("DuckDB", "Polars", "Polars (streaming)", "DataFusion"):
         host = per_row[(engine, "uri_host")] / per_row[(ch, "domain")]
         reg = per_row[(engine, "uri_registrable_domain")] / per_row[(ch, "cutToFirstSignificantSubdomain")]
         print(f"| {engine} | {host:.2f} | {reg:.2f} |")
