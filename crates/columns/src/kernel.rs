@@ -287,33 +287,27 @@ fn slice_views(
             .filter(|&at| at + v.len() <= text.len());
         let len = v.len() as u128;
         let capital = lower && v.bytes().any(|c| c.is_ascii_uppercase());
-        let view = match start {
-            _ if capital => match lowered_view(v, lower, &mut lowered, own) {
-                Some(view) => view,
-                None => {
-                    too_long = true;
-                    return;
-                }
-            },
-            _ if v.len() <= 12 => short_le(v.as_bytes()) << 32 | len,
+        let view = match (start, capital) {
+            (_, false) if v.len() <= 12 => Some(short_le(v.as_bytes()) << 32 | len),
             // A longer slice lies in a row longer than 12 bytes, which is
             // in buffer `raw >> 64` at offset `raw >> 96`.
-            Some(start) => {
+            (Some(start), false) => {
                 let r = raw[i];
                 let (buffer, at) = ((r >> 64) as u32, (r >> 96) as u32);
                 let prefix = u32::from_le_bytes(v.as_bytes()[..4].try_into().expect("4 bytes"));
-                len | u128::from(prefix) << 32
-                    | u128::from(buffer) << 64
-                    | u128::from(at + start as u32) << 96
+                Some(
+                    len | u128::from(prefix) << 32
+                        | u128::from(buffer) << 64
+                        | u128::from(at + start as u32) << 96,
+                )
             }
-            // Not a part of its row: copied.
-            None => match lowered_view(v, lower, &mut lowered, own) {
-                Some(view) => view,
-                None => {
-                    too_long = true;
-                    return;
-                }
-            },
+            // A capital to lower, or a longer slice that is not a part of
+            // its row: copied.
+            _ => lowered_view(v, lower, &mut lowered, own),
+        };
+        let Some(view) = view else {
+            too_long = true;
+            return;
         };
         views.push(view);
         nulls.append_non_null();
@@ -338,10 +332,10 @@ fn slice_views(
 }
 
 /// The view of `v`, in lower case if `lower` (ASCII letters): inline when
-/// it is short, else copied into `lowered`,
-/// buffer `own` of the result. `None` when `lowered` outgrows a view's
-/// offset. Apart from the loop of [`slice_views`], which it would slow,
-/// for the rare row that needs it (a capital in a registrable domain).
+/// it is short, else copied into `lowered`, buffer `own` of the result.
+/// `None` when `lowered` outgrows a view's offset. Apart from the loop of
+/// [`slice_views`], which it would slow, for the rare row that needs it (a
+/// capital in a registrable domain).
 #[cold]
 #[inline(never)]
 fn lowered_view(v: &str, lower: bool, lowered: &mut Vec<u8>, own: u32) -> Option<u128> {

@@ -211,11 +211,11 @@ impl Lookup<'_> {
         self.find_first(parent, len, word(0), word).map(|(n, _)| n)
     }
 
-    /// The node below `parent`, and its flags, whose label is `len`
-    /// octets long (one or more), whose first eight bytes (lowered, zeros past its end)
-    /// are `first` and whose bytes from `k` are `rest(k)` (lowered, eight
-    /// at most, zeros past the label's end; `k` a multiple of eight from 8
-    /// below `len`, asked only of a label longer than eight).
+    /// The node below `parent`, and its flags, whose label is `len` octets
+    /// long (one or more), whose first eight bytes (lowered, zeros past its
+    /// end) are `first` and whose bytes from `k` are `rest(k)` (lowered,
+    /// eight at most, zeros past the label's end; `k` a multiple of eight
+    /// from 8 below `len`, asked only of a label longer than eight).
     #[inline(always)]
     pub fn find_first(
         &self,
