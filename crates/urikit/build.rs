@@ -36,28 +36,27 @@ fn suffix_list() {
     };
     let table = rules::compile(&text, &to_ascii)
         .unwrap_or_else(|r| panic!("data/public_suffix_list.dat, line {}: {}", r.line, r.why));
-    let mut out = String::with_capacity(table.nodes.len() * 48 + table.labels.len() * 2);
+    let mut out = String::with_capacity(table.slots.len() * 32 + table.labels.len() * 2);
     writeln!(out, "/// The list's `// VERSION:` line.").unwrap();
     writeln!(out, "pub(super) const VERSION: &str = {:?};", table.version).unwrap();
     writeln!(out, "pub(super) const RULES: usize = {};", table.rules).unwrap();
     writeln!(out, "pub(super) static LABELS: &str = {:?};", table.labels).unwrap();
-    writeln!(out, "const fn n(word: u64, parent: u32, at: u32, len: u8, flags: u8) -> Node {{ Node {{ word, parent, at, len, flags }} }}").unwrap();
     writeln!(
         out,
-        "pub(super) static NODES: [Node; {}] = [",
-        table.nodes.len()
+        "const fn s(word: u64, up: u32, down: u32) -> Slot {{ Slot {{ word, up, down }} }}"
     )
     .unwrap();
-    for n in &table.nodes {
-        writeln!(
-            out,
-            "n({},{},{},{},{}),",
-            n.word, n.parent, n.at, n.len, n.flags
-        )
-        .unwrap();
+    writeln!(
+        out,
+        "pub(super) static SLOTS: [Slot; {}] = [",
+        table.slots.len()
+    )
+    .unwrap();
+    for s in &table.slots {
+        writeln!(out, "s({},{},{}),", s.word, s.up, s.down).unwrap();
     }
     writeln!(out, "];").unwrap();
-    array(&mut out, "SLOTS", "u32", &table.slots);
+    array(&mut out, "LONG", "u32", &table.long);
     array(&mut out, "FILTER", "u64", &table.filter);
     let dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR is set"));
     std::fs::write(dir.join("psl_table.rs"), out).expect("the table is written");

@@ -305,6 +305,58 @@ pub(crate) fn first_byte(b: &[u8], x: u8) -> Option<usize> {
     hit
 }
 
+/// The high bit of each byte of `w` that is an ASCII capital, the other
+/// bits clear.
+#[cfg(feature = "psl")]
+#[inline(always)]
+pub(crate) const fn capitals(w: u64) -> u64 {
+    let seven = w & LOW7;
+    // High bit where the low seven bits are at least `A`, and where they
+    // are beyond `Z`; a byte with its own high bit set is no capital.
+    let from_a = seven + ONES * (0x80 - b'A' as u64);
+    let past_z = seven + ONES * (0x80 - b'Z' as u64 - 1);
+    from_a & !past_z & !w & !LOW7
+}
+
+/// The dots of a host name of 1 to 64 bytes (bit `k` set where `b[k]` is
+/// `.`), and whether it holds an ASCII capital: a word at every eighth
+/// byte and the last eight, each word's dots gathered to a byte of bits
+/// by one product.
+#[cfg(feature = "psl")]
+#[inline(always)]
+pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
+    let n = b.len();
+    debug_assert!((1..=64).contains(&n));
+    let dots = ONES * u64::from(b'.');
+    // Byte `k`'s high bit to bit `k` of the top byte: no two partial
+    // products meet, so no carry disturbs another.
+    let bits = |w: u64| (zero_bytes(w ^ dots) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    let Some(last) = n.checked_sub(8) else {
+        // Fewer than eight: two overlapping loads, the bytes past `n` are
+        // zeros (neither a dot nor a capital).
+        let w = if n >= 4 {
+            word4(b, 0).unwrap_or(0) | word4(b, n - 4).unwrap_or(0) << (8 * (n - 4))
+        } else {
+            b.iter().rev().fold(0, |w, &c| w << 8 | u64::from(c))
+        };
+        return (bits(w) & ((1 << n) - 1), capitals(w) != 0);
+    };
+    let (mut m, mut caps) = (0, 0);
+    let mut at = |p: usize| {
+        let w = word8(b, p).unwrap_or(0);
+        m |= bits(w) << p;
+        caps |= capitals(w);
+    };
+    at(0);
+    at(last);
+    let mut i = 8;
+    while i < last {
+        at(i);
+        i += 8;
+    }
+    (m, caps != 0)
+}
+
 /// How many line breaks `b` holds, each of LF, CR LF and a lone CR
 /// counted once, where `b` follows a byte that is not CR (HTML's input
 /// preprocessing, and most line-counting conventions). Short inputs a word
@@ -347,6 +399,23 @@ pub(crate) fn line_breaks(b: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(feature = "psl")]
+    #[test]
+    fn capitals_are_the_capitals_of_every_byte_in_every_place() {
+        for c in 0..=255u8 {
+            for place in 0..8 {
+                let mut b = [b'x'; 8];
+                b[place] = c;
+                let want = if c.is_ascii_uppercase() {
+                    0x80 << (8 * place)
+                } else {
+                    0
+                };
+                assert_eq!(capitals(u64::from_le_bytes(b)), want, "{c:#x} at {place}");
+            }
+        }
+    }
 
     /// Every byte value at every place of every length up to 39: found
     /// when it is below the bound or one of the bytes asked for, and not

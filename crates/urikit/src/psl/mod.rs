@@ -30,10 +30,10 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
 
-use self::rules::{Lookup, Node, Table};
+use self::rules::{Lookup, Place, Table};
 
 mod builtin {
-    use crate::psl::rules::Node;
+    use crate::psl::rules::Slot;
     include!(concat!(env!("OUT_DIR"), "/psl_table.rs"));
 }
 
@@ -83,21 +83,25 @@ impl View {
 /// A Public Suffix List, compiled in or read at run time.
 #[derive(Clone)]
 pub struct List {
-    nodes: Cow<'static, [Node]>,
-    slots: Cow<'static, [u32]>,
-    filter: Cow<'static, [u64]>,
-    labels: Cow<'static, str>,
+    /// The compiled-in table, or one read at run time: one branch a
+    /// lookup to tell them apart, rather than one an array.
+    table: Option<alloc::sync::Arc<Table>>,
     version: Cow<'static, str>,
     rules: usize,
 }
 
 static BUILTIN: List = List {
-    nodes: Cow::Borrowed(&builtin::NODES),
-    slots: Cow::Borrowed(&builtin::SLOTS),
-    filter: Cow::Borrowed(&builtin::FILTER),
-    labels: Cow::Borrowed(builtin::LABELS),
+    table: None,
     version: Cow::Borrowed(builtin::VERSION),
     rules: builtin::RULES,
+};
+
+/// The compiled-in table's arrays.
+const BUILTIN_LOOKUP: Lookup<'static> = Lookup {
+    slots: &builtin::SLOTS,
+    filter: &builtin::FILTER,
+    long: &builtin::LONG,
+    labels: builtin::LABELS.as_bytes(),
 };
 
 impl fmt::Debug for List {
@@ -235,14 +239,21 @@ impl List {
         }
     }
 
-    fn from_table(t: Table) -> List {
+    /// The table's arrays, for a lookup.
+    #[inline(always)]
+    fn lookup(&self) -> Lookup<'_> {
+        match &self.table {
+            None => BUILTIN_LOOKUP,
+            Some(t) => t.lookup(),
+        }
+    }
+
+    fn from_table(mut t: Table) -> List {
+        let version = core::mem::take(&mut t.version);
         List {
-            nodes: Cow::Owned(t.nodes),
-            slots: Cow::Owned(t.slots),
-            filter: Cow::Owned(t.filter),
-            labels: Cow::Owned(t.labels),
-            version: Cow::Owned(t.version),
             rules: t.rules,
+            table: Some(alloc::sync::Arc::new(t)),
+            version: Cow::Owned(version),
         }
     }
 
@@ -288,85 +299,122 @@ impl List {
         if b.is_empty() || b.len() > 253 {
             return None;
         }
-        // The name is read in place from its right: each label's start is
-        // found from the word that ends where the label does, and that
-        // word, lowered, is the label's first eight bytes when it has no
-        // more. Only the labels the walk reaches are read; the name as a
-        // whole is read once, for its empty labels.
-        let dotted = match shape(b) {
-            Shape::Empty => return None,
-            Shape::OneLabel => {
-                // One label: whichever rule matches it (or `*`), the name
-                // is its own public suffix, since no rule has fewer than
-                // one label and an exception has two or more.
-                return Some(Split {
-                    suffix: 0,
-                    domain: None,
-                });
+        if b.len() > 64 {
+            if matches!(shape(b), Shape::Empty) {
+                return None;
             }
-            Shape::Labels => b,
-        };
-        Some(self.walk(dotted, view))
-    }
-
-    /// [`split`](Self::split) of a name `b` of two labels or more, none
-    /// empty.
-    #[inline(always)]
-    fn walk(&self, b: &[u8], view: View) -> Split {
-        let mask = view.mask();
-        let t = Lookup {
-            nodes: &self.nodes,
-            slots: &self.slots,
-            filter: &self.filter,
-            labels: self.labels.as_bytes(),
-        };
-        // The node walked to and its rules in this view (the root: none).
-        let (mut node, mut here) = (0u32, 0u8);
-        // The label `b[start..end]`, its first eight bytes lowered in
-        // `first`; the public suffix's first label so far (the default
-        // rule `*`: the last label). The registrable domain is found
-        // after the walk, from where the suffix begins.
-        let mut end = b.len();
-        let (mut start, mut first) = label_before(b, end);
-        let mut suffix = start;
-        loop {
-            if here & (rules::ICANN_WILD | rules::PRIVATE_WILD) != 0 {
-                suffix = start;
+            if b.iter().any(u8::is_ascii_uppercase) {
+                return Some(self.split_lowered(b, view));
             }
-            let rest = |k: usize| rules::lower(rules::load(b, start + k, end));
-            let Some((child, flags)) = t.find_first(node, end - start, first, rest) else {
-                break;
-            };
-            let flags = flags & mask;
-            if flags & (rules::ICANN_EXCEPT | rules::PRIVATE_EXCEPT) != 0 {
-                // The exception's leftmost label removed: the suffix
-                // begins right of this label, the domain at it.
-                return Split {
-                    suffix: end + 1,
-                    domain: Some(start),
-                };
-            }
-            if flags & (rules::ICANN_RULE | rules::PRIVATE_RULE) != 0 {
-                suffix = start;
-            }
-            if start == 0 {
-                break;
-            }
-            (node, here) = (child, flags);
-            end = start - 1;
-            (start, first) = label_before(b, end);
+            return Some(self.walk(&Wide { b }, view));
         }
-        // The label left of the suffix: most often the last one read.
-        let domain = if suffix == end + 1 {
-            Some(start)
-        } else if suffix == 0 {
-            None
-        } else {
-            Some(label_before(b, suffix - 1).0)
-        };
-        Split { suffix, domain }
+        // The name is read once, into a mask of its dots; each label's
+        // start is the mask's highest bit below its end, and its words are
+        // read where it lies. Only the labels the walk reaches are read.
+        let (dots, capital) = crate::arch::dots_capitals(b);
+        if dots & (dots >> 1 | 1 | 1 << (b.len() - 1)) != 0 {
+            // A dot first or last, or two in a row.
+            return None;
+        }
+        if dots == 0 {
+            // One label: whichever rule matches it (or `*`), the name is
+            // its own public suffix, since no rule has fewer than one
+            // label and an exception has two or more.
+            return Some(Split {
+                suffix: 0,
+                domain: None,
+            });
+        }
+        if capital {
+            return Some(self.split_lowered(b, view));
+        }
+        Some(self.walk(&Narrow { b, dots }, view))
     }
 
+    /// [`split`](Self::split) of a name `b` with ASCII capitals (two
+    /// labels or more, none empty): walked in a lower-case copy, since the
+    /// table holds its labels in lower case and compares them exactly.
+    /// Names are most often written in lower case.
+    #[cold]
+    #[inline(never)]
+    fn split_lowered(&self, b: &[u8], view: View) -> Split {
+        let mut low = [0u8; 253];
+        let low = &mut low[..b.len()];
+        low.copy_from_slice(b);
+        low.make_ascii_lowercase();
+        if low.len() > 64 {
+            self.walk(&Wide { b: low }, view)
+        } else {
+            let (dots, _) = crate::arch::dots_capitals(low);
+            self.walk(&Narrow { b: low, dots }, view)
+        }
+    }
+
+    /// [`walk`] in this list's table: the compiled-in table's walk is a
+    /// copy of its own, whose arrays' places and lengths are constants.
+    #[inline(always)]
+    fn walk(&self, labels: &impl Labels, view: View) -> Split {
+        match &self.table {
+            None => walk(&BUILTIN_LOOKUP, labels, view),
+            Some(t) => walk(&t.lookup(), labels, view),
+        }
+    }
+}
+
+/// [`List::split`] of a name of one label or more (two or more where it is
+/// 64 octets or shorter), none empty, in the table `t`.
+#[inline(always)]
+fn walk(t: &Lookup<'_>, labels: &impl Labels, view: View) -> Split {
+    let b = labels.name();
+    let mask = view.mask();
+    // The label `b[start..end]`; the public suffix's first label so
+    // far (the default rule `*`: the last label). The registrable
+    // domain is found after the walk, from where the suffix begins.
+    let mut end = b.len();
+    let mut label = labels.before(end);
+    let mut suffix = label.start;
+    // The last label is looked up under the root, where it is most often
+    // found (no filter asked first); each next one under the node found.
+    let mut found =
+        t.find_first::<false>(Place::ROOT, &b[label.start..end], label.first, label.second);
+    while let Some((node, flags)) = found {
+        let start = label.start;
+        let flags = flags & mask;
+        if flags & (rules::ICANN_EXCEPT | rules::PRIVATE_EXCEPT) != 0 {
+            // The exception's leftmost label removed: the suffix
+            // begins right of this label, the domain at it.
+            return Split {
+                suffix: end + 1,
+                domain: Some(start),
+            };
+        }
+        if flags & (rules::ICANN_RULE | rules::PRIVATE_RULE) != 0 {
+            suffix = start;
+        }
+        if start == 0 {
+            break;
+        }
+        end = start - 1;
+        label = labels.before(end);
+        let start = label.start;
+        if flags & (rules::ICANN_WILD | rules::PRIVATE_WILD) != 0 {
+            // `*` below the node: the label matches it.
+            suffix = start;
+        }
+        found = t.find_first::<true>(node, &b[start..end], label.first, label.second);
+    }
+    // The label left of the suffix: most often the last one read.
+    let domain = if suffix == end + 1 {
+        Some(label.start)
+    } else if suffix == 0 {
+        None
+    } else {
+        Some(labels.before(suffix - 1).start)
+    };
+    Split { suffix, domain }
+}
+
+impl List {
     /// The public suffix of `name` as written, without a final dot.
     /// `None` where [`split`](Self::split) is.
     ///
@@ -412,25 +460,19 @@ impl List {
     /// assert_eq!(rules[2], (4, Rule::Exception, false));
     /// ```
     pub fn rules_of_suffixes(&self, name: &str) -> alloc::vec::Vec<(usize, Rule, bool)> {
-        let t = Lookup {
-            nodes: &self.nodes,
-            slots: &self.slots,
-            filter: &self.filter,
-            labels: self.labels.as_bytes(),
-        };
+        let t = self.lookup();
         let b = name.as_bytes();
         let mut out = alloc::vec::Vec::new();
-        let mut node = 0u32;
+        let mut node = Place::ROOT;
         let mut end = b.len();
         loop {
             let start = b[..end]
                 .iter()
                 .rposition(|&c| c == b'.')
                 .map_or(0, |d| d + 1);
-            let Some(child) = t.child(node, b, start, end) else {
+            let Some((child, flags)) = t.child(node, b, start, end) else {
                 break;
             };
-            let flags = t.nodes[child as usize].flags;
             let private =
                 flags & (rules::PRIVATE_RULE | rules::PRIVATE_WILD | rules::PRIVATE_EXCEPT) != 0;
             // One rule a name in a list without repeated rules; where a
@@ -495,12 +537,7 @@ impl List {
     /// assert_eq!(l.tldextract_split(&["example", "invalid"], false), None);
     /// ```
     pub fn tldextract_split(&self, labels: &[&str], private: bool) -> Option<TldSplit> {
-        let t = Lookup {
-            nodes: &self.nodes,
-            slots: &self.slots,
-            filter: &self.filter,
-            labels: self.labels.as_bytes(),
-        };
+        let t = self.lookup();
         let icann = rules::ICANN_RULE | rules::ICANN_WILD | rules::ICANN_EXCEPT;
         let mask = if private {
             icann | rules::PRIVATE_RULE | rules::PRIVATE_WILD | rules::PRIVATE_EXCEPT
@@ -511,7 +548,7 @@ impl List {
         let wild = rules::ICANN_WILD | rules::PRIVATE_WILD;
         let except = rules::ICANN_EXCEPT | rules::PRIVATE_EXCEPT;
         let n = labels.len();
-        let (mut node, mut at) = (0u32, n);
+        let (mut node, mut at) = (Place::ROOT, n);
         let mut split: Option<TldSplit> = None;
         let mut registry = n;
         for label in labels.iter().rev() {
@@ -526,11 +563,11 @@ impl List {
             } else {
                 None
             };
-            let here = t.nodes[node as usize].flags & mask;
-            let child_flags = child.map_or(0, |c| t.nodes[c as usize].flags & mask);
+            let here = t.flags(node) & mask;
+            let child_flags = child.map_or(0, |(_, f)| f & mask);
             let explicit = child.is_some()
                 && (child_flags & (rule | wild) != 0 || (child_flags == 0 && here & wild == 0));
-            if let (true, Some(c)) = (explicit, child) {
+            if let (true, Some((c, _))) = (explicit, child) {
                 at -= 1;
                 node = c;
                 if child_flags & rule != 0 {
@@ -733,13 +770,6 @@ fn dots(w: u64) -> u64 {
     crate::bytes::zero_bytes(w ^ (crate::bytes::ONES * u64::from(b'.')))
 }
 
-/// The place in its word (0 to 7) of the last dot of a [`dots`] mask
-/// that is not zero.
-#[inline(always)]
-fn last_dot(d: u64) -> usize {
-    (63 - d.leading_zeros() as usize) / 8
-}
-
 /// What [`shape`] finds of a name.
 enum Shape {
     /// A label is empty: a dot first or last, or two in a row.
@@ -797,61 +827,111 @@ fn word_at(b: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(a)
 }
 
-/// The label of `b` that ends at `end` (one octet or more, in a name with
-/// no empty label): where it begins (past the last dot before `end`, or
-/// 0), and its first eight bytes lowered, little endian, zeros past
-/// `end`. Read from the word that ends at `end`; a label longer than that
-/// word is looked for a word further left.
-#[inline(always)]
-fn label_before(b: &[u8], end: usize) -> (usize, u64) {
-    // The eight bytes before `end`, the last in the top byte, zeros
-    // before the name's start.
-    let w = if end >= 8 {
-        word_at(b, end - 8)
-    } else {
-        rules::load(b, 0, end) << (8 * (8 - end))
-    };
-    let d = dots(w);
-    let start = if d != 0 {
-        // The dot is byte `j` of the word, `b[end - 8 + j]`: the label
-        // begins after it.
-        end + last_dot(d) - 7
-    } else if end <= 8 {
-        0
-    } else {
-        longer_label_start(b, end - 8)
-    };
-    let len = end - start;
-    let first = if len <= 8 {
-        rules::lower(w) >> (8 * (8 - len))
-    } else {
-        rules::lower(word_at(b, start))
-    };
-    (start, first)
+/// A name's labels (no final dot, none empty), found from the right.
+trait Labels {
+    /// The name.
+    fn name(&self) -> &[u8];
+
+    /// Where the label that ends at `end` (one octet or more) begins:
+    /// past the last dot before `end`, or 0.
+    fn start(&self, end: usize) -> usize;
+
+    /// The label that ends at `end`.
+    #[inline(always)]
+    fn before(&self, end: usize) -> Label {
+        Label::read(self.name(), self.start(end), end)
+    }
 }
 
-/// Where the label that ends past `b[..to]` (no dot among the eight
-/// bytes after `to`, a label of nine octets or more) begins: past the
-/// last dot before `to`, or 0, looked for eight bytes at a time.
-#[inline(always)]
-fn longer_label_start(b: &[u8], mut to: usize) -> usize {
-    while to >= 8 {
-        let d = dots(word_at(b, to - 8));
-        if d != 0 {
-            return to + last_dot(d) - 7;
+/// A name of 64 octets or fewer, its dots in a mask
+/// ([`arch::dots_capitals`](crate::arch::dots_capitals)).
+struct Narrow<'a> {
+    b: &'a [u8],
+    /// Bit `i` set where `b[i]` is a dot.
+    dots: u64,
+}
+
+impl Labels for Narrow<'_> {
+    #[inline(always)]
+    fn name(&self) -> &[u8] {
+        self.b
+    }
+
+    #[inline(always)]
+    fn start(&self, end: usize) -> usize {
+        // The dots before `end` (1 to 64): the highest one's place plus
+        // one, or 0 where there is none.
+        let below = self.dots & (u64::MAX >> (64 - end));
+        64 - below.leading_zeros() as usize
+    }
+}
+
+/// A name longer than 64 octets (rare; 253 at most), searched.
+struct Wide<'a> {
+    b: &'a [u8],
+}
+
+impl Labels for Wide<'_> {
+    #[inline(always)]
+    fn name(&self) -> &[u8] {
+        self.b
+    }
+
+    #[inline(always)]
+    fn start(&self, end: usize) -> usize {
+        crate::bytes::last_byte(&self.b[..end], b'.').map_or(0, |d| d + 1)
+    }
+}
+
+/// A label found by [`Labels::before`].
+struct Label {
+    /// Where it begins.
+    start: usize,
+    /// Its first eight bytes as written, little endian, zeros past its
+    /// end.
+    first: u64,
+    /// Its next eight bytes so (0 for a label of eight or fewer).
+    second: u64,
+}
+
+impl Label {
+    /// The label `b[start..end]` (one octet or more).
+    #[inline(always)]
+    fn read(b: &[u8], start: usize, end: usize) -> Label {
+        let n = b.len();
+        let len = end - start;
+        // The eight bytes from `start`, whichever the label's length: read
+        // in place, or at the name's end (a branch on where the label
+        // lies, which the walk's first label takes one way and the
+        // others the other), then cut to the label.
+        let word = if start + 8 <= n {
+            word_at(b, start)
+        } else if n >= 8 {
+            word_at(b, n - 8) >> (8 * (start + 8 - n))
+        } else {
+            rules::load(b, 0, n) >> (8 * start)
+        };
+        let first = word & (u64::MAX >> (8 * (8 - len.min(8))));
+        // The next eight: the end of the eight that end with the label
+        // where it is sixteen octets or shorter, none where it is eight
+        // or shorter.
+        let second = if len > 16 {
+            word_at(b, start + 8)
+        } else if len > 8 {
+            word_at(b, end - 8) >> (8 * (16 - len))
+        } else {
+            0
+        };
+        Label {
+            start,
+            first,
+            second,
         }
-        to -= 8;
-    }
-    if to == 0 {
-        return 0;
-    }
-    match dots(rules::load(b, 0, to)) {
-        0 => 0,
-        d => last_dot(d) + 1,
     }
 }
 
 /// `name` from `at`, a final dot left out.
+#[inline(always)]
 fn trim(name: &str, at: usize) -> &str {
     let name = name.strip_suffix('.').unwrap_or(name);
     &name[at..]
@@ -890,32 +970,63 @@ mod tests {
         out
     }
 
+    /// The bytes `name[at..end]`, eight at most, little endian, zeros
+    /// past them.
+    fn word(name: &[u8], at: usize, end: usize) -> u64 {
+        let mut w = [0u8; 8];
+        if at < end {
+            let n = (end - at).min(8);
+            w[..n].copy_from_slice(&name[at..at + n]);
+        }
+        u64::from_le_bytes(w)
+    }
+
+    /// Each label of `name` as `labels` reads it, from the right, against
+    /// a byte search and the label's bytes.
+    fn labels_read_as_searched(name: &[u8], labels: &impl Labels) {
+        let text = core::str::from_utf8(name);
+        let mut end = name.len();
+        loop {
+            let want = name[..end]
+                .iter()
+                .rposition(|&c| c == b'.')
+                .map_or(0, |d| d + 1);
+            let label = labels.before(end);
+            assert_eq!(label.start, want, "{text:?} {end}");
+            assert_eq!(label.first, word(name, want, end), "{text:?} {end}");
+            let second = if end - want > 8 {
+                word(name, want + 8, end)
+            } else {
+                0
+            };
+            assert_eq!(label.second, second, "{text:?} {end}");
+            if want == 0 {
+                break;
+            }
+            end = want - 1;
+        }
+    }
+
     #[test]
     fn a_label_is_found_from_its_end_as_a_byte_search_finds_it() {
         for name in names() {
-            let mut end = name.len();
-            loop {
-                let want = name[..end]
+            labels_read_as_searched(&name, &Wide { b: &name });
+            if name.len() <= 64 {
+                let (dots, _) = crate::arch::dots_capitals(&name);
+                let narrow = Narrow { b: &name, dots };
+                let dots = name
                     .iter()
-                    .rposition(|&c| c == b'.')
-                    .map_or(0, |d| d + 1);
-                let (start, first) = label_before(&name, end);
-                assert_eq!(start, want, "{:?} {end}", core::str::from_utf8(&name));
-                let n = (end - start).min(8);
-                let mut w = [0u8; 8];
-                w[..n].copy_from_slice(&name[start..start + n]);
-                w.make_ascii_lowercase();
-                assert_eq!(
-                    first,
-                    u64::from_le_bytes(w),
-                    "{:?} {end}",
-                    core::str::from_utf8(&name)
-                );
-                if start == 0 {
-                    break;
-                }
-                end = start - 1;
+                    .enumerate()
+                    .filter(|&(_, &c)| c == b'.')
+                    .fold(0u64, |m, (i, _)| m | 1 << i);
+                assert_eq!(narrow.dots, dots, "{:?}", core::str::from_utf8(&name));
+                labels_read_as_searched(&name, &narrow);
             }
+            // Past 64 octets, with a label of 63 in front.
+            let mut long = alloc::vec![b'z'; 63];
+            long.push(b'.');
+            long.extend_from_slice(&name);
+            labels_read_as_searched(&long, &Wide { b: &long });
         }
     }
 

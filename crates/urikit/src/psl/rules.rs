@@ -34,52 +34,97 @@ pub const MAX_LABEL: usize = 63;
 /// 300 kB); a larger file is refused before anything is built.
 pub const MAX_TEXT: usize = 64 << 20;
 
-/// One label of the table: its first eight bytes, its parent's index (0
-/// is the root), where its whole text lies in the label pool, and the
-/// rules that end at it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Node {
+/// The slot of the root's place, which no label has: a label under the
+/// root has it as its parent.
+pub const ROOT: u32 = (1 << 26) - 1;
+/// The most labels a list's tree may hold, so that the slots (twice as
+/// many or more, a power of two) are numbered below [`ROOT`].
+pub const MAX_NODES: usize = 1 << 24;
+/// The hash of the root, from which every label's hash is chained.
+const SEED: u64 = 0x243F_6A88_85A3_08D3;
+
+/// One slot of the table: a label (a node of the tree of rules) or none.
+/// Sixteen bytes, so that a probe reads one slot and compares the label
+/// and its parent without another load.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Slot {
     /// The label's first eight bytes in lower case, little endian, zeros
-    /// past its end: a label of eight bytes or fewer is compared with
-    /// one comparison, without reading the pool.
+    /// past its end; 0 in an empty slot (a label has one octet or more,
+    /// and no rule's label holds a NUL).
     pub word: u64,
-    /// The parent node's index.
-    pub parent: u32,
-    /// The label's offset in the pool.
-    pub at: u32,
-    /// The label's length in octets.
-    pub len: u8,
-    /// `ICANN_*` and `PRIVATE_*` bits.
-    pub flags: u8,
+    /// The parent's slot ([`ROOT`] under the root) shifted six bits left,
+    /// and the label's length in octets (at most [`MAX_LABEL`]) in them.
+    pub up: u32,
+    /// The `ICANN_*` and `PRIVATE_*` bits of the rules that end at the
+    /// label in the low eight bits; above them, for a label longer than
+    /// eight octets, its index in [`Table::long`] (0 for a shorter one).
+    pub down: u32,
 }
 
-/// The hash of a label (one octet or more) under its parent, ASCII
-/// letters compared without case (its words lowered by [`lower`] first,
-/// so that `COM` and `com` hash alike). Every word of the label is hashed:
-/// labels that share their length and first eight bytes under one parent
-/// (`customer-000001`, `customer-000002`, as a list of one's own may hold
-/// by the thousand) must not share a probe chain.
-#[inline(always)]
-pub fn hash(parent: u32, label: &[u8]) -> u32 {
-    let word = |k| lower(load(label, k, label.len()));
-    hash_words(parent, label.len(), word(0), word)
+impl Slot {
+    /// The `ICANN_*` and `PRIVATE_*` bits.
+    #[inline(always)]
+    pub fn flags(&self) -> u8 {
+        self.down as u8
+    }
 }
 
-/// The hash of a label of `len` octets (at least one) under `parent`
-/// whose first eight bytes are `first` and whose bytes from `k` are
-/// `word(k)`, `k` a multiple of eight below `len`: what [`hash`] and
-/// [`Lookup::find_first`] both compute.
+/// A node found in the table: its slot, and the hash its children's
+/// hashes are chained from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The node's slot, or [`ROOT`].
+    pub slot: u32,
+    /// The node's hash.
+    pub hash: u64,
+}
+
+impl Place {
+    /// The root of the tree.
+    pub const ROOT: Place = Place {
+        slot: ROOT,
+        hash: SEED,
+    };
+}
+
+/// The hash of a label (one octet or more, as stored: in lower case) under
+/// the node whose hash is `parent`. Every word of the
+/// label is hashed: labels that share their length and first eight bytes
+/// under one parent (`customer-000001`, `customer-000002`, as a list of
+/// one's own may hold by the thousand) must not share a probe chain.
 #[inline(always)]
-fn hash_words(parent: u32, len: usize, first: u64, word: impl Fn(usize) -> u64) -> u32 {
+pub fn hash(parent: u64, label: &[u8]) -> u64 {
+    let word = |k| load(label, k, label.len());
+    let second = if label.len() > 8 { word(8) } else { 0 };
+    step(parent, label.len(), word(0), second, word)
+}
+
+/// The hash of a label of `len` octets (at least one) under the node
+/// whose hash is `parent`, whose first eight bytes are `first`, whose
+/// next eight are `second` (0 for a label of eight or fewer) and whose
+/// bytes from `k` are `word(k)`, `k` a multiple of eight from 16 below
+/// `len`: what [`hash`] and [`Lookup::find_first`] both compute.
+///
+/// The label is hashed on its own, and its parent's hash, rotated, is
+/// mixed in last: the hashes of a name's labels follow from the name
+/// alone, and each label's costly part (two products, which do not wait
+/// for each other) is computed while the label to its right is looked up,
+/// not after. A child's hash is chained from its parent's hash and not
+/// from where the parent lies in the table for the same reason. The
+/// second word is hashed whatever the length, so that the hash of a
+/// label of nine to sixteen octets, most of the names' second-level
+/// labels, takes no branch of its own.
+#[inline(always)]
+fn step(parent: u64, len: usize, first: u64, second: u64, word: impl Fn(usize) -> u64) -> u64 {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut h = (u64::from(parent) ^ (len as u64) << 32).wrapping_mul(K);
-    h = (h.rotate_left(23) ^ first).wrapping_mul(K);
-    let mut k = 8;
+    const L: u64 = 0xC2B2_AE3D_27D4_EB4F;
+    let mut h = (first ^ (len as u64) << 58).wrapping_mul(K) ^ second.wrapping_mul(L);
+    let mut k = 16;
     while k < len {
         h = (h.rotate_left(23) ^ word(k)).wrapping_mul(K);
         k += 8;
     }
-    (h >> 32) as u32
+    (h ^ h >> 29) ^ parent.rotate_left(17)
 }
 
 /// The bytes of `buf[at..end]` (`at` below `end`), at most eight, little
@@ -126,19 +171,6 @@ fn short(buf: &[u8]) -> u64 {
     }
 }
 
-/// ASCII capitals of eight bytes lowered, the others as they are.
-#[inline(always)]
-pub fn lower(w: u64) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let seven = w & (ONES * 0x7f);
-    // High bit where the low seven bits are at least `A`, and where they
-    // are beyond `Z`; a byte with its own high bit set is no capital.
-    let from_a = seven + ONES * (0x80 - u64::from(b'A'));
-    let past_z = seven + ONES * (0x80 - u64::from(b'Z') - 1);
-    let upper = from_a & !past_z & !w & (ONES * 0x80);
-    w | (upper >> 2)
-}
-
 /// Why a line of a list was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
@@ -149,18 +181,24 @@ pub struct Refusal {
 }
 
 /// The table a list compiles to, as the build script writes it out and
-/// as a list read at run time holds it.
+/// as a list read at run time holds it: the tree of the rules' labels
+/// (the root's children are the last labels of rules) in one
+/// open-addressing hash table keyed by the parent and the label.
 #[derive(Clone, Debug, Default)]
 pub struct Table {
-    /// The nodes; the first is the root.
-    pub nodes: Vec<Node>,
-    /// Open addressing, a power of two long: a node's index, 0 for none.
-    pub slots: Vec<u32>,
+    /// A power of two of them, twice the labels or more, linear probing;
+    /// a node is known by its slot.
+    pub slots: Vec<Slot>,
     /// A bit a hash (a power of two of them, eight or more a node), set
     /// for every node's: a label whose bit is clear is in no slot, so most
     /// misses are answered from this small array and not the slots.
     pub filter: Vec<u64>,
-    /// The labels' text, lower case.
+    /// Where each label longer than eight octets lies in
+    /// [`labels`](Self::labels) ([`Slot::down`]'s index; the first is
+    /// unused).
+    pub long: Vec<u32>,
+    /// The text of the labels longer than eight octets, lower case, and
+    /// eight NULs after them, so that every one is read in whole words.
     pub labels: String,
     /// The list's `// VERSION:` line, or empty.
     pub version: String,
@@ -169,89 +207,140 @@ pub struct Table {
     pub rules: usize,
 }
 
+impl Table {
+    /// The table's arrays, for lookups.
+    #[inline(always)]
+    pub fn lookup(&self) -> Lookup<'_> {
+        Lookup {
+            slots: &self.slots,
+            filter: &self.filter,
+            long: &self.long,
+            labels: self.labels.as_bytes(),
+        }
+    }
+}
+
 /// A table's arrays, borrowed for lookups.
 #[derive(Clone, Copy)]
 pub struct Lookup<'a> {
-    /// [`Table::nodes`].
-    pub nodes: &'a [Node],
     /// [`Table::slots`].
-    pub slots: &'a [u32],
+    pub slots: &'a [Slot],
     /// [`Table::filter`].
     pub filter: &'a [u64],
+    /// [`Table::long`].
+    pub long: &'a [u32],
     /// [`Table::labels`].
     pub labels: &'a [u8],
 }
 
-/// The bit of [`Table::filter`] a hash sets: bits other than the slot
-/// index's low ones.
+/// The bit of [`Table::filter`] (`words` long) a hash sets: bits of it
+/// other than the slot index's low ones.
 #[inline(always)]
-pub fn filter_bit(h: u32, words: usize) -> (usize, u64) {
-    let bit = h.rotate_right(15) as usize & (words * 64 - 1);
+pub fn filter_bit(h: u64, words: usize) -> (usize, u64) {
+    let bit = (h >> 32) as usize & (words * 64 - 1);
     (bit / 64, 1u64 << (bit % 64))
 }
 
 impl Lookup<'_> {
     /// The node below `parent` whose label is `name[start..end]`
-    /// (compared without ASCII case; the stored labels are lower case).
+    /// (compared without ASCII case; the stored labels are lower case),
+    /// and its flags.
     #[inline(always)]
-    pub fn child(&self, parent: u32, name: &[u8], start: usize, end: usize) -> Option<u32> {
-        self.find(parent, end - start, |k| lower(load(name, start + k, end)))
-    }
-
-    /// The node below `parent` whose label is `len` octets long and whose
-    /// lower-case bytes from `k` are `word(k)` (eight at most, little
-    /// endian, zeros past the label's end), `k` a multiple of eight below
-    /// `len`.
-    #[inline(always)]
-    pub fn find(&self, parent: u32, len: usize, word: impl Fn(usize) -> u64) -> Option<u32> {
-        if len == 0 {
-            // No rule has an empty label (and an empty label has no word).
+    pub fn child(
+        &self,
+        parent: Place,
+        name: &[u8],
+        start: usize,
+        end: usize,
+    ) -> Option<(Place, u8)> {
+        let len = end - start;
+        if len == 0 || len > MAX_LABEL {
+            // No rule has an empty label (and an empty label has no
+            // word), nor one over 63 octets.
             return None;
         }
-        self.find_first(parent, len, word(0), word).map(|(n, _)| n)
+        let mut low = [0u8; MAX_LABEL];
+        let low = &mut low[..len];
+        low.copy_from_slice(&name[start..end]);
+        low.make_ascii_lowercase();
+        let word = |k| load(low, k, len);
+        let second = if len > 8 { word(8) } else { 0 };
+        self.find_first::<true>(parent, low, word(0), second)
     }
 
-    /// The node below `parent`, and its flags, whose label is `len` octets
-    /// long (one or more), whose first eight bytes (lowered, zeros past its
-    /// end) are `first` and whose bytes from `k` are `rest(k)` (lowered,
-    /// eight at most, zeros past the label's end; `k` a multiple of eight
-    /// from 8 below `len`, asked only of a label longer than eight).
+    /// The flags of the node at `place` (none at the root).
     #[inline(always)]
-    pub fn find_first(
+    pub fn flags(&self, place: Place) -> u8 {
+        self.slots.get(place.slot as usize).map_or(0, Slot::flags)
+    }
+
+    /// The node below `parent`, and its flags, whose label is `label` (one
+    /// to 63 octets, in lower case), whose first eight bytes (zeros past
+    /// its end) are `first` and whose next eight are `second` (so; 0 for a
+    /// label of eight or fewer). With `FILTER`, the filter is asked first:
+    /// for a label that is most often not found (the walk asks it of every
+    /// label but a name's last, which is most often found).
+    #[inline(always)]
+    pub fn find_first<const FILTER: bool>(
         &self,
-        parent: u32,
-        len: usize,
+        parent: Place,
+        label: &[u8],
         first: u64,
-        rest: impl Fn(usize) -> u64,
-    ) -> Option<(u32, u8)> {
-        // An empty label (in no rule) is answered by the callers: `find`,
+        second: u64,
+    ) -> Option<(Place, u8)> {
+        let len = label.len();
+        // An empty label (in no rule) is answered by the callers: `child`,
         // and `List::split`, which reads no name with one.
         debug_assert!(len > 0);
-        let h = hash_words(parent, len, first, &rest);
-        let (w, bit) = filter_bit(h, self.filter.len());
-        if self.filter.get(w)? & bit == 0 {
+        if len > MAX_LABEL {
+            // In no rule; and its length would not fit beside the parent.
             return None;
         }
+        let h = step(parent.hash, len, first, second, |k| load(label, k, len));
+        if FILTER {
+            let (w, bit) = filter_bit(h, self.filter.len());
+            if self.filter.get(w)? & bit == 0 {
+                return None;
+            }
+        }
+        let up = parent.slot << 6 | len as u32;
         let mask = self.slots.len().wrapping_sub(1);
         let mut i = h as usize & mask;
         loop {
-            let n = *self.slots.get(i)?;
-            if n == 0 {
-                return None;
+            let s = self.slots.get(i)?;
+            // `up` is not 0 (`len` is not), so an empty slot never matches.
+            if s.up == up && s.word == first && (len <= 8 || self.rest_is(s, label)) {
+                return Some((
+                    Place {
+                        slot: i as u32,
+                        hash: h,
+                    },
+                    s.flags(),
+                ));
             }
-            let node = self.nodes.get(n as usize)?;
-            if node.word == first && node.parent == parent && usize::from(node.len) == len {
-                let at = node.at as usize;
-                let mut k = 8;
-                while k < len && rest(k) == load(self.labels, at + k, at + len) {
-                    k += 8;
-                }
-                if k >= len {
-                    return Some((n, node.flags));
-                }
+            if s.word == 0 {
+                return None;
             }
             i = (i + 1) & mask;
         }
+    }
+
+    /// Whether the label of `s` is `label` (more than eight octets) from
+    /// its ninth octet on.
+    #[inline(never)]
+    fn rest_is(&self, s: &Slot, label: &[u8]) -> bool {
+        let Some(&at) = self.long.get((s.down >> 8) as usize) else {
+            return false;
+        };
+        let (at, len) = (at as usize, label.len());
+        let mut k = 8;
+        while k < len {
+            if load(label, k, len) != load(self.labels, at + k, at + len) {
+                return false;
+            }
+            k += 8;
+        }
+        true
     }
 }
 
@@ -276,12 +365,11 @@ pub fn compile(text: &str, to_ascii: &dyn Fn(&str) -> Option<String>) -> Result<
         });
     }
     let mut b = Builder::default();
-    b.table.nodes.push(Node {
-        word: 0,
+    b.nodes.push(Built {
         parent: 0,
-        at: 0,
-        len: 0,
+        label: String::new(),
         flags: 0,
+        depth: 0,
     });
     let mut private = false;
     for (k, line) in text.lines().enumerate() {
@@ -318,9 +406,19 @@ pub fn compile(text: &str, to_ascii: &dyn Fn(&str) -> Option<String>) -> Result<
     Ok(b.table)
 }
 
+/// A node of the tree while it is built.
+struct Built {
+    parent: u32,
+    label: String,
+    flags: u8,
+    depth: u32,
+}
+
 #[derive(Default)]
 struct Builder {
     table: Table,
+    /// The nodes; the first is the root.
+    nodes: Vec<Built>,
     /// The nodes by (parent, label), while building.
     index: alloc::collections::BTreeMap<(u32, String), u32>,
 }
@@ -395,7 +493,7 @@ impl Builder {
             for label in form.iter().rev() {
                 node = self.node(node, label)?;
             }
-            self.table.nodes[node as usize].flags |= flag;
+            self.nodes[node as usize].flags |= flag;
         }
         self.table.rules += 1;
         Ok(())
@@ -405,50 +503,76 @@ impl Builder {
         if let Some(&n) = self.index.get(&(parent, String::from(label))) {
             return Ok(n);
         }
-        let n = u32::try_from(self.table.nodes.len())
-            .map_err(|_| String::from("the list has too many labels"))?;
-        let at = u32::try_from(self.table.labels.len())
-            .map_err(|_| String::from("the list's labels are too long"))?;
-        self.table.labels.push_str(label);
-        self.table.nodes.push(Node {
-            word: load(label.as_bytes(), 0, label.len()),
+        let n = self.nodes.len();
+        if n > MAX_NODES {
+            return Err(alloc::format!(
+                "the list has more than {MAX_NODES} labels in its tree"
+            ));
+        }
+        let depth = self.nodes[parent as usize].depth + 1;
+        self.nodes.push(Built {
             parent,
-            at,
-            // At most MAX_LABEL, checked above.
-            len: label.len() as u8,
+            label: String::from(label),
             flags: 0,
+            depth,
         });
-        self.index.insert((parent, String::from(label)), n);
-        Ok(n)
+        self.index.insert((parent, String::from(label)), n as u32);
+        Ok(n as u32)
     }
 
-    /// Twice as many slots as nodes or more, a power of two, linear
-    /// probing.
+    /// The nodes into their slots (twice as many or more, a power of two,
+    /// linear probing), the labels under the root first, then theirs, and
+    /// so on: a name's last labels, looked up most often, lie at their own
+    /// slot more often than not.
     fn fill_slots(&mut self) {
-        let size = (self.table.nodes.len() * 2).next_power_of_two().max(2);
+        let count = self.nodes.len() - 1;
+        let size = (count * 2).next_power_of_two().max(2);
         let mask = size - 1;
-        let mut slots = alloc::vec![0u32; size];
-        let words = (self.table.nodes.len() * 8).next_power_of_two().max(64) / 64;
+        let mut slots = alloc::vec![Slot::default(); size];
+        let words = (count * 8).next_power_of_two().max(64) / 64;
         let mut filter = alloc::vec![0u64; words];
-        for (n, node) in self.table.nodes.iter().enumerate().skip(1) {
-            let at = node.at as usize;
-            let h = hash(
-                node.parent,
-                &self.table.labels.as_bytes()[at..at + usize::from(node.len)],
-            );
-            let (word, bit) = filter_bit(h, words);
-            filter[word] |= bit;
+        let mut long = alloc::vec![0u32];
+        let mut labels = String::new();
+        // Each node's slot and hash, the root's first.
+        let mut placed = alloc::vec![Place::ROOT; self.nodes.len()];
+        let mut order: Vec<usize> = (1..self.nodes.len()).collect();
+        order.sort_by_key(|&n| self.nodes[n].depth);
+        for n in order {
+            let node = &self.nodes[n];
+            let parent = placed[node.parent as usize];
+            let text = node.label.as_bytes();
+            let h = hash(parent.hash, text);
+            let (w, bit) = filter_bit(h, words);
+            filter[w] |= bit;
             let mut i = h as usize & mask;
-            while slots[i] != 0 {
+            while slots[i].word != 0 {
                 i = (i + 1) & mask;
             }
-            slots[i] = n as u32;
+            let mut down = u32::from(node.flags);
+            if text.len() > 8 {
+                // At most MAX_NODES labels, so the index fits in 24 bits.
+                down |= (long.len() as u32) << 8;
+                long.push(labels.len() as u32);
+                labels.push_str(&node.label);
+            }
+            slots[i] = Slot {
+                word: load(text, 0, text.len()),
+                // At most MAX_LABEL octets, checked when it was read.
+                up: parent.slot << 6 | text.len() as u32,
+                down,
+            };
+            placed[n] = Place {
+                slot: i as u32,
+                hash: h,
+            };
         }
-        self.table.slots = slots;
-        self.table.filter = filter;
         // Eight bytes past the last label, so that every label is read
         // with whole eight-byte loads.
-        self.table.labels.push_str("\0\0\0\0\0\0\0\0");
+        labels.push_str("\0\0\0\0\0\0\0\0");
+        self.table.slots = slots;
+        self.table.filter = filter;
+        self.table.long = long;
+        self.table.labels = labels;
     }
 }
 
@@ -474,23 +598,6 @@ fn forbidden(c: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn lower_is_ascii_lowercase_for_every_byte_in_every_place() {
-        for c in 0..=255u8 {
-            for place in 0..8 {
-                let mut b = [b'x'; 8];
-                b[place] = c;
-                let mut want = b;
-                want.make_ascii_lowercase();
-                assert_eq!(
-                    lower(u64::from_le_bytes(b)),
-                    u64::from_le_bytes(want),
-                    "{c:#x} at {place}"
-                );
-            }
-        }
-    }
 
     #[test]
     fn load_reads_any_window_of_any_buffer() {

@@ -97,6 +97,13 @@ pub(crate) fn first_pair(b: &[u8], x: u8, y: u8) -> Option<usize> {
     sse2::first_pair(b, x, y)
 }
 
+/// The x86-64 face of [`arch::dots_capitals`](super::dots_capitals).
+#[cfg(feature = "psl")]
+#[inline(always)]
+pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
+    sse2::dots_capitals(b)
+}
+
 /// The extractor's blocks on x86-64: AVX-512 for the scan from block to
 /// block where the processor has it, AVX2 for that and for the marks of
 /// a block and the counts, SSE2 otherwise.
