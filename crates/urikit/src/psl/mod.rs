@@ -859,10 +859,11 @@ impl Labels for Narrow<'_> {
 
     #[inline(always)]
     fn start(&self, end: usize) -> usize {
-        // The dots before `end` (1 to 64): the highest one's place plus
-        // one, or 0 where there is none.
-        let below = self.dots & (u64::MAX >> (64 - end));
-        64 - below.leading_zeros() as usize
+        // The dots before `end` (1 to 64) moved to the top of the word:
+        // the zeros above the highest are the label's length, or `end`
+        // or more where there is none.
+        let below = self.dots << (64 - end);
+        end.saturating_sub(below.leading_zeros() as usize)
     }
 }
 
@@ -911,7 +912,8 @@ impl Label {
         } else {
             rules::load(b, 0, n) >> (8 * start)
         };
-        let first = word & (u64::MAX >> (8 * (8 - len.min(8))));
+        let cut = 8 * (8 - len.min(8));
+        let first = word << cut >> cut;
         // The next eight: the end of the eight that end with the label
         // where it is sixteen octets or shorter, none where it is eight
         // or shorter.
