@@ -88,10 +88,10 @@ impl Place {
 }
 
 /// The hash of a label (one octet or more, as stored: in lower case) under
-/// the node whose hash is `parent`. Every word of the
-/// label is hashed: labels that share their length and first eight bytes
-/// under one parent (`customer-000001`, `customer-000002`, as a list of
-/// one's own may hold by the thousand) must not share a probe chain.
+/// the node whose hash is `parent`. Every word of the label is hashed:
+/// labels that share their length and first eight bytes under one parent
+/// (`customer-000001`, `customer-000002`, as a list of one's own may hold
+/// by the thousand) must not share a probe chain.
 #[inline(always)]
 pub fn hash(parent: u64, label: &[u8]) -> u64 {
     let word = |k| load(label, k, label.len());
