@@ -919,10 +919,11 @@ impl Label {
         // or shorter.
         let second = if len > 16 {
             word_at(b, start + 8)
-        } else if len > 8 {
-            word_at(b, end - 8) >> (8 * (16 - len))
         } else {
-            0
+            // No branch on the length: a label of eight or fewer shifts
+            // the whole word out.
+            let tail = if end >= 8 { word_at(b, end - 8) } else { 0 };
+            tail.checked_shr(8 * (16 - len) as u32).unwrap_or(0)
         };
         Label {
             start,
