@@ -902,13 +902,11 @@ impl Label {
         let n = b.len();
         let len = end - start;
         // The eight bytes from `start`, whichever the label's length: read
-        // in place, or at the name's end (a branch on where the label
-        // lies, which the walk's first label takes one way and the
-        // others the other), then cut to the label.
-        let word = if start + 8 <= n {
-            word_at(b, start)
-        } else if n >= 8 {
-            word_at(b, n - 8) >> (8 * (start + 8 - n))
+        // in place, or from the name's last eight (the load's place and the
+        // shift chosen without a branch), then cut to the label.
+        let word = if n >= 8 {
+            let at = start.min(n - 8);
+            word_at(b, at) >> (8 * (start - at))
         } else {
             rules::load(b, 0, n) >> (8 * start)
         };

@@ -135,9 +135,10 @@ pub(crate) fn text_marks(b: &[u8]) -> Option<TextMarks> {
 
 /// The dots of a host name of 1 to 64 bytes (bit `k` set where `b[k]` is
 /// `.`), and whether it holds an ASCII capital: from eight bytes, sixteen
-/// to a compare (the first and last eight in one register up to fifteen,
-/// then chunks of sixteen, the last one ending where `b` does); fewer
-/// than eight a word at a time.
+/// to a compare (up to 32, four words two to a register, with no branch
+/// on the length, which varies from name to name across 16; beyond,
+/// chunks of sixteen, the last one ending where `b` does); fewer than
+/// eight a word at a time.
 #[cfg(feature = "psl")]
 #[inline(always)]
 pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
@@ -164,11 +165,17 @@ pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
         )
     };
     let capital = |c: __m128i| unsafe { _mm_movemask_epi8(c) != 0 };
-    if n < 16 {
+    if n <= 32 {
+        // Four words at places clamped to the last eight (a byte read
+        // twice sets its bit twice), two to a register: no branch on
+        // where between 8 and 32 the length lies.
         let word = |at: usize| i64::from_le_bytes(*chunk::<8>(&b[at..], 0));
-        let (m, c) = marks(unsafe { _mm_set_epi64x(word(n - 8), word(0)) });
-        let m = m as u64;
-        return ((m & 0xff) | (m >> 8) << (n - 8), capital(c));
+        let (p1, p2, p3) = (8.min(n - 8), 16.min(n - 8), n - 8);
+        let (x, cx) = marks(unsafe { _mm_set_epi64x(word(p1), word(0)) });
+        let (y, cy) = marks(unsafe { _mm_set_epi64x(word(p3), word(p2)) });
+        let (x, y) = (x as u64, y as u64);
+        let m = (x & 0xff) | (x >> 8) << p1 | (y & 0xff) << p2 | (y >> 8) << p3;
+        return (m, capital(unsafe { _mm_or_si128(cx, cy) }));
     }
     let at = |p: usize| {
         let c = chunk::<16>(&b[p..], 0);
