@@ -901,26 +901,28 @@ impl Label {
     fn read(b: &[u8], start: usize, end: usize) -> Label {
         let n = b.len();
         let len = end - start;
-        // The eight bytes from `start`, whichever the label's length: read
-        // in place, or from the name's last eight (the load's place and the
-        // shift chosen without a branch), then cut to the label.
-        let word = if n >= 8 {
-            let at = start.min(n - 8);
-            word_at(b, at) >> (8 * (start - at))
+        // The eight bytes from `start`, and the eight that end at `end`,
+        // whichever the label's length and place: read in place, or from
+        // the name's last (first) eight, the load's place and the shift
+        // chosen without a branch.
+        let (word, tail) = if n >= 8 {
+            let (at, to) = (start.min(n - 8), end.max(8) - 8);
+            (
+                word_at(b, at) >> (8 * (start - at)),
+                word_at(b, to) << (8 * (8 - (end - to))),
+            )
         } else {
-            rules::load(b, 0, n) >> (8 * start)
+            let w = rules::load(b, 0, n);
+            (w >> (8 * start), w << (8 * (8 - end)))
         };
         let cut = 8 * (8 - len.min(8));
         let first = word << cut >> cut;
         // The next eight: the end of the eight that end with the label
-        // where it is sixteen octets or shorter, none where it is eight
-        // or shorter.
+        // where it is sixteen octets or shorter (a label of eight or fewer
+        // shifts the whole word out: no branch on the length).
         let second = if len > 16 {
             word_at(b, start + 8)
         } else {
-            // No branch on the length: a label of eight or fewer shifts
-            // the whole word out.
-            let tail = if end >= 8 { word_at(b, end - 8) } else { 0 };
             tail.checked_shr(8 * (16 - len) as u32).unwrap_or(0)
         };
         Label {
