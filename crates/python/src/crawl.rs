@@ -137,14 +137,16 @@ pub fn canonical(py: Python<'_>, url: &Bound<'_, PyAny>, profile: &str) -> PyRes
 /// The URL of ``url`` (``str`` or ``bytes``, which need not be UTF-8) as
 /// Safe Browsing canonicalizes it.
 fn safebrowsing_url(py: Python<'_>, url: &Bound<'_, PyAny>) -> PyResult<SafeBrowsingUrl> {
-    let (bytes, text): (Vec<u8>, String) = if let Ok(b) = url.cast::<PyBytes>() {
-        let b = b.as_bytes();
-        (b.to_vec(), String::from_utf8_lossy(b).into_owned())
-    } else {
-        let t = crate::error::text(url, "url")?;
-        (t.as_bytes().to_vec(), t.into_owned())
+    // Read where they lie; the text for an error's message made only then.
+    let parsed = match url.cast::<PyBytes>() {
+        Ok(b) => SafeBrowsingUrl::parse_bytes(b.as_bytes())
+            .map_err(|e| (e, String::from_utf8_lossy(b.as_bytes()).into_owned())),
+        Err(_) => {
+            let t = crate::error::text(url, "url")?;
+            SafeBrowsingUrl::parse(&t).map_err(|e| (e, t.into_owned()))
+        }
     };
-    SafeBrowsingUrl::parse_bytes(&bytes).map_err(|e| parse_error(py, e, &text, true))
+    parsed.map_err(|(e, text)| parse_error(py, e, &text, true))
 }
 
 /// Google Safe Browsing's lookup expressions of ``url``: each host suffix

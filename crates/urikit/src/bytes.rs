@@ -318,6 +318,32 @@ pub(crate) const fn capitals(w: u64) -> u64 {
     from_a & !past_z & !w & !LOW7
 }
 
+/// The 64 lower-case hex digits of 32 bytes, four bytes at a time: their
+/// eight nibbles spread one to a byte of a word, in the order of the
+/// digits when the word is stored little end first, and made digits in it
+/// (`0` plus the nibble, and 39 more from 10 on, to reach `a`).
+#[cfg(feature = "safebrowsing")]
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)),
+    allow(dead_code)
+)]
+pub(crate) fn hex_digits(hash: &[u8; 32]) -> [u8; 64] {
+    const LOW: u64 = 0x000f_000f_000f_000f;
+    let mut out = [0; 64];
+    for (to, from) in out.chunks_exact_mut(8).zip(hash.chunks_exact(4)) {
+        // Byte k of the four in the low byte of 16-bit lane k.
+        let x = u64::from(u32::from_le_bytes([from[0], from[1], from[2], from[3]]));
+        let x = (x | x << 16) & 0x0000_ffff_0000_ffff;
+        let x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
+        // Each lane's high nibble first, then its low one.
+        let n = (x >> 4) & LOW | (x & LOW) << 8;
+        let letters = ((n + 6 * ONES) >> 4) & ONES;
+        let digits = n + u64::from(b'0') * ONES + (letters << 5) + (letters << 3) - letters;
+        to.copy_from_slice(&digits.to_le_bytes());
+    }
+    out
+}
+
 /// The dots of a host name of 1 to 64 bytes (bit `k` set where `b[k]` is
 /// `.`), and whether it holds an ASCII capital: a word at every eighth
 /// byte and the last eight, each word's dots gathered to a byte of bits

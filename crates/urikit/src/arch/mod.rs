@@ -95,6 +95,14 @@ pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
     face::dots_capitals(b)
 }
 
+/// The 64 lower-case hex digits of 32 bytes (a SHA-256 hash): with SSE2
+/// on x86-64, sixteen bytes to a register; elsewhere a word at a time.
+#[cfg(feature = "safebrowsing")]
+#[inline(always)]
+pub(crate) fn hex_digits(hash: &[u8; 32]) -> [u8; 64] {
+    face::hex_digits(hash)
+}
+
 /// How the extractor reads its text, 64 bytes to a block: chosen once per
 /// text (AVX-512 for the scan from block to block where the processor has
 /// it, AVX2, else SSE2 or the portable marks a block at a time).
@@ -146,6 +154,12 @@ mod face {
     #[inline(always)]
     pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
         crate::bytes::dots_capitals(b)
+    }
+
+    #[cfg(feature = "safebrowsing")]
+    #[inline(always)]
+    pub(crate) fn hex_digits(hash: &[u8; 32]) -> [u8; 64] {
+        crate::bytes::hex_digits(hash)
     }
 
     /// The portable marks, a block at a time.

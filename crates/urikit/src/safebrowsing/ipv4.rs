@@ -1,9 +1,6 @@
 //! The IPv4 forms that the Go client reads (`parseIPAddress`): what a
 //! resolver reads, in octal, hex and decimal, in one to four parts.
 
-use alloc::string::String;
-use core::fmt::Write;
-
 /// Whether `s` is made only of digits, dots and `0x` with hex digits
 /// (`^(?i)((?:0x[0-9a-f]+|[0-9.])+)$`): a run of the four states of that
 /// expression's automaton, so that `0x10x5` (`0x1` and `0x5`) passes.
@@ -58,10 +55,10 @@ fn number(s: &[u8]) -> Option<u32> {
     Some(v)
 }
 
-/// The dotted quad of `host` if the client reads it as an IPv4 address.
+/// The four bytes of `host` if the client reads it as an IPv4 address.
 /// Each part but the last gives one byte (its low byte, unchecked: `276`
 /// is `20`); the last gives the remaining bytes.
-pub(super) fn canonical(host: &str) -> Option<String> {
+pub(super) fn canonical(host: &str) -> Option<[u8; 4]> {
     let mut host = host.as_bytes();
     // The Windows resolver's reading of a dotted quad and a space.
     if host.len() <= 15 {
@@ -76,15 +73,14 @@ pub(super) fn canonical(host: &str) -> Option<String> {
     if parts > 4 {
         return None;
     }
-    let mut out = String::with_capacity(15);
+    let mut out = [0; 4];
+    let mut at = 0;
     for (i, part) in host.split(|&b| b == b'.').enumerate() {
         let v = number(part)?;
         let bytes = if i + 1 == parts { 5 - parts } else { 1 };
         for k in (0..bytes).rev() {
-            if !out.is_empty() {
-                out.push('.');
-            }
-            let _ = write!(out, "{}", (v >> (8 * k)) & 0xff);
+            out[at] = (v >> (8 * k)) as u8;
+            at += 1;
         }
     }
     Some(out)

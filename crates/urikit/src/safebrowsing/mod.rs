@@ -52,11 +52,11 @@
 //! page asks for RFC 5952's form), and the lookup expressions take up to
 //! six suffixes of the host besides the host itself (the page says four).
 //!
-//! May use: `error`, `bytes`, `grammar`, `pct`, `parse`.
+//! May use: `error`, `bytes`, `grammar`, `pct`, `parse`, `arch`.
 
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::fmt;
+use core::fmt::{self, Write};
 
 use crate::error::{Error, ErrorKind};
 use crate::grammar::rfc3986::hex_val;
@@ -71,13 +71,30 @@ mod space;
 const MAX_ROUNDS: u16 = 1024;
 
 /// A URL canonicalized as Safe Browsing canonicalizes it.
+///
+/// It is held as its canonical text with the places where its parts
+/// begin, so that every lookup expression is a piece of that text: a
+/// suffix of the host runs on into a prefix of the path (and the query),
+/// and none is made to be hashed.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Url {
-    scheme: String,
-    host: String,
-    path: String,
-    query: Option<String>,
+    /// The canonical URL: the scheme, `://`, the host, the path, and `?`
+    /// and the query where there is one.
+    text: String,
+    /// Where the host begins (after `://`).
+    host: usize,
+    /// Where the path begins (it begins with `/`).
+    path: usize,
+    /// Where the path ends: at the `?` or at the end.
+    end: usize,
 }
+
+/// The host suffixes looked up, at most: the host and six suffixes.
+const MAX_HOSTS: usize = 7;
+
+/// The path prefixes looked up, at most: `/`, three directories, the path
+/// and the path with its query.
+const MAX_PATHS: usize = 6;
 
 impl Url {
     /// Canonicalizes `url`.
@@ -113,14 +130,24 @@ impl Url {
     ///
     /// As [`Url::parse`].
     pub fn parse_bytes(url: &[u8]) -> Result<Url, Error> {
-        let mut text = String::new();
-        let rounds = normalize(url, &mut text, None);
-        let read = if rounds >= MAX_ROUNDS {
-            Err((ErrorKind::EscapeTooDeep, usize::MAX))
-        } else {
-            read(&text)
+        let mut work = String::new();
+        let read = match normalize(url, &mut work) {
+            Some(text) => read(text),
+            None => Err((ErrorKind::EscapeTooDeep, usize::MAX)),
         };
         read.map_err(|(kind, at)| Error::new(kind, origin(url, kind, at)))
+    }
+
+    /// The canonical URL with its query (`?` and the query where the URL
+    /// has one, even empty), as the page's examples write it; the same
+    /// text as `Display`.
+    ///
+    /// ```
+    /// let url = urikit::safebrowsing::Url::parse("http://www.google.com/q?").unwrap();
+    /// assert_eq!(url.as_str(), "http://www.google.com/q?");
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.text
     }
 
     /// The scheme, as written (`http` where there was none).
@@ -129,7 +156,7 @@ impl Url {
     /// assert_eq!(urikit::safebrowsing::Url::parse("www.google.com").unwrap().scheme(), "http");
     /// ```
     pub fn scheme(&self) -> &str {
-        &self.scheme
+        &self.text[..self.host - 3]
     }
 
     /// The canonical host.
@@ -138,7 +165,7 @@ impl Url {
     /// assert_eq!(urikit::safebrowsing::Url::parse("http://3279880203/").unwrap().host(), "195.127.0.11");
     /// ```
     pub fn host(&self) -> &str {
-        &self.host
+        &self.text[self.host..self.path]
     }
 
     /// The canonical path; `/` at least.
@@ -147,7 +174,7 @@ impl Url {
     /// assert_eq!(urikit::safebrowsing::Url::parse("http://a.com//a//b///c").unwrap().path(), "/a/b/c");
     /// ```
     pub fn path(&self) -> &str {
-        &self.path
+        &self.text[self.path..self.end]
     }
 
     /// The query after the first `?`, escaped as the rest; `Some("")` where
@@ -157,7 +184,7 @@ impl Url {
     /// assert_eq!(urikit::safebrowsing::Url::parse("http://a.com/q?r?s").unwrap().query(), Some("r?s"));
     /// ```
     pub fn query(&self) -> Option<&str> {
-        self.query.as_deref()
+        self.text.get(self.end + 1..)
     }
 
     /// The canonical URL without its query, as the Go client's
@@ -168,13 +195,7 @@ impl Url {
     /// assert_eq!(url.without_query(), "http://evil.com/foo");
     /// ```
     pub fn without_query(&self) -> String {
-        let mut s =
-            String::with_capacity(self.scheme.len() + 3 + self.host.len() + self.path.len());
-        s.push_str(&self.scheme);
-        s.push_str("://");
-        s.push_str(&self.host);
-        s.push_str(&self.path);
-        s
+        String::from(&self.text[..self.end])
     }
 
     /// The host suffixes looked up: the host, then up to six of its
@@ -186,26 +207,37 @@ impl Url {
     /// assert_eq!(url.hosts(), ["a.b.c.com", "b.c.com", "c.com"]);
     /// ```
     pub fn hosts(&self) -> Vec<&str> {
-        /// The labels the client examines at most.
-        const MAX_LABELS: usize = 7;
-        let host = self.host.as_str();
-        let bare = host.trim_matches(|c| c == '[' || c == ']');
-        let mut hosts = alloc::vec![host];
+        let (starts, n) = self.host_starts();
+        starts[..n]
+            .iter()
+            .map(|&s| &self.text[s..self.path])
+            .collect()
+    }
+
+    /// Where each host of [`Url::hosts`] begins in the text, and how many
+    /// there are.
+    fn host_starts(&self) -> ([usize; MAX_HOSTS], usize) {
+        let mut starts = [self.host; MAX_HOSTS];
+        let host = self.host();
+        let bare = host.trim_matches(['[', ']']);
         if ipv4_exact(bare.as_bytes()).is_some() || ipv6(bare) {
-            return hosts;
+            return (starts, 1);
         }
-        let dots: Vec<usize> = host.match_indices('.').map(|(i, _)| i).collect();
-        let labels = dots.len() + 1;
-        if labels < 3 {
-            return hosts;
+        // The suffixes follow the dots but the last (the last label alone
+        // is not looked up), the last six of them; found from the right.
+        let mut dots = [0; MAX_HOSTS - 1];
+        let mut k = 0;
+        for d in memchr::memrchr_iter(b'.', host.as_bytes()).skip(1) {
+            if k == dots.len() {
+                break;
+            }
+            dots[k] = d;
+            k += 1;
         }
-        let first = labels.saturating_sub(MAX_LABELS).max(1);
-        // The suffix starting at label i follows dot i - 1; the last label
-        // alone is not looked up.
-        for &d in dots.iter().take(labels - 2).skip(first - 1) {
-            hosts.push(&host[d + 1..]);
+        for (to, &d) in starts[1..].iter_mut().zip(dots[..k].iter().rev()) {
+            *to = self.host + d + 1;
         }
-        hosts
+        (starts, k + 1)
     }
 
     /// The path prefixes looked up: `/`, up to three directories, the path,
@@ -219,38 +251,63 @@ impl Url {
     /// );
     /// ```
     pub fn paths(&self) -> Vec<String> {
-        let mut paths = Vec::new();
-        self.each_path(|p, q| {
-            let mut s = String::from(p);
-            if let Some(q) = q {
-                s.push('?');
-                s.push_str(q);
-            }
-            paths.push(s);
-        });
-        paths
+        let (ends, n) = self.path_ends();
+        ends[..n]
+            .iter()
+            .map(|&e| String::from(&self.text[self.path..e]))
+            .collect()
     }
 
-    /// Calls `f` with each path of [`Url::paths`] as a prefix of the path
-    /// and, for the last, the query that follows its `?`: the canonical
-    /// path has no empty segment (`path.Clean`), so that each directory
-    /// looked up is the path up to one of its `/`, and no string is made.
-    fn each_path(&self, mut f: impl FnMut(&str, Option<&str>)) {
+    /// Where each path of [`Url::paths`] ends in the text, and how many
+    /// there are: the canonical path has no empty segment (`path.Clean`),
+    /// so that each directory looked up is the path up to one of its `/`,
+    /// and the path with its query runs to the end of the text.
+    fn path_ends(&self) -> ([usize; MAX_PATHS], usize) {
         /// The components of the longest prefix but the path itself.
         const MAX_COMPONENTS: usize = 4;
-        let path = self.path.as_str();
-        f("/", None);
-        let components = path.split('/').filter(|c| !c.is_empty()).count();
+        let path = self.path();
+        let mut ends = [self.path + 1; MAX_PATHS];
+        let mut n = 1;
+        let slashes = memchr::memchr_iter(b'/', path.as_bytes()).count();
+        // Every `/` begins a segment but a final one.
+        let components = slashes - usize::from(path.ends_with('/'));
         // The directory of i components ends at the path's (i + 1)-th `/`.
         let dirs = components.min(MAX_COMPONENTS).saturating_sub(1);
-        for (i, _) in path.match_indices('/').skip(1).take(dirs) {
-            f(&path[..=i], None);
+        for i in memchr::memchr_iter(b'/', path.as_bytes())
+            .skip(1)
+            .take(dirs)
+        {
+            ends[n] = self.path + i + 1;
+            n += 1;
         }
         if path != "/" {
-            f(path, None);
+            ends[n] = self.end;
+            n += 1;
         }
-        if let Some(q) = self.query.as_deref().filter(|q| !q.is_empty()) {
-            f(path, Some(q));
+        if self.text.len() > self.end + 1 {
+            ends[n] = self.text.len();
+            n += 1;
+        }
+        (ends, n)
+    }
+
+    /// Calls `f` with each lookup expression of [`Url::expressions`], in
+    /// their order, with no string made for it (each is a piece of the
+    /// canonical text).
+    ///
+    /// ```
+    /// let url = urikit::safebrowsing::Url::parse("http://a.b.c/1").unwrap();
+    /// let mut hashes = Vec::new();
+    /// url.for_each_expression(|e| hashes.push(urikit::safebrowsing::hash(e)));
+    /// assert_eq!(hashes, url.hashes());
+    /// ```
+    pub fn for_each_expression(&self, mut f: impl FnMut(&str)) {
+        let (starts, hosts) = self.host_starts();
+        let (ends, paths) = self.path_ends();
+        for &s in &starts[..hosts] {
+            for &e in &ends[..paths] {
+                f(&self.text[s..e]);
+            }
         }
     }
 
@@ -262,27 +319,9 @@ impl Url {
     /// assert_eq!(url.expressions(), ["a.b/"]);
     /// ```
     pub fn expressions(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        self.each_expression(|h, p, q| {
-            let mut e = String::with_capacity(h.len() + p.len() + q.map_or(0, |q| q.len() + 1));
-            e.push_str(h);
-            e.push_str(p);
-            if let Some(q) = q {
-                e.push('?');
-                e.push_str(q);
-            }
-            out.push(e);
-        });
+        let mut out = Vec::with_capacity(MAX_HOSTS);
+        self.for_each_expression(|e| out.push(String::from(e)));
         out
-    }
-
-    /// Calls `f` with each expression of [`Url::expressions`] as its host,
-    /// its path and the query after its `?` (see [`Url::each_path`]), in
-    /// that order, with no string made for it.
-    fn each_expression(&self, mut f: impl FnMut(&str, &str, Option<&str>)) {
-        for h in self.hosts() {
-            self.each_path(|p, q| f(h, p, q));
-        }
     }
 
     /// The SHA-256 hash of each of [`Url::expressions`]; a hash prefix is
@@ -295,17 +334,8 @@ impl Url {
     /// assert_eq!(h[0][..4], [0xa9, 0xee, 0xd1, 0xa7]);
     /// ```
     pub fn hashes(&self) -> Vec<[u8; 32]> {
-        use sha2::Digest;
-        let mut out = Vec::new();
-        // Host and path fed to the hash in turn: the expression's text is
-        // never made (an allocation each, a fifth of the time).
-        self.each_expression(|h, p, q| {
-            let mut sha = sha2::Sha256::new().chain_update(h).chain_update(p);
-            if let Some(q) = q {
-                sha = sha.chain_update("?").chain_update(q);
-            }
-            out.push(sha.finalize().into());
-        });
+        let mut out = Vec::with_capacity(MAX_HOSTS);
+        self.for_each_expression(|e| out.push(hash(e)));
         out
     }
 }
@@ -325,7 +355,7 @@ impl Url {
 /// assert_eq!(ipv4("123.123.0.0.1"), None);
 /// ```
 pub fn ipv4(host: &str) -> Option<String> {
-    ipv4::canonical(host)
+    ipv4::canonical(host).map(|[a, b, c, d]| alloc::format!("{a}.{b}.{c}.{d}"))
 }
 
 /// Whether `s` is an IPv6 address (RFC 3986's `IPv6address`, which Go's
@@ -338,11 +368,7 @@ fn ipv6(s: &str) -> bool {
 /// URL has one, even empty), as the page's examples write it.
 impl fmt::Display for Url {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}://{}{}", self.scheme, self.host, self.path)?;
-        if let Some(q) = &self.query {
-            write!(f, "?{q}")?;
-        }
-        Ok(())
+        f.write_str(&self.text)
     }
 }
 
@@ -359,7 +385,7 @@ impl fmt::Display for Url {
 ///
 /// As [`Url::parse`].
 pub fn canonicalize(url: &str) -> Result<String, Error> {
-    Url::parse(url).map(|u| alloc::string::ToString::to_string(&u))
+    Url::parse(url).map(|u| u.text)
 }
 
 /// The SHA-256 hash of a lookup expression.
@@ -369,8 +395,44 @@ pub fn canonicalize(url: &str) -> Result<String, Error> {
 /// assert_eq!(h[..4], [0xba, 0x78, 0x16, 0xbf]);
 /// ```
 pub fn hash(expression: &str) -> [u8; 32] {
-    use sha2::Digest;
-    sha2::Sha256::digest(expression.as_bytes()).into()
+    sha256(expression.as_bytes())
+}
+
+/// SHA-256 (FIPS 180-4) of `b` in one call: the whole blocks compressed
+/// where they lie, the rest padded on the stack (§5.1.1: `0x80`, zeros,
+/// the length in bits, big-endian, to a whole block) and compressed, by
+/// `sha2`'s compression function. Through `sha2::Sha256`'s own buffer the
+/// same hashes cost <TBD> of the time (`work safebrowsing`).
+fn sha256(b: &[u8]) -> [u8; 32] {
+    /// The initial hash value (FIPS 180-4, §5.3.3).
+    const H0: [u32; 8] = [
+        0x6a09_e667,
+        0xbb67_ae85,
+        0x3c6e_f372,
+        0xa54f_f53a,
+        0x510e_527f,
+        0x9b05_688c,
+        0x1f83_d9ab,
+        0x5be0_cd19,
+    ];
+    let mut state = H0;
+    let (blocks, rest) = b.as_chunks::<64>();
+    sha2::block_api::compress256(&mut state, blocks);
+    let mut tail = [[0u8; 64]; 2];
+    let flat = tail.as_flattened_mut();
+    flat[..rest.len()].copy_from_slice(rest);
+    flat[rest.len()] = 0x80;
+    // The length takes the last 8 bytes: a second block where the rest
+    // and its `0x80` leave fewer.
+    let n = if rest.len() < 56 { 1 } else { 2 };
+    let bits = (b.len() as u64).wrapping_mul(8);
+    flat[64 * n - 8..64 * n].copy_from_slice(&bits.to_be_bytes());
+    sha2::block_api::compress256(&mut state, &tail[..n]);
+    let mut out = [0; 32];
+    for (to, w) in out.chunks_exact_mut(4).zip(state) {
+        to.copy_from_slice(&w.to_be_bytes());
+    }
+    out
 }
 
 /// [`hash`] in lower-case hex, as hash prefixes are usually written (the
@@ -390,14 +452,26 @@ pub fn hash_hex(expression: &str) -> String {
 /// assert_eq!(&urikit::safebrowsing::hex(&h[0])[..8], "a9eed1a7");
 /// ```
 pub fn hex(hash: &[u8; 32]) -> String {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    let mut s = String::with_capacity(64);
-    for &b in hash {
-        s.push(char::from(HEX[usize::from(b >> 4)]));
-        s.push(char::from(HEX[usize::from(b & 15)]));
-    }
-    s
+    hex_digits(hash).iter().map(|&d| char::from(d)).collect()
 }
+
+/// [`hex`] as 64 ASCII digits, made with no string (for writing them
+/// straight into a buffer).
+///
+/// ```
+/// let d = urikit::safebrowsing::hex_digits(&urikit::safebrowsing::hash("abc"));
+/// assert_eq!(&d[..8], b"ba7816bf");
+/// ```
+pub fn hex_digits(hash: &[u8; 32]) -> [u8; 64] {
+    // Sixteen bytes to a register on x86-64: a table read per nibble cost
+    // a seventh of `uri_safebrowsing_hashes`, the word at a time of other
+    // targets a tenth (`work column-safebrowsing-hashes`).
+    crate::arch::hex_digits(hash)
+}
+
+/// The digits of lower-case hex, the form of every escape step 2 writes
+/// and of a hash's digits.
+const HEX: &[u8; 16] = b"0123456789abcdef";
 
 /// Whether step 2 escapes `b`: below 0x21 (space included), from 0x7F,
 /// `#` and `%`.
@@ -418,13 +492,16 @@ fn stripped(b: &u8) -> bool {
     matches!(b, b'\t' | b'\r' | b'\n')
 }
 
-/// Step 1 and 2: the text cut, trimmed, stripped and escaped anew, into
-/// `text`; returns the rounds of decoding it takes. With `trace`, also the
-/// input's offset of each byte of `text` (a decoded byte's is its `%`'s),
-/// which only an error's offset needs.
-fn normalize(input: &[u8], text: &mut String, trace: Option<&mut Vec<usize>>) -> u16 {
-    let (start, piece) = piece(input);
-    let end = start + piece.len();
+/// Step 1 and 2: the text cut, trimmed, stripped and escaped anew: the
+/// piece of `input` read where no byte is stripped, decoded or escaped
+/// (nine URLs in ten), else written into `work`. `None` where the decoding
+/// goes past the client's limit.
+fn normalize<'a>(input: &'a [u8], work: &'a mut String) -> Option<&'a str> {
+    let (_, piece) = piece(input);
+    // Printable ASCII without `%` (sixteen bytes at a time): the text.
+    if !crate::bytes::any_byte(piece, escape) {
+        return core::str::from_utf8(piece).ok();
+    }
     let kept;
     let bytes: &[u8] = if piece.iter().any(stripped) {
         kept = piece
@@ -436,61 +513,63 @@ fn normalize(input: &[u8], text: &mut String, trace: Option<&mut Vec<usize>>) ->
     } else {
         piece
     };
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    text.clear();
-    text.reserve(bytes.len() + 8);
-    let push = |text: &mut String, b: u8| {
-        if escape(b) {
-            text.push('%');
-            text.push(char::from(HEX[usize::from(b >> 4)]));
-            text.push(char::from(HEX[usize::from(b & 15)]));
-        } else {
-            text.push(char::from(b));
-        }
-    };
-    let Some(trace) = trace else {
-        // The common case: no escape to decode, nothing to trace; and
-        // most often no byte to escape either (sixteen bytes at a time).
-        if memchr::memchr(b'%', bytes).is_none() {
-            if !crate::bytes::any_byte(bytes, escape) {
-                // Printable ASCII alone.
-                text.push_str(core::str::from_utf8(bytes).unwrap_or_default());
-                return 0;
-            }
-            for &b in bytes {
-                push(text, b);
-            }
-            return 0;
-        }
-        let mut decoded = Vec::with_capacity(bytes.len());
-        let mut rounds = Vec::with_capacity(bytes.len());
-        unescape_repeatedly_tagged(
-            bytes,
-            &mut decoded,
-            &mut rounds,
-            |_| 0u16,
-            |p, h, l| p.max(h).max(l).saturating_add(1),
-        );
-        for &b in &decoded {
-            push(text, b);
-        }
-        return rounds.iter().copied().max().unwrap_or(0);
-    };
-    // Each stripped byte's offset in the input.
+    work.clear();
+    work.reserve(bytes.len() + 8);
+    if memchr::memchr(b'%', bytes).is_none() {
+        bytes.iter().for_each(|&b| push_escaped(work, b));
+        return Some(work);
+    }
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut rounds = Vec::with_capacity(bytes.len());
+    unescape_repeatedly_tagged(
+        bytes,
+        &mut decoded,
+        &mut rounds,
+        |_| 0u16,
+        |p, h, l| p.max(h).max(l).saturating_add(1),
+    );
+    if rounds.iter().any(|&r| r >= MAX_ROUNDS) {
+        return None;
+    }
+    decoded.iter().for_each(|&b| push_escaped(work, b));
+    Some(work)
+}
+
+/// Step 2's escaping of one byte, `%xx` in lower-case hex where
+/// [`escape`] says so.
+fn push_escaped(text: &mut String, b: u8) {
+    if escape(b) {
+        text.push('%');
+        text.push(char::from(HEX[usize::from(b >> 4)]));
+        text.push(char::from(HEX[usize::from(b & 15)]));
+    } else {
+        text.push(char::from(b));
+    }
+}
+
+/// [`normalize`] with the input's offset of each byte of `text` in `trace`
+/// (a decoded byte's is its `%`'s), which only an error's offset needs;
+/// returns the rounds of decoding it takes.
+fn normalize_traced(input: &[u8], text: &mut String, trace: &mut Vec<usize>) -> u16 {
+    let (start, piece) = piece(input);
+    let end = start + piece.len();
+    // Each kept byte's offset in the input.
     let kept: Vec<usize> = (start..end).filter(|&i| !stripped(&input[i])).collect();
+    let bytes: Vec<u8> = kept.iter().map(|&i| input[i]).collect();
     let mut decoded = Vec::with_capacity(bytes.len());
     let mut tags: Vec<(u16, usize)> = Vec::with_capacity(bytes.len());
     unescape_repeatedly_tagged(
-        bytes,
+        &bytes,
         &mut decoded,
         &mut tags,
         |i| (0, kept[i]),
         |p, h, l| (p.0.max(h.0).max(l.0).saturating_add(1), p.1),
     );
+    text.clear();
     trace.clear();
     for (&b, &(_, at)) in decoded.iter().zip(tags.iter()) {
         let n = if escape(b) { 3 } else { 1 };
-        push(text, b);
+        push_escaped(text, b);
         trace.extend(core::iter::repeat_n(at, n));
     }
     // Where the decoding goes past the client's limit.
@@ -539,7 +618,7 @@ fn plain_origin(input: &[u8], kind: ErrorKind, at: usize) -> Option<usize> {
 fn traced_origin(input: &[u8], kind: ErrorKind, at: usize) -> usize {
     let mut text = String::new();
     let mut trace = Vec::new();
-    let rounds = normalize(input, &mut text, Some(&mut trace));
+    let rounds = normalize_traced(input, &mut text, &mut trace);
     if kind == ErrorKind::EscapeTooDeep && rounds >= MAX_ROUNDS {
         return trace.first().copied().unwrap_or(0);
     }
@@ -550,35 +629,45 @@ fn traced_origin(input: &[u8], kind: ErrorKind, at: usize) -> usize {
     }
 }
 
-/// Steps 3 to 5 on the normalized text; an error's offset is in it.
+/// Steps 3 to 5 on the normalized text, written as the canonical URL; an
+/// error's offset is in `text`.
 fn read(text: &str) -> Result<Url, (ErrorKind, usize)> {
     let (scheme, after) = scheme(text);
-    let q = text[after..].find('?').map(|q| after + q);
+    let q = memchr::memchr(b'?', &text.as_bytes()[after..]).map(|q| after + q);
     let body_end = q.unwrap_or(text.len());
-    let query = q.map(|q| String::from(&text[q + 1..]));
     let (scheme, at) = match scheme {
         Some(s) if !s.is_empty() => {
             if !text[after..body_end].starts_with("//") {
                 return Err((ErrorKind::MissingAuthority, after));
             }
-            (String::from(s), after + 2)
+            (s, after + 2)
         }
-        _ => (String::from("http"), after),
+        _ => ("http", after),
     };
     let body = &text[at..body_end];
-    let (hostish, path) = match body.find('/') {
+    let (hostish, path) = match memchr::memchr(b'/', body.as_bytes()) {
         Some(i) => (&body[..i], &body[i..]),
         None => (body, ""),
     };
     if hostish.is_empty() {
         return Err((ErrorKind::MissingHost, at));
     }
-    let host = host(hostish).map_err(|kind| (kind, at))?;
+    let mut out = String::with_capacity(text.len() + 8);
+    out.push_str(scheme);
+    out.push_str("://");
+    let host = out.len();
+    host_into(hostish, &mut out).map_err(|kind| (kind, at))?;
+    let path_start = out.len();
+    clean_into(path, &mut out);
+    let end = out.len();
+    if let Some(q) = q {
+        out.push_str(&text[q..]);
+    }
     Ok(Url {
-        scheme,
+        text: out,
         host,
-        path: clean(path),
-        query,
+        path: path_start,
+        end,
     })
 }
 
@@ -615,9 +704,10 @@ fn scheme(text: &str) -> (Option<&str>, usize) {
     (None, 0)
 }
 
-/// Step 4: the canonical host of the text between `//` and the path.
-fn host(hostish: &str) -> Result<String, ErrorKind> {
-    let host = match hostish.rfind('@') {
+/// Step 4: the canonical host of the text between `//` and the path,
+/// appended to `out`.
+fn host_into(hostish: &str, out: &mut String) -> Result<(), ErrorKind> {
+    let host = match memchr::memrchr(b'@', hostish.as_bytes()) {
         Some(i) => &hostish[i + 1..],
         None => hostish,
     };
@@ -631,40 +721,60 @@ fn host(hostish: &str) -> Result<String, ErrorKind> {
     } else {
         host
     };
-    let mut decoded = Vec::with_capacity(host.len());
-    decode_once(host.as_bytes(), &mut decoded);
+    // Only an escape decodes to a byte beyond ASCII: the normalized text
+    // is printable ASCII besides.
     let converted;
-    let host = if decoded.iter().any(|&b| b > 0x80) {
-        converted = punycode::to_ascii(&decoded).ok_or(ErrorKind::InvalidIdna)?;
-        converted.as_str()
+    let host = if host.contains('%') {
+        let mut decoded = Vec::with_capacity(host.len());
+        decode_once(host.as_bytes(), &mut decoded);
+        if decoded.iter().any(|&b| b > 0x80) {
+            converted = punycode::to_ascii(&decoded).ok_or(ErrorKind::InvalidIdna)?;
+            converted.as_str()
+        } else {
+            host
+        }
     } else {
         host
     };
-    let mut out = String::with_capacity(host.len());
-    for label in host.split('.').filter(|l| !l.is_empty()) {
-        if !out.is_empty() {
-            out.push('.');
+    let start = out.len();
+    // Runs of dots made one, dots at the ends dropped.
+    if host.starts_with('.') || host.ends_with('.') || host.contains("..") {
+        for label in host.split('.').filter(|l| !l.is_empty()) {
+            if out.len() > start {
+                out.push('.');
+            }
+            out.push_str(label);
         }
-        out.push_str(label);
+    } else {
+        out.push_str(host);
     }
-    Ok(match ipv4::canonical(&out) {
-        Some(ip) => ip,
-        None => {
-            out.make_ascii_lowercase();
-            out
+    match ipv4::canonical(&out[start..]) {
+        Some([a, b, c, d]) => {
+            out.truncate(start);
+            // Writing to a `String` does not fail.
+            let _ = write!(out, "{a}.{b}.{c}.{d}");
         }
-    })
+        None => out[start..].make_ascii_lowercase(),
+    }
+    Ok(())
 }
 
 /// Step 5: Go's `path.Clean` of a path that begins with `/` (or is empty),
-/// keeping a final `/`.
-fn clean(path: &str) -> String {
-    let mut out = String::with_capacity(path.len() + 1);
+/// keeping a final `/`, appended to `out`.
+fn clean_into(path: &str, out: &mut String) {
+    let base = out.len();
+    // Nothing to clean where no `/` is followed by `/` or `.` (most
+    // paths): the path as it is.
+    let b = path.as_bytes();
+    if !memchr::memchr_iter(b'/', b).any(|i| matches!(b.get(i + 1), Some(b'/' | b'.'))) {
+        out.push_str(if path.is_empty() { "/" } else { path });
+        return;
+    }
     for segment in path.split('/') {
         match segment {
             "" | "." => {}
             ".." => {
-                let keep = out.rfind('/').unwrap_or(0);
+                let keep = out[base..].rfind('/').map_or(base, |i| base + i);
                 out.truncate(keep);
             }
             s => {
@@ -673,10 +783,9 @@ fn clean(path: &str) -> String {
             }
         }
     }
-    if out.is_empty() || path.ends_with('/') {
+    if out.len() == base || path.ends_with('/') {
         out.push('/');
     }
-    out
 }
 
 #[cfg(test)]
@@ -706,8 +815,31 @@ mod tests {
         }
     }
 
+    /// The one-call SHA-256 against `sha2`'s own hasher, at every length
+    /// from empty to past four blocks (each padding case: the length's
+    /// eight bytes in the last block or in one of their own, FIPS 180-4
+    /// §5.1.1), and FIPS 180-4's example "abc" (its appendix B.1 value).
+    #[test]
+    fn sha256_is_sha2s() {
+        use sha2::Digest;
+        let bytes: Vec<u8> = (0..300u32).map(|i| (i * 151 + 7) as u8).collect();
+        for n in 0..bytes.len() {
+            let want: [u8; 32] = sha2::Sha256::digest(&bytes[..n]).into();
+            assert_eq!(sha256(&bytes[..n]), want, "{n} bytes");
+        }
+        assert_eq!(
+            hex(&sha256(b"abc")),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+
     #[test]
     fn clean_is_go_path_clean() {
+        let clean = |path: &str| {
+            let mut out = String::from("http://h");
+            clean_into(path, &mut out);
+            out.split_off(8)
+        };
         for (path, want) in [
             ("", "/"),
             ("/", "/"),
@@ -718,6 +850,11 @@ mod tests {
             ("/a/..", "/"),
             ("/a/../", "/"),
             ("/foo/.././bar/./../foo.html", "/foo.html"),
+            ("/a/b", "/a/b"),
+            ("/a/b/", "/a/b/"),
+            ("/a./.b/c..", "/a./.b/c.."),
+            ("/..", "/"),
+            ("/a/../..//b", "/b"),
         ] {
             assert_eq!(clean(path), want, "{path:?}");
         }

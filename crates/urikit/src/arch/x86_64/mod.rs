@@ -97,6 +97,13 @@ pub(crate) fn first_pair(b: &[u8], x: u8, y: u8) -> Option<usize> {
     sse2::first_pair(b, x, y)
 }
 
+/// The x86-64 face of [`arch::hex_digits`](super::hex_digits).
+#[cfg(feature = "safebrowsing")]
+#[inline(always)]
+pub(crate) fn hex_digits(hash: &[u8; 32]) -> [u8; 64] {
+    sse2::hex_digits(hash)
+}
+
 /// The x86-64 face of [`arch::dots_capitals`](super::dots_capitals).
 #[cfg(feature = "psl")]
 #[inline(always)]

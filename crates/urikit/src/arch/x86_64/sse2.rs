@@ -1,7 +1,8 @@
 //! SSE2, which every x86-64 processor has (the module is compiled only
 //! where it is enabled at compile time): the parser's classifier, the
 //! extractor's marks of a block, the normalizer's marks of a short
-//! reference and the search for `/.`, sixteen bytes to a register.
+//! reference, the search for `/.`, a host name's dots and capitals and a
+//! hash's hex digits, sixteen bytes to a register.
 //!
 //! Why it is sound: SSE2 is enabled at compile time, so its intrinsics
 //! always exist; the only intrinsic that touches memory,
@@ -21,6 +22,8 @@ use core::arch::x86_64::{
 use core::arch::x86_64::{
     _mm_add_epi64, _mm_and_si128, _mm_cvtsi128_si64, _mm_sad_epu8, _mm_sub_epi8, _mm_unpackhi_epi64,
 };
+#[cfg(feature = "safebrowsing")]
+use core::arch::x86_64::{_mm_srli_epi16, _mm_unpackhi_epi8, _mm_unpacklo_epi8};
 
 use crate::arch::kernel::Classify;
 use crate::arch::sets::{Runs, PLAIN_UCS, RUNS};
@@ -192,6 +195,48 @@ pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
         p += 16;
     }
     (m, capital(caps))
+}
+
+/// The 64 lower-case hex digits of 32 bytes, sixteen bytes to a register:
+/// each byte's two nibbles apart, interleaved high first, and made digits
+/// by one comparison (`0` plus the nibble, and 39 more above 9, to reach
+/// `a`); the digits leave the registers eight at a time as numbers.
+#[cfg(feature = "safebrowsing")]
+#[inline]
+pub(crate) fn hex_digits(hash: &[u8; 32]) -> [u8; 64] {
+    let mut out = [0; 64];
+    for (k, to) in out.chunks_exact_mut(32).enumerate() {
+        let half = super::chunk::<16>(hash, k);
+        // SAFETY: SSE2 is enabled at compile time, and the one load reads
+        // the sixteen bytes of `half`.
+        let words = unsafe {
+            let x = _mm_loadu_si128(half.as_ptr().cast::<__m128i>());
+            let low = _mm_set1_epi8(0x0f);
+            let high = _mm_and_si128(_mm_srli_epi16::<4>(x), low);
+            let low = _mm_and_si128(x, low);
+            let digits = |n: __m128i| {
+                let letter = _mm_cmpgt_epi8(n, _mm_set1_epi8(9));
+                _mm_add_epi8(
+                    _mm_add_epi8(n, _mm_set1_epi8(b'0' as i8)),
+                    _mm_and_si128(letter, _mm_set1_epi8(39)),
+                )
+            };
+            let (a, b) = (
+                digits(_mm_unpacklo_epi8(high, low)),
+                digits(_mm_unpackhi_epi8(high, low)),
+            );
+            [
+                _mm_cvtsi128_si64(a),
+                _mm_cvtsi128_si64(_mm_unpackhi_epi64(a, a)),
+                _mm_cvtsi128_si64(b),
+                _mm_cvtsi128_si64(_mm_unpackhi_epi64(b, b)),
+            ]
+        };
+        for (to, w) in to.chunks_exact_mut(8).zip(words) {
+            to.copy_from_slice(&w.to_le_bytes());
+        }
+    }
+    out
 }
 
 /// The offset of the first byte `x` of `b` that a byte `y` follows,
@@ -417,6 +462,32 @@ mod tests {
                     assert_eq!(dots_capitals(&v), want, "{v:?}");
                     assert_eq!(crate::bytes::dots_capitals(&v), want, "{v:?}");
                 }
+            }
+        }
+    }
+
+    /// The digits of both faces (SSE2 and the portable word at a time)
+    /// against a table read per nibble, for every byte in every place of
+    /// the 32.
+    #[cfg(feature = "safebrowsing")]
+    #[test]
+    fn hex_digits_are_each_nibbles_digit() {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        for b in 0..=255u8 {
+            for at in 0..32 {
+                let mut hash = [0x5a; 32];
+                hash[at] = b;
+                hash[31 - at] ^= 0xa5;
+                let want: alloc::vec::Vec<u8> = hash
+                    .iter()
+                    .flat_map(|&b| [HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]])
+                    .collect();
+                assert_eq!(hex_digits(&hash)[..], want[..], "{b:#04x} at {at}");
+                assert_eq!(
+                    crate::bytes::hex_digits(&hash)[..],
+                    want[..],
+                    "{b:#04x} at {at}"
+                );
             }
         }
     }
