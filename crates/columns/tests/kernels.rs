@@ -545,3 +545,62 @@ fn canonical_written_in_place_as_the_evaluator_gives_it() {
     let bad = call_array(s, col, &[Arg::Text(Some("tidy".into()))]).unwrap_err();
     assert!(bad.contains("w3lib"), "{bad}");
 }
+
+/// Safe Browsing's expressions and hashes are written straight into a
+/// `list<string>` column; the general evaluator (`RowFn::eval`, a row at
+/// a time) gives the same lists, and NULL for the same rows, on every
+/// dataset line and on rows that are NULL, empty, not UTF-8, cut inside a
+/// character or refused by the client, in every Arrow string type, whole
+/// and sliced.
+#[test]
+fn safebrowsing_lists_written_as_the_evaluator_gives_them() {
+    use arrow_array::cast::AsArray;
+    let mut rows = rows();
+    rows.extend([
+        Some(b"http:/no-authority".to_vec()),
+        Some(b"http://%25%32%35/a/./b/../c//d?q=1#f".to_vec()),
+        Some(b"http://a.b.c.d.e.f.g.h.i.com/1/2/3/4/5.html?x".to_vec()),
+        Some(b"http://3279880203/blah".to_vec()),
+    ]);
+    for name in ["uri_safebrowsing_expressions", "uri_safebrowsing_hashes"] {
+        let s = spec(name).unwrap();
+        let mut f = urikit_columns::RowFn::new(s);
+        let want: Vec<Option<Vec<String>>> = rows
+            .iter()
+            .map(|r| {
+                let r = r.as_ref()?;
+                f.eval(r, &[], |v| match v {
+                    urikit_columns::Value::List(items) => Some(
+                        items
+                            .into_iter()
+                            .map(|i| i.expect("no NULL item").into_owned())
+                            .collect(),
+                    ),
+                    urikit_columns::Value::Null => None,
+                    other => panic!("{name}: {other:?}"),
+                })
+                .unwrap()
+            })
+            .collect();
+        assert!(want.iter().filter(|w| w.is_some()).count() > rows.len() / 2);
+        for c in every_type(&rows) {
+            for (skip, len) in [(0, c.len()), (3, c.len() - 7)] {
+                let got = call_array(s, &c.slice(skip, len), &[]).unwrap();
+                let got = got.as_list::<i32>();
+                assert_eq!(got.len(), len);
+                for (i, want) in want[skip..skip + len].iter().enumerate() {
+                    let got = got.is_valid(i).then(|| {
+                        let items = got.value(i);
+                        let items = items.as_string::<i32>();
+                        assert_eq!(items.null_count(), 0);
+                        items
+                            .iter()
+                            .map(|s| s.unwrap().to_owned())
+                            .collect::<Vec<_>>()
+                    });
+                    assert_eq!(&got, want, "{name}, {}, row {}", c.data_type(), skip + i);
+                }
+            }
+        }
+    }
+}
