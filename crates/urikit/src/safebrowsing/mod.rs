@@ -218,21 +218,31 @@ impl Url {
     /// there are.
     fn host_starts(&self) -> ([usize; MAX_HOSTS], usize) {
         let mut starts = [self.host; MAX_HOSTS];
-        let host = self.host();
-        let bare = host.trim_matches(['[', ']']);
-        if ipv4_exact(bare.as_bytes()).is_some() || ipv6(bare) {
+        let bare = self.host().trim_matches(['[', ']']);
+        // A dotted quad ends in a digit: no other host is read as one.
+        let quad = bare.ends_with(|c: char| c.is_ascii_digit());
+        let colon = bare.bytes().any(|c| c == b':');
+        if quad && ipv4_exact(bare.as_bytes()).is_some() || colon && ipv6_text(bare).is_some() {
             return (starts, 1);
         }
+        let host = self.host().as_bytes();
         // The suffixes follow the dots but the last (the last label alone
-        // is not looked up), the last six of them; found from the right.
+        // is not looked up), the last six of them; found from the right (a
+        // host is short: a loop, not a search).
         let mut dots = [0; MAX_HOSTS - 1];
         let mut k = 0;
-        for d in memchr::memrchr_iter(b'.', host.as_bytes()).skip(1) {
-            if k == dots.len() {
-                break;
+        let mut last = true;
+        for (d, &c) in host.iter().enumerate().rev() {
+            if c != b'.' {
+                continue;
             }
-            dots[k] = d;
-            k += 1;
+            if !core::mem::take(&mut last) {
+                dots[k] = d;
+                k += 1;
+                if k == dots.len() {
+                    break;
+                }
+            }
         }
         for (to, &d) in starts[1..].iter_mut().zip(dots[..k].iter().rev()) {
             *to = self.host + d + 1;
@@ -268,15 +278,28 @@ impl Url {
         let path = self.path();
         let mut ends = [self.path + 1; MAX_PATHS];
         let mut n = 1;
-        let slashes = memchr::memchr_iter(b'/', path.as_bytes()).count();
-        // Every `/` begins a segment but a final one.
-        let components = slashes - usize::from(path.ends_with('/'));
+        // The places of the first `/`s, up to one past the most that
+        // matter (a loop that stops there, not a count of them all).
+        let mut slashes = [0; MAX_COMPONENTS + 2];
+        let mut k = 0;
+        for (i, &c) in path.as_bytes().iter().enumerate() {
+            if c == b'/' {
+                slashes[k] = i;
+                k += 1;
+                if k == slashes.len() {
+                    break;
+                }
+            }
+        }
+        // Every `/` begins a segment but a final one; where the loop
+        // stopped early there are more segments than matter.
+        let components = match k == slashes.len() {
+            true => MAX_COMPONENTS + 1,
+            false => k - usize::from(path.ends_with('/')),
+        };
         // The directory of i components ends at the path's (i + 1)-th `/`.
         let dirs = components.min(MAX_COMPONENTS).saturating_sub(1);
-        for i in memchr::memchr_iter(b'/', path.as_bytes())
-            .skip(1)
-            .take(dirs)
-        {
+        for &i in &slashes[1..=dirs] {
             ends[n] = self.path + i + 1;
             n += 1;
         }
@@ -356,12 +379,6 @@ impl Url {
 /// ```
 pub fn ipv4(host: &str) -> Option<String> {
     ipv4::canonical(host).map(|[a, b, c, d]| alloc::format!("{a}.{b}.{c}.{d}"))
-}
-
-/// Whether `s` is an IPv6 address (RFC 3986's `IPv6address`, which Go's
-/// `net.ParseIP` reads too).
-fn ipv6(s: &str) -> bool {
-    ipv6_text(s).is_some()
 }
 
 /// Writes the canonical URL with its query (`?` and the query where the
@@ -707,7 +724,8 @@ fn scheme(text: &str) -> (Option<&str>, usize) {
 /// Step 4: the canonical host of the text between `//` and the path,
 /// appended to `out`.
 fn host_into(hostish: &str, out: &mut String) -> Result<(), ErrorKind> {
-    let host = match memchr::memrchr(b'@', hostish.as_bytes()) {
+    // A host is short: loops, not searches.
+    let host = match hostish.bytes().rposition(|c| c == b'@') {
         Some(i) => &hostish[i + 1..],
         None => hostish,
     };
@@ -724,7 +742,7 @@ fn host_into(hostish: &str, out: &mut String) -> Result<(), ErrorKind> {
     // Only an escape decodes to a byte beyond ASCII: the normalized text
     // is printable ASCII besides.
     let converted;
-    let host = if host.contains('%') {
+    let host = if host.bytes().any(|c| c == b'%') {
         let mut decoded = Vec::with_capacity(host.len());
         decode_once(host.as_bytes(), &mut decoded);
         if decoded.iter().any(|&b| b > 0x80) {
@@ -738,7 +756,8 @@ fn host_into(hostish: &str, out: &mut String) -> Result<(), ErrorKind> {
     };
     let start = out.len();
     // Runs of dots made one, dots at the ends dropped.
-    if host.starts_with('.') || host.ends_with('.') || host.contains("..") {
+    let b = host.as_bytes();
+    if b.first() == Some(&b'.') || b.last() == Some(&b'.') || b.windows(2).any(|w| w == b"..") {
         for label in host.split('.').filter(|l| !l.is_empty()) {
             if out.len() > start {
                 out.push('.');
@@ -764,9 +783,11 @@ fn host_into(hostish: &str, out: &mut String) -> Result<(), ErrorKind> {
 fn clean_into(path: &str, out: &mut String) {
     let base = out.len();
     // Nothing to clean where no `/` is followed by `/` or `.` (most
-    // paths): the path as it is.
+    // paths): the path as it is. (Two searches for a pair, sixteen bytes
+    // to a comparison: a search for each `/` cost more.)
     let b = path.as_bytes();
-    if !memchr::memchr_iter(b'/', b).any(|i| matches!(b.get(i + 1), Some(b'/' | b'.'))) {
+    let pair = |y| crate::arch::first_pair(b, b'/', y).is_some();
+    if !pair(b'/') && !pair(b'.') {
         out.push_str(if path.is_empty() { "/" } else { path });
         return;
     }
