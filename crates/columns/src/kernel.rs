@@ -113,7 +113,7 @@ pub(crate) fn run(
     if let Some(done) = written(spec, col, args, range.clone()) {
         return Some(done);
     }
-    if let Some(done) = listed(spec, col, range.clone()) {
+    if let Some(done) = listed(spec, col, range.clone(), MAX_BYTES) {
         return Some(done);
     }
     // The dialect, the only argument these functions take, once for all.
@@ -530,10 +530,13 @@ fn written(
 /// and a `Vec` for each row. NULL where the row is NULL, not UTF-8 or
 /// refused by the client, as the general evaluator answers (the tests
 /// compare them on every dataset line). `None` for every other function.
+/// More than `cap` bytes of text (`MAX_BYTES`, but in a test) is refused
+/// as one array's overflow, and nothing is written past it.
 fn listed(
     spec: &Spec,
     col: &Strs<'_>,
     range: std::ops::Range<usize>,
+    cap: usize,
 ) -> Option<Result<ArrayRef, String>> {
     use urikit::safebrowsing::{hash, hex_digits, Url};
     let hashes = match spec.f {
@@ -552,7 +555,7 @@ fn listed(
         true => 6 * 64 * n,
         false => 4 * col.bytes(&range),
     };
-    let mut bytes: Vec<u8> = Vec::with_capacity(reserve.min(MAX_BYTES));
+    let mut bytes: Vec<u8> = Vec::with_capacity(reserve.min(cap));
     let mut valid = Bits::new(n);
     let mut nulls = 0;
     col.each_bytes(range, |_, row| {
@@ -561,6 +564,11 @@ fn listed(
             .and_then(|b| Url::parse_bytes(b).ok());
         if let Some(url) = &url {
             url.for_each_expression(|e| {
+                // Past `MAX_BYTES` the call is refused below: nothing more
+                // is written (a 100 MB URL's expressions would be 4 GB).
+                if bytes.len() > cap {
+                    return;
+                }
                 match hashes {
                     true => bytes.extend_from_slice(&hex_digits(&hash(e))),
                     false => bytes.extend_from_slice(e.as_bytes()),
@@ -573,7 +581,7 @@ fn listed(
         valid.push(url.is_some());
         nulls += usize::from(url.is_none());
     });
-    if bytes.len() > MAX_BYTES || items.len() > MAX_BYTES {
+    if bytes.len() > cap || items.len() > cap {
         return Some(Err(crate::value::overflow()));
     }
     let nulls = (nulls > 0).then(|| NullBuffer::new(valid.finish()));
@@ -733,6 +741,28 @@ impl<'s> Slices<'s> {
 
 #[cfg(test)]
 mod tests {
+    /// Expressions past the cap on the text of one array: the call is
+    /// refused with the overflow's sentence, and what was written stops
+    /// at the first expression past it (a 100 MB URL's expressions would
+    /// be 4 GB); below the cap the same rows are answered.
+    #[test]
+    fn safebrowsing_lists_past_the_cap_are_refused() {
+        let long = format!("http://a.b.c.d.e.f.g.h.com/1/2/3/{}?q", "x".repeat(1000));
+        let col: arrow_array::ArrayRef =
+            std::sync::Arc::new(arrow_array::StringArray::from(vec![long.as_str(); 3]));
+        let col = crate::input::Strs::of(col.as_ref(), "u").unwrap();
+        let spec = |name| crate::spec(name).unwrap();
+        let err = super::listed(spec("uri_safebrowsing_expressions"), &col, 0..3, 4000)
+            .unwrap()
+            .unwrap_err();
+        assert!(err.contains("2 GiB"), "{err}");
+        let ok = super::listed(spec("uri_safebrowsing_expressions"), &col, 0..1, 40_000);
+        assert_eq!(ok.unwrap().unwrap().len(), 1);
+        // 42 hashes of 64 digits: 2,688 bytes a row.
+        let hashes = super::listed(spec("uri_safebrowsing_hashes"), &col, 0..1, 4000);
+        assert_eq!(hashes.unwrap().unwrap().len(), 1);
+    }
+
     /// `short_le` against the bytes placed one by one, for every length a
     /// view inlines and more, with every byte different and high bits set.
     #[test]
