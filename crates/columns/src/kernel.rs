@@ -585,11 +585,10 @@ fn listed(
         return Some(Err(crate::value::overflow()));
     }
     let nulls = (nulls > 0).then(|| NullBuffer::new(valid.finish()));
-    let item = Arc::new(arrow_schema::Field::new(
-        "item",
-        arrow_schema::DataType::Utf8,
-        true,
-    ));
+    // The item's field as the table has it for `list<string>`.
+    let arrow_schema::DataType::List(item) = data_type(spec.ty) else {
+        return Some(Err(format!("{} does not answer a list", spec.name)));
+    };
     // Checked by `try_new` (the offsets, UTF-8), not trusted.
     let values = StringArray::try_new(
         OffsetBuffer::new(ScalarBuffer::from(items)),

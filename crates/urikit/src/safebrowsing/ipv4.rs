@@ -1,6 +1,8 @@
 //! The IPv4 forms that the Go client reads (`parseIPAddress`): what a
 //! resolver reads, in octal, hex and decimal, in one to four parts.
 
+use core::net::Ipv4Addr;
+
 /// Whether `s` is made only of digits, dots and `0x` with hex digits
 /// (`^(?i)((?:0x[0-9a-f]+|[0-9.])+)$`): a run of the four states of that
 /// expression's automaton, so that `0x10x5` (`0x1` and `0x5`) passes.
@@ -55,10 +57,11 @@ fn number(s: &[u8]) -> Option<u32> {
     Some(v)
 }
 
-/// The four bytes of `host` if the client reads it as an IPv4 address.
-/// Each part but the last gives one byte (its low byte, unchecked: `276`
-/// is `20`); the last gives the remaining bytes.
-pub(super) fn canonical(host: &str) -> Option<[u8; 4]> {
+/// The address `host` names if the client reads it as an IPv4 address
+/// (written as its dotted quad by `Ipv4Addr`'s `Display`). Each part but
+/// the last gives one byte (its low byte, unchecked: `276` is `20`); the
+/// last gives the remaining bytes.
+pub(super) fn canonical(host: &str) -> Option<Ipv4Addr> {
     let mut host = host.as_bytes();
     // The Windows resolver's reading of a dotted quad and a space.
     if host.len() <= 15 {
@@ -83,7 +86,7 @@ pub(super) fn canonical(host: &str) -> Option<[u8; 4]> {
             at += 1;
         }
     }
-    Some(out)
+    Some(Ipv4Addr::from(out))
 }
 
 /// The dotted quad (parts of one to three digits) that `s` begins with,

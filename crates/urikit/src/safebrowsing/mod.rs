@@ -378,7 +378,7 @@ impl Url {
 /// assert_eq!(ipv4("123.123.0.0.1"), None);
 /// ```
 pub fn ipv4(host: &str) -> Option<String> {
-    ipv4::canonical(host).map(|[a, b, c, d]| alloc::format!("{a}.{b}.{c}.{d}"))
+    ipv4::canonical(host).map(|a| alloc::string::ToString::to_string(&a))
 }
 
 /// Writes the canonical URL with its query (`?` and the query where the
@@ -768,10 +768,10 @@ fn host_into(hostish: &str, out: &mut String) -> Result<(), ErrorKind> {
         out.push_str(host);
     }
     match ipv4::canonical(&out[start..]) {
-        Some([a, b, c, d]) => {
+        Some(address) => {
             out.truncate(start);
             // Writing to a `String` does not fail.
-            let _ = write!(out, "{a}.{b}.{c}.{d}");
+            let _ = write!(out, "{address}");
         }
         None => out[start..].make_ascii_lowercase(),
     }
