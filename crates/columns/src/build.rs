@@ -39,6 +39,7 @@ impl Out {
             Ty::ErrorStruct => Out::Struct(StructBuilder::from_fields(error_fields(), rows)),
             Ty::ParseStruct => Out::Struct(StructBuilder::from_fields(parse_fields(), rows)),
             Ty::CcStruct => Out::Struct(StructBuilder::from_fields(cc_fields(), rows)),
+            Ty::TldStruct => Out::Struct(StructBuilder::from_fields(tld_fields(), rows)),
             Ty::ErrorList => Out::Errors(
                 ListBuilder::new(StructBuilder::from_fields(error_fields(), 0)).with_field(
                     Arc::new(Field::new("item", DataType::Struct(error_fields()), true)),
@@ -131,6 +132,19 @@ impl Out {
                 }
                 b.append(true);
             }
+            (Out::Struct(b), Value::Tld(e)) => {
+                for k in 0..TLD_NAMES.len() {
+                    match tld_member(&e, k) {
+                        TldMember::Text(t) => str_field(b, k, Some(t)),
+                        TldMember::Flag(f) => {
+                            if let Some(p) = b.field_builder::<BooleanBuilder>(k) {
+                                p.append_value(f);
+                            }
+                        }
+                    }
+                }
+                b.append(true);
+            }
             (Out::Struct(b), _) => {
                 // A NULL struct still has a slot in each child.
                 for k in 0..b.num_fields() {
@@ -140,6 +154,8 @@ impl Out {
                         i.append_null();
                     } else if let Some(i) = b.field_builder::<Int32Builder>(k) {
                         i.append_null();
+                    } else if let Some(f) = b.field_builder::<BooleanBuilder>(k) {
+                        f.append_null();
                     }
                 }
                 b.append(false);

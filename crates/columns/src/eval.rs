@@ -162,6 +162,11 @@ pub(crate) fn eval<'a>(
         F::Decode => return Ok(opt(ops::decode(s))),
         F::Surt => return ops::surt(s, text(0)).map(opt),
         F::Canonical => return ops::canonical(s, text(0).unwrap_or_default()).map(opt),
+        F::Tldextract => {
+            let private = matches!(args.at(0, row), Some(At::Flag(Some(true))));
+            let list = urikit::psl::List::builtin();
+            return Ok(Value::Tld(Box::new(list.tldextract(s, private, false))));
+        }
         F::CcColumns => {
             return Ok(urikit::ccindex::columns(s).map_or(Value::Null, |c| Value::Cc(Box::new(c))))
         }

@@ -116,6 +116,9 @@ pub(crate) fn run(
     if let Some(done) = listed(spec, col, range.clone(), MAX_BYTES) {
         return Some(done);
     }
+    if let Some(done) = tlds(spec, col, args, range.clone()) {
+        return Some(done);
+    }
     // The dialect, the only argument these functions take, once for all.
     let dialect = match dialect_index(spec) {
         // Given as a column: each row may differ.
@@ -605,6 +608,90 @@ fn listed(
                     nulls,
                 )
             })
+            .map(|a| Arc::new(a) as ArrayRef)
+            .map_err(|e| e.to_string()),
+    )
+}
+
+/// `uri_tldextract` of rows `range`, with its `private` flag given once
+/// (absent, or a literal), written straight into the struct's five
+/// children: the parts are slices of each row's host
+/// ([`urikit::psl::List::tldextract`]), copied once, where the general
+/// evaluator made a boxed value a row and appended it through the
+/// struct's builders. NULL where the row is NULL or not UTF-8, as the
+/// general evaluator answers (the tests compare them on every dataset
+/// line). `None` for every other function, or a flag given as a column.
+fn tlds(
+    spec: &Spec,
+    col: &Strs<'_>,
+    args: &Args<'_>,
+    range: std::ops::Range<usize>,
+) -> Option<Result<ArrayRef, String>> {
+    if spec.f != F::Tldextract || !args.items.is_empty() && !args.is_literal(0) {
+        return None;
+    }
+    // A NULL literal is the absent flag (`eval`): false.
+    let private = matches!(args.at(0, 0), Some(At::Flag(Some(true))));
+    let list = urikit::psl::List::builtin();
+    let n = range.len();
+    // Each part is a piece of its row's host: the column's bytes bound
+    // every child's, and a host is most often a sixth of its URL.
+    let reserve = (col.bytes(&range) / 4 + 8 * n).min(MAX_BYTES);
+    let mut texts: [(Vec<i32>, Vec<u8>); 4] = std::array::from_fn(|_| {
+        let mut offsets = Vec::with_capacity(n + 1);
+        offsets.push(0);
+        (offsets, Vec::with_capacity(reserve))
+    });
+    let (mut private_bits, mut valid) = (Bits::new(n), Bits::new(n));
+    let mut nulls = 0;
+    col.each_bytes(range, |_, row| {
+        let e = row
+            .and_then(|b| crate::input::utf8(b).ok())
+            .map(|s| list.tldextract(s, private, false));
+        if let Some(e) = &e {
+            let parts = [&e.subdomain, &e.domain, &e.suffix, &e.registry_suffix];
+            for ((offsets, bytes), part) in texts.iter_mut().zip(parts) {
+                bytes.extend_from_slice(part.as_bytes());
+                // Past `MAX_BYTES` it wraps; refused below.
+                offsets.push(bytes.len() as i32);
+            }
+        } else {
+            for (offsets, bytes) in &mut texts {
+                offsets.push(bytes.len() as i32);
+            }
+        }
+        private_bits.push(e.as_ref().is_some_and(|e| e.is_private));
+        valid.push(e.is_some());
+        nulls += usize::from(e.is_none());
+    });
+    if texts.iter().any(|(_, bytes)| bytes.len() > MAX_BYTES) {
+        return Some(Err(crate::value::overflow()));
+    }
+    // A NULL row is NULL in every child too, as the struct's builder
+    // leaves it.
+    let nulls = (nulls > 0).then(|| NullBuffer::new(valid.finish()));
+    let mut children: Vec<ArrayRef> = Vec::with_capacity(5);
+    for (offsets, bytes) in texts {
+        // Checked by `try_new` (the offsets, UTF-8), not trusted.
+        match StringArray::try_new(
+            OffsetBuffer::new(ScalarBuffer::from(offsets)),
+            Buffer::from_vec(bytes),
+            nulls.clone(),
+        ) {
+            Ok(a) => children.push(Arc::new(a)),
+            Err(e) => return Some(Err(e.to_string())),
+        }
+    }
+    // In the struct's order: `is_private` is the fourth member.
+    children.insert(
+        3,
+        Arc::new(BooleanArray::new(private_bits.finish(), nulls.clone())),
+    );
+    let arrow_schema::DataType::Struct(fields) = data_type(spec.ty) else {
+        return Some(Err(format!("{} does not answer a struct", spec.name)));
+    };
+    Some(
+        arrow_array::StructArray::try_new(fields, children, nulls)
             .map(|a| Arc::new(a) as ArrayRef)
             .map_err(|e| e.to_string()),
     )

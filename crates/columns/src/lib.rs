@@ -50,7 +50,7 @@ pub use eval::Slice;
 pub use input::{literal_base, utf8, Arg, At, Row, Strs};
 pub use kernel::{Direct, Writer};
 pub use row::RowFn;
-pub use spec::{data_type, spark_ddl, Param, Spec, Ty, F, SPECS};
+pub use spec::{data_type, spark_ddl, tld_member, Param, Spec, TldMember, Ty, F, SPECS, TLD_NAMES};
 /// The members of `uri_cc_columns`' struct, in order (Common Crawl's
 /// column names; `url_port` is an int32, the others strings).
 pub use urikit::ccindex::NAMES as CC_NAMES;

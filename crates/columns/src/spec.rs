@@ -22,6 +22,9 @@ pub enum Ty {
     /// Common Crawl's URL columns: struct{url_surtkey, ..., url_port
     /// (int32), url_path, url_query}.
     CcStruct,
+    /// `tldextract.extract`'s parts: struct{subdomain, domain, suffix,
+    /// is_private (bool), registry_suffix}.
+    TldStruct,
 }
 
 /// What an argument after the first column is.
@@ -98,6 +101,7 @@ pub enum F {
     SafebrowsingExpressions,
     SafebrowsingHashes,
     CcColumns,
+    Tldextract,
 }
 
 /// One function of the contract.
@@ -174,6 +178,7 @@ pub static SPECS: &[Spec] = &[
     spec!(SafebrowsingExpressions, "uri_safebrowsing_expressions", "u", [], 0, StrList, "Google Safe Browsing's lookup expressions: host suffixes with path prefixes, after its canonicalization."),
     spec!(SafebrowsingHashes, "uri_safebrowsing_hashes", "u", [], 0, StrList, "The SHA-256 hash of each Safe Browsing lookup expression, in hex (a hash prefix is its first 8 digits)."),
     spec!(CcColumns, "uri_cc_columns", "u", [], 0, CcStruct, "Common Crawl's 16 URL columns (url_surtkey to url_query), as its columnar index computes them."),
+    spec!(Tldextract, "uri_tldextract", "u", [B("private")], 0, TldStruct, "tldextract.extract's parts of any text: {subdomain, domain, suffix, is_private, registry_suffix}; private takes the list's private section (include_psl_private_domains)."),
 ];
 
 /// An Arrow type as Spark SQL writes it (its DDL: `string`, `int`,
@@ -226,6 +231,7 @@ pub fn data_type(ty: Ty) -> DataType {
         ))),
         Ty::ParseStruct => DataType::Struct(parse_fields()),
         Ty::CcStruct => DataType::Struct(cc_fields()),
+        Ty::TldStruct => DataType::Struct(tld_fields()),
     }
 }
 
@@ -252,6 +258,63 @@ pub(crate) fn cc_fields() -> Fields {
             })
             .collect::<Vec<_>>(),
     )
+}
+
+/// The members of `uri_tldextract`'s struct: the fields of tldextract's
+/// `ExtractResult`.
+pub(crate) fn tld_fields() -> Fields {
+    Fields::from(
+        TLD_NAMES
+            .iter()
+            .map(|&n| {
+                let t = if n == "is_private" {
+                    DataType::Boolean
+                } else {
+                    DataType::Utf8
+                };
+                Field::new(n, t, true)
+            })
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// The members of `uri_tldextract`'s struct, in order: the fields of
+/// tldextract's `ExtractResult`.
+///
+/// ```
+/// assert_eq!(urikit_columns::TLD_NAMES[3], "is_private");
+/// ```
+pub const TLD_NAMES: [&str; 5] = [
+    "subdomain",
+    "domain",
+    "suffix",
+    "is_private",
+    "registry_suffix",
+];
+
+/// A member of `uri_tldextract`'s struct: a text, or `is_private`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TldMember<'s> {
+    Text(&'s str),
+    Flag(bool),
+}
+
+/// Member `k` (in [`TLD_NAMES`]' order) of tldextract's parts `e`.
+///
+/// ```
+/// use urikit_columns::{tld_member, TldMember};
+/// let e = urikit::psl::List::builtin().tldextract("http://a.b.co.uk/", false, false);
+/// assert_eq!(tld_member(&e, 1), TldMember::Text("b"));
+/// assert_eq!(tld_member(&e, 3), TldMember::Flag(false));
+/// ```
+pub fn tld_member<'s>(e: &'s urikit::psl::TldExtract<'_>, k: usize) -> TldMember<'s> {
+    match k {
+        0 => TldMember::Text(&e.subdomain),
+        1 => TldMember::Text(&e.domain),
+        2 => TldMember::Text(&e.suffix),
+        3 => TldMember::Flag(e.is_private),
+        _ => TldMember::Text(&e.registry_suffix),
+    }
 }
 
 pub(crate) fn error_fields() -> Fields {

@@ -31,6 +31,8 @@ pub enum Value<'a> {
     ParseOwned(Vec<Option<String>>),
     /// `uri_cc_columns`' struct.
     Cc(Box<urikit::ccindex::Columns>),
+    /// `uri_tldextract`'s struct.
+    Tld(Box<urikit::psl::TldExtract<'a>>),
 }
 
 pub(crate) fn opt<'a>(v: Option<impl Into<Cow<'a, str>>>) -> Value<'a> {

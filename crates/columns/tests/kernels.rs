@@ -604,3 +604,74 @@ fn safebrowsing_lists_written_as_the_evaluator_gives_them() {
         }
     }
 }
+
+/// `uri_tldextract` with its flag given once (or absent, or NULL) is
+/// written straight into its struct's children; given as a column, each
+/// row goes through the general evaluator. Both give the same parts on
+/// every dataset line and on rows that are NULL, empty, not UTF-8, cut
+/// inside a character, IP addresses, ideographic full stops and wildcard
+/// suffixes, in every Arrow string type, whole and sliced.
+#[test]
+fn tldextract_written_in_place_as_the_evaluator_gives_it() {
+    let mut rows = rows();
+    rows.extend([
+        Some(
+            "http://a\u{3002}example\u{ff0e}co\u{ff61}uk/"
+                .as_bytes()
+                .to_vec(),
+        ),
+        Some(b"http://waiterrant.blogspot.com".to_vec()),
+        Some(b"https://u@www.city.kawasaki.jp:80/x".to_vec()),
+        Some(b"http://a.b.ck/".to_vec()),
+        Some(b"http://127.0.0.1:8080/".to_vec()),
+        Some(b"http://[2001:db8::1]/".to_vec()),
+        Some(b"  ..example.com. ".to_vec()),
+    ]);
+    let s = spec("uri_tldextract").unwrap();
+    let columns = every_type(&rows);
+    let n = rows.len();
+    for private in [false, true] {
+        let per_row: ArrayRef = Arc::new(arrow_array::BooleanArray::from(vec![private; n]));
+        for c in &columns {
+            let slow = call_array(s, c, &[Arg::Flags(per_row.clone())]).unwrap();
+            let what = format!("uri_tldextract {private} {}", c.data_type());
+            let once = [Arg::Flag(Some(private))];
+            let fast = call_array(s, c, &once).unwrap();
+            assert_eq!(fast.data_type(), &urikit_columns::data_type(s.ty));
+            assert_eq!(fast.to_data(), slow.to_data(), "{what}");
+            assert!(fast.null_count() < n / 4, "{what}");
+            let part = call_array(s, &c.slice(3, n - 7), &once).unwrap();
+            assert_eq!(
+                part.to_data(),
+                slow.slice(3, n - 7).to_data(),
+                "{what}, sliced"
+            );
+            if !private {
+                for absent in [vec![], vec![Arg::Flag(None)]] {
+                    let got = call_array(s, c, &absent).unwrap();
+                    assert_eq!(got.to_data(), slow.to_data(), "{what}, flag absent");
+                }
+            }
+        }
+    }
+    // The parts themselves, as the library gives them.
+    use arrow_array::cast::AsArray;
+    let col: ArrayRef = Arc::new(StringArray::from(vec![
+        Some("http://forums.bbc.co.uk/"),
+        None,
+        Some("http://a.b.blogspot.com"),
+    ]));
+    let got = call_array(s, &col, &[Arg::Flag(Some(true))]).unwrap();
+    let got = got.as_struct();
+    let text = |k: usize, i: usize| got.column(k).as_string::<i32>().value(i).to_owned();
+    assert_eq!(
+        (text(0, 0), text(1, 0), text(2, 0)),
+        ("forums".into(), "bbc".into(), "co.uk".into())
+    );
+    assert!(got.is_null(1) && got.column(0).is_null(1));
+    assert_eq!(
+        (text(1, 2), text(2, 2), text(4, 2)),
+        ("b".into(), "blogspot.com".into(), "com".into())
+    );
+    assert!(got.column(3).as_boolean().value(2));
+}

@@ -13,7 +13,7 @@
 use std::os::raw::c_char;
 
 use libduckdb_sys as ffi;
-use urikit_columns::{Ty, Value};
+use urikit_columns::{TldMember, Ty, Value};
 
 /// A column of the input chunk: its data and its validity mask (null
 /// when every row is valid). DuckDB flattens a scalar function's input
@@ -276,6 +276,14 @@ impl Out {
                             }
                         } else {
                             v.member(k).opt_text(i, c.text(name).flatten());
+                        }
+                    }
+                }
+                (Ty::TldStruct, Value::Tld(e)) => {
+                    for k in 0..urikit_columns::TLD_NAMES.len() {
+                        match urikit_columns::tld_member(&e, k) {
+                            TldMember::Text(t) => v.member(k).opt_text(i, Some(t)),
+                            TldMember::Flag(f) => v.member(k).set(i, f),
                         }
                     }
                 }

@@ -4,6 +4,8 @@
 //! field), `urikit.canonicalize_url` (w3lib's), `urikit.safebrowsing_expressions` and `safebrowsing_hashes`
 //! (Google Safe Browsing's lookup expressions and their hashes).
 
+use std::borrow::Cow;
+
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
@@ -283,7 +285,7 @@ pub fn tldextract_parts(
     url: &str,
     include_psl_private_domains: bool,
     authority: bool,
-) -> (String, String, String, bool, String) {
+) -> (Cow<'_, str>, Cow<'_, str>, Cow<'_, str>, bool, Cow<'_, str>) {
     let e = urikit::psl::List::builtin().tldextract(url, include_psl_private_domains, authority);
     (
         e.subdomain,

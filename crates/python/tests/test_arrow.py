@@ -21,6 +21,7 @@ def test_every_function_of_the_contract_is_there():
         "uri_hierarchy", "uri_to_uri", "uri_to_iri", "uri_encode", "uri_decode", "uri_extract",
         "uri_origin", "uri_validation_errors", "uri_readings_differ", "uri_surt", "uri_canonical",
         "uri_safebrowsing_expressions", "uri_safebrowsing_hashes", "uri_cc_columns",
+        "uri_tldextract",
     ]
     assert arrow.FUNCTIONS == names
     for n in names:

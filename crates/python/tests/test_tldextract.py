@@ -49,6 +49,27 @@ def test_the_package_with_the_same_list_on_every_dataset_line(datasets):
     assert not differ, differ[:20]
 
 
+def test_the_column_function_gives_the_package_s_parts_on_every_dataset_line(datasets):
+    """``uri_tldextract`` (``urikit.arrow.tldextract``), whose kernel
+    writes the parts straight into the struct's children, against the
+    package itself, in both views."""
+    import pyarrow as pa
+
+    from urikit import arrow
+
+    ex = package()
+    lines = [l for ls in datasets.values() for l in ls]
+    col = pa.array(lines + [None])
+    for private in (False, True):
+        got = arrow.tldextract(col, private).to_pylist()
+        assert got[-1] is None
+        differ = [
+            (line, g) for line, g in zip(lines, got)
+            if tuple(g.values()) != fields(ex(line, include_psl_private_domains=private))
+        ]
+        assert not differ, differ[:20]
+
+
 def test_the_bundled_snapshot_differs_only_by_its_list(datasets):
     snapshot, same = package(snapshot=True), package()
     lines = [l for ls in datasets.values() for l in ls]
@@ -66,7 +87,8 @@ HOSTS = st.lists(
                      "ck", "www", "xn--p1ai", "рф", "ÉX", "github", "io", "", "1", "127", "0",
                      "invalid", "amazonaws", "compute", "s3"]),
     min_size=1, max_size=6,
-).map(".".join)
+).flatmap(lambda labels: st.sampled_from([".", ".", "\u3002", "\uff0e", "\uff61"]).map(
+    lambda dot: dot.join(labels)))
 
 
 @settings(max_examples=3000, deadline=None)

@@ -8,13 +8,14 @@
 //! - a string: an `i32` length (`-1`: NULL), then that many UTF-8 bytes;
 //! - an integer (`int32` or `int64` in Spark): an `i32` (`-1`: NULL, `0`:
 //!   present), then an `i64`;
+//! - a boolean: an `i32`, `-1` NULL, `-2` false, `-3` true;
 //! - a list: an `i32` count (`-1`: NULL), then that many cells;
 //! - a struct: an `i32` (`-1`: NULL, `0`: present), then one cell per member.
 //!
 //! An argument is an `i32`: `-1` NULL, `-2` false, `-3` true, or a length
 //! `>= 0` followed by that many bytes of text.
 
-use urikit_columns::{At, Param, Spec, Ty, Value};
+use urikit_columns::{At, Param, Spec, TldMember, Ty, Value};
 
 /// The arguments after the first column, read from `bytes` as the jar
 /// wrote them, one for each of `params`. Text that is not UTF-8 is NULL
@@ -74,6 +75,15 @@ impl Cells {
                 self.0.extend_from_slice(&n.to_le_bytes());
             }
         }
+    }
+
+    /// A boolean cell.
+    pub fn flag(&mut self, b: Option<bool>) {
+        self.tag(match b {
+            None => -1,
+            Some(false) => -2,
+            Some(true) => -3,
+        });
     }
 
     /// The head of a list of `n` cells.
@@ -140,6 +150,15 @@ impl Cells {
                         self.int(c.port.map(i64::from));
                     } else {
                         self.str(c.text(name).flatten());
+                    }
+                }
+            }
+            (Ty::TldStruct, Value::Tld(e)) => {
+                self.row();
+                for k in 0..urikit_columns::TLD_NAMES.len() {
+                    match urikit_columns::tld_member(e, k) {
+                        TldMember::Text(t) => self.str(Some(t)),
+                        TldMember::Flag(f) => self.flag(Some(f)),
                     }
                 }
             }

@@ -3,7 +3,7 @@ from typing import Any
 
 import pyarrow as pa
 
-__all__ = ["FUNCTIONS", "SPECS", "is_valid", "error", "parse", "scheme", "userinfo", "authority", "host", "port", "path", "query", "fragment", "host_type", "port_number", "user", "password", "host_decoded", "host_ascii", "host_unicode", "registrable_domain", "public_suffix", "icann_registrable_domain", "icann_public_suffix", "path_segments", "query_param", "query_params", "without_query", "without_fragment", "without_userinfo", "remove_query_params", "resolve", "normalize", "equivalent", "relativize", "clean", "hierarchy", "to_uri", "to_iri", "encode", "decode", "extract", "origin", "validation_errors", "readings_differ", "surt", "canonical", "safebrowsing_expressions", "safebrowsing_hashes", "cc_columns"]
+__all__ = ["FUNCTIONS", "SPECS", "is_valid", "error", "parse", "scheme", "userinfo", "authority", "host", "port", "path", "query", "fragment", "host_type", "port_number", "user", "password", "host_decoded", "host_ascii", "host_unicode", "registrable_domain", "public_suffix", "icann_registrable_domain", "icann_public_suffix", "path_segments", "query_param", "query_params", "without_query", "without_fragment", "without_userinfo", "remove_query_params", "resolve", "normalize", "equivalent", "relativize", "clean", "hierarchy", "to_uri", "to_iri", "encode", "decode", "extract", "origin", "validation_errors", "readings_differ", "surt", "canonical", "safebrowsing_expressions", "safebrowsing_hashes", "cc_columns", "tldextract"]
 
 SPECS: dict[str, dict[str, Any]]
 FUNCTIONS: list[str]
@@ -151,3 +151,6 @@ def safebrowsing_hashes(u: Any) -> pa.Array | pa.ChunkedArray:
 
 def cc_columns(u: Any) -> pa.Array | pa.ChunkedArray:
     """Common Crawl's 16 URL columns (url_surtkey to url_query), as its columnar index computes them."""
+
+def tldextract(u: Any, private: Any = None) -> pa.Array | pa.ChunkedArray:
+    """tldextract.extract's parts of any text: {subdomain, domain, suffix, is_private, registry_suffix}; private takes the list's private section (include_psl_private_domains)."""

@@ -511,6 +511,15 @@ pub struct TldSplit {
     pub private: bool,
 }
 
+/// What the walk of [`List::tldextract_split`] finds, in the places its
+/// caller gave the labels: where the suffix begins, where the registry
+/// suffix does (`None`: it is empty), and whether the suffix is private.
+struct TldWalk<P> {
+    suffix: P,
+    registry: Option<P>,
+    private: bool,
+}
+
 impl List {
     /// The suffix of `labels` as the `tldextract` package finds it: from
     /// the last label, each label that is a child in the list's tree is
@@ -537,6 +546,22 @@ impl List {
     /// assert_eq!(l.tldextract_split(&["example", "invalid"], false), None);
     /// ```
     pub fn tldextract_split(&self, labels: &[&str], private: bool) -> Option<TldSplit> {
+        let w = self.tld_walk(labels.iter().copied().enumerate().rev(), private)?;
+        Some(TldSplit {
+            suffix: w.suffix,
+            registry: w.registry.unwrap_or(labels.len()),
+            private: w.private,
+        })
+    }
+
+    /// The walk of [`tldextract_split`](Self::tldextract_split) over
+    /// labels given from the last, each with its place (`P`: an index, or
+    /// where the label begins in its host), answered in those places.
+    fn tld_walk<'s, P: Copy>(
+        &self,
+        labels: impl Iterator<Item = (P, &'s str)>,
+        private: bool,
+    ) -> Option<TldWalk<P>> {
         let t = self.lookup();
         let icann = rules::ICANN_RULE | rules::ICANN_WILD | rules::ICANN_EXCEPT;
         let mask = if private {
@@ -547,11 +572,12 @@ impl List {
         let rule = rules::ICANN_RULE | rules::PRIVATE_RULE;
         let wild = rules::ICANN_WILD | rules::PRIVATE_WILD;
         let except = rules::ICANN_EXCEPT | rules::PRIVATE_EXCEPT;
-        let n = labels.len();
-        let (mut node, mut at) = (Place::ROOT, n);
-        let mut split: Option<TldSplit> = None;
-        let mut registry = n;
-        for label in labels.iter().rev() {
+        // The node of the labels taken so far, and the place of the last
+        // one taken.
+        let (mut node, mut taken) = (Place::ROOT, None);
+        let mut split: Option<(P, bool)> = None;
+        let mut registry = None;
+        for (at, label) in labels {
             let lower: alloc::borrow::Cow<'_, str> = if label.is_ascii() {
                 alloc::borrow::Cow::Borrowed(label)
             } else {
@@ -568,51 +594,77 @@ impl List {
             let explicit = child.is_some()
                 && (child_flags & (rule | wild) != 0 || (child_flags == 0 && here & wild == 0));
             if let (true, Some((c, _))) = (explicit, child) {
-                at -= 1;
+                taken = Some(at);
                 node = c;
                 if child_flags & rule != 0 {
                     let is_private = child_flags & rules::PRIVATE_RULE != 0;
                     if !is_private {
-                        registry = at;
+                        registry = Some(at);
                     }
-                    split = Some(TldSplit {
-                        suffix: at,
-                        registry,
-                        private: is_private,
-                    });
+                    split = Some((at, is_private));
                 }
                 continue;
             }
             if here & wild != 0 {
+                // The root has no flags: a label was taken.
                 let exception = child_flags & except != 0;
-                return Some(TldSplit {
-                    suffix: if exception { at } else { at - 1 },
+                return Some(TldWalk {
+                    suffix: if exception { taken.unwrap_or(at) } else { at },
                     registry,
                     private: here & rules::PRIVATE_WILD != 0,
                 });
             }
             break;
         }
-        split.map(|s| TldSplit { registry, ..s })
+        split.map(|(suffix, private)| TldWalk {
+            suffix,
+            registry,
+            private,
+        })
     }
 }
 
 /// What `tldextract.extract` answers ([`List::tldextract`]): the host's
-/// parts as written (case kept).
+/// parts as written (case kept), slices of the text read where its host
+/// has no ideographic full stop (which the package reads as a dot).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TldExtract {
+pub struct TldExtract<'a> {
     /// The labels before the domain, joined by dots.
-    pub subdomain: alloc::string::String,
+    pub subdomain: Cow<'a, str>,
     /// The label before the suffix; or the whole host where it is an IP
     /// address; or the last label where no rule matches.
-    pub domain: alloc::string::String,
+    pub domain: Cow<'a, str>,
     /// The public suffix, or empty.
-    pub suffix: alloc::string::String,
+    pub suffix: Cow<'a, str>,
     /// Whether the suffix is a rule of the private section.
     pub is_private: bool,
     /// The registry (ICANN) suffix, or empty.
-    pub registry_suffix: alloc::string::String,
+    pub registry_suffix: Cow<'a, str>,
 }
+
+impl TldExtract<'_> {
+    /// The parts owned, borrowing nothing.
+    ///
+    /// ```
+    /// let url = String::from("http://a.example.com/");
+    /// let e = urikit::psl::List::builtin().tldextract(&url, false, false).into_owned();
+    /// drop(url);
+    /// assert_eq!(e.domain, "example");
+    /// ```
+    pub fn into_owned(self) -> TldExtract<'static> {
+        TldExtract {
+            subdomain: Cow::Owned(self.subdomain.into_owned()),
+            domain: Cow::Owned(self.domain.into_owned()),
+            suffix: Cow::Owned(self.suffix.into_owned()),
+            is_private: self.is_private,
+            registry_suffix: Cow::Owned(self.registry_suffix.into_owned()),
+        }
+    }
+}
+
+/// The full stops other than `.` that tldextract reads as one (U+3002,
+/// U+FF0E, U+FF61), as UTS #46 maps them.
+const FULL_STOPS: [char; 3] = ['\u{3002}', '\u{ff0e}', '\u{ff61}'];
 
 impl List {
     /// `tldextract.extract(url, include_psl_private_domains=private)`: the
@@ -620,70 +672,77 @@ impl List {
     /// up to `/`, `?` or `#`, after the last `@`, before a `:`, white space
     /// and final dots removed; a bracketed IPv6 address as it is), split by
     /// [`List::tldextract_split`]. With `authority`, `url` is already the
-    /// authority (`extract_urllib`).
+    /// authority (`extract_urllib`). The parts are slices of `url` unless
+    /// its host holds an ideographic full stop; nothing is allocated for
+    /// a host of ASCII.
     ///
     /// ```
     /// let e = urikit::psl::List::builtin().tldextract("http://forums.news.cnn.com/", false, false);
-    /// assert_eq!((e.subdomain.as_str(), e.domain.as_str(), e.suffix.as_str()), ("forums.news", "cnn", "com"));
+    /// assert_eq!((&*e.subdomain, &*e.domain, &*e.suffix), ("forums.news", "cnn", "com"));
     /// let e = urikit::psl::List::builtin().tldextract("http://127.0.0.1:8080/", false, false);
-    /// assert_eq!((e.domain.as_str(), e.suffix.as_str()), ("127.0.0.1", ""));
+    /// assert_eq!((&*e.domain, &*e.suffix), ("127.0.0.1", ""));
+    /// let e = urikit::psl::List::builtin().tldextract("http://a\u{3002}example\u{ff0e}com", false, false);
+    /// assert_eq!((&*e.subdomain, &*e.domain, &*e.suffix), ("a", "example", "com"));
     /// ```
-    pub fn tldextract(&self, url: &str, private: bool, authority: bool) -> TldExtract {
-        use alloc::string::{String, ToString};
+    pub fn tldextract<'a>(&self, url: &'a str, private: bool, authority: bool) -> TldExtract<'a> {
         let host = tldextract_host(if authority { url } else { schemeless(url) }, authority);
-        let host: String = host
-            .chars()
-            .map(|c| {
-                if matches!(c, '\u{3002}' | '\u{ff0e}' | '\u{ff61}') {
-                    '.'
-                } else {
-                    c
-                }
-            })
-            .collect();
-        let whole = |domain: String| TldExtract {
-            domain,
+        if host.contains(FULL_STOPS) {
+            let dotted: String = host.replace(FULL_STOPS, ".");
+            return self.tld_parts(&dotted, private).into_owned();
+        }
+        self.tld_parts(host, private)
+    }
+
+    /// [`tldextract`](Self::tldextract)'s parts of the host `host`, its
+    /// full stops made dots.
+    fn tld_parts<'h>(&self, host: &'h str, private: bool) -> TldExtract<'h> {
+        let whole = |domain: &'h str| TldExtract {
+            domain: Cow::Borrowed(domain),
             ..TldExtract::default()
         };
-        if host.chars().count() >= 4
-            && host.starts_with('[')
+        if host.starts_with('[')
             && host.ends_with(']')
+            && host.chars().count() >= 4
             && python_ipv6(&host[1..host.len() - 1])
         {
             return whole(host);
         }
-        let labels: alloc::vec::Vec<&str> = host.split('.').collect();
-        let Some(split) = self.tldextract_split(&labels, private) else {
-            if labels.len() == 4 && python_ipv4(&host) {
+        // The labels from the last, each with where it begins.
+        let mut end = Some(host.len());
+        let labels = core::iter::from_fn(|| {
+            let e = end?;
+            let start = host[..e].rfind('.').map_or(0, |d| d + 1);
+            end = start.checked_sub(1);
+            Some((start, &host[start..e]))
+        });
+        let Some(split) = self.tld_walk(labels, private) else {
+            if python_ipv4(host) {
                 return whole(host);
             }
-            let (last, rest) = labels.split_last().unwrap_or((&"", &[]));
+            let (subdomain, domain) = host.rsplit_once('.').unwrap_or(("", host));
             return TldExtract {
-                subdomain: rest.join("."),
-                domain: last.to_string(),
+                subdomain: Cow::Borrowed(subdomain),
+                domain: Cow::Borrowed(domain),
                 ..TldExtract::default()
             };
         };
-        let suffix = labels[split.suffix..].join(".");
-        let registry_suffix = if split.private {
-            labels[split.registry.min(labels.len())..].join(".")
-        } else {
-            suffix.clone()
+        let suffix = &host[split.suffix..];
+        let registry_suffix = match (split.private, split.registry) {
+            (false, _) => suffix,
+            (true, Some(r)) => &host[r..],
+            (true, None) => "",
+        };
+        // The label before the suffix, and those before it.
+        let (subdomain, domain) = match split.suffix.checked_sub(1) {
+            None => ("", ""),
+            Some(end) => host[..end].rsplit_once('.').unwrap_or(("", &host[..end])),
         };
         TldExtract {
-            subdomain: if split.suffix >= 2 {
-                labels[..split.suffix - 1].join(".")
-            } else {
-                String::new()
-            },
-            domain: if split.suffix > 0 {
-                labels[split.suffix - 1].to_string()
-            } else {
-                String::new()
-            },
-            suffix,
+            subdomain: Cow::Borrowed(subdomain),
+            domain: Cow::Borrowed(domain),
+            suffix: Cow::Borrowed(suffix),
             is_private: split.private,
-            registry_suffix,
+            registry_suffix: Cow::Borrowed(registry_suffix),
         }
     }
 }
@@ -731,15 +790,18 @@ fn tldextract_host(text: &str, authority: bool) -> &str {
 /// tldextract's `looks_like_ip`: a dotted quad of decimal octets without
 /// leading zeros.
 fn python_ipv4(s: &str) -> bool {
-    let parts: alloc::vec::Vec<&str> = s.split('.').collect();
-    parts.len() == 4
-        && parts.iter().all(|p| {
-            !p.is_empty()
-                && p.len() <= 3
-                && p.bytes().all(|b| b.is_ascii_digit())
-                && (p.len() == 1 || !p.starts_with('0'))
-                && p.parse::<u16>().is_ok_and(|v| v <= 255)
-        })
+    let octet = |p: &str| {
+        !p.is_empty()
+            && p.len() <= 3
+            && p.bytes().all(|b| b.is_ascii_digit())
+            && (p.len() == 1 || !p.starts_with('0'))
+            && p.parse::<u16>().is_ok_and(|v| v <= 255)
+    };
+    let mut parts = 0;
+    s.split('.').all(|p| {
+        parts += 1;
+        parts <= 4 && octet(p)
+    }) && parts == 4
 }
 
 /// Python's `ipaddress.IPv6Address`: an IPv6 address, a scope after `%`

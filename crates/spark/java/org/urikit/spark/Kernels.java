@@ -8,6 +8,7 @@ import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.catalyst.util.ArrayData;
 import org.apache.spark.sql.catalyst.util.GenericArrayData;
 import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
@@ -198,11 +199,16 @@ public final class Kernels {
     // Struct answers.
     public static InternalRow struct(int f, UTF8String u) { return (InternalRow) cell(f, u, 0, null, null); }
     public static InternalRow struct(int f, UTF8String u, UTF8String x) { return (InternalRow) cell(f, u, 1, x, null); }
+    public static InternalRow struct(int f, UTF8String u, int flag) { return (InternalRow) cell(f, u, 1, null, null, flag); }
 
     private static Object cell(int f, UTF8String u, int count, UTF8String x, UTF8String y) {
+        return cell(f, u, count, x, y, Integer.MIN_VALUE);
+    }
+
+    private static Object cell(int f, UTF8String u, int count, UTF8String x, UTF8String y, int flagValue) {
         if (u == null) return null;
         Buffer b = BUFFER.get();
-        long r = eval(f, u, count, x, y, Integer.MIN_VALUE, b);
+        long r = eval(f, u, count, x, y, flagValue, b);
         if (r == NULL) return null;
         if (r < 0) return fail(r, u, b, b.answer, f);
         Reader in = new Reader(b.addr + b.answer);
@@ -288,6 +294,10 @@ public final class Kernels {
                 long v = Platform.getLong(null, at);
                 at += 8;
                 return t instanceof IntegerType ? (Object) (int) v : (Object) v;
+            }
+            if (t instanceof BooleanType) {
+                int tag = i32();
+                return tag == -1 ? null : (Object) (tag == -3);
             }
             if (t instanceof ArrayType) {
                 int n = i32();
