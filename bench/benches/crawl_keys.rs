@@ -1,8 +1,9 @@
 //! The other crawl keys: Safe Browsing's lookup expressions and their
-//! SHA-256 hashes, w3lib's canonical URL, and Common Crawl's 16 columns,
-//! of every line of the datasets. Their peers are Python packages (gglsbl,
-//! w3lib, cc-index-table's Java), measured in the same run through
-//! Python by `crates/python/bench/keys.py`; the floor copies each line.
+//! SHA-256 hashes, w3lib's canonical URL, tldextract's parts and Common
+//! Crawl's 16 columns, of every line of the datasets. Their peers are
+//! Python packages (gglsbl, w3lib, tldextract, cc-index-table's Java),
+//! measured in the same run through Python by
+//! `crates/python/bench/keys.py`; the floor copies each line.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
@@ -56,6 +57,17 @@ fn keys(c: &mut Criterion) {
                 if let Ok(u) = urikit::w3lib::canonicalize_url(l, &o) {
                     n += u.len();
                 }
+            }
+            black_box(n)
+        })
+    });
+    let list = urikit::psl::List::builtin();
+    g.bench_function("tldextract", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for l in &lines {
+                let e = list.tldextract(l, false, false);
+                n += e.domain.len() + e.suffix.len() + e.subdomain.len();
             }
             black_box(n)
         })

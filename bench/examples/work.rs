@@ -121,6 +121,17 @@ fn main() {
                 }
             }
         }
+        // tldextract's parts of each line (`urikit::psl::List::tldextract`,
+        // without the private section, as `tldextract.extract`'s default).
+        ("tldextract", "urikit") => {
+            let list = urikit::psl::List::builtin();
+            for _ in 0..rounds {
+                for l in &lines {
+                    let e = list.tldextract(black_box(l), false, false);
+                    sum += e.domain.len() + e.suffix.len() + e.subdomain.len();
+                }
+            }
+        }
         // w3lib's canonical URL of each line (`urikit::w3lib`).
         ("w3lib", "urikit") => {
             let o = urikit::w3lib::Options::default();

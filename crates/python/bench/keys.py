@@ -22,7 +22,8 @@ Keys: SURT (the ``surt`` package against ``urikit.surt`` and
 ``canonicalize_url`` against ``urikit.canonicalize_url`` and
 ``urikit.arrow.canonical(u, 'w3lib')``), the registrable-domain split
 (``tldextract.extract`` with its bundled list against
-``urikit.compat.tldextract`` and ``urikit.tldextract_parts``), and Safe
+``urikit.compat.tldextract``, ``urikit.tldextract_parts`` and
+``urikit.arrow.tldextract``), and Safe
 Browsing's hashes (gglsbl's ``URL.hashes``, the Python package that
 computes them, against ``urikit.safebrowsing_hashes``; the two read some
 URLs differently, so the differences are counted, not refused).
@@ -76,7 +77,8 @@ def section(title, rows, urls, compare=True, floor=None, order=None):
     function could reach.
 
     ``order``: applied to each answer after the timing, before the
-    comparison (``sorted``, for answers whose order is the package's)."""
+    comparison (``sorted``, for answers whose order is the package's; a
+    struct's row, a ``dict``, made the package's tuple)."""
     n = len(urls)
     results = {}
     for name, f, repeat in rows:
@@ -140,7 +142,10 @@ def main() -> None:
         ("tldextract.extract", scalar(lambda u: parts(ex(u)), urls), 1),
         ("urikit.compat.tldextract", scalar(lambda u: parts(compat_tld.extract(u)), urls), 3),
         ("urikit.tldextract_parts", scalar(lambda u: urikit.tldextract_parts(u)[:3], urls), 3),
-    ], urls, floor=("str.partition", scalar(lambda u: u.partition("."), urls), 3))
+        ("urikit.arrow.tldextract", lambda: ua.tldextract(col), 3),
+        ("urikit.arrow.tldextract, to_pylist", lambda: ua.tldextract(col).to_pylist(), 3),
+    ], urls, floor=("str.partition", scalar(lambda u: u.partition("."), urls), 3),
+        order=lambda a: tuple(a.values())[:3] if isinstance(a, dict) else a)
     try:
         from gglsbl.protocol import URL as GglsblURL
     except ImportError:

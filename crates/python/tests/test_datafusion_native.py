@@ -30,7 +30,8 @@ def test_every_string_type_and_argument_form(ctx):
         ctx.register_record_batches("t", [[pa.record_batch({"u": pa.array(urls, t), "d": ["rfc3987", "rfc3986", "rfc3987", None]})]])
         got = ctx.sql(
             "SELECT uri_host(u) h, uri_host(u, 'rfc3987') hi, uri_is_valid(u, d) v, "
-            "uri_query_param(u, 'x') q, uri_clean(u, 'x') c, uri_to_uri(u, true) t FROM t"
+            "uri_query_param(u, 'x') q, uri_clean(u, 'x') c, uri_to_uri(u, true) t, "
+            "uri_tldextract(u, true) x FROM t"
         ).to_pydict()
         col = pa.array(urls, pa.string())
         assert got["h"] == arrow.host(col).to_pylist(), t
@@ -39,6 +40,7 @@ def test_every_string_type_and_argument_form(ctx):
         assert got["q"] == arrow.query_param(col, "x").to_pylist(), t
         assert got["c"] == arrow.clean(col, "x").to_pylist(), t
         assert got["t"] == arrow.to_uri(col, True).to_pylist(), t
+        assert got["x"] == arrow.tldextract(col, True).to_pylist(), t
 
 
 def test_bad_input_never_crashes_datafusion(ctx):

@@ -46,10 +46,16 @@ def test_the_shell_loads_the_extension():
         "uri_is_valid('a b'), uri_is_valid('http://\u00e9/', 'rfc3987'), "
         "uri_resolve('../g', 'http://a/b/c/d;p?q'), uri_query_param('http://h/?a=1&b=x+y', 'b'), "
         "uri_to_uri('http://\u00e9/', true), uri_host('http://a/', NULL), uri_host(NULL), "
-        "(uri_error('a b')).code, (uri_error('a b')).offset, len(uri_path_segments('http://a/b/c'));"
+        "(uri_error('a b')).code, (uri_error('a b')).offset, len(uri_path_segments('http://a/b/c')), "
+        "(uri_tldextract('http://a.b.blogspot.com/', true)).suffix, "
+        "(uri_tldextract('http://a.b.blogspot.com/', true)).is_private, "
+        "(uri_tldextract('http://a.b.blogspot.com/')).suffix;"
     )
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "Example.COM,443,false,true,http://a/b/g,x y,http://xn--9ca/,a,NULL,invalid-char,1,2"
+    assert out.stdout.strip() == (
+        "Example.COM,443,false,true,http://a/b/g,x y,http://xn--9ca/,a,NULL,invalid-char,1,2,"
+        "blogspot.com,true,com"
+    )
     # Every function of the contract is there, with its result type.
     out = run_shell(
         "SELECT DISTINCT function_name FROM duckdb_functions() "

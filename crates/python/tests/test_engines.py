@@ -305,6 +305,25 @@ def test_spark_native_columns_are_named_as_called(spark):
     assert "uri_host(" in plan and "static_invoke" not in plan.split("== Optimized")[0]
 
 
+def test_spark_native_tldextract_takes_its_flag(spark):
+    """A boolean argument and a struct with a boolean member cross the
+    jar's wire both ways: ``uri_tldextract(u, true)`` reads the list's
+    private section."""
+    import urikit.spark
+
+    assert urikit.spark.register(spark).mode == "native"
+    rows = spark.sql(
+        "SELECT uri_tldextract(u, p) AS t FROM VALUES "
+        "('http://a.b.blogspot.com/', true), ('http://a.b.blogspot.com/', false), "
+        "(CAST(NULL AS STRING), true) AS v(u, p)"
+    ).collect()
+    assert [None if r.t is None else tuple(r.t) for r in rows] == [
+        ("a", "b", "blogspot.com", True, "com"),
+        ("a.b", "blogspot", "com", False, "com"),
+        None,
+    ]
+
+
 PARTS = ["HOST", "PATH", "QUERY", "REF", "PROTOCOL", "FILE", "AUTHORITY", "USERINFO"]
 
 

@@ -546,7 +546,11 @@ impl List {
     /// assert_eq!(l.tldextract_split(&["example", "invalid"], false), None);
     /// ```
     pub fn tldextract_split(&self, labels: &[&str], private: bool) -> Option<TldSplit> {
-        let w = self.tld_walk(labels.iter().copied().enumerate().rev(), private)?;
+        let from_last = Listed {
+            t: self.lookup(),
+            labels: labels.iter().enumerate().rev(),
+        };
+        let w = tld_walk(private, from_last)?;
         Some(TldSplit {
             suffix: w.suffix,
             registry: w.registry.unwrap_or(labels.len()),
@@ -554,74 +558,227 @@ impl List {
         })
     }
 
-    /// The walk of [`tldextract_split`](Self::tldextract_split) over
-    /// labels given from the last, each with its place (`P`: an index, or
-    /// where the label begins in its host), answered in those places.
-    fn tld_walk<'s, P: Copy>(
-        &self,
-        labels: impl Iterator<Item = (P, &'s str)>,
-        private: bool,
-    ) -> Option<TldWalk<P>> {
-        let t = self.lookup();
-        let icann = rules::ICANN_RULE | rules::ICANN_WILD | rules::ICANN_EXCEPT;
-        let mask = if private {
-            icann | rules::PRIVATE_RULE | rules::PRIVATE_WILD | rules::PRIVATE_EXCEPT
-        } else {
-            icann
-        };
-        let rule = rules::ICANN_RULE | rules::PRIVATE_RULE;
-        let wild = rules::ICANN_WILD | rules::PRIVATE_WILD;
-        let except = rules::ICANN_EXCEPT | rules::PRIVATE_EXCEPT;
-        // The node of the labels taken so far, and the place of the last
-        // one taken.
-        let (mut node, mut taken) = (Place::ROOT, None);
-        let mut split: Option<(P, bool)> = None;
-        let mut registry = None;
-        for (at, label) in labels {
-            let lower: alloc::borrow::Cow<'_, str> = if label.is_ascii() {
-                alloc::borrow::Cow::Borrowed(label)
-            } else {
-                alloc::borrow::Cow::Owned(label.to_lowercase())
+    /// The walk of [`tldextract_split`](Self::tldextract_split) over the
+    /// labels of `host` (its full stops made dots), answered in the places
+    /// where they begin. A host of ASCII up to 253 octets is read as
+    /// [`split`](Self::split) reads a name (its dots found at once where
+    /// it is 64 octets or shorter, each label's words read where it lies,
+    /// in a lower-case copy where it has capitals); any other, a label at
+    /// a time.
+    fn tld_walk_host(&self, host: &str, private: bool) -> Option<TldWalk<usize>> {
+        let b = host.as_bytes();
+        let n = b.len();
+        if n == 0 || n > 253 || !host.is_ascii() {
+            let from_last = Searched {
+                t: self.lookup(),
+                host,
+                end: Some(n),
             };
-            let b = lower.as_bytes();
-            let child = if b.len() <= rules::MAX_LABEL {
-                t.child(node, b, 0, b.len())
-            } else {
-                None
-            };
-            let here = t.flags(node) & mask;
-            let child_flags = child.map_or(0, |(_, f)| f & mask);
-            let explicit = child.is_some()
-                && (child_flags & (rule | wild) != 0 || (child_flags == 0 && here & wild == 0));
-            if let (true, Some((c, _))) = (explicit, child) {
-                taken = Some(at);
-                node = c;
-                if child_flags & rule != 0 {
-                    let is_private = child_flags & rules::PRIVATE_RULE != 0;
-                    if !is_private {
-                        registry = Some(at);
-                    }
-                    split = Some((at, is_private));
-                }
-                continue;
-            }
-            if here & wild != 0 {
-                // The root has no flags: a label was taken.
-                let exception = child_flags & except != 0;
-                return Some(TldWalk {
-                    suffix: if exception { taken.unwrap_or(at) } else { at },
-                    registry,
-                    private: here & rules::PRIVATE_WILD != 0,
-                });
-            }
-            break;
+            return tld_walk(private, from_last);
         }
-        split.map(|(suffix, private)| TldWalk {
-            suffix,
-            registry,
-            private,
-        })
+        let (dots, capital) = match n {
+            ..=64 => crate::arch::dots_capitals(b),
+            _ => (0, b.iter().any(u8::is_ascii_uppercase)),
+        };
+        if capital {
+            return self.tld_walk_lowered(b, dots, private);
+        }
+        if n <= 64 {
+            self.tld_walk_labels(&Narrow { b, dots }, private)
+        } else {
+            self.tld_walk_labels(&Wide { b }, private)
+        }
     }
+
+    /// [`tld_walk_host`](Self::tld_walk_host) of a host `b` of ASCII with
+    /// capitals (its dots `dots` where it is 64 octets or shorter), in a
+    /// lower-case copy. Hosts are most often written in lower case.
+    #[cold]
+    #[inline(never)]
+    fn tld_walk_lowered(&self, b: &[u8], dots: u64, private: bool) -> Option<TldWalk<usize>> {
+        let mut low = [0u8; 253];
+        let low = &mut low[..b.len()];
+        low.copy_from_slice(b);
+        low.make_ascii_lowercase();
+        if low.len() <= 64 {
+            self.tld_walk_labels(&Narrow { b: low, dots }, private)
+        } else {
+            self.tld_walk_labels(&Wide { b: low }, private)
+        }
+    }
+
+    /// [`tld_walk`] over `labels` (in lower case), in this list's table:
+    /// the compiled-in table's is a copy of its own, as for
+    /// [`walk`](Self::walk).
+    #[inline(always)]
+    fn tld_walk_labels(&self, labels: &impl Labels, private: bool) -> Option<TldWalk<usize>> {
+        match &self.table {
+            None => tld_walk_labels(&BUILTIN_LOOKUP, labels, private),
+            Some(t) => tld_walk_labels(&t.lookup(), labels, private),
+        }
+    }
+}
+
+/// [`tld_walk`] over the labels of a name of ASCII in lower case (any of
+/// them empty), in the table `t`.
+#[inline(always)]
+fn tld_walk_labels(t: &Lookup<'_>, labels: &impl Labels, private: bool) -> Option<TldWalk<usize>> {
+    let end = Some(labels.name().len());
+    tld_walk(private, Read { t, labels, end })
+}
+
+/// A node found in the table, and its flags; `None` where there is none.
+type Found = Option<(Place, u8)>;
+
+/// A text's labels from the last, each with its place and the child of a
+/// node it is: what [`tld_walk`] reads.
+trait FromLast {
+    /// What the caller counts labels by: an index, or where a label
+    /// begins.
+    type At: Copy;
+
+    /// The next label leftwards: its place, and the child of `node` it
+    /// is; `None` when no label is left.
+    fn next(&mut self, node: Place) -> Option<(Self::At, Found)>;
+}
+
+/// Labels given as a list, with their indexes.
+struct Listed<'t, I> {
+    t: Lookup<'t>,
+    labels: I,
+}
+
+impl<'s, I: Iterator<Item = (usize, &'s &'s str)>> FromLast for Listed<'_, I> {
+    type At = usize;
+
+    fn next(&mut self, node: Place) -> Option<(usize, Found)> {
+        let (at, label) = self.labels.next()?;
+        Some((at, child_of(&self.t, node, label)))
+    }
+}
+
+/// The labels of a host of any text, each searched for, with where it
+/// begins.
+struct Searched<'t, 'h> {
+    t: Lookup<'t>,
+    host: &'h str,
+    /// Where the next label ends; `None` past the first.
+    end: Option<usize>,
+}
+
+impl FromLast for Searched<'_, '_> {
+    type At = usize;
+
+    fn next(&mut self, node: Place) -> Option<(usize, Found)> {
+        let e = self.end?;
+        let start = crate::bytes::last_byte(&self.host.as_bytes()[..e], b'.').map_or(0, |d| d + 1);
+        self.end = start.checked_sub(1);
+        Some((start, child_of(&self.t, node, &self.host[start..e])))
+    }
+}
+
+/// The labels of a name of ASCII in lower case, read where they lie
+/// ([`Labels`]), with where each begins.
+struct Read<'t, 'a, L> {
+    t: &'t Lookup<'a>,
+    labels: &'t L,
+    /// Where the next label ends; `None` past the first.
+    end: Option<usize>,
+}
+
+impl<L: Labels> FromLast for Read<'_, '_, L> {
+    type At = usize;
+
+    #[inline(always)]
+    fn next(&mut self, node: Place) -> Option<(usize, Found)> {
+        let e = self.end?;
+        // An empty label first, before a dot, has no dot before it.
+        let start = if e == 0 { 0 } else { self.labels.start(e) };
+        self.end = start.checked_sub(1);
+        if start == e {
+            // In no rule.
+            return Some((start, None));
+        }
+        let b = self.labels.name();
+        let l = Label::read(b, start, e);
+        let label = &b[start..e];
+        // A name's last label is most often found: no filter asked first.
+        let child = if node.slot == rules::ROOT {
+            self.t.find_first::<false>(node, label, l.first, l.second)
+        } else {
+            self.t.find_first::<true>(node, label, l.first, l.second)
+        };
+        Some((start, child))
+    }
+}
+
+/// The node below `node` whose label is `label` (any text), in lower
+/// case: ASCII letters lowered in the table's lookup, any other by
+/// Unicode's lower case.
+fn child_of(t: &Lookup<'_>, node: Place, label: &str) -> Found {
+    let lower: Cow<'_, str> = if label.is_ascii() {
+        Cow::Borrowed(label)
+    } else {
+        Cow::Owned(label.to_lowercase())
+    };
+    let b = lower.as_bytes();
+    if b.len() > rules::MAX_LABEL {
+        return None;
+    }
+    t.child(node, b, 0, b.len())
+}
+
+/// The walk of [`List::tldextract_split`] over the labels `from_last`
+/// gives, answered in their places.
+#[inline(always)]
+fn tld_walk<F: FromLast>(private: bool, mut from_last: F) -> Option<TldWalk<F::At>> {
+    let icann = rules::ICANN_RULE | rules::ICANN_WILD | rules::ICANN_EXCEPT;
+    let mask = if private {
+        icann | rules::PRIVATE_RULE | rules::PRIVATE_WILD | rules::PRIVATE_EXCEPT
+    } else {
+        icann
+    };
+    let rule = rules::ICANN_RULE | rules::PRIVATE_RULE;
+    let wild = rules::ICANN_WILD | rules::PRIVATE_WILD;
+    let except = rules::ICANN_EXCEPT | rules::PRIVATE_EXCEPT;
+    // The node of the labels taken so far, its flags (the root has none),
+    // and the place of the last label taken.
+    let (mut node, mut here, mut taken) = (Place::ROOT, 0u8, None);
+    let mut split: Option<(F::At, bool)> = None;
+    let mut registry = None;
+    while let Some((at, child)) = from_last.next(node) {
+        let child_flags = child.map_or(0, |(_, f)| f & mask);
+        let explicit = child.is_some()
+            && (child_flags & (rule | wild) != 0 || (child_flags == 0 && here & wild == 0));
+        if let (true, Some((c, _))) = (explicit, child) {
+            taken = Some(at);
+            node = c;
+            here = child_flags;
+            if child_flags & rule != 0 {
+                let is_private = child_flags & rules::PRIVATE_RULE != 0;
+                if !is_private {
+                    registry = Some(at);
+                }
+                split = Some((at, is_private));
+            }
+            continue;
+        }
+        if here & wild != 0 {
+            // The root has no flags: a label was taken.
+            let exception = child_flags & except != 0;
+            return Some(TldWalk {
+                suffix: if exception { taken.unwrap_or(at) } else { at },
+                registry,
+                private: here & rules::PRIVATE_WILD != 0,
+            });
+        }
+        break;
+    }
+    split.map(|(suffix, private)| TldWalk {
+        suffix,
+        registry,
+        private,
+    })
 }
 
 /// What `tldextract.extract` answers ([`List::tldextract`]): the host's
@@ -686,7 +843,7 @@ impl List {
     /// ```
     pub fn tldextract<'a>(&self, url: &'a str, private: bool, authority: bool) -> TldExtract<'a> {
         let host = tldextract_host(if authority { url } else { schemeless(url) }, authority);
-        if host.contains(FULL_STOPS) {
+        if !host.is_ascii() && host.contains(FULL_STOPS) {
             let dotted: String = host.replace(FULL_STOPS, ".");
             return self.tld_parts(&dotted, private).into_owned();
         }
@@ -707,19 +864,11 @@ impl List {
         {
             return whole(host);
         }
-        // The labels from the last, each with where it begins.
-        let mut end = Some(host.len());
-        let labels = core::iter::from_fn(|| {
-            let e = end?;
-            let start = host[..e].rfind('.').map_or(0, |d| d + 1);
-            end = start.checked_sub(1);
-            Some((start, &host[start..e]))
-        });
-        let Some(split) = self.tld_walk(labels, private) else {
+        let Some(split) = self.tld_walk_host(host, private) else {
             if python_ipv4(host) {
                 return whole(host);
             }
-            let (subdomain, domain) = host.rsplit_once('.').unwrap_or(("", host));
+            let (subdomain, domain) = split_last_label(host);
             return TldExtract {
                 subdomain: Cow::Borrowed(subdomain),
                 domain: Cow::Borrowed(domain),
@@ -735,7 +884,7 @@ impl List {
         // The label before the suffix, and those before it.
         let (subdomain, domain) = match split.suffix.checked_sub(1) {
             None => ("", ""),
-            Some(end) => host[..end].rsplit_once('.').unwrap_or(("", &host[..end])),
+            Some(end) => split_last_label(&host[..end]),
         };
         TldExtract {
             subdomain: Cow::Borrowed(subdomain),
@@ -747,15 +896,30 @@ impl List {
     }
 }
 
+/// `name` cut at its last dot: the labels before it, and the last label
+/// (all of `name`, after nothing, where it has no dot).
+fn split_last_label(name: &str) -> (&str, &str) {
+    match crate::bytes::last_byte(name.as_bytes(), b'.') {
+        Some(d) => (&name[..d], &name[d + 1..]),
+        None => ("", name),
+    }
+}
+
 /// tldextract's `_schemeless_url`: the text after `scheme://`.
 fn schemeless(url: &str) -> &str {
-    let Some(i) = url.find("//") else {
+    let b = url.as_bytes();
+    let scheme_chars = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.');
+    // Most texts begin with a scheme and `://`: no `//` can come before.
+    let scheme = b.iter().position(|&c| !scheme_chars(c)).unwrap_or(b.len());
+    if scheme > 0 && b[scheme..].starts_with(b"://") {
+        return &url[scheme + 3..];
+    }
+    let Some(i) = crate::bytes::first_pair(b, b'/', b'/') else {
         return url;
     };
     if i == 0 {
         return &url[2..];
     }
-    let scheme_chars = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.');
     if i < 2
         || url.as_bytes()[i - 1] != b':'
         || !url.as_bytes()[..i - 1].iter().all(|&c| scheme_chars(c))
@@ -766,21 +930,33 @@ fn schemeless(url: &str) -> &str {
 }
 
 /// tldextract's `_host_from_authority` (after cutting the authority at
-/// `/`, `?` and `#` unless `authority` already is one).
+/// `/`, `?` and `#` unless `authority` already is one). Every byte looked
+/// for is ASCII, so the text is searched as bytes.
 fn tldextract_host(text: &str, authority: bool) -> &str {
     let a = if authority {
         text
     } else {
-        let end = text.find(['/', '?', '#']).unwrap_or(text.len());
+        let end = memchr::memchr3(b'/', b'?', b'#', text.as_bytes()).unwrap_or(text.len());
         &text[..end]
     };
-    let after = a.rsplit_once('@').map_or(a, |(_, h)| h);
+    let after = crate::bytes::last_byte(a.as_bytes(), b'@').map_or(a, |at| &a[at + 1..]);
     if after.starts_with('[') {
-        if let Some(close) = after.find(']') {
+        if let Some(close) = crate::bytes::first_byte(after.as_bytes(), b']') {
             return &after[..=close];
         }
     }
-    let host = after.split_once(':').map_or(after, |(h, _)| h);
+    let host = crate::bytes::first_byte(after.as_bytes(), b':').map_or(after, |at| &after[..at]);
+    // Most hosts begin and end with a byte that is neither white space
+    // nor a dot (nor part of a character beyond ASCII): nothing to trim.
+    let kept = |c: &u8| (b'!'..0x80).contains(c);
+    if host.as_bytes().first().is_some_and(kept)
+        && host
+            .as_bytes()
+            .last()
+            .is_some_and(|c| kept(c) && *c != b'.')
+    {
+        return host;
+    }
     // Python's `str.strip()`: its white space includes U+001C to U+001F.
     let space = |c: char| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c);
     host.trim_matches(space)
@@ -797,6 +973,10 @@ fn python_ipv4(s: &str) -> bool {
             && (p.len() == 1 || !p.starts_with('0'))
             && p.parse::<u16>().is_ok_and(|v| v <= 255)
     };
+    // Most hosts hold a letter: no quad.
+    if s.len() > 15 || !s.bytes().all(|c| c.is_ascii_digit() || c == b'.') {
+        return false;
+    }
     let mut parts = 0;
     s.split('.').all(|p| {
         parts += 1;

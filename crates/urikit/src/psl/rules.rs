@@ -269,12 +269,6 @@ impl Lookup<'_> {
         self.find_first::<true>(parent, low, word(0), second)
     }
 
-    /// The flags of the node at `place` (none at the root).
-    #[inline(always)]
-    pub fn flags(&self, place: Place) -> u8 {
-        self.slots.get(place.slot as usize).map_or(0, Slot::flags)
-    }
-
     /// The node below `parent`, and its flags, whose label is `label` (one
     /// to 63 octets, in lower case), whose first eight bytes (zeros past
     /// its end) are `first` and whose next eight are `second` (so; 0 for a
