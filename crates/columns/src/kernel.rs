@@ -645,24 +645,26 @@ fn tlds(
     let (mut private_bits, mut valid) = (Bits::new(n), Bits::new(n));
     let mut nulls = 0;
     col.each_bytes(range, |_, row| {
-        let e = row
-            .and_then(|b| crate::input::utf8(b).ok())
-            .map(|s| list.tldextract(s, private, false));
-        if let Some(e) = &e {
-            let parts = [&e.subdomain, &e.domain, &e.suffix, &e.registry_suffix];
-            for ((offsets, bytes), part) in texts.iter_mut().zip(parts) {
-                bytes.extend_from_slice(part.as_bytes());
-                // Past `MAX_BYTES` it wraps; refused below.
-                offsets.push(bytes.len() as i32);
-            }
-        } else {
+        // The parts are read where `tldextract` wrote them, not moved into
+        // an `Option` first.
+        let Some(text) = row.and_then(|b| crate::input::utf8(b).ok()) else {
             for (offsets, bytes) in &mut texts {
                 offsets.push(bytes.len() as i32);
             }
+            private_bits.push(false);
+            valid.push(false);
+            nulls += 1;
+            return;
+        };
+        let e = list.tldextract(text, private, false);
+        let parts = [&e.subdomain, &e.domain, &e.suffix, &e.registry_suffix];
+        for ((offsets, bytes), part) in texts.iter_mut().zip(parts) {
+            bytes.extend_from_slice(part.as_bytes());
+            // Past `MAX_BYTES` it wraps; refused below.
+            offsets.push(bytes.len() as i32);
         }
-        private_bits.push(e.as_ref().is_some_and(|e| e.is_private));
-        valid.push(e.is_some());
-        nulls += usize::from(e.is_none());
+        private_bits.push(e.is_private);
+        valid.push(true);
     });
     if texts.iter().any(|(_, bytes)| bytes.len() > MAX_BYTES) {
         return Some(Err(crate::value::overflow()));

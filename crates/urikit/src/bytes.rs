@@ -283,16 +283,29 @@ pub(crate) fn last_byte(b: &[u8], x: u8) -> Option<usize> {
 /// bytes it read to the work count.
 #[inline(always)]
 pub(crate) fn first_byte(b: &[u8], x: u8) -> Option<usize> {
-    let pattern = ONES * u64::from(x);
+    first_of(b, [x])
+}
+
+/// The offset of the first byte of `b` that is one of `xs`, searched as
+/// [`first_byte`] searches: the first 32 bytes a word at a time, the rest
+/// with memchr's vector search (one to three of them; more, a byte at a
+/// time). Adds the bytes
+/// it read to the work count.
+#[inline(always)]
+pub(crate) fn first_of<const N: usize>(b: &[u8], xs: [u8; N]) -> Option<usize> {
+    let hits_in = |w: u64| {
+        xs.iter()
+            .fold(0, |hits, &x| hits | zero_bytes(w ^ (ONES * u64::from(x))))
+    };
     let mut i = 0;
     while i < 32 {
         let Some(w) = word8(b, i) else {
             // Fewer than eight bytes left.
-            let hit = b[i..].iter().position(|&c| c == x).map(|k| i + k);
+            let hit = b[i..].iter().position(|c| xs.contains(c)).map(|k| i + k);
             crate::work::add(hit.map_or(b.len(), |h| h + 1));
             return hit;
         };
-        let hits = zero_bytes(w ^ pattern);
+        let hits = hits_in(w);
         if hits != 0 {
             let hit = i + hits.trailing_zeros() as usize / 8;
             crate::work::add(hit + 1);
@@ -300,7 +313,14 @@ pub(crate) fn first_byte(b: &[u8], x: u8) -> Option<usize> {
         }
         i += 8;
     }
-    let hit = memchr::memchr(x, &b[32..]).map(|k| 32 + k);
+    let rest = &b[32..];
+    let hit = match xs.as_slice() {
+        [x] => memchr::memchr(*x, rest),
+        [x, y] => memchr::memchr2(*x, *y, rest),
+        [x, y, z] => memchr::memchr3(*x, *y, *z, rest),
+        _ => rest.iter().position(|c| xs.contains(c)),
+    }
+    .map(|k| 32 + k);
     crate::work::add(hit.map_or(b.len(), |h| h + 1));
     hit
 }
@@ -609,6 +629,38 @@ mod tests {
         }
         // Bytes with the high bit, which a careless word search confuses.
         assert_eq!(first_byte("\u{a2}\u{e9}\"".as_bytes(), b'"'), Some(4));
+    }
+
+    #[test]
+    fn first_of_finds_the_first_of_any_anywhere() {
+        // Every length to 80, each byte of the set at every place, a later
+        // one of the set after it, against the obvious search; with one,
+        // two, three and five bytes to look for (the vector search of the
+        // rest, and the byte loop past three).
+        let set = [b'/', b'?', b'#', b'@', b':'];
+        for n in 0..80 {
+            for at in 0..=n {
+                for &x in &set {
+                    let mut b = alloc::vec![b'a'; n];
+                    if at < n {
+                        b[at] = x;
+                        if at + 5 < n {
+                            b[at + 5] = b'/';
+                        }
+                    }
+                    let want = |xs: &[u8]| b.iter().position(|c| xs.contains(c));
+                    assert_eq!(first_of(&b, [x]), want(&[x]), "{n} {at}");
+                    assert_eq!(first_of(&b, [b'?', x]), want(&[b'?', x]), "{n} {at}");
+                    assert_eq!(
+                        first_of(&b, [b'/', b'?', b'#']),
+                        want(&set[..3]),
+                        "{n} {at}"
+                    );
+                    assert_eq!(first_of(&b, set), want(&set), "{n} {at}");
+                }
+            }
+        }
+        assert_eq!(first_of("\u{a2}\u{af}#".as_bytes(), [b'/', b'#']), Some(4));
     }
 
     #[test]

@@ -702,13 +702,12 @@ impl<L: Labels> FromLast for Read<'_, '_, L> {
         let b = self.labels.name();
         let l = Label::read(b, start, e);
         let label = &b[start..e];
-        // A name's last label is most often found: no filter asked first.
-        let child = if node.slot == rules::ROOT {
-            self.t.find_first::<false>(node, label, l.first, l.second)
-        } else {
-            self.t.find_first::<true>(node, label, l.first, l.second)
-        };
-        Some((start, child))
+        // The filter is asked first, even of a last label: tldextract reads
+        // any text, whose last label is often in no rule (`localhost`).
+        Some((
+            start,
+            self.t.find_first::<true>(node, label, l.first, l.second),
+        ))
     }
 }
 
@@ -905,10 +904,22 @@ fn split_last_label(name: &str) -> (&str, &str) {
     }
 }
 
+/// The bytes tldextract takes for a scheme's: ASCII letters and digits,
+/// `+`, `-` and `.`, one table read a byte.
+const SCHEME_CHARS: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = (c as u8).is_ascii_alphanumeric() || matches!(c as u8, b'+' | b'-' | b'.');
+        c += 1;
+    }
+    t
+};
+
 /// tldextract's `_schemeless_url`: the text after `scheme://`.
 fn schemeless(url: &str) -> &str {
     let b = url.as_bytes();
-    let scheme_chars = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.');
+    let scheme_chars = |c: u8| SCHEME_CHARS[usize::from(c)];
     // Most texts begin with a scheme and `://`: no `//` can come before.
     let scheme = b.iter().position(|&c| !scheme_chars(c)).unwrap_or(b.len());
     if scheme > 0 && b[scheme..].starts_with(b"://") {
@@ -930,22 +941,23 @@ fn schemeless(url: &str) -> &str {
 }
 
 /// tldextract's `_host_from_authority` (after cutting the authority at
-/// `/`, `?` and `#` unless `authority` already is one). Every byte looked
-/// for is ASCII, so the text is searched as bytes.
+/// `/`, `?` and `#` unless `authority` already is one), white space and
+/// final dots removed. Every byte looked for is ASCII, so the text is
+/// searched as bytes.
 fn tldextract_host(text: &str, authority: bool) -> &str {
-    let a = if authority {
-        text
-    } else {
-        let end = memchr::memchr3(b'/', b'?', b'#', text.as_bytes()).unwrap_or(text.len());
-        &text[..end]
+    let b = text.as_bytes();
+    // Most authorities hold no `@`, `:` or `[`: one search finds where the
+    // authority ends, or that it holds one of them.
+    let plain = match crate::bytes::first_of(b, [b'/', b'?', b'#', b'@', b':']) {
+        _ if authority || b.first() == Some(&b'[') => None,
+        None => Some(text),
+        Some(end) if matches!(b[end], b'/' | b'?' | b'#') => Some(&text[..end]),
+        Some(_) => None,
     };
-    let after = crate::bytes::last_byte(a.as_bytes(), b'@').map_or(a, |at| &a[at + 1..]);
-    if after.starts_with('[') {
-        if let Some(close) = crate::bytes::first_byte(after.as_bytes(), b']') {
-            return &after[..=close];
-        }
-    }
-    let host = crate::bytes::first_byte(after.as_bytes(), b':').map_or(after, |at| &after[..at]);
+    let host = match plain {
+        Some(host) => host,
+        None => host_of_authority(text, authority),
+    };
     // Most hosts begin and end with a byte that is neither white space
     // nor a dot (nor part of a character beyond ASCII): nothing to trim.
     let kept = |c: &u8| (b'!'..0x80).contains(c);
@@ -961,6 +973,25 @@ fn tldextract_host(text: &str, authority: bool) -> &str {
     let space = |c: char| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c);
     host.trim_matches(space)
         .trim_end_matches(['.', '\u{3002}', '\u{ff0e}', '\u{ff61}'])
+}
+
+/// The host of `text`'s authority (all of `text` where `authority`, else
+/// up to `/`, `?` or `#`): after its last `@`, a bracketed literal as it
+/// is, else before its first `:`.
+fn host_of_authority(text: &str, authority: bool) -> &str {
+    let a = if authority {
+        text
+    } else {
+        let end = crate::bytes::first_of(text.as_bytes(), [b'/', b'?', b'#']).unwrap_or(text.len());
+        &text[..end]
+    };
+    let after = crate::bytes::last_byte(a.as_bytes(), b'@').map_or(a, |at| &a[at + 1..]);
+    if after.starts_with('[') {
+        if let Some(close) = crate::bytes::first_byte(after.as_bytes(), b']') {
+            return &after[..=close];
+        }
+    }
+    crate::bytes::first_byte(after.as_bytes(), b':').map_or(after, |at| &after[..at])
 }
 
 /// tldextract's `looks_like_ip`: a dotted quad of decimal octets without
@@ -1327,6 +1358,33 @@ mod tests {
                 2
             };
             assert_eq!(got, want, "{:?}", core::str::from_utf8(&name));
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(100_000))]
+        /// tldextract's walk over an ASCII host read as `split` reads a name
+        /// (its dots at once, its labels' words where they lie, a lowered
+        /// copy where it has capitals) gives what the walk over the same
+        /// host searched a label at a time gives: hosts of rules' labels,
+        /// capitals, empty labels, labels of 63 and 64 octets, names either
+        /// side of 64 and 253 octets, in both views.
+        #[test]
+        fn tldextract_reads_a_host_as_it_searches_it(
+            labels in proptest::collection::vec(proptest::sample::select(alloc::vec![
+                "com", "CO", "uk", "www", "", "jp", "kawasaki", "city", "ck", "www", "blogspot",
+                "github", "io", "amazonaws", "s3", "compute-1", "xn--p1ai", "a", "B",
+                "abcdefghijklmnopq", "x234567890123456789012345678901234567890123456789012345678901234",
+                "y23456789012345678901234567890123456789012345678901234567890123",
+            ]), 1..12),
+            private: bool,
+        ) {
+            let host = labels.join(".");
+            let l = List::builtin();
+            let fast = l.tld_walk_host(&host, private);
+            let searched = tld_walk(private, Searched { t: l.lookup(), host: &host, end: Some(host.len()) });
+            let key = |w: Option<TldWalk<usize>>| w.map(|w| (w.suffix, w.registry, w.private));
+            proptest::prop_assert_eq!(key(fast), key(searched), "{}", host);
         }
     }
 }
