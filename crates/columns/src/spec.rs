@@ -245,37 +245,13 @@ pub(crate) fn pair_fields() -> Fields {
 /// The members of `uri_cc_columns`' struct: the index's column names,
 /// `url_port` an int32.
 pub(crate) fn cc_fields() -> Fields {
-    Fields::from(
-        urikit::ccindex::NAMES
-            .iter()
-            .map(|&n| {
-                let t = if n == "url_port" {
-                    DataType::Int32
-                } else {
-                    DataType::Utf8
-                };
-                Field::new(n, t, true)
-            })
-            .collect::<Vec<_>>(),
-    )
+    texts_but(&urikit::ccindex::NAMES, "url_port", DataType::Int32)
 }
 
 /// The members of `uri_tldextract`'s struct: the fields of tldextract's
-/// `ExtractResult`.
+/// `ExtractResult`, `is_private` a boolean.
 pub(crate) fn tld_fields() -> Fields {
-    Fields::from(
-        TLD_NAMES
-            .iter()
-            .map(|&n| {
-                let t = if n == "is_private" {
-                    DataType::Boolean
-                } else {
-                    DataType::Utf8
-                };
-                Field::new(n, t, true)
-            })
-            .collect::<Vec<_>>(),
-    )
+    texts_but(&TLD_NAMES, "is_private", DataType::Boolean)
 }
 
 /// The members of `uri_tldextract`'s struct, in order: the fields of
@@ -291,6 +267,19 @@ pub const TLD_NAMES: [&str; 5] = [
     "is_private",
     "registry_suffix",
 ];
+
+/// Fields named `names`, each a string but `odd`, of type `t`.
+fn texts_but(names: &[&str], odd: &str, t: DataType) -> Fields {
+    Fields::from(
+        names
+            .iter()
+            .map(|&n| {
+                let t = if n == odd { t.clone() } else { DataType::Utf8 };
+                Field::new(n, t, true)
+            })
+            .collect::<Vec<_>>(),
+    )
+}
 
 /// A member of `uri_tldextract`'s struct: a text, or `is_private`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
