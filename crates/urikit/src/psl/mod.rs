@@ -563,12 +563,12 @@ impl List {
     /// where they begin. A host of ASCII up to 253 octets is read as
     /// [`split`](Self::split) reads a name (its dots found at once where
     /// it is 64 octets or shorter, each label's words read where it lies,
-    /// in a lower-case copy where it has capitals); any other, a label at
-    /// a time.
-    fn tld_walk_host(&self, host: &str, private: bool) -> Option<TldWalk<usize>> {
+    /// in a lower-case copy where it has capitals); any other (or one not
+    /// known to be ASCII: `ascii` false), a label at a time.
+    fn tld_walk_host(&self, host: &str, private: bool, ascii: bool) -> Option<TldWalk<usize>> {
         let b = host.as_bytes();
         let n = b.len();
-        if n == 0 || n > 253 || !host.is_ascii() {
+        if n == 0 || n > 253 || !ascii {
             let from_last = Searched {
                 t: self.lookup(),
                 host,
@@ -842,16 +842,18 @@ impl List {
     /// ```
     pub fn tldextract<'a>(&self, url: &'a str, private: bool, authority: bool) -> TldExtract<'a> {
         let host = tldextract_host(if authority { url } else { schemeless(url) }, authority);
-        if !host.is_ascii() && host.contains(FULL_STOPS) {
+        let ascii = host.is_ascii();
+        if !ascii && host.contains(FULL_STOPS) {
             let dotted: String = host.replace(FULL_STOPS, ".");
-            return self.tld_parts(&dotted, private).into_owned();
+            return self.tld_parts(&dotted, private, false).into_owned();
         }
-        self.tld_parts(host, private)
+        self.tld_parts(host, private, ascii)
     }
 
     /// [`tldextract`](Self::tldextract)'s parts of the host `host`, its
-    /// full stops made dots.
-    fn tld_parts<'h>(&self, host: &'h str, private: bool) -> TldExtract<'h> {
+    /// full stops made dots; `ascii`: whether it is ASCII (false where
+    /// unknown).
+    fn tld_parts<'h>(&self, host: &'h str, private: bool, ascii: bool) -> TldExtract<'h> {
         let whole = |domain: &'h str| TldExtract {
             domain: Cow::Borrowed(domain),
             ..TldExtract::default()
@@ -863,7 +865,7 @@ impl List {
         {
             return whole(host);
         }
-        let Some(split) = self.tld_walk_host(host, private) else {
+        let Some(split) = self.tld_walk_host(host, private, ascii) else {
             if python_ipv4(host) {
                 return whole(host);
             }
@@ -948,11 +950,14 @@ fn tldextract_host(text: &str, authority: bool) -> &str {
     let b = text.as_bytes();
     // Most authorities hold no `@`, `:` or `[`: one search finds where the
     // authority ends, or that it holds one of them.
-    let plain = match crate::bytes::first_of(b, [b'/', b'?', b'#', b'@', b':']) {
-        _ if authority || b.first() == Some(&b'[') => None,
-        None => Some(text),
-        Some(end) if matches!(b[end], b'/' | b'?' | b'#') => Some(&text[..end]),
-        Some(_) => None,
+    let plain = if authority || b.first() == Some(&b'[') {
+        None
+    } else {
+        match crate::bytes::first_of(b, [b'/', b'?', b'#', b'@', b':']) {
+            None => Some(text),
+            Some(end) if matches!(b[end], b'/' | b'?' | b'#') => Some(&text[..end]),
+            Some(_) => None,
+        }
     };
     let host = match plain {
         Some(host) => host,
@@ -1381,10 +1386,60 @@ mod tests {
         ) {
             let host = labels.join(".");
             let l = List::builtin();
-            let fast = l.tld_walk_host(&host, private);
+            let fast = l.tld_walk_host(&host, private, host.is_ascii());
             let searched = tld_walk(private, Searched { t: l.lookup(), host: &host, end: Some(host.len()) });
             let key = |w: Option<TldWalk<usize>>| w.map(|w| (w.suffix, w.registry, w.private));
             proptest::prop_assert_eq!(key(fast), key(searched), "{}", host);
         }
+    }
+
+    /// tldextract reads any text: a host of 10,000 labels, a label of 64
+    /// octets, a megabyte with nothing that ends an authority, controls,
+    /// a lone `%`, brackets left open and text beyond ASCII give parts
+    /// that are pieces of the text (or the dotted host), never a panic.
+    #[test]
+    fn tldextract_reads_bad_input() {
+        let l = List::builtin();
+        let many = alloc::vec!["a"; 10_000].join(".") + ".co.uk";
+        let url = alloc::format!("http://{many}/");
+        let e = l.tldextract(&url, false, false);
+        assert_eq!((&*e.domain, &*e.suffix), ("a", "co.uk"));
+        assert_eq!(e.subdomain.len(), 2 * 9_999 - 1);
+        let long = "x".repeat(64);
+        let url = alloc::format!("http://{long}.com/");
+        let e = l.tldextract(&url, false, false);
+        assert_eq!((&*e.domain, &*e.suffix), (long.as_str(), "com"));
+        let huge = "a".repeat(1 << 20);
+        let e = l.tldextract(&huge, false, false);
+        assert_eq!((e.domain.len(), &*e.suffix), (1 << 20, ""));
+        for text in [
+            "",
+            "%",
+            "http://%/",
+            "http://[",
+            "http://[::1",
+            "http://[::1]/",
+            "\u{0}\u{1}.com",
+            "http://a\u{7f}b.com/",
+            "http://\u{e9}x.\u{c9}X/",
+            "http://@:/",
+            "http://a@b@c.co.uk:x/",
+            " .\u{3002}. ",
+            "//.",
+            "http://.\u{ff61}",
+            "xn--p1ai",
+            "http://1.2.3.4.5/",
+        ] {
+            for private in [false, true] {
+                let e = l.tldextract(text, private, false);
+                for part in [&e.subdomain, &e.domain, &e.suffix, &e.registry_suffix] {
+                    assert!(part.len() <= text.len(), "{text:?}");
+                }
+                let a = l.tldextract(text, private, true);
+                assert!(a.domain.len() <= text.len(), "{text:?}");
+            }
+        }
+        let e = l.tldextract("http://[::1]/", false, false);
+        assert_eq!((&*e.domain, &*e.suffix), ("[::1]", ""));
     }
 }
