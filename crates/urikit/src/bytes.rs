@@ -327,7 +327,7 @@ pub(crate) fn first_of<const N: usize>(b: &[u8], xs: [u8; N]) -> Option<usize> {
 
 /// The high bit of each byte of `w` that is an ASCII capital, the other
 /// bits clear.
-#[cfg(feature = "psl")]
+#[cfg(any(feature = "psl", feature = "surt"))]
 #[inline(always)]
 pub(crate) const fn capitals(w: u64) -> u64 {
     let seven = w & LOW7;
@@ -336,6 +336,44 @@ pub(crate) const fn capitals(w: u64) -> u64 {
     let from_a = seven + ONES * (0x80 - b'A' as u64);
     let past_z = seven + ONES * (0x80 - b'Z' as u64 - 1);
     from_a & !past_z & !w & !LOW7
+}
+
+/// `b`'s ASCII capitals made small letters, sixteen bytes at a time (a
+/// comparison and an `or` a vector; the last sixteen overlap the ones
+/// before, which lowering twice leaves as they are), eight to fifteen as
+/// two overlapping words, fewer a byte at a time. `[u8]`'s own
+/// `make_ascii_lowercase` goes a byte at a time.
+#[cfg(feature = "surt")]
+#[inline]
+pub(crate) fn make_lower(b: &mut [u8]) {
+    #[inline(always)]
+    fn lower16(c: &mut [u8; 16]) {
+        for x in c {
+            *x |= u8::from(x.wrapping_sub(b'A') < 26) << 5;
+        }
+    }
+    let n = b.len();
+    if n >= 16 {
+        let mut i = 0;
+        while let Some(c) = b.get_mut(i..).and_then(|r| r.first_chunk_mut::<16>()) {
+            lower16(c);
+            i += 16;
+        }
+        if i != n {
+            if let Some(c) = b.last_chunk_mut::<16>() {
+                lower16(c);
+            }
+        }
+    } else if n >= 8 {
+        for at in [0, n - 8] {
+            if let Some(c) = b.get_mut(at..).and_then(|r| r.first_chunk_mut::<8>()) {
+                let w = u64::from_le_bytes(*c);
+                *c = (w | capitals(w) >> 2).to_le_bytes();
+            }
+        }
+    } else {
+        b.make_ascii_lowercase();
+    }
 }
 
 /// The 64 lower-case hex digits of 32 bytes, four bytes at a time: their
@@ -403,6 +441,51 @@ pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
     (m, caps != 0)
 }
 
+/// Where each byte of `xs` lies in `b` (at most 64 bytes), a word at a
+/// time: bit `k` of the `j`-th mask is set where `b[k]` is `xs[j]`. Words
+/// at every eighth byte, the last ending where `b` does (a byte read twice
+/// sets its bit twice); fewer than eight bytes as one word padded with
+/// zeros, whose bits past `b` are cleared.
+#[cfg(feature = "surt")]
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)),
+    allow(dead_code)
+)]
+#[inline(always)]
+pub(crate) fn byte_marks<const N: usize>(b: &[u8], xs: [u8; N]) -> [u64; N] {
+    let n = b.len();
+    debug_assert!(n <= 64);
+    // Byte `k`'s high bit to bit `k` of the top byte, as in `dots_capitals`.
+    let bits = |w: u64, x: u8| {
+        (zero_bytes(w ^ (ONES * u64::from(x))) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+    };
+    let mut m = [0u64; N];
+    let Some(last) = n.checked_sub(8) else {
+        let w = if n >= 4 {
+            word4(b, 0).unwrap_or(0) | word4(b, n - 4).unwrap_or(0) << (8 * (n - 4))
+        } else {
+            b.iter().rev().fold(0, |w, &c| w << 8 | u64::from(c))
+        };
+        for (mark, &x) in m.iter_mut().zip(&xs) {
+            *mark = bits(w, x) & ((1 << n) - 1);
+        }
+        return m;
+    };
+    let mut at = |p: usize| {
+        let w = word8(b, p).unwrap_or(0);
+        for (mark, &x) in m.iter_mut().zip(&xs) {
+            *mark |= bits(w, x) << p;
+        }
+    };
+    let mut i = 0;
+    while i < last {
+        at(i);
+        i += 8;
+    }
+    at(last);
+    m
+}
+
 /// How many line breaks `b` holds, each of LF, CR LF and a lone CR
 /// counted once, where `b` follows a byte that is not CR (HTML's input
 /// preprocessing, and most line-counting conventions). Short inputs a word
@@ -445,6 +528,26 @@ pub(crate) fn line_breaks(b: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every byte value lowered at every place of texts of 0 to 40
+    /// bytes, as `make_ascii_lowercase` lowers it.
+    #[cfg(feature = "surt")]
+    #[test]
+    fn make_lower_lowers_as_the_byte_loop() {
+        for n in 0..=40usize {
+            for c in 0..=255u8 {
+                for at in 0..n {
+                    let mut v: alloc::vec::Vec<u8> =
+                        (0..n).map(|k| b"aZ@[`{0\xff"[k % 8]).collect();
+                    v[at] = c;
+                    let mut want = v.clone();
+                    want.make_ascii_lowercase();
+                    make_lower(&mut v);
+                    assert_eq!(v, want, "{c:#x} at {at} of {n}");
+                }
+            }
+        }
+    }
 
     #[cfg(feature = "psl")]
     #[test]

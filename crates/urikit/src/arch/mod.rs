@@ -95,6 +95,21 @@ pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
     face::dots_capitals(b)
 }
 
+/// Where each byte of `xs` lies in `b` (at most [`MARKS_MAX`] bytes): bit
+/// `k` of the `j`-th mask is set where `b[k]` is `xs[j]`. The SURT key's
+/// one reading takes a netloc's ends, its host's dots and its path's odd
+/// segments from these masks, with no search per component: with SSE2 on
+/// x86-64 from sixteen bytes, sixteen to a compare.
+#[cfg(feature = "surt")]
+#[inline(always)]
+pub(crate) fn byte_marks<const N: usize>(b: &[u8], xs: [u8; N]) -> [u64; N] {
+    face::byte_marks(b, xs)
+}
+
+/// The longest text [`byte_marks`] reads: a mask's width.
+#[cfg(feature = "surt")]
+pub(crate) const MARKS_MAX: usize = 64;
+
 /// The 64 lower-case hex digits of 32 bytes (a SHA-256 hash): with SSE2
 /// on x86-64, sixteen bytes to a register; elsewhere a word at a time.
 #[cfg(feature = "safebrowsing")]
@@ -160,6 +175,12 @@ mod face {
     #[inline(always)]
     pub(crate) fn hex_digits(hash: &[u8; 32]) -> [u8; 64] {
         crate::bytes::hex_digits(hash)
+    }
+
+    #[cfg(feature = "surt")]
+    #[inline(always)]
+    pub(crate) fn byte_marks<const N: usize>(b: &[u8], xs: [u8; N]) -> [u64; N] {
+        crate::bytes::byte_marks(b, xs)
     }
 
     /// The portable marks, a block at a time.

@@ -25,6 +25,10 @@
 //! dot segment, or no host at all: 97 lines in 100 of the shared
 //! datasets) is read once and its key written straight; every other URL
 //! takes the steps one by one. A property test holds the two together.
+//! The one reading takes a netloc of up to 63 bytes (most of them) from
+//! the masks of the bytes it looks for, one vector pass: where the host,
+//! the port, the path and the query end, the host's dots, and the path's
+//! odd segments are then bit operations, with no search per component.
 //!
 //! ```
 //! use urikit::surt::{surt, Options};
@@ -466,7 +470,9 @@ fn plain(url: &[u8], o: &Options, surt: bool, with_scheme: bool, out: &mut Vec<u
         return false;
     };
     // Sixteen bytes at a time: outside `!` to `~` (0x21 to 0x7E), or `%`.
-    if crate::bytes::any_byte(url, |b| (b.wrapping_sub(0x21) > 0x5d) | (b == b'%'))
+    // As signed bytes, those beyond ASCII are below `!` too: one signed
+    // comparison and two equalities a vector.
+    if crate::bytes::any_byte(url, |b| ((b as i8) < 0x21) | (b == 0x7f) | (b == b'%'))
         || url.last() == Some(&b'?')
     {
         return false;
@@ -486,51 +492,40 @@ fn plain(url: &[u8], o: &Options, surt: bool, with_scheme: bool, out: &mut Vec<u
     {
         return false;
     }
-    let stop = |b: &u8| matches!(b, b'/' | b'?' | b'#');
-    let mut end = 0;
-    while end < netloc.len() && !NETLOC_END[usize::from(netloc[end])] {
-        end += 1;
-    }
-    let mut host = &netloc[..end];
-    let mut rest = &netloc[end..];
-    let mut port = None;
-    match rest.first() {
-        Some(b':') => {
-            let digits = &rest[1..];
-            let n = digits.iter().position(stop).unwrap_or(digits.len());
-            match port_number(&digits[..n]) {
-                Ok(p) if n > 0 => port = p,
-                _ => return false,
-            }
-            rest = &digits[n..];
-        }
-        Some(b'@' | b'[') => return false,
-        _ => {}
-    }
+    let Some(shape) = Shape::of(netloc) else {
+        return false;
+    };
+    let Shape {
+        mut host,
+        mut dots,
+        mut port,
+        path,
+        query,
+        odd,
+        open,
+        labels,
+    } = shape;
     // No netloc at all (`file:///x`): no host, and no Google step on the
     // path; but `http` and the schemes that begin so read the path's
     // first segment as the host.
-    let hostless = netloc.first().is_none_or(stop);
+    let hostless = netloc
+        .first()
+        .is_none_or(|b| matches!(b, b'/' | b'?' | b'#'));
     if hostless {
         if scheme.starts_with(b"http") {
             return false;
         }
-    } else if host.first().is_none_or(u8::is_ascii_digit) || !labels_not_empty(host) {
+    } else if host.first().is_none_or(u8::is_ascii_digit) || !labels {
         return false;
     }
-    let p = memchr::memchr2(b'?', b'#', rest).unwrap_or(rest.len());
-    let (path, rest) = rest.split_at(p);
-    let query = match rest.split_first() {
-        Some((b'?', q)) => {
-            let q = &q[..memchr::memchr(b'#', q).unwrap_or(q.len())];
-            if q.is_empty() || (ia.query_strip_session_id && session::may_have_key(q)) {
-                return false;
-            }
-            Some(q)
+    if let Some(q) = query {
+        if q.is_empty()
+            || (ia.query_strip_session_id && session::may_have_key(q) && session::has_key(q))
+        {
+            return false;
         }
-        _ => None,
-    };
-    if ia.path_strip_session_id && session::has_path_segment(path) {
+    }
+    if ia.path_strip_session_id && open {
         return false;
     }
     // The Google steps' path, with a host: `/` for none, and no dot
@@ -539,13 +534,15 @@ fn plain(url: &[u8], o: &Options, surt: bool, with_scheme: bool, out: &mut Vec<u
         (!path.is_empty()).then_some(path)
     } else if path.is_empty() {
         Some(b"/")
-    } else if has_odd_segment(path) {
+    } else if odd {
         return false;
     } else {
         Some(path)
     };
     if ia.host_massage {
-        host = &host[massage_len(host)..];
+        let m = massage_len(host);
+        host = &host[m..];
+        dots = dots.map(|d| d >> m);
     }
     if ia.port_strip_default {
         let default = match scheme {
@@ -571,11 +568,17 @@ fn plain(url: &[u8], o: &Options, surt: bool, with_scheme: bool, out: &mut Vec<u
                 out.push(b'(');
             }
         }
-        let h = out.len();
-        write_host(host, port, surt, o, out);
-        // The host's capitals (the port, `,` and `)` have none).
-        out[h..].make_ascii_lowercase();
+        match dots {
+            Some(dots) if surt && (o.reverse_ipaddr || !is_dotted_quad(host)) => {
+                labels_reversed(host, dots, out);
+                end_host(port, surt, o, out);
+            }
+            _ => write_host(host, port, surt, o, out),
+        }
     }
+    // Where the host ends in `out`: the scheme is in lower case already,
+    // and the port, `,`, `(` and `)` have no capitals.
+    let host_end = out.len();
     match path.filter(|&p| !(ia.path_strip_empty && p == b"/")) {
         Some(path) => {
             let path = if ia.path_strip_trailing_slash_unless_empty && path.len() > 1 {
@@ -583,31 +586,183 @@ fn plain(url: &[u8], o: &Options, surt: bool, with_scheme: bool, out: &mut Vec<u
             } else {
                 path
             };
-            let p = out.len();
             out.extend_from_slice(path);
-            if ia.path_lowercase {
-                out[p..].make_ascii_lowercase();
-            }
         }
         None if query.is_some() => out.push(b'/'),
         None => {}
     }
+    let path_end = out.len();
     if let Some(q) = query {
         out.push(b'?');
-        let at = out.len();
         out.extend_from_slice(q);
-        if ia.query_lowercase {
-            out[at..].make_ascii_lowercase();
+    }
+    // The host's capitals, and the path's and the query's as asked: in
+    // one pass where all three are.
+    let lower = crate::bytes::make_lower;
+    if ia.path_lowercase && ia.query_lowercase {
+        lower(&mut out[start..]);
+    } else {
+        lower(&mut out[start..host_end]);
+        if ia.path_lowercase {
+            lower(&mut out[host_end..path_end]);
         }
-        if ia.query_alpha_reorder {
-            if let Some(sorted) = alpha_reorder(&out[at..]) {
-                out.truncate(at);
-                out.extend_from_slice(&sorted);
-            }
+        if ia.query_lowercase && query.is_some() {
+            lower(&mut out[path_end + 1..]);
+        }
+    }
+    if ia.query_alpha_reorder && query.is_some() {
+        let at = path_end + 1;
+        if let Some(sorted) = alpha_reorder(&out[at..]) {
+            out.truncate(at);
+            out.extend_from_slice(&sorted);
         }
     }
     debug_assert!(out.len() > start);
     true
+}
+
+/// A netloc (what follows `//`) cut as the one reading needs it: the
+/// host, the port, the path and the query, and what is asked of each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Shape<'a> {
+    /// Up to the first `/`, `?`, `#` or `:` (empty where one begins the
+    /// netloc).
+    host: &'a [u8],
+    /// The host's dots (bit `k` set where `host[k]` is `.`), where the
+    /// netloc was read by its marks.
+    dots: Option<u64>,
+    /// The port's number, `None` for none (or for zeros alone).
+    port: Option<u16>,
+    /// Up to the first `?` or `#`.
+    path: &'a [u8],
+    /// After a `?` that ends the path, up to the first `#`.
+    query: Option<&'a [u8]>,
+    /// Whether a segment after a `/` of the path is empty (but the last)
+    /// or is `.` or `..`.
+    odd: bool,
+    /// Whether a segment of the path begins with `(` (a cookieless
+    /// session segment may).
+    open: bool,
+    /// Whether no label of the host is empty (no `.` at either end, no
+    /// `..`).
+    labels: bool,
+}
+
+impl<'a> Shape<'a> {
+    /// The shape of `netloc`; `None` where the host ends in `@` or `[`
+    /// (userinfo, IPv6: the steps read those) or the port is empty or
+    /// not a number below 65536. Up to 63 bytes the netloc is read from
+    /// the masks of its bytes ([`arch::byte_marks`](crate::arch::byte_marks)),
+    /// a longer one by searching each component.
+    fn of(netloc: &'a [u8]) -> Option<Shape<'a>> {
+        if netloc.len() < crate::arch::MARKS_MAX {
+            Shape::marked(netloc)
+        } else {
+            Shape::searched(netloc)
+        }
+    }
+
+    fn marked(netloc: &'a [u8]) -> Option<Shape<'a>> {
+        let n = netloc.len();
+        let [slash, dot, question, hash, colon, at, bracket, open] =
+            crate::arch::byte_marks(netloc, [b'/', b'.', b'?', b'#', b':', b'@', b'[', b'(']);
+        // Bits below `k` (`k` at most `n`, below 64).
+        let below = |k: usize| (1u64 << k) - 1;
+        let first = |m: u64| (m.trailing_zeros() as usize).min(n);
+        let ends = slash | question | hash;
+        let host_end = first(ends | colon | at | bracket);
+        let path_end = first(question | hash);
+        let mut port = None;
+        let path_start = match netloc.get(host_end) {
+            Some(b'@' | b'[') => return None,
+            Some(b':') => {
+                let port_end = first(ends & !below(host_end + 1));
+                port = match port_number(&netloc[host_end + 1..port_end]) {
+                    Ok(p) if port_end > host_end + 1 => p,
+                    _ => return None,
+                };
+                port_end
+            }
+            _ => host_end,
+        };
+        let query = (netloc.get(path_end) == Some(&b'?')).then(|| {
+            let start = path_end + 1;
+            &netloc[start..first(hash & !below(start))]
+        });
+        let in_path = below(path_end) & !below(path_start);
+        let (s, d) = (slash & in_path, dot & in_path);
+        // The segments' ends: a `/`, or the path's end.
+        let t = s | 1 << path_end;
+        let empty = s & s >> 1;
+        let one_dot = s & d >> 1 & t >> 2;
+        let two_dots = s & d >> 1 & d >> 2 & t >> 3;
+        let dots = dot & below(host_end);
+        Some(Shape {
+            host: &netloc[..host_end],
+            dots: Some(dots),
+            port,
+            path: &netloc[path_start..path_end],
+            query,
+            odd: empty | one_dot | two_dots != 0,
+            open: s & (open & in_path) >> 1 != 0,
+            labels: host_end == 0
+                || (dots & 1 == 0 && dots >> (host_end - 1) == 0 && dots & dots >> 1 == 0),
+        })
+    }
+
+    fn searched(netloc: &'a [u8]) -> Option<Shape<'a>> {
+        let stop = |b: &u8| matches!(b, b'/' | b'?' | b'#');
+        let mut end = 0;
+        while end < netloc.len() && !NETLOC_END[usize::from(netloc[end])] {
+            end += 1;
+        }
+        let host = &netloc[..end];
+        let mut rest = &netloc[end..];
+        let mut port = None;
+        match rest.first() {
+            Some(b':') => {
+                let digits = &rest[1..];
+                let n = digits.iter().position(stop).unwrap_or(digits.len());
+                match port_number(&digits[..n]) {
+                    Ok(p) if n > 0 => port = p,
+                    _ => return None,
+                }
+                rest = &digits[n..];
+            }
+            Some(b'@' | b'[') => return None,
+            _ => {}
+        }
+        let p = memchr::memchr2(b'?', b'#', rest).unwrap_or(rest.len());
+        let (path, rest) = rest.split_at(p);
+        let query = match rest.split_first() {
+            Some((b'?', q)) => Some(&q[..memchr::memchr(b'#', q).unwrap_or(q.len())]),
+            _ => None,
+        };
+        Some(Shape {
+            host,
+            dots: None,
+            port,
+            path,
+            query,
+            odd: !path.is_empty() && has_odd_segment(path),
+            open: session::has_path_segment(path),
+            labels: host.is_empty() || labels_not_empty(host),
+        })
+    }
+}
+
+/// The host's labels in reverse order, joined by commas, from its dots
+/// (bit `k` set where `host[k]` is `.`).
+fn labels_reversed(host: &[u8], mut dots: u64, out: &mut Vec<u8>) {
+    let mut end = host.len();
+    while dots != 0 {
+        let dot = 63 - dots.leading_zeros() as usize;
+        out.extend_from_slice(&host[dot + 1..end]);
+        out.push(b',');
+        end = dot;
+        dots ^= 1 << dot;
+    }
+    out.extend_from_slice(&host[..end]);
 }
 
 /// The bytes that end a host in the netloc: the netloc's own end (`/`,
@@ -1135,6 +1290,12 @@ fn write_host(host: &[u8], port: Option<u16>, surt: bool, o: &Options, out: &mut
     } else {
         out.extend_from_slice(host);
     }
+    end_host(port, surt, o, out);
+}
+
+/// What follows the host: the port, and in the key's form the `,` (with
+/// `trailing_comma`) and the `)`.
+fn end_host(port: Option<u16>, surt: bool, o: &Options, out: &mut Vec<u8>) {
     if let Some(port) = port {
         out.push(b':');
         write_decimal(port, out);
@@ -1381,6 +1542,8 @@ mod tests {
                     "//", "/.", "/..", "/./", "/../", "/(", "/(S(abcdefghijklmnopqrstuvwx))/", ".", "%2F",
                     "jsessionid=", "sid=0123456789abcdef0123456789abcdef", "cfid=1&cftoken=2",
                     "phpsessid", "%", "\u{7f}", "\n",
+                    // Past the 63 bytes that are read by their marks.
+                    "/a-long-segment-of-seventy-bytes-that-takes-a-url-past-the-marks-width",
                 ][..]
             ),
         ];
@@ -1457,6 +1620,32 @@ mod tests {
             taken > CASES as usize / 10,
             "the one reading answered {taken} times"
         );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(100_000))]
+
+        /// A netloc read from its marks has the shape the searches give,
+        /// and the marked dots are the host's: on netlocs of the bytes
+        /// each reading looks for, up to the marks' width.
+        #[test]
+        fn a_netloc_marked_has_the_shape_searched(
+            pieces in proptest::collection::vec(prop::sample::select(&[
+                "/", ".", "?", "#", ":", "@", "[", "(", "..", "//", "/.", "/..", "/(", ":80",
+                ":0", ":65536", "a", "www", "B", "1", "-", "&", "=", "abcdefghijklmnop",
+            ][..]), 0..40),
+        ) {
+            let netloc: String = pieces.concat();
+            let netloc = &netloc.as_bytes()[..netloc.len().min(crate::arch::MARKS_MAX - 1)];
+            let marked = Shape::marked(netloc);
+            let searched = Shape::searched(netloc);
+            prop_assert_eq!(marked.map(|m| Shape { dots: None, ..m }), searched);
+            if let Some(m) = marked {
+                let want = m.host.iter().enumerate().filter(|&(_, &b)| b == b'.')
+                    .fold(0u64, |d, (k, _)| d | 1 << k);
+                prop_assert_eq!(m.dots, Some(want));
+            }
+        }
     }
 
     /// The same on every line of the shared datasets, under the default

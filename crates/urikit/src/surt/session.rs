@@ -91,36 +91,73 @@ pub(crate) fn has_path_segment(path: &[u8]) -> bool {
 /// key, the last place where it stands and is followed by `&` or the
 /// end; the key and its `&` are removed.
 pub(crate) fn strip_query(query: &mut Vec<u8>) {
-    for key in [jsessionid, phpsessid, sid, aspsessionid] as [Key; 4] {
-        strip_one(query, key, Vec::new());
-    }
-    // How far the first `&` at or after each place is: only `cfid` needs
-    // it, and only if its name occurs.
-    if contains_ci(query, b"cfid=") {
-        let mut amp = alloc::vec![0; query.len() + 1];
-        for i in (0..query.len()).rev() {
-            amp[i] = if query[i] == b'&' { 0 } else { amp[i + 1] + 1 };
+    for (first, key) in KEYS {
+        if let Some(found) = last_key(query, first, key, &[]) {
+            strip_one(query, found);
         }
-        strip_one(query, cfid, amp);
+    }
+    if let Some(amp) = cfid_amps(query) {
+        if let Some(found) = last_key(query, b'c', cfid, &amp) {
+            strip_one(query, found);
+        }
     }
 }
 
-fn strip_one(q: &mut Vec<u8>, key: Key, amp: Vec<usize>) {
-    for i in (0..q.len()).rev() {
-        let Some(len) = key(&q[i..], amp.get(i..).unwrap_or(&[])) else {
-            continue;
-        };
-        let end = i + len;
-        match q.get(end) {
-            None => q.truncate(i),
-            // The rest after `&` takes the key's place; an empty rest
-            // leaves the `&`'s place empty too.
-            Some(b'&') => {
-                q.drain(i..=end);
-            }
-            Some(_) => continue,
+/// Whether [`strip_query`] removes anything from `query`: whether any key
+/// stands in it as the first removal needs (a key is looked for only
+/// once the ones before it have changed nothing).
+pub(crate) fn has_key(query: &[u8]) -> bool {
+    KEYS.iter()
+        .any(|&(first, key)| last_key(query, first, key, &[]).is_some())
+        || cfid_amps(query).is_some_and(|amp| last_key(query, b'c', cfid, &amp).is_some())
+}
+
+/// The keys but `cfid`, in the reference's order, each with the first
+/// letter of its name.
+const KEYS: [(u8, Key); 4] = [
+    (b'j', jsessionid as Key),
+    (b'p', phpsessid),
+    (b's', sid),
+    (b'a', aspsessionid),
+];
+
+/// How far the first `&` at or after each place of `query` is, which
+/// only `cfid` needs, and only if its name occurs.
+fn cfid_amps(query: &[u8]) -> Option<Vec<usize>> {
+    if !contains_ci(query, b"cfid=") {
+        return None;
+    }
+    let mut amp = alloc::vec![0; query.len() + 1];
+    for i in (0..query.len()).rev() {
+        amp[i] = if query[i] == b'&' { 0 } else { amp[i + 1] + 1 };
+    }
+    Some(amp)
+}
+
+/// The last place in `q` where `key` (whose name begins with the letter
+/// `first`, in lower case) stands and is followed by `&` or the end, and
+/// its length. Only the places of that letter, in either case, are tried
+/// (a vector search from the end), not every byte.
+fn last_key(q: &[u8], first: u8, key: Key, amp: &[usize]) -> Option<(usize, usize)> {
+    let upper = first.to_ascii_uppercase();
+    memchr::memrchr2_iter(first, upper, q).find_map(|i| {
+        let len = key(&q[i..], amp.get(i..).unwrap_or(&[]))?;
+        match q.get(i + len) {
+            None | Some(b'&') => Some((i, len)),
+            Some(_) => None,
         }
-        return;
+    })
+}
+
+/// The key found at `i`, `len` long, removed with its `&`.
+fn strip_one(q: &mut Vec<u8>, (i, len): (usize, usize)) {
+    let end = i + len;
+    if end == q.len() {
+        q.truncate(i);
+    } else {
+        // The rest after `&` takes the key's place; an empty rest leaves
+        // the `&`'s place empty too.
+        q.drain(i..=end);
     }
 }
 
@@ -253,6 +290,61 @@ mod tests {
         );
         // `cfid=` with an empty value is no key.
         assert_eq!(query("?cfid=&cftoken=1"), "?cfid=&cftoken=1");
+    }
+
+    /// The keys tried at every byte from the end, as the reference's
+    /// regular expression `^(.*)KEY(?:&(.*))?$` reads them: what the
+    /// search from the keys' first letters must find.
+    fn every_byte(q: &mut Vec<u8>) {
+        for key in [jsessionid as Key, phpsessid, sid, aspsessionid, cfid] {
+            // How far the first `&` at or after each place is.
+            let amp: Vec<usize> = (0..=q.len())
+                .map(|i| {
+                    q[i..]
+                        .iter()
+                        .position(|&b| b == b'&')
+                        .unwrap_or(q.len() - i)
+                })
+                .collect();
+            for i in (0..q.len()).rev() {
+                let Some(len) = key(&q[i..], amp.get(i..).unwrap_or(&[])) else {
+                    continue;
+                };
+                match q.get(i + len) {
+                    None => q.truncate(i),
+                    Some(b'&') => {
+                        q.drain(i..=i + len);
+                    }
+                    Some(_) => continue,
+                }
+                break;
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+
+        /// The search from each key's first letter removes what the
+        /// reading at every byte removes, on queries made of the keys'
+        /// pieces, in both cases, with `&`, `=` and values of the
+        /// lengths the keys want and others.
+        #[test]
+        fn keys_found_from_their_first_letter_as_at_every_byte(
+            parts in proptest::collection::vec(proptest::sample::select(alloc::vec![
+                "jsessionid=", "JSESSIONID=", "phpsessid=", "PhpSessId=", "sid=", "SID=",
+                "aspsessionid", "ASPSESSIONIDABCDEFGH=", "cfid=", "CFID=", "&cftoken=",
+                "&CFTOKEN=", "&", "=", "x", "0123456789abcdefghijklmnopqrstuv",
+                "ABCDEFGHIJKLMNOPQRSTUVWX", "abcdefgh", "j", "s", "1",
+            ]), 0..12),
+        ) {
+            let q: Vec<u8> = parts.concat().into_bytes();
+            let (mut fast, mut slow) = (q.clone(), q.clone());
+            strip_query(&mut fast);
+            every_byte(&mut slow);
+            proptest::prop_assert_eq!(has_key(&q), slow != q);
+            proptest::prop_assert_eq!(fast, slow);
+        }
     }
 
     #[test]

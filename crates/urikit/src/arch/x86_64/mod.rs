@@ -104,6 +104,13 @@ pub(crate) fn hex_digits(hash: &[u8; 32]) -> [u8; 64] {
     sse2::hex_digits(hash)
 }
 
+/// The x86-64 face of [`arch::byte_marks`](super::byte_marks).
+#[cfg(feature = "surt")]
+#[inline(always)]
+pub(crate) fn byte_marks<const N: usize>(b: &[u8], xs: [u8; N]) -> [u64; N] {
+    sse2::byte_marks(b, xs)
+}
+
 /// The x86-64 face of [`arch::dots_capitals`](super::dots_capitals).
 #[cfg(feature = "psl")]
 #[inline(always)]

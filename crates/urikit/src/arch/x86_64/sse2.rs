@@ -197,6 +197,39 @@ pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
     (m, capital(caps))
 }
 
+/// Where each byte of `xs` lies in `b` (at most 64 bytes): from sixteen
+/// bytes, chunks of sixteen, the last one ending where `b` does (a byte
+/// read twice sets its bit twice), each compared with every byte of `xs`;
+/// shorter texts a word at a time.
+#[cfg(feature = "surt")]
+#[inline(always)]
+pub(crate) fn byte_marks<const N: usize>(b: &[u8], xs: [u8; N]) -> [u64; N] {
+    let n = b.len();
+    debug_assert!(n <= 64);
+    if n < 16 {
+        return crate::bytes::byte_marks(b, xs);
+    }
+    let mut m = [0u64; N];
+    let mut add = |at: usize| {
+        let c = chunk::<16>(&b[at..], 0);
+        // SAFETY: SSE2 is enabled at compile time, and the one load reads
+        // the sixteen bytes of `c`.
+        let v = unsafe { _mm_loadu_si128(c.as_ptr().cast::<__m128i>()) };
+        for (mark, &x) in m.iter_mut().zip(&xs) {
+            // SAFETY: as above; no memory is touched.
+            let bits = unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(x as i8))) };
+            *mark |= u64::from(bits as u16) << at;
+        }
+    };
+    let mut at = 0;
+    while at + 16 < n {
+        add(at);
+        at += 16;
+    }
+    add(n - 16);
+    m
+}
+
 /// The 64 lower-case hex digits of 32 bytes, sixteen bytes to a register:
 /// each byte's two nibbles apart, interleaved high first, and made digits
 /// by one comparison (`0` plus the nibble, and 39 more above 9, to reach
@@ -433,6 +466,30 @@ mod tests {
         }
     }
 
+    /// Texts of `n` bytes with `x` nowhere, everywhere, at each place, and
+    /// at each place with `second` at another.
+    #[cfg(any(feature = "psl", feature = "surt"))]
+    fn placed(n: usize, x: u8, second: u8) -> alloc::vec::Vec<alloc::vec::Vec<u8>> {
+        let mut cases = alloc::vec![alloc::vec![b'q'; n], alloc::vec![x; n]];
+        for at in 0..n {
+            let mut v = alloc::vec![b'q'; n];
+            v[at] = x;
+            cases.push(v.clone());
+            v[n - 1 - at / 2] = second;
+            cases.push(v);
+        }
+        cases
+    }
+
+    /// Bit `k` set where `v[k]` is `x`, a byte at a time.
+    #[cfg(any(feature = "psl", feature = "surt"))]
+    fn marks_of(v: &[u8], x: u8) -> u64 {
+        v.iter()
+            .enumerate()
+            .filter(|&(_, &c)| c == x)
+            .fold(0, |m, (k, _)| m | 1 << k)
+    }
+
     /// The dots and capitals are a byte loop's, both faces, at every
     /// length from 1 to 64 with a dot, a capital or a byte next to one
     /// (`-`, `@`, `[`, a small letter, a byte beyond ASCII) at one place,
@@ -444,23 +501,29 @@ mod tests {
             for x in [
                 b'.', b'A', b'Z', b'-', b'/', b'@', b'[', b'a', b'z', 0xC1, 0xDA, 0,
             ] {
-                let mut cases = alloc::vec![alloc::vec![b'q'; n], alloc::vec![x; n]];
-                for at in 0..n {
-                    let mut v = alloc::vec![b'q'; n];
-                    v[at] = x;
-                    cases.push(v.clone());
-                    v[n - 1 - at / 2] = b'.';
-                    cases.push(v);
-                }
-                for v in cases {
-                    let dots = v
-                        .iter()
-                        .enumerate()
-                        .filter(|&(_, &c)| c == b'.')
-                        .fold(0u64, |m, (k, _)| m | 1 << k);
+                for v in placed(n, x, b'.') {
+                    let dots = marks_of(&v, b'.');
                     let want = (dots, v.iter().any(u8::is_ascii_uppercase));
                     assert_eq!(dots_capitals(&v), want, "{v:?}");
                     assert_eq!(crate::bytes::dots_capitals(&v), want, "{v:?}");
+                }
+            }
+        }
+    }
+
+    /// The marks of both faces are a byte loop's, at every length from 0
+    /// to 64, with each byte looked for (and NUL, which the short texts'
+    /// padding holds) at one place, at two and everywhere.
+    #[cfg(feature = "surt")]
+    #[test]
+    fn byte_marks_are_a_byte_loop() {
+        const XS: [u8; 4] = [b'/', b'.', 0, 0xFF];
+        for n in 0..=crate::arch::MARKS_MAX {
+            for x in XS.iter().copied().chain([b'a']) {
+                for v in placed(n, x, b'/') {
+                    let want = XS.map(|x| marks_of(&v, x));
+                    assert_eq!(byte_marks(&v, XS), want, "{v:?}");
+                    assert_eq!(crate::bytes::byte_marks(&v, XS), want, "{v:?}");
                 }
             }
         }
