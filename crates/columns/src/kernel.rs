@@ -235,19 +235,36 @@ impl Sliced<'_, '_> {
             return None;
         }
         let mut out = Slices::new(range.len(), bytes, col.data());
-        col.each_bytes(range, |_, row| {
-            // The parse's result is read where it was written: moved into
-            // an `Option` first, it was copied on the stack and read back
-            // wider than written, a stall on every row.
-            let Some(b) = row else { return out.null() };
-            let parsed = parser.parse_bytes(b);
-            match parsed.as_ref().ok().and_then(|u| t.take(u)) {
-                Some(v) => out.push(v, lower),
-                None => out.null(),
-            }
-        });
+        if lower {
+            fill::<true>(col, range, parser, t, &mut out);
+        } else {
+            fill::<false>(col, range, parser, t, &mut out);
+        }
         Some(Ok(Arc::new(out.finish())))
     }
+}
+
+/// The slices `t` takes of rows `range`, appended to `out` (in lower case
+/// with `LOWER`: a loop of its own for each, so that no row asks).
+#[inline(always)]
+fn fill<const LOWER: bool>(
+    col: &Strs<'_>,
+    range: std::ops::Range<usize>,
+    parser: Parser,
+    t: impl Take,
+    out: &mut Slices<'_>,
+) {
+    col.each_bytes(range, |_, row| {
+        // The parse's result is read where it was written: moved into an
+        // `Option` first, it was copied on the stack and read back wider
+        // than written, a stall on every row.
+        let Some(b) = row else { return out.null() };
+        let parsed = parser.parse_bytes(b);
+        match parsed.as_ref().ok().and_then(|u| t.take(u)) {
+            Some(v) => out.push::<LOWER>(v),
+            None => out.null(),
+        }
+    });
 }
 
 /// The slices of rows `range` of a `string_view` column as a
@@ -778,10 +795,10 @@ impl<'s> Slices<'s> {
         }
     }
 
-    /// Appends `v`, in lower case if `lower` (ASCII letters: the length
+    /// Appends `v`, in lower case with `LOWER` (ASCII letters: the length
     /// stays, so the copy is lowered where it lies).
     #[inline(always)]
-    fn push(&mut self, v: &str, lower: bool) {
+    fn push<const LOWER: bool>(&mut self, v: &str) {
         let start = self.bytes.len();
         let at = (v.as_ptr() as usize).wrapping_sub(self.src.as_ptr() as usize);
         let run = self.src.get(at..at.wrapping_add(32));
@@ -791,8 +808,19 @@ impl<'s> Slices<'s> {
             spare.get_mut(..32),
         ) {
             (Some(run), Some(to)) if v.len() <= 32 => {
-                for (to, from) in to.iter_mut().zip(run) {
-                    to.write(from);
+                // Lowered in the copy, all 32 bytes at once (the bytes
+                // past `v` are not kept): a loop of a fixed length is
+                // vectorized whole, where lowering `v`'s own bytes after
+                // goes a byte at a time.
+                if LOWER {
+                    let low = run.map(|c| c | u8::from(c.wrapping_sub(b'A') < 26) << 5);
+                    for (to, from) in to.iter_mut().zip(low) {
+                        to.write(from);
+                    }
+                } else {
+                    for (to, from) in to.iter_mut().zip(run) {
+                        to.write(from);
+                    }
                 }
                 // SAFETY: the 32 bytes after the vector's length were
                 // written just above, and `v.len()` is at most 32.
@@ -801,10 +829,12 @@ impl<'s> Slices<'s> {
                     self.bytes.set_len(start + v.len());
                 }
             }
-            _ => self.bytes.extend_from_slice(v.as_bytes()),
-        }
-        if lower {
-            self.bytes[start..].make_ascii_lowercase();
+            _ => {
+                self.bytes.extend_from_slice(v.as_bytes());
+                if LOWER {
+                    self.bytes[start..].make_ascii_lowercase();
+                }
+            }
         }
         // Below `MAX_BYTES`: the caller reserved no more than that.
         self.offsets.push(self.bytes.len() as i32);
