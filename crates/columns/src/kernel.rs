@@ -440,7 +440,8 @@ enum Job {
     Surt(urikit::surt::Options),
     /// The parser, and the text of the row's answer, reused.
     Normalize(Parser, String),
-    Canonical(urikit::canonical::Profile),
+    /// The profile, and the text of the row's answer, reused.
+    Canonical(urikit::canonical::Profile, String),
 }
 
 impl Writer {
@@ -453,7 +454,7 @@ impl Writer {
             F::Surt => ops::surt_options(arg).map(Job::Surt),
             // The profile is required: NULL makes every row NULL (the
             // general evaluator's).
-            F::Canonical => ops::canonical_profile(arg?).map(Job::Canonical),
+            F::Canonical => ops::canonical_profile(arg?).map(|p| Job::Canonical(p, String::new())),
             F::Normalize => match parser_for(arg.map(|a| At::Text(Some(a))), &mut None) {
                 Ok(p) if p.dialect() == Dialect::Whatwg => return None,
                 p => p.map(|p| Job::Normalize(p, String::new())),
@@ -482,13 +483,16 @@ impl Writer {
                 }
                 Err(_) => false,
             },
-            Job::Canonical(p) => match crate::input::utf8(b).map(|s| p.canonicalize(s)) {
-                Ok(Ok(url)) => {
-                    out.extend_from_slice(url.as_bytes());
-                    true
+            Job::Canonical(p, text) => {
+                text.clear();
+                match crate::input::utf8(b).map(|s| p.canonicalize_into(s, text)) {
+                    Ok(Ok(())) => {
+                        out.extend_from_slice(text.as_bytes());
+                        true
+                    }
+                    _ => false,
                 }
-                _ => false,
-            },
+            }
         }
     }
 }

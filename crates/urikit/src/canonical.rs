@@ -127,21 +127,42 @@ impl Profile {
     /// [`crate::safebrowsing::Url::parse`]'s or
     /// [`crate::w3lib::canonicalize_url`]'s.
     pub fn canonicalize(self, url: &str) -> Result<String, Error> {
+        let mut out = String::new();
+        self.canonicalize_into(url, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`canonicalize`](Self::canonicalize) appended to `out` (left as it
+    /// was on an error): the `w3lib` profile writes into it straight, so
+    /// that a caller with many URLs reuses one buffer.
+    ///
+    /// ```
+    /// let p = urikit::canonical::Profile::from_name("w3lib").unwrap();
+    /// let mut out = String::new();
+    /// p.canonicalize_into("http://A.com/?b&a", &mut out).unwrap();
+    /// assert_eq!(out, "http://a.com/?a=&b=");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`canonicalize`](Self::canonicalize).
+    pub fn canonicalize_into(self, url: &str, out: &mut String) -> Result<(), Error> {
         match self {
             #[cfg(feature = "surt")]
-            Profile::Ia(c) => surt::canonicalize(
+            Profile::Ia(c) => out.push_str(&surt::canonicalize(
                 url,
                 &surt::Options {
                     canonicalizer: c,
                     ..surt::Options::default()
                 },
-            ),
+            )?),
             #[cfg(feature = "safebrowsing")]
-            Profile::SafeBrowsing => crate::safebrowsing::canonicalize(url),
+            Profile::SafeBrowsing => out.push_str(&crate::safebrowsing::canonicalize(url)?),
             #[cfg(feature = "w3lib")]
             Profile::W3lib => {
-                crate::w3lib::canonicalize_url(url, &crate::w3lib::Options::default())
+                crate::w3lib::canonicalize_url_into(url, &crate::w3lib::Options::default(), out)?;
             }
         }
+        Ok(())
     }
 }
