@@ -162,6 +162,12 @@ fn main() {
                 Some(name) => (true, name),
                 None => (false, &job["column-".len()..]),
             };
+            // `column-canonical=w3lib`: a text argument, the same on every
+            // row.
+            let (name, args) = match name.split_once('=') {
+                Some((name, arg)) => (name, vec![urikit_columns::Arg::Text(Some(arg.to_string()))]),
+                None => (name, Vec::new()),
+            };
             let name = format!("uri_{}", name.replace('-', "_"));
             let spec = urikit_columns::spec(&name).expect("a column function");
             let col: arrow_array::ArrayRef = if views {
@@ -172,9 +178,9 @@ fn main() {
             for _ in 0..rounds {
                 let col = std::slice::from_ref(&col);
                 let out = if views {
-                    urikit_columns::call_views(spec, col, &[], 1)
+                    urikit_columns::call_views(spec, col, &args, 1)
                 } else {
-                    urikit_columns::call_with(spec, col, &[], 1)
+                    urikit_columns::call_with(spec, col, &args, 1)
                 };
                 sum += out
                     .expect("the call")
