@@ -446,7 +446,7 @@ pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
 /// at every eighth byte, the last ending where `b` does (a byte read twice
 /// sets its bit twice); fewer than eight bytes as one word padded with
 /// zeros, whose bits past `b` are cleared.
-#[cfg(feature = "surt")]
+#[cfg(any(feature = "surt", feature = "w3lib"))]
 #[cfg_attr(
     all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)),
     allow(dead_code)

@@ -252,16 +252,13 @@ fn plain_into(text: &str, o: &Options, out: &mut String) -> Option<()> {
         return None;
     }
     let (scheme, rest) = (&url[..n], &url[n + 3..]);
-    let end = rest
-        .iter()
-        .position(|&b| matches!(b, b'/' | b'?' | b'#'))
-        .unwrap_or(rest.len());
-    let (netloc, rest) = rest.split_at(end);
-    let (host, port) = match netloc.iter().position(|&b| b == b':') {
+    let cut = Cut::of(rest);
+    let netloc = &rest[..cut.netloc];
+    let (host, port) = match cut.colon {
         Some(c) => (&netloc[..c], Some(&netloc[c + 1..])),
         None => (netloc, None),
     };
-    if host.contains(&b'@') || host.is_empty() && port.is_some() {
+    if cut.at || host.is_empty() && port.is_some() {
         return None;
     }
     let port = match port {
@@ -281,12 +278,8 @@ fn plain_into(text: &str, o: &Options, out: &mut String) -> Option<()> {
             Some(v)
         }
     };
-    let p = rest
-        .iter()
-        .position(|&b| matches!(b, b'?' | b'#'))
-        .unwrap_or(rest.len());
-    let (path, rest) = rest.split_at(p);
-    if crate::arch::first_pair(path, b'/', b'.').is_some() {
+    let path = &rest[cut.netloc..cut.path];
+    if cut.dot {
         return None;
     }
     // An empty netloc (`file:///x`, a tenth of the datasets' lines) keeps
@@ -300,12 +293,13 @@ fn plain_into(text: &str, o: &Options, out: &mut String) -> Option<()> {
     if host.is_empty() && !(path.starts_with(b"//") || uses_netloc()) {
         return None;
     }
-    let (query, fragment) = match rest.split_first() {
-        Some((b'?', r)) => {
-            let h = r.iter().position(|&b| b == b'#').unwrap_or(r.len());
-            (&r[..h], r.get(h + 1..).unwrap_or_default())
-        }
-        Some((_, r)) => (&b""[..], r),
+    let (query, fragment) = match rest.get(cut.path) {
+        Some(b'?') => (
+            &rest[cut.path + 1..cut.hash],
+            rest.get(cut.hash + 1..).unwrap_or_default(),
+        ),
+        // The fragment's `#`.
+        Some(_) => (&b""[..], &rest[cut.path + 1..]),
         None => (&b""[..], &b""[..]),
     };
     if o.keep_fragments && fragment.contains(&b'#') {
@@ -360,6 +354,77 @@ fn plain_into(text: &str, o: &Options, out: &mut String) -> Option<()> {
         out.push_str(text(fragment));
     }
     Some(())
+}
+
+/// Where the text after a URL's `://` is cut, as [`plain`] needs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Cut {
+    /// The netloc's end: the first `/`, `?` or `#`.
+    netloc: usize,
+    /// The netloc's first `:`.
+    colon: Option<usize>,
+    /// Whether the host (the netloc up to that `:`) holds an `@`.
+    at: bool,
+    /// The path's end: the first `?` or `#`.
+    path: usize,
+    /// Whether the path holds `/.`.
+    dot: bool,
+    /// The first `#` (the fragment's), or the end.
+    hash: usize,
+}
+
+impl Cut {
+    /// The cut of `rest`: up to 64 bytes (most URLs' rest) from the masks
+    /// of the six bytes that cut it, in one vector pass
+    /// ([`arch::byte_marks`](crate::arch::byte_marks)); a longer one by a
+    /// search for each.
+    fn of(rest: &[u8]) -> Cut {
+        if rest.len() <= crate::arch::MARKS_MAX {
+            Cut::marked(rest)
+        } else {
+            Cut::searched(rest)
+        }
+    }
+
+    fn marked(rest: &[u8]) -> Cut {
+        let n = rest.len();
+        let [slash, question, hash, colon, at, dot] =
+            crate::arch::byte_marks(rest, [b'/', b'?', b'#', b':', b'@', b'.']);
+        // Bits below `k` (`k` at most 64).
+        let below = |k: usize| 1u64.checked_shl(k as u32).map_or(u64::MAX, |b| b - 1);
+        let first = |m: u64| (m.trailing_zeros() as usize).min(n);
+        let netloc = first(slash | question | hash);
+        let c = first(colon & below(netloc));
+        let colon = (c < netloc).then_some(c);
+        let path = first(question | hash);
+        let in_path = below(path) & !below(netloc);
+        Cut {
+            netloc,
+            colon,
+            at: at & below(colon.unwrap_or(netloc)) != 0,
+            path,
+            dot: slash & in_path & (dot & in_path) >> 1 != 0,
+            hash: first(hash),
+        }
+    }
+
+    fn searched(rest: &[u8]) -> Cut {
+        let n = rest.len();
+        let find = |from: usize, pick: fn(&u8) -> bool| {
+            rest[from..].iter().position(pick).map_or(n, |k| from + k)
+        };
+        let netloc = find(0, |&b| matches!(b, b'/' | b'?' | b'#'));
+        let colon = rest[..netloc].iter().position(|&b| b == b':');
+        let path = find(netloc, |&b| matches!(b, b'?' | b'#'));
+        Cut {
+            netloc,
+            colon,
+            at: rest[..colon.unwrap_or(netloc)].contains(&b'@'),
+            path,
+            dot: crate::arch::first_pair(&rest[netloc..path], b'/', b'.').is_some(),
+            hash: find(0, |&b| b == b'#'),
+        }
+    }
 }
 
 /// The bytes [`plain`] reads: those both quotings of a path leave bare
@@ -991,7 +1056,9 @@ mod tests {
                 &["/", "/a", "/A", "/b.html", "?", "#", "&", "=", "b=2", "a=1", "A=1", "a", "+", "x+y", "~", ":", "@", "!", "'"][..]
             ),
             1 => prop::sample::select(
-                &["//", "/.", "/..", "/./", ";", ";p", "%2F", "%", " ", "\\", "|", "^", "[", "a=b=c", "\u{e9}", "\n"][..]
+                &["//", "/.", "/..", "/./", ";", ";p", "%2F", "%", " ", "\\", "|", "^", "[", "a=b=c", "\u{e9}", "\n",
+                  // Past the 64 bytes that are read by their marks.
+                  "/a-long-segment-of-seventy-bytes-that-takes-a-url-past-the-marks-width"][..]
             ),
         ];
         (
@@ -1018,6 +1085,25 @@ mod tests {
                 keep_fragments,
                 query_separator: String::from(sep),
             })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(100_000))]
+
+        /// The text after `://` read from its marks is cut where the
+        /// searches cut it: on texts of the bytes each reading looks for,
+        /// up to the marks' width.
+        #[test]
+        fn a_rest_marked_is_cut_where_searched(
+            pieces in proptest::collection::vec(prop::sample::select(&[
+                "/", ".", "?", "#", ":", "@", "/.", "//", "a", "Bc", ":80", "&", "=",
+                "abcdefghijklmnop",
+            ][..]), 0..40),
+        ) {
+            let rest: String = pieces.concat();
+            let rest = &rest.as_bytes()[..rest.len().min(crate::arch::MARKS_MAX)];
+            prop_assert_eq!(Cut::marked(rest), Cut::searched(rest));
+        }
     }
 
     /// [`plain`]'s answer after a text of its buffer's own, which it

@@ -100,14 +100,14 @@ pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
 /// one reading takes a netloc's ends, its host's dots and its path's odd
 /// segments from these masks, with no search per component: with SSE2 on
 /// x86-64 from sixteen bytes, sixteen to a compare.
-#[cfg(feature = "surt")]
+#[cfg(any(feature = "surt", feature = "w3lib"))]
 #[inline(always)]
 pub(crate) fn byte_marks<const N: usize>(b: &[u8], xs: [u8; N]) -> [u64; N] {
     face::byte_marks(b, xs)
 }
 
 /// The longest text [`byte_marks`] reads: a mask's width.
-#[cfg(feature = "surt")]
+#[cfg(any(feature = "surt", feature = "w3lib"))]
 pub(crate) const MARKS_MAX: usize = 64;
 
 /// The 64 lower-case hex digits of 32 bytes (a SHA-256 hash): with SSE2
@@ -177,7 +177,7 @@ mod face {
         crate::bytes::hex_digits(hash)
     }
 
-    #[cfg(feature = "surt")]
+    #[cfg(any(feature = "surt", feature = "w3lib"))]
     #[inline(always)]
     pub(crate) fn byte_marks<const N: usize>(b: &[u8], xs: [u8; N]) -> [u64; N] {
         crate::bytes::byte_marks(b, xs)

@@ -105,7 +105,7 @@ pub(crate) fn hex_digits(hash: &[u8; 32]) -> [u8; 64] {
 }
 
 /// The x86-64 face of [`arch::byte_marks`](super::byte_marks).
-#[cfg(feature = "surt")]
+#[cfg(any(feature = "surt", feature = "w3lib"))]
 #[inline(always)]
 pub(crate) fn byte_marks<const N: usize>(b: &[u8], xs: [u8; N]) -> [u64; N] {
     sse2::byte_marks(b, xs)

@@ -201,7 +201,7 @@ pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
 /// bytes, chunks of sixteen, the last one ending where `b` does (a byte
 /// read twice sets its bit twice), each compared with every byte of `xs`;
 /// shorter texts a word at a time.
-#[cfg(feature = "surt")]
+#[cfg(any(feature = "surt", feature = "w3lib"))]
 #[inline(always)]
 pub(crate) fn byte_marks<const N: usize>(b: &[u8], xs: [u8; N]) -> [u64; N] {
     let n = b.len();
@@ -468,7 +468,7 @@ mod tests {
 
     /// Texts of `n` bytes with `x` nowhere, everywhere, at each place, and
     /// at each place with `second` at another.
-    #[cfg(any(feature = "psl", feature = "surt"))]
+    #[cfg(any(feature = "psl", feature = "surt", feature = "w3lib"))]
     fn placed(n: usize, x: u8, second: u8) -> alloc::vec::Vec<alloc::vec::Vec<u8>> {
         let mut cases = alloc::vec![alloc::vec![b'q'; n], alloc::vec![x; n]];
         for at in 0..n {
@@ -482,7 +482,7 @@ mod tests {
     }
 
     /// Bit `k` set where `v[k]` is `x`, a byte at a time.
-    #[cfg(any(feature = "psl", feature = "surt"))]
+    #[cfg(any(feature = "psl", feature = "surt", feature = "w3lib"))]
     fn marks_of(v: &[u8], x: u8) -> u64 {
         v.iter()
             .enumerate()
@@ -514,7 +514,7 @@ mod tests {
     /// The marks of both faces are a byte loop's, at every length from 0
     /// to 64, with each byte looked for (and NUL, which the short texts'
     /// padding holds) at one place, at two and everywhere.
-    #[cfg(feature = "surt")]
+    #[cfg(any(feature = "surt", feature = "w3lib"))]
     #[test]
     fn byte_marks_are_a_byte_loop() {
         const XS: [u8; 4] = [b'/', b'.', 0, 0xFF];
