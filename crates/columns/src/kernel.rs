@@ -497,6 +497,62 @@ impl Writer {
     }
 }
 
+/// The items of a row's `list<string>` answer, given one at a time where
+/// they are made, with no `String` or `Vec` for each: Google Safe
+/// Browsing's lookup expressions (each a piece of the canonical URL,
+/// [`urikit::safebrowsing::Url::for_each_expression`]) or their SHA-256
+/// hashes in hex. The Arrow kernel and DuckDB's extension write them
+/// straight into their buffers.
+///
+/// ```
+/// let spec = urikit_columns::spec("uri_safebrowsing_expressions").unwrap();
+/// let l = urikit_columns::Lister::of(spec).unwrap();
+/// let mut items = Vec::new();
+/// assert!(l.each(b"http://a.b.c/1/2.html?param=1", |e| items.push(String::from_utf8(e.to_vec()).unwrap())));
+/// // The eight of the "URLs and Hashing" page's example, in the client's order.
+/// assert_eq!(items.len(), 8);
+/// assert!(items.iter().any(|e| e == "a.b.c/1/2.html?param=1"));
+/// assert!(items.iter().any(|e| e == "b.c/"));
+/// assert!(!l.each(b"http://[bad/", |_| {}));
+/// assert!(urikit_columns::Lister::of(urikit_columns::spec("uri_host").unwrap()).is_none());
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Lister {
+    /// The hashes in hex, not the expressions.
+    hashes: bool,
+}
+
+impl Lister {
+    /// The lister of `spec`, or `None` when its answer is no such list.
+    pub fn of(spec: &Spec) -> Option<Lister> {
+        match spec.f {
+            F::SafebrowsingExpressions => Some(Lister { hashes: false }),
+            F::SafebrowsingHashes => Some(Lister { hashes: true }),
+            _ => None,
+        }
+    }
+
+    /// Calls `item` with each item of the answer for the bytes `b`, in
+    /// order; `false` (and no call) where the answer is NULL: bytes that
+    /// are not UTF-8, or a URL the client refuses, as the general
+    /// evaluator answers them.
+    #[inline]
+    pub fn each(&self, b: &[u8], mut item: impl FnMut(&[u8])) -> bool {
+        use urikit::safebrowsing::{hash, hex_digits, Url};
+        let Some(url) = crate::input::utf8(b)
+            .ok()
+            .and_then(|_| Url::parse_bytes(b).ok())
+        else {
+            return false;
+        };
+        url.for_each_expression(|e| match self.hashes {
+            true => item(&hex_digits(&hash(e))),
+            false => item(e.as_bytes()),
+        });
+        true
+    }
+}
+
 /// Rows `range` by a [`Writer`], into a `string` column (checked as
 /// UTF-8 by `StringArray::try_new` once, not trusted). `None` when an
 /// argument is a column (each row may differ).
@@ -562,12 +618,8 @@ fn listed(
     range: std::ops::Range<usize>,
     cap: usize,
 ) -> Option<Result<ArrayRef, String>> {
-    use urikit::safebrowsing::{hash, hex_digits, Url};
-    let hashes = match spec.f {
-        F::SafebrowsingExpressions => false,
-        F::SafebrowsingHashes => true,
-        _ => return None,
-    };
+    let lister = Lister::of(spec)?;
+    let hashes = lister.hashes;
     let n = range.len();
     let mut lists: Vec<i32> = Vec::with_capacity(n + 1);
     lists.push(0);
@@ -583,27 +635,21 @@ fn listed(
     let mut valid = Bits::new(n);
     let mut nulls = 0;
     col.each_bytes(range, |_, row| {
-        let url = row
-            .filter(|b| crate::input::utf8(b).is_ok())
-            .and_then(|b| Url::parse_bytes(b).ok());
-        if let Some(url) = &url {
-            url.for_each_expression(|e| {
+        let ok = row.is_some_and(|b| {
+            lister.each(b, |item| {
                 // Past `MAX_BYTES` the call is refused below: nothing more
                 // is written (a 100 MB URL's expressions would be 4 GB).
                 if bytes.len() > cap {
                     return;
                 }
-                match hashes {
-                    true => bytes.extend_from_slice(&hex_digits(&hash(e))),
-                    false => bytes.extend_from_slice(e.as_bytes()),
-                }
+                bytes.extend_from_slice(item);
                 // Past `MAX_BYTES` it wraps; refused below.
                 items.push(bytes.len() as i32);
-            });
-        }
+            })
+        });
         lists.push((items.len() - 1) as i32);
-        valid.push(url.is_some());
-        nulls += usize::from(url.is_none());
+        valid.push(ok);
+        nulls += usize::from(!ok);
     });
     if bytes.len() > cap || items.len() > cap {
         return Some(Err(crate::value::overflow()));

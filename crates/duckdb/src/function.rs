@@ -7,7 +7,9 @@ use std::ffi::{c_void, CString};
 
 use arrow_schema::DataType;
 use libduckdb_sys as ffi;
-use urikit_columns::{literal_base, utf8, Arg, At, Direct, Param, RowFn, Spec, Writer, SPECS};
+use urikit_columns::{
+    literal_base, utf8, Arg, At, Direct, Lister, Param, RowFn, Spec, Writer, SPECS,
+};
 
 use crate::vector::{Column, Out};
 
@@ -174,6 +176,27 @@ unsafe fn chunk(
         let mut out = Out::new(spec.ty, output);
         let mut f = RowFn::new(spec);
         check_base(spec, &args, n)?;
+        // A list answered item by item (Safe Browsing's expressions and
+        // hashes): a row's items gathered in one buffer reused row by row,
+        // then written into the LIST vector, with no `String` for each.
+        if let (Some(l), []) = (Lister::of(spec), args.as_slice()) {
+            let (mut buf, mut ends) = (Vec::new(), Vec::new());
+            for i in 0..n {
+                buf.clear();
+                ends.clear();
+                let ok = first.bytes(i).is_some_and(|b| {
+                    l.each(b, |item| {
+                        buf.extend_from_slice(item);
+                        ends.push(buf.len());
+                    })
+                });
+                match ok {
+                    true => out.texts(i, &buf, &ends),
+                    false => out.null(i),
+                }
+            }
+            return Ok(());
+        }
         // A function whose answer is built (the SURT key, the normalized
         // reference), its argument the same on every row: written into one buffer reused row by row.
         if let Some(w) = writer(spec, &args, n) {

@@ -318,6 +318,24 @@ impl Out {
     /// # Safety
     /// The result stores a `T` per row and `i` is below the chunk's size.
     #[inline(always)]
+    /// Row `i` of a LIST of VARCHAR result: the items `buf[..ends[0]]`,
+    /// `buf[ends[0]..ends[1]]` and so on (each UTF-8; an item that is
+    /// not is NULL).
+    ///
+    /// # Safety
+    /// `i` is below the chunk's size, and the result is a LIST of VARCHAR.
+    pub(crate) unsafe fn texts(&mut self, i: usize, buf: &[u8], ends: &[usize]) {
+        // SAFETY: per the caller.
+        unsafe {
+            let (child, at) = self.v.list(i, ends.len());
+            let mut start = 0;
+            for (k, &end) in ends.iter().enumerate() {
+                child.opt_text(at + k, std::str::from_utf8(&buf[start..end]).ok());
+                start = end;
+            }
+        }
+    }
+
     pub(crate) unsafe fn value<T: Copy>(&mut self, i: usize, v: Option<T>) {
         // SAFETY: per the caller.
         unsafe {
