@@ -15,6 +15,15 @@ use urikit::surt::{Canonicalizer, Options};
 
 use crate::error::{parse_error, unknown};
 
+thread_local! {
+    /// The text of a call's answer (a SURT key, a canonical URL), made in
+    /// one buffer per thread and copied into the Python object: no
+    /// allocation a call. Nothing that runs while it is borrowed calls
+    /// back into these functions.
+    static KEY: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+    static TEXT: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
 fn canonicalizer(c: Option<&Bound<'_, PyAny>>) -> PyResult<Canonicalizer> {
     let Some(c) = c.filter(|c| !c.is_none()) else {
         return Ok(Canonicalizer::Default);
@@ -84,20 +93,25 @@ pub fn surt(
     } else {
         self::options(canonicalizer, options)?
     };
-    let mut out = Vec::with_capacity(url.len().unwrap_or(0) + 16);
     if let Ok(s) = url.cast::<PyString>() {
         let text = s.to_str()?;
-        urikit::surt::surt_bytes(text.as_bytes(), &o, &mut out)
-            .map_err(|e| parse_error(py, e, text, true))?;
-        // A key is ASCII, or the input itself (a `filedesc` line).
-        let key = String::from_utf8(out).unwrap_or_default();
-        return Ok(PyString::new(py, &key).into_any().unbind());
+        return KEY.with_borrow_mut(|out| {
+            out.clear();
+            urikit::surt::surt_bytes(text.as_bytes(), &o, out)
+                .map_err(|e| parse_error(py, e, text, true))?;
+            // A key is ASCII, or the input itself (a `filedesc` line).
+            let key = std::str::from_utf8(out).unwrap_or_default();
+            Ok(PyString::new(py, key).into_any().unbind())
+        });
     }
     if let Ok(b) = url.cast::<PyBytes>() {
         let bytes = b.as_bytes();
-        urikit::surt::surt_bytes(bytes, &o, &mut out)
-            .map_err(|e| parse_error(py, e, &String::from_utf8_lossy(bytes), true))?;
-        return Ok(PyBytes::new(py, &out).into_any().unbind());
+        return KEY.with_borrow_mut(|out| {
+            out.clear();
+            urikit::surt::surt_bytes(bytes, &o, out)
+                .map_err(|e| parse_error(py, e, &String::from_utf8_lossy(bytes), true))?;
+            Ok(PyBytes::new(py, out).into_any().unbind())
+        });
     }
     if url.is_none() {
         // The package's key of None, as of "".
@@ -213,7 +227,7 @@ pub fn canonicalize_url(
     keep_fragments: bool,
     encoding: Option<&str>,
     query_separator: &str,
-) -> PyResult<String> {
+) -> PyResult<Py<PyString>> {
     if let Some(e) = encoding {
         let e = e.to_ascii_lowercase().replace('_', "-");
         if !matches!(e.as_str(), "utf-8" | "utf8") {
@@ -225,18 +239,41 @@ pub fn canonicalize_url(
     if query_separator.is_empty() {
         return Err(PyValueError::new_err("query_separator must not be empty"));
     }
-    let o = urikit::w3lib::Options {
-        keep_blank_values,
-        keep_fragments,
-        query_separator: query_separator.to_owned(),
+    // The options of the calls with `&` made once, not a `String` a call.
+    static WITH_AMP: std::sync::LazyLock<[urikit::w3lib::Options; 4]> =
+        std::sync::LazyLock::new(|| {
+            [(false, false), (false, true), (true, false), (true, true)].map(
+                |(keep_blank_values, keep_fragments)| urikit::w3lib::Options {
+                    keep_blank_values,
+                    keep_fragments,
+                    ..urikit::w3lib::Options::default()
+                },
+            )
+        });
+    let own;
+    let o = if query_separator == "&" {
+        &WITH_AMP[usize::from(keep_blank_values) * 2 + usize::from(keep_fragments)]
+    } else {
+        own = urikit::w3lib::Options {
+            keep_blank_values,
+            keep_fragments,
+            query_separator: query_separator.to_owned(),
+        };
+        &own
     };
     if let Ok(b) = url.cast::<PyBytes>() {
         let bytes = b.as_bytes();
-        return urikit::w3lib::canonicalize_url_bytes(bytes, &o)
+        return urikit::w3lib::canonicalize_url_bytes(bytes, o)
+            .map(|c| PyString::new(py, &c).unbind())
             .map_err(|e| parse_error(py, e, &String::from_utf8_lossy(bytes), true));
     }
     let text = crate::error::text(url, "url")?;
-    urikit::w3lib::canonicalize_url(&text, &o).map_err(|e| parse_error(py, e, &text, true))
+    TEXT.with_borrow_mut(|out| {
+        out.clear();
+        urikit::w3lib::canonicalize_url_into(&text, o, out)
+            .map_err(|e| parse_error(py, e, &text, true))?;
+        Ok(PyString::new(py, out).unbind())
+    })
 }
 
 /// Common Crawl's 16 URL columns of ``url`` as its columnar index computes
