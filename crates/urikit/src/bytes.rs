@@ -441,6 +441,18 @@ pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
     (m, caps != 0)
 }
 
+/// The bits of a mask of [`byte_marks`] below bit `k` (`k` at most 64):
+/// the marks of the bytes before place `k`.
+#[cfg(any(feature = "surt", feature = "w3lib"))]
+#[inline(always)]
+pub(crate) const fn bits_below(k: usize) -> u64 {
+    if k >= 64 {
+        u64::MAX
+    } else {
+        (1 << k) - 1
+    }
+}
+
 /// Where each byte of `xs` lies in `b` (at most 64 bytes), a word at a
 /// time: bit `k` of the `j`-th mask is set where `b[k]` is `xs[j]`. Words
 /// at every eighth byte, the last ending where `b` does (a byte read twice

@@ -127,9 +127,22 @@ impl Profile {
     /// [`crate::safebrowsing::Url::parse`]'s or
     /// [`crate::w3lib::canonicalize_url`]'s.
     pub fn canonicalize(self, url: &str) -> Result<String, Error> {
-        let mut out = String::new();
-        self.canonicalize_into(url, &mut out)?;
-        Ok(out)
+        match self {
+            #[cfg(feature = "surt")]
+            Profile::Ia(c) => surt::canonicalize(
+                url,
+                &surt::Options {
+                    canonicalizer: c,
+                    ..surt::Options::default()
+                },
+            ),
+            #[cfg(feature = "safebrowsing")]
+            Profile::SafeBrowsing => crate::safebrowsing::canonicalize(url),
+            #[cfg(feature = "w3lib")]
+            Profile::W3lib => {
+                crate::w3lib::canonicalize_url(url, &crate::w3lib::Options::default())
+            }
+        }
     }
 
     /// [`canonicalize`](Self::canonicalize) appended to `out` (left as it
@@ -148,21 +161,16 @@ impl Profile {
     /// As [`canonicalize`](Self::canonicalize).
     pub fn canonicalize_into(self, url: &str, out: &mut String) -> Result<(), Error> {
         match self {
-            #[cfg(feature = "surt")]
-            Profile::Ia(c) => out.push_str(&surt::canonicalize(
-                url,
-                &surt::Options {
-                    canonicalizer: c,
-                    ..surt::Options::default()
-                },
-            )?),
-            #[cfg(feature = "safebrowsing")]
-            Profile::SafeBrowsing => out.push_str(&crate::safebrowsing::canonicalize(url)?),
             #[cfg(feature = "w3lib")]
             Profile::W3lib => {
-                crate::w3lib::canonicalize_url_into(url, &crate::w3lib::Options::default(), out)?;
+                crate::w3lib::canonicalize_url_into(url, &crate::w3lib::Options::default(), out)
+            }
+            // The other profiles make their own text; it is appended.
+            #[cfg(any(feature = "surt", feature = "safebrowsing"))]
+            _ => {
+                out.push_str(&self.canonicalize(url)?);
+                Ok(())
             }
         }
-        Ok(())
     }
 }

@@ -390,8 +390,7 @@ impl Cut {
         let n = rest.len();
         let [slash, question, hash, colon, at, dot] =
             crate::arch::byte_marks(rest, [b'/', b'?', b'#', b':', b'@', b'.']);
-        // Bits below `k` (`k` at most 64).
-        let below = |k: usize| 1u64.checked_shl(k as u32).map_or(u64::MAX, |b| b - 1);
+        let below = crate::bytes::bits_below;
         let first = |m: u64| (m.trailing_zeros() as usize).min(n);
         let netloc = first(slash | question | hash);
         let c = first(colon & below(netloc));

@@ -666,8 +666,7 @@ impl<'a> Shape<'a> {
         let n = netloc.len();
         let [slash, dot, question, hash, colon, at, bracket, open] =
             crate::arch::byte_marks(netloc, [b'/', b'.', b'?', b'#', b':', b'@', b'[', b'(']);
-        // Bits below `k` (`k` at most `n`, below 64).
-        let below = |k: usize| (1u64 << k) - 1;
+        let below = crate::bytes::bits_below;
         let first = |m: u64| (m.trailing_zeros() as usize).min(n);
         let ends = slash | question | hash;
         let host_end = first(ends | colon | at | bracket);
