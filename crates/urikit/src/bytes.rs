@@ -343,7 +343,7 @@ pub(crate) const fn capitals(w: u64) -> u64 {
 /// before, which lowering twice leaves as they are), eight to fifteen as
 /// two overlapping words, fewer a byte at a time. `[u8]`'s own
 /// `make_ascii_lowercase` goes a byte at a time.
-#[cfg(feature = "surt")]
+#[cfg(any(feature = "surt", feature = "psl"))]
 #[inline]
 pub(crate) fn make_lower(b: &mut [u8]) {
     #[inline(always)]
@@ -402,19 +402,31 @@ pub(crate) fn hex_digits(hash: &[u8; 32]) -> [u8; 64] {
     out
 }
 
+/// The length of [`dots_capitals`]' copy of a name: 64 bytes, and sixteen
+/// more, so that two words read from any place in the name lie within it.
+#[cfg(feature = "psl")]
+pub(crate) const PADDED: usize = 80;
+
 /// The dots of a host name of 1 to 64 bytes (bit `k` set where `b[k]` is
 /// `.`), and whether it holds an ASCII capital: a word at every eighth
 /// byte and the last eight, each word's dots gathered to a byte of bits
-/// by one product.
+/// by one product. Each word read is written to `copy` where it lies, so
+/// that `copy[..n]` is `b` (below eight bytes, a word with zeros after
+/// the name: a zero after it stays a zero).
 #[cfg(feature = "psl")]
 #[inline(always)]
-pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
+pub(crate) fn dots_capitals(b: &[u8], copy: &mut [u8; PADDED]) -> (u64, bool) {
     let n = b.len();
     debug_assert!((1..=64).contains(&n));
     let dots = ONES * u64::from(b'.');
     // Byte `k`'s high bit to bit `k` of the top byte: no two partial
     // products meet, so no carry disturbs another.
     let bits = |w: u64| (zero_bytes(w ^ dots) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    let mut put = |p: usize, w: u64| {
+        if let Some(to) = copy.get_mut(p..).and_then(<[u8]>::first_chunk_mut::<8>) {
+            *to = w.to_le_bytes();
+        }
+    };
     let Some(last) = n.checked_sub(8) else {
         // Fewer than eight: two overlapping loads, the bytes past `n` are
         // zeros (neither a dot nor a capital).
@@ -423,11 +435,13 @@ pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
         } else {
             b.iter().rev().fold(0, |w, &c| w << 8 | u64::from(c))
         };
+        put(0, w);
         return (bits(w) & ((1 << n) - 1), capitals(w) != 0);
     };
     let (mut m, mut caps) = (0, 0);
     let mut at = |p: usize| {
         let w = word8(b, p).unwrap_or(0);
+        put(p, w);
         m |= bits(w) << p;
         caps |= capitals(w);
     };
@@ -439,6 +453,15 @@ pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
         i += 8;
     }
     (m, caps != 0)
+}
+
+/// A name's copy (`arch::read_name`) in lower case; its zeros stay
+/// zeros. Out of line: names are most often written in lower case.
+#[cfg(feature = "psl")]
+#[cold]
+#[inline(never)]
+pub(crate) fn lower_room(room: &mut [u8; PADDED]) {
+    make_lower(room);
 }
 
 /// The bits of a mask of [`byte_marks`] below bit `k` (`k` at most 64):

@@ -85,14 +85,25 @@ pub(crate) fn first_pair(b: &[u8], x: u8, y: u8) -> Option<usize> {
     face::first_pair(b, x, y)
 }
 
-/// The dots of a host name of 1 to 64 bytes (bit `k` set where `b[k]` is
-/// `.`), which the Public Suffix List's walk reads its labels from, and
-/// whether it holds an ASCII capital: with SSE2 on x86-64 from eight
+/// A host name of 1 to 64 bytes as the Public Suffix List's walk reads
+/// it: `f` is given a copy of it in lower case followed by zeros (the
+/// sixteen bytes from any place of the name lie within it, so that its
+/// labels are read in whole words with no bound to keep to), and its dots
+/// (bit `k` set where `b[k]` is `.`): with SSE2 on x86-64 from eight
 /// bytes, sixteen to a compare.
 #[cfg(feature = "psl")]
 #[inline(always)]
-pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
-    face::dots_capitals(b)
+pub(crate) fn read_name<R>(b: &[u8], f: impl FnOnce(&[u8; crate::bytes::PADDED], u64) -> R) -> R {
+    face::read_name(b, f)
+}
+
+/// [`read_name`] by every face this processor has, each named.
+#[cfg(all(test, feature = "psl"))]
+pub(crate) fn every_read_name<R>(
+    b: &[u8],
+    f: impl Fn(&[u8; crate::bytes::PADDED], u64) -> R,
+) -> alloc::vec::Vec<(&'static str, R)> {
+    face::every_read_name(b, f)
 }
 
 /// Where each byte of `xs` lies in `b` (at most [`MARKS_MAX`] bytes): bit
@@ -167,8 +178,19 @@ mod face {
 
     #[cfg(feature = "psl")]
     #[inline(always)]
-    pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
-        crate::bytes::dots_capitals(b)
+    pub(crate) fn read_name<R>(
+        b: &[u8],
+        f: impl FnOnce(&[u8; crate::bytes::PADDED], u64) -> R,
+    ) -> R {
+        crate::arch::portable::read_name(b, f)
+    }
+
+    #[cfg(all(test, feature = "psl"))]
+    pub(crate) fn every_read_name<R>(
+        b: &[u8],
+        f: impl Fn(&[u8; crate::bytes::PADDED], u64) -> R,
+    ) -> alloc::vec::Vec<(&'static str, R)> {
+        alloc::vec![("portable", crate::arch::portable::read_name(b, f))]
     }
 
     #[cfg(feature = "safebrowsing")]

@@ -156,6 +156,21 @@ fn gather(hits: u64) -> u64 {
     ((hits >> 7).wrapping_mul(GATHER) >> 56) & 0xFF
 }
 
+/// The portable reading of a host name of 1 to 64 bytes for the Public
+/// Suffix List's walk (`arch::read_name`): copied into zeros as
+/// [`crate::bytes::dots_capitals`] reads it, lowered where it has
+/// capitals, and given to `f` with its dots.
+#[cfg(feature = "psl")]
+#[inline(always)]
+pub(crate) fn read_name<R>(b: &[u8], f: impl FnOnce(&[u8; crate::bytes::PADDED], u64) -> R) -> R {
+    let mut room = [0u8; crate::bytes::PADDED];
+    let (dots, capital) = crate::bytes::dots_capitals(b, &mut room);
+    if capital {
+        crate::bytes::lower_room(&mut room);
+    }
+    f(&room, dots)
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::kernel::RefMarks;

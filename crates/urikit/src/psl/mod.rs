@@ -308,11 +308,20 @@ impl List {
             }
             return Some(self.walk(&Wide { b }, view));
         }
-        // The name is read once, into a mask of its dots; each label's
-        // start is the mask's highest bit below its end, and its words are
-        // read where it lies. Only the labels the walk reaches are read.
-        let (dots, capital) = crate::arch::dots_capitals(b);
-        if dots & (dots >> 1 | 1 | 1 << (b.len() - 1)) != 0 {
+        // The name is read once: copied in lower case, and its dots found
+        // in a mask. Each label's start is the mask's highest bit below
+        // its end, and its words are read from the copy. Only the labels
+        // the walk reaches are read.
+        let n = b.len();
+        crate::arch::read_name(b, |room, dots| self.split_narrow(room, n, dots, view))
+    }
+
+    /// [`split`](Self::split) of a name of `n` octets (1 to 64) as
+    /// [`arch::read_name`](crate::arch::read_name) gives it: its copy in
+    /// lower case, and its dots.
+    #[inline(always)]
+    fn split_narrow(&self, room: &Room, n: usize, dots: u64, view: View) -> Option<Split> {
+        if dots & (dots >> 1 | 1 | 1 << (n - 1)) != 0 {
             // A dot first or last, or two in a row.
             return None;
         }
@@ -325,16 +334,12 @@ impl List {
                 domain: None,
             });
         }
-        if capital {
-            return Some(self.split_lowered(b, view));
-        }
-        Some(self.walk(&Narrow { b, dots }, view))
+        Some(self.walk(&Narrow { buf: room, n, dots }, view))
     }
 
-    /// [`split`](Self::split) of a name `b` with ASCII capitals (two
-    /// labels or more, none empty): walked in a lower-case copy, since the
-    /// table holds its labels in lower case and compares them exactly.
-    /// Names are most often written in lower case.
+    /// [`split`](Self::split) of a name `b` longer than 64 octets with
+    /// ASCII capitals (no label empty): walked in a lower-case copy, since
+    /// the table holds its labels in lower case and compares them exactly.
     #[cold]
     #[inline(never)]
     fn split_lowered(&self, b: &[u8], view: View) -> Split {
@@ -342,12 +347,7 @@ impl List {
         let low = &mut low[..b.len()];
         low.copy_from_slice(b);
         low.make_ascii_lowercase();
-        if low.len() > 64 {
-            self.walk(&Wide { b: low }, view)
-        } else {
-            let (dots, _) = crate::arch::dots_capitals(low);
-            self.walk(&Narrow { b: low, dots }, view)
-        }
+        self.walk(&Wide { b: low }, view)
     }
 
     /// [`walk`] in this list's table: the compiled-in table's walk is a
@@ -576,35 +576,30 @@ impl List {
             };
             return tld_walk(private, from_last);
         }
-        let (dots, capital) = match n {
-            ..=64 => crate::arch::dots_capitals(b),
-            _ => (0, b.iter().any(u8::is_ascii_uppercase)),
-        };
-        if capital {
-            return self.tld_walk_lowered(b, dots, private);
-        }
         if n <= 64 {
-            self.tld_walk_labels(&Narrow { b, dots }, private)
-        } else {
-            self.tld_walk_labels(&Wide { b }, private)
+            // Read as `split` reads a name: copied in lower case, its
+            // dots in a mask.
+            return crate::arch::read_name(b, |room, dots| {
+                self.tld_walk_labels(&Narrow { buf: room, n, dots }, private)
+            });
         }
+        if b.iter().any(u8::is_ascii_uppercase) {
+            return self.tld_walk_lowered(b, private);
+        }
+        self.tld_walk_labels(&Wide { b }, private)
     }
 
-    /// [`tld_walk_host`](Self::tld_walk_host) of a host `b` of ASCII with
-    /// capitals (its dots `dots` where it is 64 octets or shorter), in a
-    /// lower-case copy. Hosts are most often written in lower case.
+    /// [`tld_walk_host`](Self::tld_walk_host) of a host `b` of ASCII
+    /// longer than 64 octets with capitals, in a lower-case copy. Hosts
+    /// are most often written in lower case.
     #[cold]
     #[inline(never)]
-    fn tld_walk_lowered(&self, b: &[u8], dots: u64, private: bool) -> Option<TldWalk<usize>> {
+    fn tld_walk_lowered(&self, b: &[u8], private: bool) -> Option<TldWalk<usize>> {
         let mut low = [0u8; 253];
         let low = &mut low[..b.len()];
         low.copy_from_slice(b);
         low.make_ascii_lowercase();
-        if low.len() <= 64 {
-            self.tld_walk_labels(&Narrow { b: low, dots }, private)
-        } else {
-            self.tld_walk_labels(&Wide { b: low }, private)
-        }
+        self.tld_walk_labels(&Wide { b: low }, private)
     }
 
     /// [`tld_walk`] over `labels` (in lower case), in this list's table:
@@ -1121,18 +1116,41 @@ trait Labels {
     }
 }
 
-/// A name of 64 octets or fewer, its dots in a mask
-/// ([`arch::dots_capitals`](crate::arch::dots_capitals)).
+/// A name of 64 octets or fewer, copied in lower case into zeros as its
+/// dots are found ([`arch::read_name`](crate::arch::read_name)), its dots
+/// in a mask. A label's words are read from the copy, where the sixteen bytes
+/// from any place of the name lie: two loads and two masks, with no place
+/// clamped to the name's ends and no branch on its length.
 struct Narrow<'a> {
-    b: &'a [u8],
-    /// Bit `i` set where `b[i]` is a dot.
+    /// The name, then zeros.
+    buf: &'a [u8; crate::bytes::PADDED],
+    /// The name's length (1 to 64).
+    n: usize,
+    /// Bit `i` set where `buf[i]` is a dot.
     dots: u64,
 }
+
+/// The room a [`Narrow`] name is copied to
+/// ([`arch::read_name`](crate::arch::read_name)).
+type Room = [u8; crate::bytes::PADDED];
+
+/// The low `k` bytes of a word, for `k` from 0 to 16 (all eight from
+/// eight on): `KEEP[k]` keeps a label's first word of `k` octets,
+/// `KEEP[k.max(8) - 8]` its second.
+const KEEP: [u64; 17] = {
+    let mut t = [u64::MAX; 17];
+    let mut k = 0;
+    while k < 8 {
+        t[k] = (1 << (8 * k)) - 1;
+        k += 1;
+    }
+    t
+};
 
 impl Labels for Narrow<'_> {
     #[inline(always)]
     fn name(&self) -> &[u8] {
-        self.b
+        &self.buf[..self.n]
     }
 
     #[inline(always)]
@@ -1142,6 +1160,17 @@ impl Labels for Narrow<'_> {
         // or more where there is none.
         let below = self.dots << (64 - end);
         end.saturating_sub(below.leading_zeros() as usize)
+    }
+
+    #[inline(always)]
+    fn before(&self, end: usize) -> Label {
+        let start = self.start(end);
+        let len = (end - start).min(16);
+        Label {
+            start,
+            first: word_at(self.buf, start) & KEEP[len],
+            second: word_at(self.buf, start + 8) & KEEP[len.max(8) - 8],
+        }
     }
 }
 
@@ -1293,15 +1322,29 @@ mod tests {
         for name in names() {
             labels_read_as_searched(&name, &Wide { b: &name });
             if name.len() <= 64 {
-                let (dots, _) = crate::arch::dots_capitals(&name);
-                let narrow = Narrow { b: &name, dots };
+                // By every face: read in lower case, zeros after it, its
+                // dots and labels as searched.
+                let low = name.to_ascii_lowercase();
                 let dots = name
                     .iter()
                     .enumerate()
                     .filter(|&(_, &c)| c == b'.')
                     .fold(0u64, |m, (i, _)| m | 1 << i);
-                assert_eq!(narrow.dots, dots, "{:?}", core::str::from_utf8(&name));
-                labels_read_as_searched(&name, &narrow);
+                let n = name.len();
+                for (face, (room, got)) in
+                    crate::arch::every_read_name(&name, |room, got| (*room, got))
+                {
+                    let what = alloc::format!("{face}: {:?}", core::str::from_utf8(&name));
+                    assert_eq!(&room[..n], &low[..], "{what}");
+                    assert!(room[n..].iter().all(|&c| c == 0), "{what}");
+                    assert_eq!(got, dots, "{what}");
+                    let narrow = Narrow {
+                        buf: &room,
+                        n,
+                        dots: got,
+                    };
+                    labels_read_as_searched(&low, &narrow);
+                }
             }
             // Past 64 octets, with a label of 63 in front.
             let mut long = alloc::vec![b'z'; 63];

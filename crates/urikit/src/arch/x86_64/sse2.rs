@@ -141,14 +141,15 @@ pub(crate) fn text_marks(b: &[u8]) -> Option<TextMarks> {
 /// to a compare (up to 32, four words two to a register, with no branch
 /// on the length, which varies from name to name across 16; beyond,
 /// chunks of sixteen, the last one ending where `b` does); fewer than
-/// eight a word at a time.
+/// eight a word at a time. Each word or chunk read is stored to `copy`
+/// where it lies.
 #[cfg(feature = "psl")]
 #[inline(always)]
-pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
+pub(crate) fn dots_capitals(b: &[u8], copy: &mut [u8; crate::bytes::PADDED]) -> (u64, bool) {
     let n = b.len();
     debug_assert!((1..=64).contains(&n));
     if n < 8 {
-        return crate::bytes::dots_capitals(b);
+        return crate::bytes::dots_capitals(b, copy);
     }
     // SAFETY (each block below): SSE2 is enabled at compile time, and the
     // one load reads the sixteen bytes of the chunk it is given.
@@ -172,7 +173,13 @@ pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
         // Four words at places clamped to the last eight (a byte read
         // twice sets its bit twice), two to a register: no branch on
         // where between 8 and 32 the length lies.
-        let word = |at: usize| i64::from_le_bytes(*chunk::<8>(&b[at..], 0));
+        let mut word = |at: usize| {
+            let w = *chunk::<8>(&b[at..], 0);
+            if let Some(to) = copy.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<8>) {
+                *to = w;
+            }
+            i64::from_le_bytes(w)
+        };
         let (p1, p2, p3) = (8.min(n - 8), 16.min(n - 8), n - 8);
         let (x, cx) = marks(unsafe { _mm_set_epi64x(word(p1), word(0)) });
         let (y, cy) = marks(unsafe { _mm_set_epi64x(word(p3), word(p2)) });
@@ -180,8 +187,11 @@ pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
         let m = (x & 0xff) | (x >> 8) << p1 | (y & 0xff) << p2 | (y >> 8) << p3;
         return (m, capital(unsafe { _mm_or_si128(cx, cy) }));
     }
-    let at = |p: usize| {
+    let mut at = |p: usize| {
         let c = chunk::<16>(&b[p..], 0);
+        if let Some(to) = copy.get_mut(p..).and_then(<[u8]>::first_chunk_mut::<16>) {
+            *to = *c;
+        }
         let (m, caps) = marks(unsafe { _mm_loadu_si128(c.as_ptr().cast::<__m128i>()) });
         (u64::from(m as u16) << p, caps)
     };
@@ -195,6 +205,20 @@ pub(crate) fn dots_capitals(b: &[u8]) -> (u64, bool) {
         p += 16;
     }
     (m, capital(caps))
+}
+
+/// The SSE2 face of [`arch::read_name`](crate::arch::read_name): the name
+/// copied into zeros as [`dots_capitals`] reads it, and lowered where it
+/// has capitals.
+#[cfg(feature = "psl")]
+#[inline(always)]
+pub(crate) fn read_name<R>(b: &[u8], f: impl FnOnce(&[u8; crate::bytes::PADDED], u64) -> R) -> R {
+    let mut room = [0u8; crate::bytes::PADDED];
+    let (dots, capital) = dots_capitals(b, &mut room);
+    if capital {
+        crate::bytes::lower_room(&mut room);
+    }
+    f(&room, dots)
 }
 
 /// Where each byte of `xs` lies in `b` (at most 64 bytes): from sixteen
@@ -493,10 +517,12 @@ mod tests {
     /// The dots and capitals are a byte loop's, both faces, at every
     /// length from 1 to 64 with a dot, a capital or a byte next to one
     /// (`-`, `@`, `[`, a small letter, a byte beyond ASCII) at one place,
-    /// at two, and everywhere.
+    /// at two, and everywhere; and each copies the name to its room's
+    /// start, leaving the zeros after it zeros.
     #[cfg(feature = "psl")]
     #[test]
     fn dots_capitals_are_a_byte_loop() {
+        use crate::bytes::PADDED;
         for n in 1..=64usize {
             for x in [
                 b'.', b'A', b'Z', b'-', b'/', b'@', b'[', b'a', b'z', 0xC1, 0xDA, 0,
@@ -504,8 +530,18 @@ mod tests {
                 for v in placed(n, x, b'.') {
                     let dots = marks_of(&v, b'.');
                     let want = (dots, v.iter().any(u8::is_ascii_uppercase));
-                    assert_eq!(dots_capitals(&v), want, "{v:?}");
-                    assert_eq!(crate::bytes::dots_capitals(&v), want, "{v:?}");
+                    // Whatever the room held where the name goes; zeros
+                    // after it, which stay zeros.
+                    let mut copied = [0; PADDED];
+                    copied[..n].copy_from_slice(&v);
+                    let mut room = [0; PADDED];
+                    room[..n].fill(0xEE);
+                    let mut copy = room;
+                    assert_eq!(dots_capitals(&v, &mut copy), want, "{v:?}");
+                    assert_eq!(copy, copied, "{v:?}");
+                    let mut copy = room;
+                    assert_eq!(crate::bytes::dots_capitals(&v, &mut copy), want, "{v:?}");
+                    assert_eq!(copy, copied, "{v:?}");
                 }
             }
         }
