@@ -694,9 +694,8 @@ impl<L: Labels> FromLast for Read<'_, '_, L> {
             // In no rule.
             return Some((start, None));
         }
-        let b = self.labels.name();
-        let l = Label::read(b, start, e);
-        let label = &b[start..e];
+        let l = self.labels.read(start, e);
+        let label = &self.labels.name()[start..e];
         // The filter is asked first, even of a last label: tldextract reads
         // any text, whose last label is often in no rule (`localhost`).
         Some((
@@ -1109,10 +1108,16 @@ trait Labels {
     /// past the last dot before `end`, or 0.
     fn start(&self, end: usize) -> usize;
 
+    /// The label `name()[start..end]` (one octet or more).
+    #[inline(always)]
+    fn read(&self, start: usize, end: usize) -> Label {
+        Label::read(self.name(), start, end)
+    }
+
     /// The label that ends at `end`.
     #[inline(always)]
     fn before(&self, end: usize) -> Label {
-        Label::read(self.name(), self.start(end), end)
+        self.read(self.start(end), end)
     }
 }
 
@@ -1163,8 +1168,7 @@ impl Labels for Narrow<'_> {
     }
 
     #[inline(always)]
-    fn before(&self, end: usize) -> Label {
-        let start = self.start(end);
+    fn read(&self, start: usize, end: usize) -> Label {
         let len = (end - start).min(16);
         Label {
             start,
