@@ -35,16 +35,19 @@ use pyo3::prelude::*;
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 /// jemalloc's options (its `malloc_conf`, read when it starts; a C string,
-/// of which this is the first byte). `oversize_threshold:0`: a block of
-/// more than 8 MB (the 160 MB of views of `uri_host` over ten million rows
-/// in Polars) is kept for reuse too, where by default it is given back to
-/// the system as soon as it is freed, and the next query takes a page
-/// fault for every 4 kB of it again: 42 against 37 ns a row in Polars'
-/// in-memory engine (`bench/RESULTS.md`). A freed block is still given
-/// back after ten seconds unused.
+/// of which this is the first byte):
+/// - `oversize_threshold:0`: a block of more than 8 MB (the 160 MB of
+///   views of `uri_host` over ten million rows in Polars) is kept for
+///   reuse too, where by default it is given back to the system as soon as
+///   it is freed, and the next query takes a page fault for every 4 kB of
+///   it again: 42 against 35 ns a row in Polars' in-memory engine
+///   (`crates/python/bench/RESULTS.md`);
+/// - `background_thread:true`: pages left unused for ten seconds are given
+///   back by jemalloc's own thread, also when the process makes no more
+///   calls (without it, only a later allocation gives them back).
 #[cfg(not(target_env = "msvc"))]
 #[export_name = "_rjem_malloc_conf"]
-pub static JEMALLOC_CONF: &u8 = &b"oversize_threshold:0\0"[0];
+pub static JEMALLOC_CONF: &u8 = &b"oversize_threshold:0,background_thread:true\0"[0];
 
 /// The DuckDB extension, as built by `build.rs` from the `urikit-duckdb`
 /// crate.
