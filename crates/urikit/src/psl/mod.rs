@@ -1167,6 +1167,15 @@ impl Labels for Narrow<'_> {
         end.saturating_sub(below.leading_zeros() as usize)
     }
 
+    // The trait's own `before`, spelled out: with the default method the
+    // benchmark's walk was compiled otherwise, with the same instructions
+    // counted, and took 1.81 ms where this takes 1.49
+    // (`cargo bench --bench psl`).
+    #[inline(always)]
+    fn before(&self, end: usize) -> Label {
+        self.read(self.start(end), end)
+    }
+
     #[inline(always)]
     fn read(&self, start: usize, end: usize) -> Label {
         let len = (end - start).min(16);
