@@ -23,14 +23,14 @@ mod url;
 
 use pyo3::prelude::*;
 
-/// The module's Rust allocations come from jemalloc (with its own symbol
-/// names: the process's `malloc` is left alone). The Arrow buffers of a
+/// The module's Rust allocations come from jemalloc on Unix (with its own
+/// symbol names: the process's `malloc` is left alone). The Arrow buffers of a
 /// column's answer are among them, and are freed through the module when
 /// pyarrow, Polars or DataFusion releases them: jemalloc keeps the pages
 /// and hands them to the next answer, where the C library's `malloc`
 /// unmaps a freed block of megabytes, and every 4 kB of the next one is a
 /// page fault again.
-#[cfg(not(target_env = "msvc"))]
+#[cfg(unix)]
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
@@ -40,12 +40,12 @@ static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 ///   views of `uri_host` over ten million rows in Polars) is kept for
 ///   reuse too, where by default it is given back to the system as soon as
 ///   it is freed, and the next query takes a page fault for every 4 kB of
-///   it again: 42 against 35 ns a row in Polars' in-memory engine
+///   it again: 42 against 33 ns a row in Polars' in-memory engine
 ///   (`crates/python/bench/RESULTS.md`);
 /// - `background_thread:true`: pages left unused for ten seconds are given
 ///   back by jemalloc's own thread, also when the process makes no more
 ///   calls (without it, only a later allocation gives them back).
-#[cfg(not(target_env = "msvc"))]
+#[cfg(unix)]
 #[export_name = "_rjem_malloc_conf"]
 pub static JEMALLOC_CONF: &u8 = &b"oversize_threshold:0,background_thread:true\0"[0];
 
