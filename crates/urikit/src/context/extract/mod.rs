@@ -457,6 +457,9 @@ mod tests {
         assert_eq!(uris("<URL:http://a/b>"), ["http://a/b"]);
         assert_eq!(uris("<URL: http://a/b>"), ["http://a/b"]);
         assert_eq!(uris("<url:http://a/b>"), ["http://a/b"]);
+        // `urL:` first in the brackets is the prefix, in any case: what
+        // follows it (`?`) is no URI with a scheme.
+        assert_eq!(uris("see <urL:?>."), Vec::<&str>::new());
         assert_eq!(uris("see http://a/b."), ["http://a/b"]);
         assert_eq!(uris("is it http://a/b?"), ["http://a/b"]);
         assert_eq!(uris("(http://a/b)"), ["http://a/b"]);
@@ -571,6 +574,10 @@ mod tests {
             ),
             suffix in proptest::sample::select(&["", " ", "\n"][..]),
         ) {
+            // A scheme `url` first in the brackets is Appendix C's `URL:`
+            // prefix, which the scan strips (`<urL:?>` holds `?`, not the
+            // URI `urL:?`): not generated.
+            proptest::prop_assume!(!scheme.eq_ignore_ascii_case("url"));
             let uri = std::format!("{scheme}:{}", rest.concat());
             let text = std::format!("see <{prefix}{uri}{suffix}>.");
             let start = 5 + prefix.len();
