@@ -58,6 +58,29 @@ impl Slice {
     }
 }
 
+impl Slice {
+    /// The view of the Public Suffix List this slice reads, and whether
+    /// it is the registrable domain (else the public suffix); `None` for
+    /// the slices that do not read the list.
+    ///
+    /// ```
+    /// use urikit::psl::View;
+    /// use urikit_columns::Slice;
+    /// assert_eq!(Slice::IcannPublicSuffix.suffix_list(), Some((View::Icann, false)));
+    /// assert_eq!(Slice::HostType.suffix_list(), None);
+    /// ```
+    pub fn suffix_list(self) -> Option<(urikit::psl::View, bool)> {
+        use urikit::psl::View;
+        Some(match self {
+            Slice::RegistrableDomain => (View::All, true),
+            Slice::PublicSuffix => (View::All, false),
+            Slice::IcannRegistrableDomain => (View::Icann, true),
+            Slice::IcannPublicSuffix => (View::Icann, false),
+            Slice::Part(_) | Slice::HostType => return None,
+        })
+    }
+}
+
 /// The [`Slice`] of `f`, if it has one.
 pub(crate) fn slice_fn(f: F) -> Option<Slice> {
     Some(match f {
