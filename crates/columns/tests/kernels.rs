@@ -183,6 +183,18 @@ fn kernels_agree_with_the_evaluator() {
     }
 }
 
+/// A generator of numbers below `n` (xorshift from `seed`): the same
+/// rows on every run.
+fn draws(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut state = seed;
+    move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    }
+}
+
 /// Over generated rows (pieces of references: capitals, hosts longer
 /// than the 32 bytes a slice is copied by at once, percent signs, text
 /// beyond ASCII, bytes that are not UTF-8, NULLs), the kernels give the
@@ -223,13 +235,7 @@ fn kernels_agree_on_generated_rows() {
         b"a-rather-long-label-of-a-host-name",
         b"\xff",
     ];
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move |n: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n as u64) as usize
-    };
+    let mut next = draws(0x2545_f491_4f6c_dd1d);
     let mut gen = |bad: bool| -> Vec<Option<Vec<u8>>> {
         (0..40_000)
             .map(|_| {
@@ -311,13 +317,7 @@ fn kernels_agree_on_generated_rows() {
 /// of the four functions, as `string` and as `string_view` columns.
 #[test]
 fn remembered_hosts_are_the_evaluators_answers() {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move |n: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n as u64) as usize
-    };
+    let mut next = draws(0x9e37_79b9_7f4a_7c15);
     const BYTES: &[u8] = b"ab.Aco";
     const SUFFIXES: &[&str] = &["", ".com", ".co.uk", ".github.io", ".kawasaki.jp", ".ck"];
     let mut host = b"example.com".to_vec();
