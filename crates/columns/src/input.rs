@@ -7,6 +7,7 @@ use arrow_buffer::NullBuffer;
 use arrow_schema::DataType;
 use urikit::{Dialect, Parser};
 
+use crate::ahead::{ahead, DISTANCE};
 use crate::spec::*;
 
 /// The bytes `b` as text: at once when they are ASCII (the common row,
@@ -140,6 +141,16 @@ impl<'a> Strs<'a> {
             let (o, data) = (a.value_offsets(), a.value_data());
             let nulls = a.nulls().filter(|n| n.null_count() > 0);
             for i in range {
+                // The bytes and the offsets of the rows to come.
+                ahead(
+                    data.as_ptr()
+                        .wrapping_add(o[i].as_usize().wrapping_add(DISTANCE)),
+                );
+                ahead(
+                    o.as_ptr()
+                        .cast::<u8>()
+                        .wrapping_add(i * size_of::<O>() + DISTANCE),
+                );
                 if nulls.is_some_and(|n| n.is_null(i)) {
                     f(i, None);
                     continue;
@@ -159,6 +170,8 @@ impl<'a> Strs<'a> {
                 let buffers = a.data_buffers();
                 let nulls = a.nulls().filter(|n| n.null_count() > 0);
                 for i in range {
+                    // The views of the rows to come.
+                    ahead(inline.as_ptr().wrapping_add(16 * i + DISTANCE));
                     if nulls.is_some_and(|n| n.is_null(i)) {
                         f(i, None);
                         continue;
@@ -169,9 +182,12 @@ impl<'a> Strs<'a> {
                         inline.get(16 * i + 4..16 * i + 4 + len)
                     } else {
                         let (buffer, at) = ((v >> 64) as u32 as usize, (v >> 96) as u32 as usize);
-                        buffers
-                            .get(buffer)
-                            .and_then(|d| d.as_slice().get(at..at + len))
+                        buffers.get(buffer).and_then(|d| {
+                            // The bytes of the rows to come, most often
+                            // after this one in the same buffer.
+                            ahead(d.as_ptr().wrapping_add(at.wrapping_add(DISTANCE)));
+                            d.as_slice().get(at..at + len)
+                        })
                     };
                     f(i, Some(b.unwrap_or(BROKEN)));
                 }
@@ -338,6 +354,7 @@ impl<'a> Iterator for Rows<'a> {
         };
         let (start, end) = (start - c.from, end - c.from);
         debug_assert!(start <= end && end <= c.text.len());
+        ahead(c.text.as_ptr().wrapping_add(start + DISTANCE));
         // SAFETY: `Checked::of` checked every offset of the range to lie
         // on a character boundary of `text` (so within it) and to be no
         // smaller than the one before: `start..end` is a range of `text`

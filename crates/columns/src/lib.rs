@@ -22,7 +22,8 @@
 //! assert!(hosts.is_null(1) && hosts.is_null(2));
 //! ```
 //!
-//! The files, each using only those before it: `caught` (panics caught
+//! The files, each using only those before it: `ahead` (a row's bytes
+//! asked for before the loop reaches it), `caught` (panics caught
 //! at a face's boundary), `ops` (one function per
 //! column function, over a parsed reference), `spec` (the table), `input`
 //! (the columns and arguments a call reads), `value` (a row's result),
@@ -33,6 +34,7 @@
 
 pub mod ops;
 
+mod ahead;
 mod caught;
 
 mod build;
