@@ -49,6 +49,55 @@ fn is_ascii(b: &[u8]) -> bool {
     acc & HIGH == 0
 }
 
+/// [`Strs::each_bytes`] of a `string_view` column.
+#[inline(always)]
+pub(crate) fn each_view<'s>(
+    a: &'s arrow_array::BinaryViewArray,
+    range: std::ops::Range<usize>,
+    mut f: impl FnMut(usize, Option<&'s [u8]>),
+) {
+    const BROKEN: &[u8] = b"\xff";
+    let views = a.views();
+    // The views' own bytes, where a row of at most 12 bytes lies (after
+    // its length, in the view's bytes 4 to 16).
+    let inline = views.inner().as_slice();
+    let buffers = a.data_buffers();
+    let nulls = a.nulls().filter(|n| n.null_count() > 0);
+    for i in range {
+        // The views of the rows to come.
+        ahead(inline.as_ptr().wrapping_add(16 * i + DISTANCE));
+        // One call of `f` a loop, as in `each_bytes`.
+        let row = match nulls.is_some_and(|n| n.is_null(i)) {
+            true => None,
+            false => Some(view_bytes(views[i], i, inline, buffers).unwrap_or(BROKEN)),
+        };
+        f(i, row);
+    }
+}
+
+/// The bytes of row `i` of a `string_view` column whose view is `v`: in
+/// the view itself (`inline`, the views' bytes) when 12 or fewer, else in
+/// one of `buffers`; `None` where the view points outside them.
+#[inline(always)]
+fn view_bytes<'s>(
+    v: u128,
+    i: usize,
+    inline: &'s [u8],
+    buffers: &'s [arrow_buffer::Buffer],
+) -> Option<&'s [u8]> {
+    let len = v as u32 as usize;
+    if len <= 12 {
+        return inline.get(16 * i + 4..16 * i + 4 + len);
+    }
+    let (buffer, at) = ((v >> 64) as u32 as usize, (v >> 96) as u32 as usize);
+    buffers.get(buffer).and_then(|d| {
+        // The bytes of the rows to come, most often after this one in the
+        // same buffer.
+        ahead(d.as_ptr().wrapping_add(at.wrapping_add(DISTANCE)));
+        d.as_slice().get(at..at + len)
+    })
+}
+
 /// A column of text: Arrow `string`, `large_string` or `string_view`.
 ///
 /// Arrow promises UTF-8, but a producer may not keep the promise (Spark
@@ -127,16 +176,16 @@ impl<'a> Strs<'a> {
     /// as one byte that is not UTF-8, so that it is answered as such a row
     /// is, never read out of bounds.
     #[inline(always)]
-    pub(crate) fn each_bytes(
-        &self,
+    pub(crate) fn each_bytes<'s>(
+        &'s self,
         range: std::ops::Range<usize>,
-        mut f: impl FnMut(usize, Option<&[u8]>),
+        mut f: impl FnMut(usize, Option<&'s [u8]>),
     ) {
         const BROKEN: &[u8] = b"\xff";
-        fn offsets<O: OffsetSizeTrait>(
-            a: &arrow_array::GenericStringArray<O>,
+        fn offsets<'s, O: OffsetSizeTrait>(
+            a: &'s arrow_array::GenericStringArray<O>,
             range: std::ops::Range<usize>,
-            f: &mut impl FnMut(usize, Option<&[u8]>),
+            f: &mut impl FnMut(usize, Option<&'s [u8]>),
         ) {
             let (o, data) = (a.value_offsets(), a.value_data());
             let nulls = a.nulls().filter(|n| n.null_count() > 0);
@@ -151,47 +200,21 @@ impl<'a> Strs<'a> {
                         .cast::<u8>()
                         .wrapping_add(i * size_of::<O>() + DISTANCE),
                 );
-                if nulls.is_some_and(|n| n.is_null(i)) {
-                    f(i, None);
-                    continue;
-                }
-                let b = data.get(o[i].as_usize()..o[i + 1].as_usize());
-                f(i, Some(b.unwrap_or(BROKEN)));
+                // One call of `f` a loop, so that it is inlined once.
+                let row = match nulls.is_some_and(|n| n.is_null(i)) {
+                    true => None,
+                    false => Some(
+                        data.get(o[i].as_usize()..o[i + 1].as_usize())
+                            .unwrap_or(BROKEN),
+                    ),
+                };
+                f(i, row);
             }
         }
         match self {
             Strs::Utf8(a) => offsets(a, range, &mut f),
             Strs::Large(a) => offsets(a, range, &mut f),
-            Strs::View(a) => {
-                let views = a.views();
-                // The views' own bytes, where a row of at most 12 bytes
-                // lies (after its length, in the view's bytes 4 to 16).
-                let inline = views.inner().as_slice();
-                let buffers = a.data_buffers();
-                let nulls = a.nulls().filter(|n| n.null_count() > 0);
-                for i in range {
-                    // The views of the rows to come.
-                    ahead(inline.as_ptr().wrapping_add(16 * i + DISTANCE));
-                    if nulls.is_some_and(|n| n.is_null(i)) {
-                        f(i, None);
-                        continue;
-                    }
-                    let v = views[i];
-                    let len = v as u32 as usize;
-                    let b = if len <= 12 {
-                        inline.get(16 * i + 4..16 * i + 4 + len)
-                    } else {
-                        let (buffer, at) = ((v >> 64) as u32 as usize, (v >> 96) as u32 as usize);
-                        buffers.get(buffer).and_then(|d| {
-                            // The bytes of the rows to come, most often
-                            // after this one in the same buffer.
-                            ahead(d.as_ptr().wrapping_add(at.wrapping_add(DISTANCE)));
-                            d.as_slice().get(at..at + len)
-                        })
-                    };
-                    f(i, Some(b.unwrap_or(BROKEN)));
-                }
-            }
+            Strs::View(a) => each_view(a, range, f),
             Strs::Nulls => range.for_each(|i| f(i, None)),
         }
     }

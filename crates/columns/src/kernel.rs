@@ -236,10 +236,11 @@ impl Remembered {
     }
 }
 
-impl Take for Remembered {
+impl Remembered {
+    /// The answer for the host name `name`: from what was kept where it
+    /// is the last name asked about, else by the list's walk (and kept).
     #[inline(always)]
-    fn take<'a>(&mut self, u: &UriRef<'a>) -> Option<&'a str> {
-        let name = u.host()?.reg_name()?.as_str();
+    fn answer<'s>(&mut self, name: &'s str) -> Option<&'s str> {
         let b = name.as_bytes();
         if b.len() == self.len && same(&self.host, b) {
             return self.answer.map(|(start, end)| &name[start..end]);
@@ -263,6 +264,13 @@ impl Take for Remembered {
         }
         v
     }
+}
+
+/// The host name of a parsed row (its reg-name; `None` for an IP
+/// address or no host), which the suffix list's slices read.
+#[inline(always)]
+fn host_name<'s>(u: &UriRef<'s>) -> Option<&'s str> {
+    Some(u.host()?.reg_name()?.as_str())
 }
 
 /// Whether `b` (at most 64 bytes) is the text `kept` begins with: a word
@@ -315,7 +323,7 @@ impl Sliced<'_, '_> {
     /// The slices `t` takes, or `None` when the column is too large for
     /// this kernel (the general evaluator's then).
     #[inline(always)]
-    fn run(self, t: impl Take) -> Option<Result<ArrayRef, String>> {
+    fn run(self, t: impl Filler) -> Option<Result<ArrayRef, String>> {
         let Sliced {
             col,
             range,
@@ -324,7 +332,9 @@ impl Sliced<'_, '_> {
             views,
         } = self;
         if let (true, Strs::View(a)) = (views, col) {
-            return Some(Ok(Arc::new(slice_views(col, a, range, parser, t, lower)?)));
+            let out = ViewsOut::new(a, range.len(), lower);
+            let out = t.views(col, a, range, parser, out);
+            return Some(Ok(Arc::new(out.finish(a)?)));
         }
         // Reserved once: a slice of a row is no longer than the row.
         let bytes = col.bytes(&range);
@@ -333,11 +343,175 @@ impl Sliced<'_, '_> {
         }
         let mut out = Slices::new(range.len(), bytes, col.data());
         if lower {
-            fill::<true>(col, range, parser, t, &mut out);
+            t.fill::<true>(col, range, parser, &mut out);
         } else {
-            fill::<false>(col, range, parser, t, &mut out);
+            t.fill::<false>(col, range, parser, &mut out);
         }
         Some(Ok(Arc::new(out.finish())))
+    }
+}
+
+/// How a slice kernel's rows are read and written: a row at a time
+/// (any [`Take`]), or in blocks, the parses of a block before its
+/// walks of the suffix list ([`Remembered`]).
+trait Filler {
+    /// The slices of rows `range`, appended to `out` (in lower case with
+    /// `LOWER`).
+    fn fill<const LOWER: bool>(
+        self,
+        col: &Strs<'_>,
+        range: std::ops::Range<usize>,
+        parser: Parser,
+        out: &mut Slices<'_>,
+    );
+
+    /// The slices of rows `range` of a `string_view` column, as views
+    /// (`out` taken and given back, so that its fields are the loop's
+    /// own).
+    fn views<'v>(
+        self,
+        col: &Strs<'_>,
+        a: &arrow_array::BinaryViewArray,
+        range: std::ops::Range<usize>,
+        parser: Parser,
+        out: ViewsOut<'v>,
+    ) -> ViewsOut<'v>;
+}
+
+impl<T: Take> Filler for T {
+    #[inline(always)]
+    fn fill<const LOWER: bool>(
+        self,
+        col: &Strs<'_>,
+        range: std::ops::Range<usize>,
+        parser: Parser,
+        out: &mut Slices<'_>,
+    ) {
+        fill::<LOWER>(col, range, parser, self, out);
+    }
+
+    #[inline(always)]
+    fn views<'v>(
+        self,
+        _: &Strs<'_>,
+        a: &arrow_array::BinaryViewArray,
+        range: std::ops::Range<usize>,
+        parser: Parser,
+        out: ViewsOut<'v>,
+    ) -> ViewsOut<'v> {
+        slice_views(a, range, parser, self, out)
+    }
+}
+
+/// The slices `t` takes of rows `range` of the `string_view` column `a`,
+/// put into `out`. A function of its own over the view column's loop
+/// alone (`each_view`, one call of the row's closure), so that the
+/// closure is inlined into the loop: called once a row instead, as it was
+/// from `each_bytes`' four loops, it cost 12 to 18 instructions a row
+/// (`work views-host`).
+#[inline(never)]
+fn slice_views<'v>(
+    a: &arrow_array::BinaryViewArray,
+    range: std::ops::Range<usize>,
+    parser: Parser,
+    mut t: impl Take,
+    mut out: ViewsOut<'v>,
+) -> ViewsOut<'v> {
+    each_view(a, range, |i, row| {
+        // Bytes that are not UTF-8 do not parse: NULL, as the general
+        // evaluator answers. (The parse's result is read where it was
+        // written, as in `fill`.) One call of `put`, inlined once.
+        let Some(b) = row else {
+            return out.put(i, None);
+        };
+        let parsed = parser.parse_bytes(b);
+        let found = parsed
+            .as_ref()
+            .ok()
+            .and_then(|u| Some((u.as_str(), t.take(u)?)));
+        out.put(i, found);
+    });
+    out
+}
+
+/// The rows of a suffix list's slice in blocks of this many: the block's
+/// parses first, then its hosts' walks of the list, one after another.
+/// Measured over the datasets' lines (`bench/RESULTS.md`, 2026-12-02,
+/// afternoon): the parse and the walk of each row in turn took 39 to 40
+/// ns a row, in blocks of 64 to 1,024 rows 32.5 to 33 (the parse with the
+/// host alone, 19). Each loop keeps its own branches and table words in
+/// the processor, where the two in turn evict each other's.
+const BLOCK: usize = 256;
+
+/// Rows `range` of `col` in blocks of [`BLOCK`]: `first` of each row of
+/// a block (what it keeps of the row), then `then` of what it kept, in
+/// order.
+#[inline(always)]
+fn in_blocks<'s, K>(
+    col: &'s Strs<'_>,
+    range: std::ops::Range<usize>,
+    mut first: impl FnMut(usize, Option<&'s [u8]>) -> K,
+    mut then: impl FnMut(K),
+) {
+    let mut kept: Vec<K> = Vec::with_capacity(BLOCK.min(range.len()));
+    let mut start = range.start;
+    while start < range.end {
+        let end = start.saturating_add(BLOCK).min(range.end);
+        col.each_bytes(start..end, |i, row| kept.push(first(i, row)));
+        kept.drain(..).for_each(&mut then);
+        start = end;
+    }
+}
+
+impl Filler for Remembered {
+    #[inline(always)]
+    fn fill<const LOWER: bool>(
+        mut self,
+        col: &Strs<'_>,
+        range: std::ops::Range<usize>,
+        parser: Parser,
+        out: &mut Slices<'_>,
+    ) {
+        in_blocks(
+            col,
+            range,
+            |_, row| {
+                let b = row?;
+                let parsed = parser.parse_bytes(b);
+                parsed.as_ref().ok().and_then(host_name)
+            },
+            |name| match name.and_then(|n| self.answer(n)) {
+                Some(v) => out.push::<LOWER>(v),
+                None => out.null(),
+            },
+        );
+    }
+
+    #[inline(always)]
+    fn views<'v>(
+        mut self,
+        col: &Strs<'_>,
+        _: &arrow_array::BinaryViewArray,
+        range: std::ops::Range<usize>,
+        parser: Parser,
+        mut out: ViewsOut<'v>,
+    ) -> ViewsOut<'v> {
+        in_blocks(
+            col,
+            range,
+            |i, row| {
+                let found = row.and_then(|b| {
+                    let parsed = parser.parse_bytes(b);
+                    parsed
+                        .as_ref()
+                        .ok()
+                        .and_then(|u| Some((u.as_str(), host_name(u)?)))
+                });
+                (i, found)
+            },
+            |(i, found)| out.put(i, found.and_then(|(text, n)| Some((text, self.answer(n)?)))),
+        );
+        out
     }
 }
 
@@ -364,55 +538,61 @@ fn fill<const LOWER: bool>(
     });
 }
 
-/// The slices of rows `range` of a `string_view` column as a
-/// `string_view` column over the same buffers: a slice of at most 12 bytes
+/// The slices of a `string_view` column's rows as a `string_view` column
+/// over the same buffers, row by row (`put`): a slice of at most 12 bytes
 /// is inlined in its view, a longer one is a view into the row's own
 /// bytes, so that nothing is copied (Polars takes its strings so).
-/// `None` when a row's view does not fit in a `u32` offset.
 /// `lower`: the slice in lower case; a longer slice with a capital (or
 /// one that is not a part of its row) is copied, lowered, into one buffer
 /// of its own, after the column's.
-fn slice_views(
-    col: &Strs<'_>,
-    a: &arrow_array::BinaryViewArray,
-    range: std::ops::Range<usize>,
-    parser: Parser,
-    mut get: impl Take,
+struct ViewsOut<'v> {
+    /// The column's views.
+    raw: &'v [u128],
+    /// The index of the buffer of lowered copies, after the column's.
+    own: u32,
     lower: bool,
-) -> Option<arrow_array::StringViewArray> {
-    let own = a.data_buffers().len() as u32;
-    let mut lowered: Vec<u8> = Vec::new();
-    let mut views = Vec::with_capacity(range.len());
-    let mut nulls = arrow_buffer::NullBufferBuilder::new(range.len());
-    let mut too_long = false;
-    let raw = a.views();
-    col.each_bytes(range, |i, row| {
-        // Bytes that are not UTF-8 do not parse: NULL, as the general
-        // evaluator answers. (The parse's result is read where it was
-        // written, as in `run`.)
-        let mut null = || {
-            views.push(0u128);
-            nulls.append_null();
-        };
-        let Some(b) = row else { return null() };
-        let parsed = parser.parse_bytes(b);
-        let Some((u, v)) = parsed.as_ref().ok().and_then(|u| Some((u, get.take(u)?))) else {
-            return null();
+    lowered: Vec<u8>,
+    views: Vec<u128>,
+    nulls: arrow_buffer::NullBufferBuilder,
+    /// A row's view did not fit in a `u32` offset.
+    too_long: bool,
+}
+
+impl<'v> ViewsOut<'v> {
+    fn new(a: &'v arrow_array::BinaryViewArray, rows: usize, lower: bool) -> ViewsOut<'v> {
+        ViewsOut {
+            raw: a.views(),
+            own: a.data_buffers().len() as u32,
+            lower,
+            lowered: Vec::new(),
+            views: Vec::with_capacity(rows),
+            nulls: arrow_buffer::NullBufferBuilder::new(rows),
+            too_long: false,
+        }
+    }
+
+    /// Row `i`'s slice: its text (the row as it lies in its buffer) and
+    /// the slice of it, or `None` for NULL.
+    #[inline(always)]
+    fn put(&mut self, i: usize, found: Option<(&str, &str)>) {
+        let Some((text, v)) = found else {
+            self.views.push(0u128);
+            self.nulls.append_null();
+            return;
         };
         // Where the slice starts in the row, when it is a part of it (a
         // component is; the host's type is a word of the library's own).
-        let text = u.as_str();
         let start = (v.as_ptr() as usize)
             .checked_sub(text.as_ptr() as usize)
             .filter(|&at| at + v.len() <= text.len());
         let len = v.len() as u128;
-        let capital = lower && v.bytes().any(|c| c.is_ascii_uppercase());
+        let capital = self.lower && v.bytes().any(|c| c.is_ascii_uppercase());
         let view = match (start, capital) {
             (_, false) if v.len() <= 12 => Some(short_le(v.as_bytes()) << 32 | len),
             // A longer slice lies in a row longer than 12 bytes, which is
             // in buffer `raw >> 64` at offset `raw >> 96`.
             (Some(start), false) => {
-                let r = raw[i];
+                let r = self.raw[i];
                 let (buffer, at) = ((r >> 64) as u32, (r >> 96) as u32);
                 let prefix = u32::from_le_bytes(v.as_bytes()[..4].try_into().expect("4 bytes"));
                 Some(
@@ -423,32 +603,43 @@ fn slice_views(
             }
             // A capital to lower, or a longer slice that is not a part of
             // its row: copied.
-            _ => lowered_view(v, lower, &mut lowered, own),
+            _ => lowered_view(v, self.lower, &mut self.lowered, self.own),
         };
-        let Some(view) = view else {
-            too_long = true;
-            return;
-        };
-        views.push(view);
-        nulls.append_non_null();
-    });
-    if too_long {
-        return None;
+        match view {
+            Some(view) => {
+                self.views.push(view);
+                self.nulls.append_non_null();
+            }
+            None => self.too_long = true,
+        }
     }
-    let mut buffers = a.data_buffers().to_vec();
-    if !lowered.is_empty() {
-        buffers.push(arrow_buffer::Buffer::from_vec(lowered));
+
+    /// The column, over `a`'s buffers; `None` when a row's view did not
+    /// fit in a `u32` offset.
+    fn finish(mut self, a: &arrow_array::BinaryViewArray) -> Option<arrow_array::StringViewArray> {
+        if self.too_long {
+            return None;
+        }
+        let mut buffers = a.data_buffers().to_vec();
+        if !self.lowered.is_empty() {
+            buffers.push(arrow_buffer::Buffer::from_vec(self.lowered));
+        }
+        // SAFETY: each view is either inline bytes copied from a `str`
+        // (ASCII letters lowered, which keeps it UTF-8), or the length,
+        // prefix, buffer and offset of a `str` that lies in one of
+        // `buffers` (a slice of a row read from them within bounds and
+        // parsed, so UTF-8, or such a slice lowered into the last buffer),
+        // so every view is in bounds and UTF-8, as `new_unchecked`
+        // requires.
+        #[allow(unsafe_code)]
+        Some(unsafe {
+            arrow_array::StringViewArray::new_unchecked(
+                self.views.into(),
+                buffers,
+                self.nulls.finish(),
+            )
+        })
     }
-    // SAFETY: each view is either inline bytes copied from a `str` (ASCII
-    // letters lowered, which keeps it UTF-8), or the length, prefix,
-    // buffer and offset of a `str` that lies in one of `buffers` (a slice
-    // of a row read from them within bounds and parsed, so UTF-8, or such a slice
-    // lowered into the last buffer), so every view is in bounds and
-    // UTF-8, as `new_unchecked` requires.
-    #[allow(unsafe_code)]
-    Some(unsafe {
-        arrow_array::StringViewArray::new_unchecked(views.into(), buffers, nulls.finish())
-    })
 }
 
 /// The view of `v`, in lower case if `lower` (ASCII letters): inline when
