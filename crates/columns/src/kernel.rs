@@ -251,8 +251,8 @@ impl Remembered {
         } else {
             list.public_suffix(name, self.view)
         };
-        if let Some(to) = self.host.get_mut(..b.len()) {
-            to.copy_from_slice(b);
+        if b.len() <= 64 {
+            keep(&mut self.host, b);
             self.len = b.len();
             // The answer is a slice of the host's text.
             self.answer = v.map(|v| {
@@ -274,19 +274,16 @@ fn host_name<'s>(u: &UriRef<'s>) -> Option<&'s str> {
 }
 
 /// Whether `b` (at most 64 bytes) is the text `kept` begins with: a word
-/// at a time, the last word ending where `b` does (a byte compared twice
-/// is the same byte), rather than a call to compare memory that costs
+/// at a time ([`words`]), rather than a call to compare memory that costs
 /// more than a short host.
 #[inline(always)]
 fn same(kept: &[u8; 64], b: &[u8]) -> bool {
-    let n = b.len();
-    let word = |s: &[u8], at: usize| {
-        s.get(at..at + 8)
-            .map(|w| u64::from_le_bytes(w.try_into().unwrap_or([0; 8])))
-    };
+    debug_assert!(b.len() <= 64);
+    let n = b.len().min(64);
     if n < 8 {
-        return kept[..n.min(64)] == *b;
+        return words(&kept[..n], 0).0 == words(b, 0).0;
     }
+    let word = |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().unwrap_or([0; 8]));
     let mut at = 0;
     while at + 8 < n {
         if word(kept, at) != word(b, at) {
@@ -295,6 +292,76 @@ fn same(kept: &[u8; 64], b: &[u8]) -> bool {
         at += 8;
     }
     word(kept, n - 8) == word(b, n - 8)
+}
+
+/// `b` kept in `to` (at most 64 bytes of it), a word at a time, the last
+/// word ending where `b` does (under eight bytes, its one word of
+/// [`words`], zeros after it): no call to copy memory.
+#[inline(always)]
+fn keep(to: &mut [u8; 64], b: &[u8]) {
+    let n = b.len().min(64);
+    if n < 8 {
+        to[..8].copy_from_slice(&words(b, 0).0.to_le_bytes());
+        return;
+    }
+    let mut at = 0;
+    while at + 8 < n {
+        to[at..at + 8].copy_from_slice(&b[at..at + 8]);
+        at += 8;
+    }
+    to[n - 8..n].copy_from_slice(&b[n - 8..n]);
+}
+
+/// The word of `b` that begins at `at` (a multiple of eight below
+/// `b.len()`, or 0), little endian, and where the next begins (`None`
+/// after the last): eight bytes at `at`, except that the last word is the
+/// last eight bytes (read twice where they overlap the word before);
+/// under eight bytes, the bytes with zeros after them, read as two
+/// overlapping loads of four or byte by byte. Two texts of one length
+/// are equal exactly where their words are, and a test that holds of no
+/// byte 0 holds of some byte of `b` exactly where it holds of some word.
+#[inline(always)]
+fn words(b: &[u8], at: usize) -> (u64, Option<usize>) {
+    let n = b.len();
+    let word = |k: usize| u64::from_le_bytes(b[k..k + 8].try_into().unwrap_or([0; 8]));
+    if n >= 8 {
+        return match at + 8 < n {
+            true => (word(at), Some(at + 8)),
+            false => (word(n - 8), None),
+        };
+    }
+    let w = if n >= 4 {
+        let four =
+            |k: usize| u64::from(u32::from_le_bytes(b[k..k + 4].try_into().unwrap_or([0; 4])));
+        four(0) | four(n - 4) << (8 * (n - 4))
+    } else {
+        b.iter().rev().fold(0u64, |w, &c| w << 8 | u64::from(c))
+    };
+    (w, None)
+}
+
+/// Whether `b` has an ASCII capital (`A` to `Z`), eight bytes at a time
+/// ([`words`]): for each byte `c` below 0x80, `c | 0x80` less `A` has its
+/// high bit set where `c` is `A` or above, less `[` (after `Z`) where it
+/// is above `Z`; neither subtraction borrows across bytes.
+#[inline(always)]
+fn has_capital(b: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x80 * ONES;
+    let mut at = 0;
+    loop {
+        let (w, next) = words(b, at);
+        let h = w | HIGH;
+        let from_a = h - u64::from(b'A') * ONES;
+        let past_z = h - u64::from(b'Z' + 1) * ONES;
+        if from_a & !past_z & !w & HIGH != 0 {
+            return true;
+        }
+        match next {
+            Some(k) => at = k,
+            None => return false,
+        }
+    }
 }
 
 /// The component `Part::ALL[K]` (the part whose discriminant is `K`).
@@ -333,7 +400,7 @@ impl Sliced<'_, '_> {
         } = self;
         if let (true, Strs::View(a)) = (views, col) {
             let out = ViewsOut::new(a, range.len(), lower);
-            let out = t.views(col, a, range, parser, out);
+            let out = t.views(a, range, parser, out);
             return Some(Ok(Arc::new(out.finish(a)?)));
         }
         // Reserved once: a slice of a row is no longer than the row.
@@ -370,7 +437,6 @@ trait Filler {
     /// own).
     fn views<'v>(
         self,
-        col: &Strs<'_>,
         a: &arrow_array::BinaryViewArray,
         range: std::ops::Range<usize>,
         parser: Parser,
@@ -393,7 +459,6 @@ impl<T: Take> Filler for T {
     #[inline(always)]
     fn views<'v>(
         self,
-        _: &Strs<'_>,
         a: &arrow_array::BinaryViewArray,
         range: std::ops::Range<usize>,
         parser: Parser,
@@ -443,24 +508,75 @@ fn slice_views<'v>(
 /// the processor, where the two in turn evict each other's.
 const BLOCK: usize = 256;
 
-/// Rows `range` of `col` in blocks of [`BLOCK`]: `first` of each row of
-/// a block (what it keeps of the row), then `then` of what it kept, in
-/// order.
+/// Rows `range` in blocks of [`BLOCK`]: `read` keeps what it keeps of
+/// each row of a block (appended to the vector it is given), then `then`
+/// is given what was kept, in order.
 #[inline(always)]
-fn in_blocks<'s, K>(
-    col: &'s Strs<'_>,
+fn in_blocks<K>(
     range: std::ops::Range<usize>,
-    mut first: impl FnMut(usize, Option<&'s [u8]>) -> K,
+    mut read: impl FnMut(std::ops::Range<usize>, &mut Vec<K>),
     mut then: impl FnMut(K),
 ) {
     let mut kept: Vec<K> = Vec::with_capacity(BLOCK.min(range.len()));
     let mut start = range.start;
     while start < range.end {
         let end = start.saturating_add(BLOCK).min(range.end);
-        col.each_bytes(start..end, |i, row| kept.push(first(i, row)));
+        read(start..end, &mut kept);
         kept.drain(..).for_each(&mut then);
         start = end;
     }
+}
+
+/// The host name of row `b` (NULL: `None`) by `parser`, which a suffix
+/// list's slice reads. (The parse's result is read where it was written,
+/// as in `fill`.)
+#[inline(always)]
+fn host_of(parser: Parser, b: Option<&[u8]>) -> Option<&str> {
+    let parsed = parser.parse_bytes(b?);
+    parsed.as_ref().ok().and_then(host_name)
+}
+
+/// The slices `slice` takes of rows `0..n`, in lower case where it is a
+/// suffix list's (the registrable domain, the public suffix; `lower`
+/// copies only a slice with a capital), for an engine whose rows are not
+/// an Arrow array (DuckDB's vectors): `row(i)` is row `i`'s bytes (`None`:
+/// NULL), checked as UTF-8 by the parse; `put(i, v)` takes its answer.
+/// A suffix list's slice is read as the Arrow kernels read it: a block of
+/// rows parsed, then their hosts walked, the host of the row before
+/// remembered.
+///
+/// ```
+/// use urikit_columns::{lowered_slices, Slice};
+/// let rows: [Option<&[u8]>; 3] = [Some(b"http://www.Example.co.uk/"), None, Some(b"x")];
+/// let mut got = Vec::new();
+/// let parser = urikit::Parser::new(urikit::Dialect::Rfc3986);
+/// lowered_slices(parser, Slice::RegistrableDomain, 3, |i| rows[i], |i, v| got.push((i, v.map(String::from))));
+/// assert_eq!(got, [(0, Some("example.co.uk".into())), (1, None), (2, None)]);
+/// ```
+#[inline]
+pub fn lowered_slices<'s>(
+    parser: Parser,
+    slice: Slice,
+    n: usize,
+    mut row: impl FnMut(usize) -> Option<&'s [u8]>,
+    mut put: impl FnMut(usize, Option<std::borrow::Cow<'s, str>>),
+) {
+    let Some(mut r) = Remembered::new(slice) else {
+        for i in 0..n {
+            let parsed = row(i).map(|b| parser.parse_bytes(b));
+            let v = match &parsed {
+                Some(Ok(u)) => slice.of(u),
+                _ => None,
+            };
+            put(i, v.map(crate::ops::lower));
+        }
+        return;
+    };
+    in_blocks(
+        0..n,
+        |rows, kept| kept.extend(rows.map(|i| (i, host_of(parser, row(i))))),
+        |(i, name)| put(i, name.and_then(|n| r.answer(n)).map(crate::ops::lower)),
+    );
 }
 
 impl Filler for Remembered {
@@ -473,13 +589,8 @@ impl Filler for Remembered {
         out: &mut Slices<'_>,
     ) {
         in_blocks(
-            col,
             range,
-            |_, row| {
-                let b = row?;
-                let parsed = parser.parse_bytes(b);
-                parsed.as_ref().ok().and_then(host_name)
-            },
+            |rows, kept| col.each_bytes(rows, |_, row| kept.push(host_of(parser, row))),
             |name| match name.and_then(|n| self.answer(n)) {
                 Some(v) => out.push::<LOWER>(v),
                 None => out.null(),
@@ -490,24 +601,24 @@ impl Filler for Remembered {
     #[inline(always)]
     fn views<'v>(
         mut self,
-        col: &Strs<'_>,
-        _: &arrow_array::BinaryViewArray,
+        a: &arrow_array::BinaryViewArray,
         range: std::ops::Range<usize>,
         parser: Parser,
         mut out: ViewsOut<'v>,
     ) -> ViewsOut<'v> {
         in_blocks(
-            col,
             range,
-            |i, row| {
-                let found = row.and_then(|b| {
-                    let parsed = parser.parse_bytes(b);
-                    parsed
-                        .as_ref()
-                        .ok()
-                        .and_then(|u| Some((u.as_str(), host_name(u)?)))
-                });
-                (i, found)
+            |rows, kept| {
+                each_view(a, rows, |i, row| {
+                    let found = row.and_then(|b| {
+                        let parsed = parser.parse_bytes(b);
+                        parsed
+                            .as_ref()
+                            .ok()
+                            .and_then(|u| Some((u.as_str(), host_name(u)?)))
+                    });
+                    kept.push((i, found));
+                })
             },
             |(i, found)| out.put(i, found.and_then(|(text, n)| Some((text, self.answer(n)?)))),
         );
@@ -586,7 +697,7 @@ impl<'v> ViewsOut<'v> {
             .checked_sub(text.as_ptr() as usize)
             .filter(|&at| at + v.len() <= text.len());
         let len = v.len() as u128;
-        let capital = self.lower && v.bytes().any(|c| c.is_ascii_uppercase());
+        let capital = self.lower && has_capital(v.as_bytes());
         let view = match (start, capital) {
             (_, false) if v.len() <= 12 => Some(short_le(v.as_bytes()) << 32 | len),
             // A longer slice lies in a row longer than 12 bytes, which is
@@ -1217,6 +1328,40 @@ mod tests {
         // 42 hashes of 64 digits: 2,688 bytes a row.
         let hashes = super::listed(spec("uri_safebrowsing_hashes"), &col, 0..1, 4000);
         assert_eq!(hashes.unwrap().unwrap().len(), 1);
+    }
+
+    /// `has_capital` is a byte loop's answer at every length from 0 to
+    /// 40, with each byte value placed at each place among lower-case
+    /// letters, and among capitals (every other byte value around it).
+    #[test]
+    fn has_capital_is_a_byte_loop() {
+        for n in 0..=40usize {
+            for fill in [b'a', b'Z', 0xC3, b'@', b'['] {
+                for k in 0..n {
+                    for c in 0..=255u8 {
+                        let mut v = vec![fill; n];
+                        v[k] = c;
+                        let want = v.iter().any(u8::is_ascii_uppercase);
+                        assert_eq!(super::has_capital(&v), want, "{v:?}");
+                    }
+                }
+            }
+            assert!(!super::has_capital(&vec![b'a'; n]));
+        }
+    }
+
+    /// `keep` copies the text (and nothing past it) at every length from
+    /// 0 to 64.
+    #[test]
+    fn keep_is_a_copy() {
+        let src: Vec<u8> = (0..64u8).map(|k| k.wrapping_mul(37) | 1).collect();
+        for n in 0..=64 {
+            let mut to = [0u8; 64];
+            super::keep(&mut to, &src[..n]);
+            assert_eq!(&to[..n], &src[..n], "{n}");
+            assert!(to[n..].iter().all(|&c| c == 0), "{n}");
+            assert!(super::same(&to, &src[..n]));
+        }
     }
 
     /// `same` is the slices' equality at every length from 0 to 64, with

@@ -50,7 +50,7 @@ pub use build::threads;
 pub use caught::catch;
 pub use eval::Slice;
 pub use input::{literal_base, utf8, Arg, At, Row, Strs};
-pub use kernel::{Direct, Lister, Writer};
+pub use kernel::{lowered_slices, Direct, Lister, Writer};
 pub use row::RowFn;
 pub use spec::{data_type, spark_ddl, tld_member, Param, Spec, TldMember, Ty, F, SPECS, TLD_NAMES};
 /// The members of `uri_cc_columns`' struct, in order (Common Crawl's

@@ -360,7 +360,7 @@ fn remembered_hosts_are_the_evaluators_answers() {
     let n = rows.len();
     let columns: [ArrayRef; 2] = [
         Arc::new(StringArray::from(rows.clone())),
-        Arc::new(StringViewArray::from(rows)),
+        Arc::new(StringViewArray::from(rows.clone())),
     ];
     let per_row: ArrayRef = Arc::new(StringArray::from(vec!["rfc3986"; n]));
     for name in [
@@ -377,6 +377,22 @@ fn remembered_hosts_are_the_evaluators_answers() {
             let views = urikit_columns::call_views(s, std::slice::from_ref(col), &[], 1).unwrap();
             assert_eq!(strings(&views[0]), strings(&slow), "{name} as views");
         }
+        // Row by row, as DuckDB's vectors give them.
+        let slow = call_array(s, &columns[0], &[Arg::Texts(per_row.clone())]).unwrap();
+        let Some(Ok(urikit_columns::Direct::Lower(parser, slice))) =
+            urikit_columns::RowFn::new(s).direct(None)
+        else {
+            panic!("{name} has a direct kernel");
+        };
+        let mut got = vec![None; n];
+        urikit_columns::lowered_slices(
+            parser,
+            slice,
+            n,
+            |i| rows[i].as_deref().map(str::as_bytes),
+            |i, v| got[i] = v.map(String::from),
+        );
+        assert_eq!(got, strings(&slow), "{name} row by row");
     }
 }
 

@@ -227,16 +227,15 @@ unsafe fn chunk(
                         }
                     }
                 }
-                Direct::Lower(parser, get) => {
-                    for i in 0..n {
-                        match first.bytes(i).and_then(|b| parser.parse_bytes(b).ok()) {
-                            None => out.null(i),
-                            Some(u) => {
-                                out.text(i, get.of(&u).map(urikit_columns::ops::lower).as_deref())
-                            }
-                        }
-                    }
-                }
+                // The suffix list's slices as the Arrow kernels read them:
+                // a block of rows parsed, then their hosts walked.
+                Direct::Lower(parser, get) => urikit_columns::lowered_slices(
+                    parser,
+                    get,
+                    n,
+                    |i| first.bytes(i),
+                    |i, v| out.text(i, v.as_deref()),
+                ),
                 Direct::IsValid(parser) => {
                     for i in 0..n {
                         let valid = first.bytes(i).map(|b| parser.parse_bytes(b).is_ok());
