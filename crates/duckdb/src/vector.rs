@@ -206,6 +206,9 @@ pub(crate) struct Out {
     data: *mut std::ffi::c_void,
     /// The members of a STRUCT result.
     members: usize,
+    /// The result's validity words, made writable at its first NULL
+    /// (null before): a NULL is then one bit cleared, not three calls.
+    validity: *mut u64,
 }
 
 impl Out {
@@ -224,6 +227,7 @@ impl Out {
             v: Vector(v),
             data,
             members,
+            validity: std::ptr::null_mut(),
         }
     }
 
@@ -361,7 +365,13 @@ impl Out {
                 }
                 _ => (0..self.members).for_each(|k| v.member(k).null(i)),
             }
-            v.null(i);
+            if self.validity.is_null() {
+                ffi::duckdb_vector_ensure_validity_writable(v.0);
+                self.validity = ffi::duckdb_vector_get_validity(v.0);
+            }
+            // The mask has a bit for each row of the chunk, set where the
+            // row is valid (what `duckdb_validity_set_row_invalid` clears).
+            *self.validity.add(i / 64) &= !(1u64 << (i % 64));
         }
     }
 }
