@@ -234,9 +234,7 @@ impl Remembered {
             answer: None,
         })
     }
-}
 
-impl Remembered {
     /// The answer for the host name `name`: from what was kept where it
     /// is the last name asked about, else by the list's walk (and kept).
     #[inline(always)]
