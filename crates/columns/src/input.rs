@@ -49,6 +49,10 @@ fn is_ascii(b: &[u8]) -> bool {
     acc & HIGH == 0
 }
 
+/// What a row whose offsets or view point outside the column's bytes
+/// is read as: one byte that is not UTF-8 ([`Strs::each_bytes`]).
+const BROKEN: &[u8] = b"\xff";
+
 /// [`Strs::each_bytes`] of a `string_view` column.
 #[inline(always)]
 pub(crate) fn each_view<'s>(
@@ -56,7 +60,6 @@ pub(crate) fn each_view<'s>(
     range: std::ops::Range<usize>,
     mut f: impl FnMut(usize, Option<&'s [u8]>),
 ) {
-    const BROKEN: &[u8] = b"\xff";
     let views = a.views();
     // The views' own bytes, where a row of at most 12 bytes lies (after
     // its length, in the view's bytes 4 to 16).
@@ -181,7 +184,6 @@ impl<'a> Strs<'a> {
         range: std::ops::Range<usize>,
         mut f: impl FnMut(usize, Option<&'s [u8]>),
     ) {
-        const BROKEN: &[u8] = b"\xff";
         fn offsets<'s, O: OffsetSizeTrait>(
             a: &'s arrow_array::GenericStringArray<O>,
             range: std::ops::Range<usize>,

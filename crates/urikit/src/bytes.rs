@@ -407,6 +407,11 @@ pub(crate) fn hex_digits(hash: &[u8; 32]) -> [u8; 64] {
 #[cfg(feature = "psl")]
 pub(crate) const PADDED: usize = 80;
 
+/// The room a name is copied into for the suffix list's walk: its bytes,
+/// then zeros, [`PADDED`] in all.
+#[cfg(feature = "psl")]
+pub(crate) type Room = [u8; PADDED];
+
 /// The dots of a host name of 1 to 64 bytes (bit `k` set where `b[k]` is
 /// `.`), and whether it holds an ASCII capital: a word at every eighth
 /// byte and the last eight, each word's dots gathered to a byte of bits
@@ -415,7 +420,7 @@ pub(crate) const PADDED: usize = 80;
 /// the name: a zero after it stays a zero).
 #[cfg(feature = "psl")]
 #[inline(always)]
-pub(crate) fn dots_capitals(b: &[u8], copy: &mut [u8; PADDED]) -> (u64, bool) {
+pub(crate) fn dots_capitals(b: &[u8], copy: &mut Room) -> (u64, bool) {
     let n = b.len();
     debug_assert!((1..=64).contains(&n));
     let dots = ONES * u64::from(b'.');
@@ -460,7 +465,7 @@ pub(crate) fn dots_capitals(b: &[u8], copy: &mut [u8; PADDED]) -> (u64, bool) {
 #[cfg(feature = "psl")]
 #[cold]
 #[inline(never)]
-pub(crate) fn lower_room(room: &mut [u8; PADDED]) {
+pub(crate) fn lower_room(room: &mut Room) {
     make_lower(room);
 }
 

@@ -93,7 +93,7 @@ pub(crate) fn first_pair(b: &[u8], x: u8, y: u8) -> Option<usize> {
 /// bytes, sixteen to a compare.
 #[cfg(feature = "psl")]
 #[inline(always)]
-pub(crate) fn read_name<R>(b: &[u8], f: impl FnOnce(&[u8; crate::bytes::PADDED], u64) -> R) -> R {
+pub(crate) fn read_name<R>(b: &[u8], f: impl FnOnce(&crate::bytes::Room, u64) -> R) -> R {
     face::read_name(b, f)
 }
 
@@ -101,7 +101,7 @@ pub(crate) fn read_name<R>(b: &[u8], f: impl FnOnce(&[u8; crate::bytes::PADDED],
 #[cfg(all(test, feature = "psl"))]
 pub(crate) fn every_read_name<R>(
     b: &[u8],
-    f: impl Fn(&[u8; crate::bytes::PADDED], u64) -> R,
+    f: impl Fn(&crate::bytes::Room, u64) -> R,
 ) -> alloc::vec::Vec<(&'static str, R)> {
     face::every_read_name(b, f)
 }
@@ -178,17 +178,14 @@ mod face {
 
     #[cfg(feature = "psl")]
     #[inline(always)]
-    pub(crate) fn read_name<R>(
-        b: &[u8],
-        f: impl FnOnce(&[u8; crate::bytes::PADDED], u64) -> R,
-    ) -> R {
+    pub(crate) fn read_name<R>(b: &[u8], f: impl FnOnce(&crate::bytes::Room, u64) -> R) -> R {
         crate::arch::portable::read_name(b, f)
     }
 
     #[cfg(all(test, feature = "psl"))]
     pub(crate) fn every_read_name<R>(
         b: &[u8],
-        f: impl Fn(&[u8; crate::bytes::PADDED], u64) -> R,
+        f: impl Fn(&crate::bytes::Room, u64) -> R,
     ) -> alloc::vec::Vec<(&'static str, R)> {
         alloc::vec![("portable", crate::arch::portable::read_name(b, f))]
     }

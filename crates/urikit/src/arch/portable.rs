@@ -162,7 +162,7 @@ fn gather(hits: u64) -> u64 {
 /// capitals, and given to `f` with its dots.
 #[cfg(feature = "psl")]
 #[inline(always)]
-pub(crate) fn read_name<R>(b: &[u8], f: impl FnOnce(&[u8; crate::bytes::PADDED], u64) -> R) -> R {
+pub(crate) fn read_name<R>(b: &[u8], f: impl FnOnce(&crate::bytes::Room, u64) -> R) -> R {
     let mut room = [0u8; crate::bytes::PADDED];
     let (dots, capital) = crate::bytes::dots_capitals(b, &mut room);
     if capital {

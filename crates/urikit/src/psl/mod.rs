@@ -31,6 +31,7 @@ use alloc::string::String;
 use core::fmt;
 
 use self::rules::{Lookup, Place, Table};
+use crate::bytes::Room;
 
 mod builtin {
     use crate::psl::rules::Slot;
@@ -1128,16 +1129,12 @@ trait Labels {
 /// clamped to the name's ends and no branch on its length.
 struct Narrow<'a> {
     /// The name, then zeros.
-    buf: &'a [u8; crate::bytes::PADDED],
+    buf: &'a Room,
     /// The name's length (1 to 64).
     n: usize,
     /// Bit `i` set where `buf[i]` is a dot.
     dots: u64,
 }
-
-/// The room a [`Narrow`] name is copied to
-/// ([`arch::read_name`](crate::arch::read_name)).
-type Room = [u8; crate::bytes::PADDED];
 
 /// The low `k` bytes of a word, for `k` from 0 to 16 (all eight from
 /// eight on): `KEEP[k]` keeps a label's first word of `k` octets,

@@ -117,7 +117,7 @@ pub(crate) fn byte_marks<const N: usize>(b: &[u8], xs: [u8; N]) -> [u64; N] {
 /// the datasets' names against 1.5.)
 #[cfg(feature = "psl")]
 #[inline(always)]
-pub(crate) fn read_name<R>(b: &[u8], f: impl FnOnce(&[u8; crate::bytes::PADDED], u64) -> R) -> R {
+pub(crate) fn read_name<R>(b: &[u8], f: impl FnOnce(&crate::bytes::Room, u64) -> R) -> R {
     sse2::read_name(b, f)
 }
 
@@ -125,7 +125,7 @@ pub(crate) fn read_name<R>(b: &[u8], f: impl FnOnce(&[u8; crate::bytes::PADDED],
 #[cfg(all(test, feature = "psl"))]
 pub(crate) fn every_read_name<R>(
     b: &[u8],
-    f: impl Fn(&[u8; crate::bytes::PADDED], u64) -> R,
+    f: impl Fn(&crate::bytes::Room, u64) -> R,
 ) -> alloc::vec::Vec<(&'static str, R)> {
     alloc::vec![
         ("portable", crate::arch::portable::read_name(b, &f)),

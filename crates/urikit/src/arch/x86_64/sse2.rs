@@ -145,7 +145,7 @@ pub(crate) fn text_marks(b: &[u8]) -> Option<TextMarks> {
 /// where it lies.
 #[cfg(feature = "psl")]
 #[inline(always)]
-pub(crate) fn dots_capitals(b: &[u8], copy: &mut [u8; crate::bytes::PADDED]) -> (u64, bool) {
+pub(crate) fn dots_capitals(b: &[u8], copy: &mut crate::bytes::Room) -> (u64, bool) {
     let n = b.len();
     debug_assert!((1..=64).contains(&n));
     if n < 8 {
@@ -212,7 +212,7 @@ pub(crate) fn dots_capitals(b: &[u8], copy: &mut [u8; crate::bytes::PADDED]) -> 
 /// has capitals.
 #[cfg(feature = "psl")]
 #[inline(always)]
-pub(crate) fn read_name<R>(b: &[u8], f: impl FnOnce(&[u8; crate::bytes::PADDED], u64) -> R) -> R {
+pub(crate) fn read_name<R>(b: &[u8], f: impl FnOnce(&crate::bytes::Room, u64) -> R) -> R {
     let mut room = [0u8; crate::bytes::PADDED];
     let (dots, capital) = dots_capitals(b, &mut room);
     if capital {
