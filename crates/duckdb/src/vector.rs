@@ -116,15 +116,15 @@ impl Vector {
     }
 
     /// Row `i` of the VARCHAR vector whose data is `data`: a string of at
-    /// most 12 bytes is written inline in its slot, as DuckDB writes one
-    /// (its length, the bytes, zeros), without the call and the copy into
-    /// the heap; a longer one goes through [`Vector::text`].
+    /// most 12 bytes, written inline in its slot as DuckDB writes one (its
+    /// length, the bytes, zeros), without a call.
+    ///
+    /// # Safety
+    /// `data` is the vector's array of 16-byte string slots, with a slot
+    /// for row `i`; `s` has at most 12 bytes.
     #[inline(always)]
-    unsafe fn text_at(self, data: *mut std::ffi::c_void, i: usize, s: &str) {
-        if s.len() > 12 {
-            // SAFETY: per the caller.
-            return unsafe { self.text(i, s) };
-        }
+    unsafe fn inline_at(data: *mut std::ffi::c_void, i: usize, s: &str) {
+        debug_assert!(s.len() <= 12);
         let mut inlined = [0 as c_char; 12];
         for (d, &c) in inlined.iter_mut().zip(s.as_bytes()) {
             *d = c as c_char;
@@ -137,8 +137,7 @@ impl Vector {
                 },
             },
         };
-        // SAFETY: `data` is the vector's array of 16-byte string slots,
-        // with a slot for row `i`; `s` is UTF-8 (a `str`).
+        // SAFETY: per the caller; `s` is UTF-8 (a `str`).
         unsafe { *(data as *mut ffi::duckdb_string_t).add(i) = slot }
     }
 
@@ -198,7 +197,9 @@ impl Vector {
     }
 }
 
-/// The output vector of a function whose result type is `ty`.
+/// The output vector of a function whose result type is `ty`. The long
+/// strings it keeps are written when it is dropped, at the end of the
+/// chunk, whichever way the chunk's evaluation returns.
 pub(crate) struct Out {
     ty: Ty,
     v: Vector,
@@ -209,6 +210,11 @@ pub(crate) struct Out {
     /// The result's validity words, made writable at its first NULL
     /// (null before): a NULL is then one bit cleared, not three calls.
     validity: *mut u64,
+    /// The VARCHAR answers longer than 12 bytes not yet in the vector:
+    /// their bytes one after another ([`Out::flush`]).
+    heap: Vec<u8>,
+    /// The row of each answer in `heap`, and where its bytes begin.
+    long: Vec<(usize, usize)>,
 }
 
 impl Out {
@@ -228,7 +234,84 @@ impl Out {
             data,
             members,
             validity: std::ptr::null_mut(),
+            heap: Vec::new(),
+            long: Vec::new(),
         }
+    }
+
+    /// Row `i` of a VARCHAR result: `s`. One of at most 12 bytes is
+    /// written inline in its slot; a longer one is kept until the chunk
+    /// ends ([`Out::flush`]), so that the chunk's long answers go into
+    /// the vector's heap in one call and one copy, not a call a row.
+    ///
+    /// # Safety
+    /// The result is VARCHAR and `i` is below the chunk's size.
+    #[inline(always)]
+    unsafe fn put(&mut self, i: usize, s: &str) {
+        if s.len() <= 12 {
+            // SAFETY: per the caller.
+            return unsafe { Vector::inline_at(self.data, i, s) };
+        }
+        if self.heap.len() + s.len() > u32::MAX as usize {
+            // SAFETY: per the caller.
+            unsafe { self.flush() };
+        }
+        self.long.push((i, self.heap.len()));
+        self.heap.extend_from_slice(s.as_bytes());
+    }
+
+    /// Writes the long answers kept by [`Out::put`]: their bytes, one
+    /// after another, are copied into the vector's heap as the string of
+    /// the first one's row (DuckDB's own call, which owns the copy with
+    /// the vector), and each one's slot is then written to point at its
+    /// bytes within that copy, with its length and its first four bytes,
+    /// as DuckDB writes a string of more than 12 bytes. The strings of a
+    /// vector's heap are never freed one by one: the copy lives as long
+    /// as the vector, and the slots into it are what DuckDB's own string
+    /// functions leave.
+    ///
+    /// # Safety
+    /// The result is VARCHAR, and the rows kept are below the chunk's size.
+    unsafe fn flush(&mut self) {
+        let Some(&(first, _)) = self.long.first() else {
+            return;
+        };
+        // The first answer alone has more than 12 bytes, so the copy is
+        // never inlined: its slot holds the copy's pointer.
+        let slots = self.data as *mut ffi::duckdb_string_t;
+        // SAFETY: per the caller; `heap` is UTF-8 (answers of `str`s put
+        // one after another) and below 4 GiB (`put`).
+        let base = unsafe {
+            ffi::duckdb_unsafe_vector_assign_string_element_len(
+                self.v.0,
+                first as u64,
+                self.heap.as_ptr() as *const c_char,
+                self.heap.len() as u64,
+            );
+            (*slots.add(first)).value.pointer.ptr
+        };
+        let ends = self.long.iter().skip(1).map(|&(_, at)| at);
+        for (&(row, at), end) in self.long.iter().zip(ends.chain([self.heap.len()])) {
+            let bytes = &self.heap[at..end];
+            let mut prefix = [0 as c_char; 4];
+            for (p, &c) in prefix.iter_mut().zip(bytes) {
+                *p = c as c_char;
+            }
+            let slot = ffi::duckdb_string_t {
+                value: ffi::duckdb_string_t__bindgen_ty_1 {
+                    pointer: ffi::duckdb_string_t__bindgen_ty_1__bindgen_ty_1 {
+                        length: bytes.len() as u32,
+                        prefix,
+                        // SAFETY: `at` is within the copy of `heap`.
+                        ptr: unsafe { base.add(at) },
+                    },
+                },
+            };
+            // SAFETY: `row` is below the chunk's size (`put`'s caller).
+            unsafe { *slots.add(row) = slot };
+        }
+        self.heap.clear();
+        self.long.clear();
     }
 
     /// Writes row `i`: `value`, or NULL when it is not of the type.
@@ -241,7 +324,7 @@ impl Out {
         // SAFETY: the vector's layout is the one of `self.ty` (see `new`).
         unsafe {
             match (self.ty, value) {
-                (Ty::Str, Value::Str(s)) => v.text_at(self.data, i, &s),
+                (Ty::Str, Value::Str(s)) => self.put(i, &s),
                 (Ty::Bool, Value::Bool(b)) => *(self.data as *mut bool).add(i) = b,
                 (Ty::I32, Value::I32(n)) => *(self.data as *mut i32).add(i) = n,
                 (Ty::StrList, Value::List(items)) => {
@@ -310,7 +393,7 @@ impl Out {
         // SAFETY: per the caller.
         unsafe {
             match s {
-                Some(s) => self.v.text_at(self.data, i, s),
+                Some(s) => self.put(i, s),
                 None => self.null(i),
             }
         }
@@ -373,5 +456,12 @@ impl Out {
             // row is valid (what `duckdb_validity_set_row_invalid` clears).
             *self.validity.add(i / 64) &= !(1u64 << (i % 64));
         }
+    }
+}
+
+impl Drop for Out {
+    fn drop(&mut self) {
+        // SAFETY: `put` kept rows of this chunk's VARCHAR result.
+        unsafe { self.flush() }
     }
 }
