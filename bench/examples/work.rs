@@ -144,6 +144,16 @@ fn main() {
             }
         }
         // Safe Browsing's hashes of each line (`urikit::safebrowsing`).
+        // Common Crawl's URL columns of each line (`urikit::ccindex`).
+        ("cc", "urikit") => {
+            for _ in 0..rounds {
+                for l in &lines {
+                    if let Ok(c) = urikit::ccindex::columns(black_box(l)) {
+                        sum += c.host_name.map_or(0, |h| h.len());
+                    }
+                }
+            }
+        }
         ("safebrowsing", "urikit") => {
             for _ in 0..rounds {
                 for l in &lines {

@@ -173,13 +173,9 @@ pub fn columns(url: &str) -> Result<Columns, Error> {
             first_bad(url),
         ));
     };
-    let (path, query, port) = match (&w.url, &w.uri) {
-        (Some(u), uri) => (
-            u.path.clone(),
-            u.query.clone(),
-            u.port.or(uri.as_ref().and_then(|r| r.port)),
-        ),
-        (None, Some(r)) => (r.path.clone(), r.query.clone(), r.port),
+    let (path, query, port) = match (w.url, w.uri) {
+        (Some(u), uri) => (u.path, u.query, u.port.or(uri.and_then(|r| r.port))),
+        (None, Some(r)) => (r.path, r.query, r.port),
         (None, None) => return Err(Error::new(ErrorKind::InvalidChar, 0)),
     };
     Ok(Columns {
@@ -221,14 +217,15 @@ impl WarcUri {
             self.scheme = u.scheme.clone();
             self.host = Some(host_of(&u));
             // `url.toURI()`: a URI of the URL's text; where that fails the
-            // last URI stays.
-            if let Some(uri) = u.external.as_deref().and_then(|e| java_uri(e).ok()) {
+            // last URI stays. Of this URI the columns read the port alone
+            // (the URL gives the rest), so its texts are not made.
+            if let Some(uri) = u.external.as_deref().and_then(|e| java_uri(e, false).ok()) {
                 self.uri = Some(uri);
             }
             self.url = Some(u);
             return Ok(());
         }
-        let r = java_uri(s)?;
+        let r = java_uri(s, true)?;
         self.scheme = r.scheme.clone();
         self.host = Some(host_of(&r));
         self.uri = Some(r);
@@ -314,7 +311,7 @@ fn java_url(spec: &str) -> Result<Read, ()> {
         let mut i = start;
         while i < limit && b[i] != b'/' {
             if b[i] == b':' {
-                let s = spec[start..i].to_lowercase();
+                let s = lower(&spec[start..i]);
                 if valid_protocol(&s) {
                     protocol = Some(s);
                     start = i + 1;
@@ -332,7 +329,7 @@ fn java_url(spec: &str) -> Result<Read, ()> {
         return Err(());
     }
     let mut fragment = None;
-    if let Some(h) = spec[start..].find('#') {
+    if let Some(h) = at(&spec[start..], b'#') {
         fragment = Some(String::from(&spec[start + h + 1..limit.max(start + h + 1)]));
         limit = start + h;
     }
@@ -351,7 +348,7 @@ fn java_url(spec: &str) -> Result<Read, ()> {
             return Err(());
         }
         // `URL.set`: the query after the last `?`.
-        let (path, query) = match file.rfind('?') {
+        let (path, query) = match last_at(file, b'?') {
             Some(q) => (&file[..q], Some(String::from(&file[q + 1..]))),
             None => (file, None),
         };
@@ -392,7 +389,7 @@ fn parse_url(
     let mut query = None;
     let mut query_only = false;
     if start < limit {
-        if let Some(q) = spec.find('?') {
+        if let Some(q) = at(spec, b'?') {
             query_only = q == start;
             if q < limit {
                 query = Some(String::from(&spec[q + 1..limit]));
@@ -409,19 +406,19 @@ fn parse_url(
     let mut path: Option<String> = None;
     if !unc && start + 2 <= limit && &b[start..start + 2] == b"//" {
         start += 2;
-        let i = match spec[start..].find('/').map(|p| p + start) {
+        let i = match at(&spec[start..], b'/').map(|p| p + start) {
             Some(i) if i <= limit => i,
             _ => limit,
         };
         let auth = &spec[start..i];
         authority = Some(auth);
-        let h = match auth.find('@') {
-            Some(at) if auth.rfind('@') != Some(at) => None,
+        let h = match at(auth, b'@') {
+            Some(at) if last_at(auth, b'@') != Some(at) => None,
             Some(at) => Some(&auth[at + 1..]),
             None => Some(auth),
         };
         match h {
-            Some(h) if h.starts_with('[') => match h.find(']') {
+            Some(h) if h.starts_with('[') => match at(h, b']') {
                 Some(ind) if ind > 2 => {
                     if !ipv6_literal(&h[1..ind]) {
                         return Err(());
@@ -439,7 +436,7 @@ fn parse_url(
                 }
                 _ => return Err(()),
             },
-            Some(h) => match h.find(':') {
+            Some(h) => match at(h, b':') {
                 Some(ind) => {
                     if ind + 1 < h.len() {
                         port = parse_int(&h[ind + 1..]).ok_or(())?;
@@ -478,7 +475,12 @@ fn parse_url(
     }
     let path = path.unwrap_or_default();
     // `URLStreamHandler.toExternalForm`.
-    let mut external = protocol.clone();
+    let room = authority.map_or(0, str::len)
+        + path.len()
+        + query.as_ref().map_or(0, String::len)
+        + fragment.as_ref().map_or(0, String::len);
+    let mut external = String::with_capacity(protocol.len() + 5 + room);
+    external.push_str(&protocol);
     external.push(':');
     if let Some(a) = authority.filter(|a| !a.is_empty()) {
         external.push_str("//");
@@ -495,7 +497,7 @@ fn parse_url(
     }
     Ok(Read {
         scheme: Some(protocol),
-        host: Some(host.to_lowercase()),
+        host: Some(lower(&host)),
         port: (port != -1).then_some(port),
         path: Some(path),
         query,
@@ -511,9 +513,12 @@ fn java_host_chars(host: &str) -> bool {
         8263, 8264, 8265, 8448, 8449, 8453, 8454, 10868, 65109, 65110, 65119, 65131, 65283, 65295,
         65306, 65311, 65312,
     ];
-    !host
-        .chars()
-        .any(|c| c < ' ' || c == '\u{7f}' || c == '/' || OTHERS.contains(&u32::from(c)))
+    let bad = |c: char| match c {
+        ' '..='~' => c == '/',
+        '\0'..='\u{7f}' => true,
+        _ => OTHERS.contains(&u32::from(c)),
+    };
+    !host.chars().any(bad)
 }
 
 /// Java's `Integer.parseInt(s, 10)`: a sign, then decimal digits (of any
@@ -571,55 +576,87 @@ fn ipv6_literal(s: &str) -> bool {
 /// 2732's brackets): what each component may hold besides escapes and
 /// "other" characters.
 mod class {
-    const MARK: &str = "-_.!~*'()";
-    fn alnum_or(c: u8, extra: &str) -> bool {
-        c.is_ascii_alphanumeric() || MARK.as_bytes().contains(&c) || extra.as_bytes().contains(&c)
+    /// The table of a class: `true` for the ASCII letters and digits,
+    /// RFC 2396's marks `-_.!~*'()` and the bytes of `extra`.
+    const fn table(extra: &[u8]) -> [bool; 128] {
+        let mut t = [false; 128];
+        let mut c = 0;
+        while c < 128 {
+            t[c] = (c as u8).is_ascii_alphanumeric();
+            c += 1;
+        }
+        let marks = b"-_.!~*'()";
+        let mut k = 0;
+        while k < marks.len() {
+            t[marks[k] as usize] = true;
+            k += 1;
+        }
+        let mut k = 0;
+        while k < extra.len() {
+            t[extra[k] as usize] = true;
+            k += 1;
+        }
+        t
+    }
+    const URIC: [bool; 128] = table(b";/?:@&=+$,[]");
+    const PATH: [bool; 128] = table(b":@&=+$,;/");
+    const USERINFO: [bool; 128] = table(b";:&=+$,");
+    const REG_NAME: [bool; 128] = table(b"$,;:@&=+");
+    const SERVER: [bool; 128] = table(b";:&=+$,.:@[]");
+    /// Whether the byte `c` is in `t` (no byte beyond ASCII is).
+    #[inline(always)]
+    fn has(t: &[bool; 128], c: u8) -> bool {
+        t.get(usize::from(c)).copied().unwrap_or(false)
     }
     /// `uric`: the query, the fragment and an opaque part.
     pub fn uric(c: u8) -> bool {
-        alnum_or(c, ";/?:@&=+$,[]")
+        has(&URIC, c)
     }
     /// A path: `pchar`, `;` and `/`.
     pub fn path(c: u8) -> bool {
-        alnum_or(c, ":@&=+$,;/")
+        has(&PATH, c)
     }
     /// `userinfo`.
     pub fn userinfo(c: u8) -> bool {
-        alnum_or(c, ";:&=+$,")
+        has(&USERINFO, c)
     }
     /// `reg_name`.
     pub fn reg_name(c: u8) -> bool {
-        alnum_or(c, "$,;:@&=+")
+        has(&REG_NAME, c)
     }
-    /// A server-based authority.
+    /// A server-based authority: `userinfo`'s, `.`, `:`, `@`, `[` and `]`.
     pub fn server(c: u8) -> bool {
-        userinfo(c) || b".:@[]".contains(&c)
+        has(&SERVER, c)
     }
 }
 
 /// Whether every character of `s` is in `ascii`'s class, an escape, or
 /// (beyond U+0080) neither a space nor a control; a `%` without two hex
 /// digits is an error where `escapes` (java.net.URI fails on it).
-fn all(s: &str, ascii: fn(u8) -> bool, escapes: bool) -> Result<bool, ErrorKind> {
+#[inline]
+fn all(s: &str, ascii: impl Fn(u8) -> bool, escapes: bool) -> Result<bool, ErrorKind> {
     let b = s.as_bytes();
     let mut ok = true;
-    for (i, c) in s.char_indices() {
-        let fine = if c.is_ascii() {
-            let a = c as u8;
+    let mut i = 0;
+    while i < b.len() {
+        let a = b[i];
+        if a.is_ascii() {
             if a == b'%' && escapes {
                 let hex = b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
                     && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit);
                 if !hex {
                     return Err(ErrorKind::InvalidPercentEncoding);
                 }
-                true
             } else {
-                ascii(a)
+                ok &= ascii(a);
             }
+            i += 1;
         } else {
-            u32::from(c) > 0x80 && !java_space_or_control(c)
-        };
-        ok &= fine;
+            // `i` is where a character begins: each step passes one.
+            let c = s[i..].chars().next().unwrap_or('\u{80}');
+            ok &= u32::from(c) > 0x80 && !java_space_or_control(c);
+            i += c.len_utf8();
+        }
     }
     Ok(ok)
 }
@@ -637,19 +674,42 @@ fn need(ok: bool) -> Result<(), ErrorKind> {
     }
 }
 
+/// Where the first byte `c` (ASCII) of `s` is: a character boundary.
+#[inline(always)]
+fn at(s: &str, c: u8) -> Option<usize> {
+    crate::bytes::first_byte(s.as_bytes(), c)
+}
+
+/// Where the last byte `c` (ASCII) of `s` is.
+#[inline(always)]
+fn last_at(s: &str, c: u8) -> Option<usize> {
+    crate::bytes::last_byte(s.as_bytes(), c)
+}
+
+/// `s` in lower case (Java's `toLowerCase`, which for ASCII text is
+/// ASCII's).
+fn lower(s: &str) -> String {
+    if s.is_ascii() {
+        s.to_ascii_lowercase()
+    } else {
+        s.to_lowercase()
+    }
+}
+
 /// `java.net.URI(str)` as far as the columns read it: the scheme, the host
 /// and port of a server-based authority, the decoded path and query;
-/// `Err` where the constructor throws.
-fn java_uri(s: &str) -> Result<Read, ErrorKind> {
-    let (body, fragment) = match s.find('#') {
+/// `Err` where the constructor throws. Without `texts`, the same checks
+/// and the port, but no host, path or query made.
+fn java_uri(s: &str, texts: bool) -> Result<Read, ErrorKind> {
+    let (body, fragment) = match at(s, b'#') {
         Some(i) => (&s[..i], Some(&s[i + 1..])),
         None => (s, None),
     };
     if let Some(f) = fragment {
         need(all(f, class::uric, true)?)?;
     }
-    let stop = body.find(['/', '?']).unwrap_or(body.len());
-    let scheme = match body[..stop].find(':') {
+    let stop = crate::bytes::first_of(body.as_bytes(), [b'/', b'?']).unwrap_or(body.len());
+    let scheme = match at(&body[..stop], b':') {
         Some(0) => return Err(ErrorKind::InvalidScheme),
         Some(n) => {
             let sb = &body.as_bytes()[..n];
@@ -681,7 +741,7 @@ fn java_uri(s: &str) -> Result<Read, ErrorKind> {
     } else {
         let mut hier = rest;
         if let Some(after) = rest.strip_prefix("//") {
-            let end = after.find(['/', '?']).unwrap_or(after.len());
+            let end = crate::bytes::first_of(after.as_bytes(), [b'/', b'?']).unwrap_or(after.len());
             let authority = &after[..end];
             // An empty authority only before a path, query or fragment.
             if authority.is_empty() && end == after.len() && fragment.is_none() {
@@ -689,7 +749,7 @@ fn java_uri(s: &str) -> Result<Read, ErrorKind> {
             }
             if !authority.is_empty() {
                 if let Some((host, port)) = parse_authority(authority)? {
-                    read.host = Some(host.to_lowercase());
+                    read.host = texts.then(|| lower(&host));
                     read.port = port;
                 }
             }
@@ -703,8 +763,13 @@ fn java_uri(s: &str) -> Result<Read, ErrorKind> {
         if let Some(q) = query {
             need(all(q, class::uric, true)?)?;
         }
-        read.path = Some(decode(path, true));
-        read.query = query.map(|q| decode(q, false));
+        if texts {
+            read.path = Some(decode(path, true));
+            read.query = query.map(|q| decode(q, false));
+        }
+    }
+    if !texts {
+        return Ok(read);
     }
     // `HostName(URI)`: none without a scheme; `dns:` names its host in
     // its text, `whois:` in its path.
@@ -748,7 +813,7 @@ fn parse_authority(a: &str) -> Result<Option<(String, Option<i32>)>, ErrorKind> 
 /// may read a registry name), `Err` where Java throws past it (a port
 /// beyond 32 bits).
 fn server(a: &str) -> Result<Option<(String, Option<i32>)>, ErrorKind> {
-    let hp = match a.find('@') {
+    let hp = match at(a, b'@') {
         Some(i) => {
             if !all(&a[..i], class::userinfo, true)? {
                 return Ok(None);
@@ -758,7 +823,7 @@ fn server(a: &str) -> Result<Option<(String, Option<i32>)>, ErrorKind> {
         None => a,
     };
     let (host, port) = if let Some(rest) = hp.strip_prefix('[') {
-        let Some(close) = rest.find(']') else {
+        let Some(close) = at(rest, b']') else {
             return Ok(None);
         };
         if !ipv6_literal(&rest[..close]) {
@@ -766,7 +831,7 @@ fn server(a: &str) -> Result<Option<(String, Option<i32>)>, ErrorKind> {
         }
         (&hp[..close + 2], &rest[close + 1..])
     } else {
-        let end = hp.find(':').unwrap_or(hp.len());
+        let end = at(hp, b':').unwrap_or(hp.len());
         (&hp[..end], &hp[end..])
     };
     if !host.starts_with('[') && !hostname(host) {
@@ -800,9 +865,8 @@ fn server(a: &str) -> Result<Option<(String, Option<i32>)>, ErrorKind> {
 /// final dot allowed), the last beginning with a letter where there are
 /// several.
 fn hostname(h: &str) -> bool {
-    let quad: Vec<&str> = h.split('.').collect();
-    if quad.len() == 4
-        && quad.iter().all(|p| {
+    if h.split('.').count() == 4
+        && h.split('.').all(|p| {
             !p.is_empty()
                 && p.bytes().all(|b| b.is_ascii_digit())
                 && p.parse::<u32>().is_ok_and(|v| v <= 255)
@@ -811,16 +875,16 @@ fn hostname(h: &str) -> bool {
         return true;
     }
     let h = h.strip_suffix('.').unwrap_or(h);
-    let labels: Vec<&str> = h.split('.').collect();
-    let ok = labels.iter().all(|l| {
+    let ok = h.split('.').all(|l| {
         !l.is_empty()
             && l.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-')
             && !l.ends_with('-')
             && l.as_bytes()[0].is_ascii_alphanumeric()
     });
-    ok && (labels.len() == 1
-        || labels
-            .last()
+    // Every label is one character or more here.
+    ok && (!h.contains('.')
+        || h.rsplit('.')
+            .next()
             .is_some_and(|l| l.as_bytes()[0].is_ascii_alphabetic()))
 }
 
@@ -916,8 +980,7 @@ fn host_columns(name: &str, c: &mut Columns) {
 /// `IPV4_ADDRESS_PATTERN_CANONICAL`: four octets (one or two digits, or
 /// three up to 255).
 fn ipv4_canonical(h: &str) -> bool {
-    let parts: Vec<&str> = h.split('.').collect();
-    parts.len() == 4 && parts.iter().all(|p| octet(p))
+    h.split('.').count() == 4 && h.split('.').all(octet)
 }
 
 fn octet(p: &str) -> bool {
@@ -932,15 +995,14 @@ fn octet(p: &str) -> bool {
 /// `IPV4_ADDRESS_PATTERN_VARIANT_DECIMAL`: up to three octets and dots,
 /// then digits.
 fn ipv4_variant(h: &str) -> bool {
-    let parts: Vec<&str> = h.split('.').collect();
-    let (last, rest) = match parts.split_last() {
-        Some(x) => x,
-        None => return false,
+    let mut parts = h.rsplit('.');
+    let Some(last) = parts.next() else {
+        return false;
     };
-    rest.len() <= 3
-        && rest.iter().all(|p| octet(p))
-        && !last.is_empty()
+    !last.is_empty()
         && last.bytes().all(|b| b.is_ascii_digit())
+        && parts.clone().count() <= 3
+        && parts.all(octet)
 }
 
 /// `InetAddress.getByName(h).getHostAddress()` of a literal that
@@ -1049,18 +1111,29 @@ fn java_idn(s: &str) -> Option<String> {
     String::from_utf8(ascii).ok()
 }
 
-/// crawler-commons' `findEffectiveTLD`: where the suffix begins and the
-/// rule that gave it, or `None`.
-fn find_suffix(list: &List, host: &str, exclude_private: bool) -> Option<(usize, Rule)> {
+/// The rules that match the suffixes of `host`, as
+/// [`List::rules_of_suffixes`] gives them, cut where crawler-commons'
+/// trie stops: it compares characters as they are, so a suffix with a
+/// capital matches no rule, nor does a longer one.
+fn rules_of(list: &List, host: &str) -> Vec<(usize, Rule, bool)> {
     let mut rules = list.rules_of_suffixes(host);
-    // The trie compares characters as they are: a suffix with a capital
-    // matches no rule, nor does a longer one.
     if let Some(k) = rules
         .iter()
         .position(|&(o, _, _)| host[o..].bytes().any(|b| b.is_ascii_uppercase()))
     {
         rules.truncate(k);
     }
+    rules
+}
+
+/// crawler-commons' `findEffectiveTLD` of `host`, whose rules are `rules`
+/// ([`rules_of`]): where the suffix begins and the rule that gave it, or
+/// `None`.
+fn find_suffix(
+    rules: &[(usize, Rule, bool)],
+    host: &str,
+    exclude_private: bool,
+) -> Option<(usize, Rule)> {
     for &(offset, rule, private) in rules.iter().rev() {
         if exclude_private && private {
             continue;
@@ -1072,17 +1145,20 @@ fn find_suffix(list: &List, host: &str, exclude_private: bool) -> Option<(usize,
             return Some((offset, rule));
         }
         // A wildcard takes one label more.
-        let start = host[..offset - 1].rfind('.').map_or(0, |d| d + 1);
+        let start = last_at(&host[..offset - 1], b'.').map_or(0, |d| d + 1);
         return Some((start, Rule::Normal));
     }
     None
 }
 
-/// crawler-commons' `getAssignedDomain(host, strict = true, exclude)`.
-fn assigned_domain(list: &List, host: &str, exclude_private: bool) -> Option<String> {
-    let lower = host.to_lowercase();
-    let host = lower.as_str();
-    let (offset, rule) = find_suffix(list, host, exclude_private)?;
+/// crawler-commons' `getAssignedDomain(host, strict = true, exclude)` of a
+/// host already in lower case, whose rules are `rules`.
+fn assigned_domain(
+    rules: &[(usize, Rule, bool)],
+    host: &str,
+    exclude_private: bool,
+) -> Option<String> {
+    let (offset, rule) = find_suffix(rules, host, exclude_private)?;
     if rule == Rule::Exception {
         return Some(host[offset..].to_string());
     }
@@ -1093,7 +1169,7 @@ fn assigned_domain(list: &List, host: &str, exclude_private: bool) -> Option<Str
     if before.is_empty() || before.split('.').any(str::is_empty) {
         return None;
     }
-    let start = before.rfind('.').map_or(0, |d| d + 1);
+    let start = last_at(before, b'.').map_or(0, |d| d + 1);
     let segment = &before[start..];
     if segment.is_ascii() {
         if segment.len() > 63 {
@@ -1105,23 +1181,39 @@ fn assigned_domain(list: &List, host: &str, exclude_private: bool) -> Option<Str
     Some(host[start..].to_string())
 }
 
-/// The four suffix columns, as `HostName` fills them.
+/// The four suffix columns, as `HostName` fills them. The list is read
+/// once for the host as it is and, where it has capitals, once for the
+/// host in lower case, which `getAssignedDomain` reads.
 fn suffixes(host: &str, c: &mut Columns) {
     let list = List::builtin();
-    let Some((offset, _)) = find_suffix(list, host, false) else {
+    let rules = rules_of(list, host);
+    let Some((offset, _)) = find_suffix(&rules, host, false) else {
         return;
     };
+    let lowered = if host.is_ascii() {
+        (host.bytes().any(|b| b.is_ascii_uppercase())).then(|| host.to_ascii_lowercase())
+    } else {
+        Some(host.to_lowercase()).filter(|l| l != host)
+    }
+    .map(|l| {
+        let r = rules_of(list, &l);
+        (l, r)
+    });
+    let (lower, lower_rules) = match &lowered {
+        Some((l, r)) => (l.as_str(), r.as_slice()),
+        None => (host, rules.as_slice()),
+    };
     let private_suffix = host[offset..].to_string();
-    let private_domain = assigned_domain(list, host, false);
+    let private_domain = assigned_domain(lower_rules, lower, false);
     if !private_suffix.contains('.') {
         c.host_registry_suffix = Some(private_suffix.clone());
         c.host_registered_domain = private_domain.clone();
-    } else if let Some((o, _)) = find_suffix(list, host, true) {
+    } else if let Some((o, _)) = find_suffix(&rules, host, true) {
         let registry = host[o..].to_string();
         c.host_registered_domain = if registry == private_suffix {
             private_domain.clone()
         } else {
-            assigned_domain(list, host, true)
+            assigned_domain(lower_rules, lower, true)
         };
         c.host_registry_suffix = Some(registry);
     }
