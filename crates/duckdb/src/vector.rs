@@ -197,57 +197,76 @@ impl Vector {
     }
 }
 
-/// The output vector of a function whose result type is `ty`. The long
-/// strings it keeps are written when it is dropped, at the end of the
-/// chunk, whichever way the chunk's evaluation returns.
-pub(crate) struct Out {
-    ty: Ty,
+/// A flat vector being written row by row: its data, its validity words
+/// (fetched writable at its first NULL), and, for a VARCHAR vector, its
+/// answers longer than 12 bytes kept until the chunk ends.
+struct Slots {
     v: Vector,
-    /// The data of a VARCHAR, BOOLEAN or INTEGER result, written directly.
+    /// The vector's data: 16-byte string slots, or the values.
     data: *mut std::ffi::c_void,
-    /// The members of a STRUCT result.
-    members: usize,
-    /// The result's validity words, made writable at its first NULL
-    /// (null before): a NULL is then one bit cleared, not three calls.
+    /// The validity words, made writable at the first NULL (null before):
+    /// a NULL is then one bit cleared, not three calls.
     validity: *mut u64,
-    /// The VARCHAR answers longer than 12 bytes not yet in the vector:
-    /// their bytes one after another ([`Out::flush`]).
+    /// The long answers not yet in the vector: their bytes one after
+    /// another ([`Slots::flush`]).
     heap: Vec<u8>,
     /// The row of each answer in `heap`, and where its bytes begin.
     long: Vec<(usize, usize)>,
 }
 
-impl Out {
+impl Slots {
     /// # Safety
-    /// `v` is the running function's output, of the type DuckDB was told
-    /// for `ty` ([`crate::function::logical_type`]).
-    pub(crate) unsafe fn new(ty: Ty, v: ffi::duckdb_vector) -> Out {
-        // SAFETY: per the caller.
-        let data = unsafe { ffi::duckdb_vector_get_data(v) };
-        let members = match urikit_columns::data_type(ty) {
-            arrow_schema::DataType::Struct(fields) => fields.len(),
-            _ => 0,
-        };
-        Out {
-            ty,
-            v: Vector(v),
-            data,
-            members,
+    /// `v` is an output vector of the running function (or a member of
+    /// one), flat.
+    unsafe fn new(v: Vector) -> Slots {
+        Slots {
+            v,
+            // SAFETY: per the caller.
+            data: unsafe { ffi::duckdb_vector_get_data(v.0) },
             validity: std::ptr::null_mut(),
             heap: Vec::new(),
             long: Vec::new(),
         }
     }
 
-    /// Row `i` of a VARCHAR result: `s`. One of at most 12 bytes is
+    /// Marks row `i` NULL.
+    ///
+    /// # Safety
+    /// `i` is below the chunk's size.
+    #[inline(always)]
+    unsafe fn null(&mut self, i: usize) {
+        // SAFETY: per the caller; the mask has a bit for each row of the
+        // chunk, set where the row is valid (what
+        // `duckdb_validity_set_row_invalid` clears).
+        unsafe {
+            if self.validity.is_null() {
+                ffi::duckdb_vector_ensure_validity_writable(self.v.0);
+                self.validity = ffi::duckdb_vector_get_validity(self.v.0);
+            }
+            *self.validity.add(i / 64) &= !(1u64 << (i % 64));
+        }
+    }
+
+    /// Row `i` of a vector whose values are `T` (BOOLEAN as `bool`,
+    /// INTEGER as `i32`, BIGINT as `i64`).
+    ///
+    /// # Safety
+    /// The vector stores a `T` per row and `i` is below the chunk's size.
+    #[inline(always)]
+    unsafe fn set<T: Copy>(&mut self, i: usize, v: T) {
+        // SAFETY: per the caller.
+        unsafe { *(self.data as *mut T).add(i) = v }
+    }
+
+    /// Row `i` of a VARCHAR vector: `s`. One of at most 12 bytes is
     /// written inline in its slot; a longer one is kept until the chunk
-    /// ends ([`Out::flush`]), so that the chunk's long answers go into
+    /// ends ([`Slots::flush`]), so that the chunk's long answers go into
     /// the vector's heap in one call and one copy, not a call a row.
     ///
     /// # Safety
-    /// The result is VARCHAR and `i` is below the chunk's size.
+    /// The vector is VARCHAR and `i` is below the chunk's size.
     #[inline(always)]
-    unsafe fn put(&mut self, i: usize, s: &str) {
+    unsafe fn text(&mut self, i: usize, s: &str) {
         if s.len() <= 12 {
             // SAFETY: per the caller.
             return unsafe { Vector::inline_at(self.data, i, s) };
@@ -260,7 +279,22 @@ impl Out {
         self.heap.extend_from_slice(s.as_bytes());
     }
 
-    /// Writes the long answers kept by [`Out::put`]: their bytes, one
+    /// Row `i` of a VARCHAR vector: `s`, or NULL.
+    ///
+    /// # Safety
+    /// As [`Slots::text`].
+    #[inline(always)]
+    unsafe fn opt_text(&mut self, i: usize, s: Option<&str>) {
+        // SAFETY: per the caller.
+        unsafe {
+            match s {
+                Some(s) => self.text(i, s),
+                None => self.null(i),
+            }
+        }
+    }
+
+    /// Writes the long answers kept by [`Slots::text`]: their bytes, one
     /// after another, are copied into the vector's heap as the string of
     /// the first one's row (DuckDB's own call, which owns the copy with
     /// the vector), and each one's slot is then written to point at its
@@ -271,7 +305,7 @@ impl Out {
     /// functions leave.
     ///
     /// # Safety
-    /// The result is VARCHAR, and the rows kept are below the chunk's size.
+    /// The rows kept are below the chunk's size (`text`'s callers').
     unsafe fn flush(&mut self) {
         let Some(&(first, _)) = self.long.first() else {
             return;
@@ -280,7 +314,7 @@ impl Out {
         // never inlined: its slot holds the copy's pointer.
         let slots = self.data as *mut ffi::duckdb_string_t;
         // SAFETY: per the caller; `heap` is UTF-8 (answers of `str`s put
-        // one after another) and below 4 GiB (`put`).
+        // one after another) and below 4 GiB (`text`).
         let base = unsafe {
             ffi::duckdb_unsafe_vector_assign_string_element_len(
                 self.v.0,
@@ -307,11 +341,45 @@ impl Out {
                     },
                 },
             };
-            // SAFETY: `row` is below the chunk's size (`put`'s caller).
+            // SAFETY: `row` is below the chunk's size (`text`'s caller).
             unsafe { *slots.add(row) = slot };
         }
         self.heap.clear();
         self.long.clear();
+    }
+}
+
+impl Drop for Slots {
+    fn drop(&mut self) {
+        // SAFETY: `text` kept rows of this chunk's vector. Dropped at the
+        // end of the chunk, whichever way its evaluation returns.
+        unsafe { self.flush() }
+    }
+}
+
+/// The output vector of a function whose result type is `ty`: the result,
+/// and for a STRUCT its members, each fetched once a chunk.
+pub(crate) struct Out {
+    ty: Ty,
+    top: Slots,
+    members: Vec<Slots>,
+}
+
+impl Out {
+    /// # Safety
+    /// `v` is the running function's output, of the type DuckDB was told
+    /// for `ty` ([`crate::function::logical_type`]).
+    pub(crate) unsafe fn new(ty: Ty, v: ffi::duckdb_vector) -> Out {
+        let n = match urikit_columns::data_type(ty) {
+            arrow_schema::DataType::Struct(fields) => fields.len(),
+            _ => 0,
+        };
+        // SAFETY: per the caller; a STRUCT vector has its `n` members.
+        unsafe {
+            let top = Slots::new(Vector(v));
+            let members = (0..n).map(|k| Slots::new(top.v.member(k))).collect();
+            Out { ty, top, members }
+        }
     }
 
     /// Writes row `i`: `value`, or NULL when it is not of the type.
@@ -320,13 +388,14 @@ impl Out {
     /// `i` is below the chunk's size.
     #[inline]
     pub(crate) unsafe fn write(&mut self, i: usize, value: Value<'_>) {
-        let v = self.v;
+        let v = self.top.v;
+        let m = &mut self.members;
         // SAFETY: the vector's layout is the one of `self.ty` (see `new`).
         unsafe {
             match (self.ty, value) {
-                (Ty::Str, Value::Str(s)) => self.put(i, &s),
-                (Ty::Bool, Value::Bool(b)) => *(self.data as *mut bool).add(i) = b,
-                (Ty::I32, Value::I32(n)) => *(self.data as *mut i32).add(i) = n,
+                (Ty::Str, Value::Str(s)) => self.top.text(i, &s),
+                (Ty::Bool, Value::Bool(b)) => self.top.set(i, b),
+                (Ty::I32, Value::I32(n)) => self.top.set(i, n),
                 (Ty::StrList, Value::List(items)) => {
                     let (child, at) = v.list(i, items.len());
                     for (k, item) in items.iter().enumerate() {
@@ -347,36 +416,38 @@ impl Out {
                     }
                 }
                 (Ty::ErrorStruct, Value::Error(code, offset, message)) => {
-                    v.error(i, code, offset, &message)
+                    m[0].text(i, code);
+                    m[1].set(i, i64::try_from(offset).unwrap_or(i64::MAX));
+                    m[2].text(i, &message);
                 }
                 (Ty::ParseStruct, Value::Parse(parts)) => {
-                    for (k, p) in parts.iter().enumerate() {
-                        v.member(k).opt_text(i, *p);
+                    for (slots, p) in m.iter_mut().zip(parts.iter()) {
+                        slots.opt_text(i, *p);
                     }
                 }
                 (Ty::CcStruct, Value::Cc(c)) => {
-                    for (k, name) in urikit_columns::CC_NAMES.iter().enumerate() {
-                        if *name == "url_port" {
+                    for (slots, name) in m.iter_mut().zip(urikit_columns::CC_NAMES) {
+                        if name == "url_port" {
                             match c.port {
-                                Some(p) => v.member(k).set(i, p),
-                                None => v.member(k).null(i),
+                                Some(p) => slots.set(i, p),
+                                None => slots.null(i),
                             }
                         } else {
-                            v.member(k).opt_text(i, c.text(name).flatten());
+                            slots.opt_text(i, c.text(name).flatten());
                         }
                     }
                 }
                 (Ty::TldStruct, Value::Tld(e)) => {
-                    for k in 0..urikit_columns::TLD_NAMES.len() {
+                    for (k, slots) in m.iter_mut().enumerate() {
                         match urikit_columns::tld_member(&e, k) {
-                            TldMember::Text(t) => v.member(k).opt_text(i, Some(t)),
-                            TldMember::Flag(f) => v.member(k).set(i, f),
+                            TldMember::Text(t) => slots.text(i, t),
+                            TldMember::Flag(f) => slots.set(i, f),
                         }
                     }
                 }
                 (Ty::ParseStruct, Value::ParseOwned(parts)) => {
-                    for (k, p) in parts.iter().enumerate() {
-                        v.member(k).opt_text(i, p.as_deref());
+                    for (slots, p) in m.iter_mut().zip(parts.iter()) {
+                        slots.opt_text(i, p.as_deref());
                     }
                 }
                 _ => self.null(i),
@@ -391,20 +462,9 @@ impl Out {
     #[inline(always)]
     pub(crate) unsafe fn text(&mut self, i: usize, s: Option<&str>) {
         // SAFETY: per the caller.
-        unsafe {
-            match s {
-                Some(s) => self.put(i, s),
-                None => self.null(i),
-            }
-        }
+        unsafe { self.top.opt_text(i, s) }
     }
 
-    /// Writes row `i` of a result whose values are `T` (BOOLEAN: `bool`,
-    /// INTEGER: `i32`).
-    ///
-    /// # Safety
-    /// The result stores a `T` per row and `i` is below the chunk's size.
-    #[inline(always)]
     /// Row `i` of a LIST of VARCHAR result: the items `buf[..ends[0]]`,
     /// `buf[ends[0]..ends[1]]` and so on (each UTF-8; an item that is
     /// not is NULL).
@@ -414,7 +474,7 @@ impl Out {
     pub(crate) unsafe fn texts(&mut self, i: usize, buf: &[u8], ends: &[usize]) {
         // SAFETY: per the caller.
         unsafe {
-            let (child, at) = self.v.list(i, ends.len());
+            let (child, at) = self.top.v.list(i, ends.len());
             let mut start = 0;
             for (k, &end) in ends.iter().enumerate() {
                 child.opt_text(at + k, std::str::from_utf8(&buf[start..end]).ok());
@@ -423,12 +483,18 @@ impl Out {
         }
     }
 
+    /// Writes row `i` of a result whose values are `T` (BOOLEAN: `bool`,
+    /// INTEGER: `i32`), or NULL.
+    ///
+    /// # Safety
+    /// The result stores a `T` per row and `i` is below the chunk's size.
+    #[inline(always)]
     pub(crate) unsafe fn value<T: Copy>(&mut self, i: usize, v: Option<T>) {
         // SAFETY: per the caller.
         unsafe {
             match v {
-                Some(v) => *(self.data as *mut T).add(i) = v,
-                None => self.null(i),
+                Some(v) => self.top.set(i, v),
+                None => self.top.null(i),
             }
         }
     }
@@ -439,29 +505,15 @@ impl Out {
     /// # Safety
     /// `i` is below the chunk's size.
     pub(crate) unsafe fn null(&mut self, i: usize) {
-        let v = self.v;
         // SAFETY: as in `write`.
         unsafe {
-            match self.ty {
-                Ty::StrList | Ty::Pairs | Ty::ErrorList => {
-                    v.list(i, 0);
-                }
-                _ => (0..self.members).for_each(|k| v.member(k).null(i)),
+            if matches!(self.ty, Ty::StrList | Ty::Pairs | Ty::ErrorList) {
+                self.top.v.list(i, 0);
             }
-            if self.validity.is_null() {
-                ffi::duckdb_vector_ensure_validity_writable(v.0);
-                self.validity = ffi::duckdb_vector_get_validity(v.0);
+            for m in &mut self.members {
+                m.null(i);
             }
-            // The mask has a bit for each row of the chunk, set where the
-            // row is valid (what `duckdb_validity_set_row_invalid` clears).
-            *self.validity.add(i / 64) &= !(1u64 << (i % 64));
+            self.top.null(i);
         }
-    }
-}
-
-impl Drop for Out {
-    fn drop(&mut self) {
-        // SAFETY: `put` kept rows of this chunk's VARCHAR result.
-        unsafe { self.flush() }
     }
 }

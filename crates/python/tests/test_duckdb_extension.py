@@ -142,15 +142,10 @@ def test_many_rows_in_parallel(con):
     assert got == list(zip(ports, domains))
 
 
-def test_long_and_inlined_answers_across_vectors(con):
-    # DuckDB keeps a string of at most 12 bytes in its slot and a longer
-    # one in the vector's heap; the extension gathers a vector's long
-    # answers and hands them over in one copy. Answers of every length
-    # from 0 to 60, NULL rows and rows that do not parse between them, a
-    # path of 3 MB among them, over five vectors of 2,048 rows: each row
-    # the answer urikit.arrow gives, for a component (the slice), the
-    # registrable domain (the suffix list's blocks) and the SURT key (a
-    # built answer).
+def lengths_rows():
+    """Answers of every length from 0 to 60, NULL rows and rows that do
+    not parse between them, a path of 3 MB among them, over five vectors
+    of 2,048 rows."""
     urls = []
     for i in range(10_240):
         k = i % 61
@@ -162,6 +157,16 @@ def test_long_and_inlined_answers_across_vectors(con):
             urls.append("http://h.example/" + "p" * (3 << 20))
         else:
             urls.append(f"http://{'a' * k}{i % 7}.example.co.uk/{'b' * k}?q={i}")
+    return urls
+
+
+def test_long_and_inlined_answers_across_vectors(con):
+    # DuckDB keeps a string of at most 12 bytes in its slot and a longer
+    # one in the vector's heap; the extension gathers a vector's long
+    # answers and hands them over in one copy. Each row is the answer
+    # urikit.arrow gives, for a component (the slice), the registrable
+    # domain (the suffix list's blocks) and the SURT key (a built answer).
+    urls = lengths_rows()
     con.register("lengths", pa.table({"u": pa.array(urls, pa.string())}))
     got = con.sql(
         "SELECT uri_host(u), uri_path(u), uri_registrable_domain(u), uri_surt(u) FROM lengths"
@@ -178,3 +183,26 @@ def test_long_and_inlined_answers_across_vectors(con):
         assert g == w, u[:80] if u else u
     lengths = {len(h) for h, *_ in got if h is not None}
     assert min(lengths) <= 12 < max(lengths)
+
+
+def test_struct_members_long_and_inlined_across_vectors(con):
+    # A struct's members are each a vector of their own, written the same
+    # way: the parse's parts, the error's code and message (and its
+    # BIGINT offset), tldextract's parts (and its BOOLEAN), Common Crawl's
+    # columns (and their INTEGER port), NULL rows NULL in every member.
+    urls = lengths_rows()
+    con.register("members", pa.table({"u": pa.array(urls, pa.string())}))
+    got = con.sql(
+        "SELECT uri_parse(u), uri_error(u), uri_tldextract(u), uri_cc_columns(u) FROM members"
+    ).fetchall()
+    col = pa.array(urls, pa.string())
+    want = zip(
+        arrow.parse(col).to_pylist(),
+        arrow.error(col).to_pylist(),
+        arrow.tldextract(col).to_pylist(),
+        arrow.cc_columns(col).to_pylist(),
+    )
+    for g, w, u in zip(got, want, urls):
+        assert g == w, u[:80] if u else u
+    assert any(p is not None and len(p["host"]) > 12 for p, *_ in got)
+    assert any(e is not None for _, e, *_ in got)
