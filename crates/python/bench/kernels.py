@@ -16,6 +16,12 @@ wall time beside it. Best of R runs (by CPU time). Ratios: ClickHouse's
 `domain` against `uri_host`, `cutToFirstSignificantSubdomain` against
 `uri_registrable_domain`, in each engine (ClickHouse validates nothing;
 urikit parses every row by RFC 3986 and returns NULL for the invalid).
+
+`length` is each engine's own SQL function of that name: characters in
+DuckDB, DataFusion and Polars (whose SQL reads `length(u)` as
+`str.len_chars()`), bytes in ClickHouse. Polars' queries are written as
+its SQL reads them; with `str.len_bytes()`, which reads only the views,
+Polars' scan reads no text at all (`--polars-bytes` measures that form).
 """
 
 from __future__ import annotations
@@ -81,6 +87,9 @@ def datafusion_queries(col):
     return q("sum(length(u))"), {name: q(e) for name, e in FUNCTIONS.items()}
 
 
+BYTES = False
+
+
 def polars_queries(col, engine="in-memory"):
     import polars as pl
 
@@ -88,13 +97,16 @@ def polars_queries(col, engine="in-memory"):
 
     df = pl.DataFrame({"u": col})
     u = pl.col("u").uri
+    # SQL's `length`, as Polars' own SQL translates it (`--polars-bytes`:
+    # the length in bytes, read from the views alone).
+    length = (lambda e: e.str.len_bytes()) if BYTES else (lambda e: e.str.len_chars())
     exprs = {
-        "uri_host": u.host().str.len_bytes().sum(),
+        "uri_host": length(u.host()).sum(),
         "uri_is_valid": u.is_valid().sum(),
-        "uri_registrable_domain": u.registrable_domain().str.len_bytes().sum(),
+        "uri_registrable_domain": length(u.registrable_domain()).sum(),
     }
     q = lambda e: (lambda: df.lazy().select(e).collect(engine=engine))
-    return q(pl.col("u").str.len_bytes().sum()), {name: q(e) for name, e in exprs.items()}
+    return q(length(pl.col("u")).sum()), {name: q(e) for name, e in exprs.items()}
 
 
 def polars_streaming_queries(col):
@@ -119,7 +131,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rows", type=int, default=10_000_000)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--polars-bytes", action="store_true", help="Polars' lengths in bytes (str.len_bytes)")
     a = ap.parse_args()
+    global BYTES
+    BYTES = a.polars_bytes
     col = rows(a.rows)
     n = len(col)
     print(f"# {n:,} rows, {os.cpu_count()} cores; CPU ns per row above the engine's scan, best of {a.repeat}")
