@@ -358,11 +358,85 @@ impl Drop for Slots {
 }
 
 /// The output vector of a function whose result type is `ty`: the result,
-/// and for a STRUCT its members, each fetched once a chunk.
+/// and for a STRUCT its members, each fetched once a chunk. A LIST of
+/// VARCHAR result is gathered for the whole chunk and written when the
+/// `Out` is dropped ([`Items`]).
 pub(crate) struct Out {
     ty: Ty,
     top: Slots,
     members: Vec<Slots>,
+    items: Items,
+}
+
+/// The lists of a chunk's LIST of VARCHAR result, gathered: the list
+/// vector's child grows with each row's list (a call to reserve, one to
+/// set the size, and one a string, row by row, where its data may move at
+/// each reserve). Gathered, the child is sized once for the chunk and its
+/// strings written as a result's are ([`Slots`]).
+#[derive(Default)]
+struct Items {
+    /// Each row with a list (NULL rows too, with none): the row, its
+    /// first item's index and how many it has.
+    rows: Vec<(usize, usize, usize)>,
+    /// Each item's bytes in `bytes`, `None` for a NULL item.
+    spans: Vec<Option<(usize, usize)>>,
+    bytes: Vec<u8>,
+}
+
+impl Items {
+    /// Row `i`'s list: `items`.
+    fn push<'a>(&mut self, i: usize, items: impl ExactSizeIterator<Item = Option<&'a str>>) {
+        self.rows.push((i, self.spans.len(), items.len()));
+        for item in items {
+            self.spans.push(item.map(|t| {
+                let start = self.bytes.len();
+                self.bytes.extend_from_slice(t.as_bytes());
+                (start, self.bytes.len())
+            }));
+        }
+    }
+
+    /// Writes the gathered lists into the LIST vector `v`: the child
+    /// sized once, each row's entry, each item.
+    ///
+    /// # Safety
+    /// `v` is the running function's LIST of VARCHAR output, and the
+    /// rows gathered are below the chunk's size.
+    unsafe fn write(&mut self, v: Vector) {
+        if self.rows.is_empty() {
+            return;
+        }
+        // SAFETY: per the caller; the child is fetched after the reserve
+        // (which may move its data), and each item's index is below the
+        // size set.
+        unsafe {
+            let at = ffi::duckdb_list_vector_get_size(v.0) as usize;
+            let total = at + self.spans.len();
+            ffi::duckdb_list_vector_reserve(v.0, total as u64);
+            ffi::duckdb_list_vector_set_size(v.0, total as u64);
+            let entries = ffi::duckdb_vector_get_data(v.0) as *mut ffi::duckdb_list_entry;
+            for &(row, first, n) in &self.rows {
+                *entries.add(row) = ffi::duckdb_list_entry {
+                    offset: (at + first) as u64,
+                    length: n as u64,
+                };
+            }
+            let mut child = Slots::new(Vector(ffi::duckdb_list_vector_get_child(v.0)));
+            for (k, span) in self.spans.iter().enumerate() {
+                match *span {
+                    // The bytes of a `str`, put whole.
+                    Some((start, end)) => child.text(
+                        at + k,
+                        std::str::from_utf8_unchecked(&self.bytes[start..end]),
+                    ),
+                    None => child.null(at + k),
+                }
+            }
+        }
+        self.rows.clear();
+        self.spans.clear();
+        self.bytes.clear();
+    }
 }
 
 impl Out {
@@ -378,7 +452,12 @@ impl Out {
         unsafe {
             let top = Slots::new(Vector(v));
             let members = (0..n).map(|k| Slots::new(top.v.member(k))).collect();
-            Out { ty, top, members }
+            Out {
+                ty,
+                top,
+                members,
+                items: Items::default(),
+            }
         }
     }
 
@@ -397,10 +476,7 @@ impl Out {
                 (Ty::Bool, Value::Bool(b)) => self.top.set(i, b),
                 (Ty::I32, Value::I32(n)) => self.top.set(i, n),
                 (Ty::StrList, Value::List(items)) => {
-                    let (child, at) = v.list(i, items.len());
-                    for (k, item) in items.iter().enumerate() {
-                        child.opt_text(at + k, item.as_deref());
-                    }
+                    self.items.push(i, items.iter().map(|t| t.as_deref()))
                 }
                 (Ty::Pairs, Value::Pairs(items)) => {
                     let (child, at) = v.list(i, items.len());
@@ -472,15 +548,11 @@ impl Out {
     /// # Safety
     /// `i` is below the chunk's size, and the result is a LIST of VARCHAR.
     pub(crate) unsafe fn texts(&mut self, i: usize, buf: &[u8], ends: &[usize]) {
-        // SAFETY: per the caller.
-        unsafe {
-            let (child, at) = self.top.v.list(i, ends.len());
-            let mut start = 0;
-            for (k, &end) in ends.iter().enumerate() {
-                child.opt_text(at + k, std::str::from_utf8(&buf[start..end]).ok());
-                start = end;
-            }
-        }
+        let items = (0..ends.len()).map(|k| {
+            let start = if k == 0 { 0 } else { ends[k - 1] };
+            std::str::from_utf8(&buf[start..ends[k]]).ok()
+        });
+        self.items.push(i, items);
     }
 
     /// Writes row `i` of a result whose values are `T` (BOOLEAN: `bool`,
@@ -507,13 +579,25 @@ impl Out {
     pub(crate) unsafe fn null(&mut self, i: usize) {
         // SAFETY: as in `write`.
         unsafe {
-            if matches!(self.ty, Ty::StrList | Ty::Pairs | Ty::ErrorList) {
-                self.top.v.list(i, 0);
+            match self.ty {
+                Ty::StrList => self.items.push(i, std::iter::empty()),
+                Ty::Pairs | Ty::ErrorList => {
+                    self.top.v.list(i, 0);
+                }
+                _ => {}
             }
             for m in &mut self.members {
                 m.null(i);
             }
             self.top.null(i);
         }
+    }
+}
+
+impl Drop for Out {
+    fn drop(&mut self) {
+        // SAFETY: the items were gathered for this chunk's LIST of VARCHAR
+        // result (`Ty::StrList`), rows below its size.
+        unsafe { self.items.write(self.top.v) }
     }
 }

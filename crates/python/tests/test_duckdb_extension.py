@@ -206,3 +206,25 @@ def test_struct_members_long_and_inlined_across_vectors(con):
         assert g == w, u[:80] if u else u
     assert any(p is not None and len(p["host"]) > 12 for p, *_ in got)
     assert any(e is not None for _, e, *_ in got)
+
+
+def test_lists_gathered_across_vectors(con):
+    # A LIST of VARCHAR result is gathered for the vector and its child
+    # sized once: each row's list, NULL rows, items long and short, the answers of urikit.arrow (a list of the general
+    # evaluator, and Safe Browsing's expressions and hashes, item by item).
+    urls = lengths_rows()
+    con.register("lists", pa.table({"u": pa.array(urls, pa.string())}))
+    got = con.sql(
+        "SELECT uri_path_segments(u), uri_hierarchy(u), uri_safebrowsing_expressions(u), "
+        "uri_safebrowsing_hashes(u) FROM lists"
+    ).fetchall()
+    col = pa.array(urls, pa.string())
+    want = zip(
+        arrow.path_segments(col).to_pylist(),
+        arrow.hierarchy(col).to_pylist(),
+        arrow.safebrowsing_expressions(col).to_pylist(),
+        arrow.safebrowsing_hashes(col).to_pylist(),
+    )
+    for g, w, u in zip(got, want, urls):
+        assert g == w, u[:80] if u else u
+    assert any(s is None for s, *_ in got) and any(len(e) > 2 for _, _, e, _ in got if e)
