@@ -160,27 +160,29 @@ def lengths_rows():
     return urls
 
 
-def test_long_and_inlined_answers_across_vectors(con):
-    # DuckDB keeps a string of at most 12 bytes in its slot and a longer
-    # one in the vector's heap; the extension gathers a vector's long
-    # answers and hands them over in one copy. Each row is the answer
-    # urikit.arrow gives, for a component (the slice), the registrable
-    # domain (the suffix list's blocks) and the SURT key (a built answer).
+def same_as_arrow(con, names):
+    """Each of the functions ``names`` (without ``uri_``) over
+    :func:`lengths_rows` in DuckDB, row by row against urikit.arrow's
+    answers; DuckDB's rows."""
     urls = lengths_rows()
-    con.register("lengths", pa.table({"u": pa.array(urls, pa.string())}))
-    got = con.sql(
-        "SELECT uri_host(u), uri_path(u), uri_registrable_domain(u), uri_surt(u) FROM lengths"
-    ).fetchall()
     col = pa.array(urls, pa.string())
-    want = zip(
-        arrow.host(col).to_pylist(),
-        arrow.path(col).to_pylist(),
-        arrow.registrable_domain(col).to_pylist(),
-        arrow.surt(col).to_pylist(),
-    )
+    con.register("lengths", pa.table({"u": col}))
+    calls = ", ".join(f"uri_{n}(u)" for n in names)
+    got = con.sql(f"SELECT {calls} FROM lengths").fetchall()
+    want = zip(*(getattr(arrow, n)(col).to_pylist() for n in names))
     assert len(got) == len(urls)
     for g, w, u in zip(got, want, urls):
         assert g == w, u[:80] if u else u
+    return got
+
+
+def test_long_and_inlined_answers_across_vectors(con):
+    # DuckDB keeps a string of at most 12 bytes in its slot and a longer
+    # one in the vector's heap; the extension gathers a vector's long
+    # answers and hands them over in one copy: a component (the slice),
+    # the registrable domain (the suffix list's blocks) and the SURT key
+    # (a built answer).
+    got = same_as_arrow(con, ["host", "path", "registrable_domain", "surt"])
     lengths = {len(h) for h, *_ in got if h is not None}
     assert min(lengths) <= 12 < max(lengths)
 
@@ -190,41 +192,15 @@ def test_struct_members_long_and_inlined_across_vectors(con):
     # way: the parse's parts, the error's code and message (and its
     # BIGINT offset), tldextract's parts (and its BOOLEAN), Common Crawl's
     # columns (and their INTEGER port), NULL rows NULL in every member.
-    urls = lengths_rows()
-    con.register("members", pa.table({"u": pa.array(urls, pa.string())}))
-    got = con.sql(
-        "SELECT uri_parse(u), uri_error(u), uri_tldextract(u), uri_cc_columns(u) FROM members"
-    ).fetchall()
-    col = pa.array(urls, pa.string())
-    want = zip(
-        arrow.parse(col).to_pylist(),
-        arrow.error(col).to_pylist(),
-        arrow.tldextract(col).to_pylist(),
-        arrow.cc_columns(col).to_pylist(),
-    )
-    for g, w, u in zip(got, want, urls):
-        assert g == w, u[:80] if u else u
+    got = same_as_arrow(con, ["parse", "error", "tldextract", "cc_columns"])
     assert any(p is not None and len(p["host"]) > 12 for p, *_ in got)
     assert any(e is not None for _, e, *_ in got)
 
 
 def test_lists_gathered_across_vectors(con):
     # A LIST of VARCHAR result is gathered for the vector and its child
-    # sized once: each row's list, NULL rows, items long and short, the answers of urikit.arrow (a list of the general
-    # evaluator, and Safe Browsing's expressions and hashes, item by item).
-    urls = lengths_rows()
-    con.register("lists", pa.table({"u": pa.array(urls, pa.string())}))
-    got = con.sql(
-        "SELECT uri_path_segments(u), uri_hierarchy(u), uri_safebrowsing_expressions(u), "
-        "uri_safebrowsing_hashes(u) FROM lists"
-    ).fetchall()
-    col = pa.array(urls, pa.string())
-    want = zip(
-        arrow.path_segments(col).to_pylist(),
-        arrow.hierarchy(col).to_pylist(),
-        arrow.safebrowsing_expressions(col).to_pylist(),
-        arrow.safebrowsing_hashes(col).to_pylist(),
-    )
-    for g, w, u in zip(got, want, urls):
-        assert g == w, u[:80] if u else u
+    # sized once: each row's list, NULL rows, items long and short (a list
+    # of the general evaluator, and Safe Browsing's expressions and
+    # hashes, item by item).
+    got = same_as_arrow(con, ["path_segments", "hierarchy", "safebrowsing_expressions", "safebrowsing_hashes"])
     assert any(s is None for s, *_ in got) and any(len(e) > 2 for _, _, e, _ in got if e)
