@@ -14,6 +14,8 @@
 //! `urikit_bench::match_uris`, 64 per round; `template-expand`: urikit,
 //! the 6 templates with 64 sets of values; FILE unused by these two). `resolve` resolves a mix of references (those
 //! of RFC 3986 section 5.4 and typical links) against every http(s) line.
+//! The crawl keys: `surt`, `w3lib`, `tldextract`, `safebrowsing`, `cc`
+//! (Common Crawl's columns) and `psl` (the datasets' host names), urikit's.
 //! Run with ROUNDS = 0 it does the setup alone, so that the difference
 //! between two runs is the job's cost (see `cachegrind.sh`).
 //! For `extract` and `normalize`, `PASS_MIN=1` prints the shortest pass in nanoseconds to

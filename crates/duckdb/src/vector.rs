@@ -229,6 +229,16 @@ impl Slots {
         }
     }
 
+    /// The buffers for the long answers, from this thread's spares where
+    /// it has one (a chunk's are about 30 KB, grown by doubling from
+    /// nothing on each chunk otherwise).
+    #[inline(always)]
+    fn buffers(&mut self) {
+        if self.long.capacity() == 0 {
+            (self.heap, self.long) = SPARE.with(|s| s.borrow_mut().pop()).unwrap_or_default();
+        }
+    }
+
     /// Marks row `i` NULL.
     ///
     /// # Safety
@@ -271,6 +281,7 @@ impl Slots {
             // SAFETY: per the caller.
             return unsafe { Vector::inline_at(self.data, i, s) };
         }
+        self.buffers();
         if self.heap.len() + s.len() > u32::MAX as usize {
             // SAFETY: per the caller.
             unsafe { self.flush() };
@@ -354,7 +365,29 @@ impl Drop for Slots {
         // SAFETY: `text` kept rows of this chunk's vector. Dropped at the
         // end of the chunk, whichever way its evaluation returns.
         unsafe { self.flush() }
+        // The buffers kept for the thread's next chunks: a few pairs (a
+        // struct's members each have one), none larger than a megabyte.
+        if self.long.capacity() > 0 && self.heap.capacity() <= 1 << 20 {
+            let spare = (
+                std::mem::take(&mut self.heap),
+                std::mem::take(&mut self.long),
+            );
+            SPARE.with(|s| {
+                let mut s = s.borrow_mut();
+                if s.len() < 32 {
+                    s.push(spare);
+                }
+            });
+        }
     }
+}
+
+/// The buffers of a [`Slots`] dropped on this thread, emptied, for its
+/// next chunks.
+type Spare = (Vec<u8>, Vec<(usize, usize)>);
+
+thread_local! {
+    static SPARE: std::cell::RefCell<Vec<Spare>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// The output vector of a function whose result type is `ty`: the result,

@@ -1,7 +1,7 @@
 """Google Safe Browsing's list functions in DuckDB's extension: CPU time
 per row above DuckDB's own scan of the column.
 
-    .venv/bin/python crates/python/bench/duckdb_lists.py [--rows N] [--repeat R] [--extension PATH]
+    .venv/bin/python crates/python/bench/duckdb_lists.py [--rows N] [--repeat R] [--extension PATH] [--query EXPR ...]
 
 The shared datasets' lines, repeated to N rows (1,090,620 by default, ten
 times the datasets), are held in a DuckDB table; each query sums the
@@ -10,7 +10,9 @@ computed and nothing is kept, and the figure is the process's CPU time per
 row above the scan `sum(length(u))` (all threads), best of R runs, with
 the wall time beside it. ``--extension`` loads another build of the
 extension (a `urikit.duckdb_extension` file) in place of the package's,
-so that two builds are measured by the same script.
+so that two builds are measured by the same script; ``--query`` measures
+other expressions of `u` in place of the two lists (each given once, such
+as ``--query 'sum(length(uri_host(u)))'``).
 """
 
 from __future__ import annotations
@@ -38,7 +40,9 @@ def main() -> None:
     ap.add_argument("--rows", type=int, default=1_090_620)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--extension", default=None)
+    ap.add_argument("--query", action="append", default=None, help="an expression of u to measure (repeatable)")
     a = ap.parse_args()
+    queries = {e: e for e in a.query} if a.query else QUERIES
     lines: list[str] = []
     for f in sorted(DATA.glob("*.txt")):
         lines += f.read_bytes().decode("utf-8", "replace").splitlines()
@@ -59,7 +63,7 @@ def main() -> None:
     print(f"# {n:,} rows; CPU ns per row above DuckDB's scan ({scan / n * 1e9:.1f}), best of {a.repeat}")
     print("| function | CPU ns/row above scan | wall ns/row |")
     print("|---|---:|---:|")
-    for name, e in QUERIES.items():
+    for name, e in queries.items():
         cpu, wall, _ = run(e)
         print(f"| {name} | {(cpu - scan) / n * 1e9:.0f} | {wall / n * 1e9:.0f} |")
 
