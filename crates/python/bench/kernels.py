@@ -87,10 +87,7 @@ def datafusion_queries(col):
     return q("sum(length(u))"), {name: q(e) for name, e in FUNCTIONS.items()}
 
 
-BYTES = False
-
-
-def polars_queries(col, engine="in-memory"):
+def polars_queries(col, engine="in-memory", in_bytes=False):
     import polars as pl
 
     import urikit.polars  # noqa: F401
@@ -99,7 +96,7 @@ def polars_queries(col, engine="in-memory"):
     u = pl.col("u").uri
     # SQL's `length`, as Polars' own SQL translates it (`--polars-bytes`:
     # the length in bytes, read from the views alone).
-    length = (lambda e: e.str.len_bytes()) if BYTES else (lambda e: e.str.len_chars())
+    length = (lambda e: e.str.len_bytes()) if in_bytes else (lambda e: e.str.len_chars())
     exprs = {
         "uri_host": length(u.host()).sum(),
         "uri_is_valid": u.is_valid().sum(),
@@ -109,11 +106,11 @@ def polars_queries(col, engine="in-memory"):
     return q(length(pl.col("u")).sum()), {name: q(e) for name, e in exprs.items()}
 
 
-def polars_streaming_queries(col):
+def polars_streaming_queries(col, in_bytes=False):
     # The streaming engine hands the plugin morsels, not the whole column:
     # their buffers are reused where the in-memory engine's answer for
     # 10 million rows is allocated afresh on each query.
-    return polars_queries(col, engine="streaming")
+    return polars_queries(col, engine="streaming", in_bytes=in_bytes)
 
 
 def clickhouse_queries(col):
@@ -133,8 +130,6 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--polars-bytes", action="store_true", help="Polars' lengths in bytes (str.len_bytes)")
     a = ap.parse_args()
-    global BYTES
-    BYTES = a.polars_bytes
     col = rows(a.rows)
     n = len(col)
     print(f"# {n:,} rows, {os.cpu_count()} cores; CPU ns per row above the engine's scan, best of {a.repeat}")
@@ -144,8 +139,8 @@ def main() -> None:
     per_row: dict[tuple[str, str], float] = {}
     for engine, make in [
         ("DuckDB", duckdb_queries),
-        ("Polars", polars_queries),
-        ("Polars (streaming)", polars_streaming_queries),
+        ("Polars", lambda col: polars_queries(col, in_bytes=a.polars_bytes)),
+        ("Polars (streaming)", lambda col: polars_streaming_queries(col, in_bytes=a.polars_bytes)),
         ("DataFusion", datafusion_queries),
         ("ClickHouse (chdb)", clickhouse_queries),
     ]:

@@ -577,8 +577,8 @@ fn ipv6_literal(s: &str) -> bool {
 /// "other" characters.
 mod class {
     /// The table of a class: `true` for the ASCII letters and digits,
-    /// RFC 2396's marks `-_.!~*'()` and the bytes of `extra`.
-    const fn table(extra: &[u8]) -> [bool; 128] {
+    /// RFC 2396's marks `-_.!~*'()` and the bytes of each of `extras`.
+    const fn table(extras: &[&[u8]]) -> [bool; 128] {
         let mut t = [false; 128];
         let mut c = 0;
         while c < 128 {
@@ -591,18 +591,24 @@ mod class {
             t[marks[k] as usize] = true;
             k += 1;
         }
-        let mut k = 0;
-        while k < extra.len() {
-            t[extra[k] as usize] = true;
-            k += 1;
+        let mut e = 0;
+        while e < extras.len() {
+            let mut k = 0;
+            while k < extras[e].len() {
+                t[extras[e][k] as usize] = true;
+                k += 1;
+            }
+            e += 1;
         }
         t
     }
-    const URIC: [bool; 128] = table(b";/?:@&=+$,[]");
-    const PATH: [bool; 128] = table(b":@&=+$,;/");
-    const USERINFO: [bool; 128] = table(b";:&=+$,");
-    const REG_NAME: [bool; 128] = table(b"$,;:@&=+");
-    const SERVER: [bool; 128] = table(b";:&=+$,.:@[]");
+    /// What `userinfo` holds besides the letters, digits and marks.
+    const USERINFO_EXTRA: &[u8] = b";:&=+$,";
+    const URIC: [bool; 128] = table(&[b";/?:@&=+$,[]"]);
+    const PATH: [bool; 128] = table(&[b":@&=+$,;/"]);
+    const USERINFO: [bool; 128] = table(&[USERINFO_EXTRA]);
+    const REG_NAME: [bool; 128] = table(&[b"$,;:@&=+"]);
+    const SERVER: [bool; 128] = table(&[USERINFO_EXTRA, b".:@[]"]);
     /// Whether the byte `c` is in `t` (no byte beyond ASCII is).
     #[inline(always)]
     fn has(t: &[bool; 128], c: u8) -> bool {
@@ -1190,21 +1196,23 @@ fn suffixes(host: &str, c: &mut Columns) {
     let Some((offset, _)) = find_suffix(&rules, host, false) else {
         return;
     };
+    // Most hosts are in lower case already: no copy for them (ASCII is
+    // checked byte by byte, what `lower` would change).
     let lowered = if host.is_ascii() {
-        (host.bytes().any(|b| b.is_ascii_uppercase())).then(|| host.to_ascii_lowercase())
+        (host.bytes().any(|b| b.is_ascii_uppercase())).then(|| lower(host))
     } else {
-        Some(host.to_lowercase()).filter(|l| l != host)
+        Some(lower(host)).filter(|l| l != host)
     }
     .map(|l| {
         let r = rules_of(list, &l);
         (l, r)
     });
-    let (lower, lower_rules) = match &lowered {
+    let (low, low_rules) = match &lowered {
         Some((l, r)) => (l.as_str(), r.as_slice()),
         None => (host, rules.as_slice()),
     };
     let private_suffix = host[offset..].to_string();
-    let private_domain = assigned_domain(lower_rules, lower, false);
+    let private_domain = assigned_domain(low_rules, low, false);
     if !private_suffix.contains('.') {
         c.host_registry_suffix = Some(private_suffix.clone());
         c.host_registered_domain = private_domain.clone();
@@ -1213,7 +1221,7 @@ fn suffixes(host: &str, c: &mut Columns) {
         c.host_registered_domain = if registry == private_suffix {
             private_domain.clone()
         } else {
-            assigned_domain(lower_rules, lower, true)
+            assigned_domain(low_rules, low, true)
         };
         c.host_registry_suffix = Some(registry);
     }
