@@ -100,37 +100,96 @@ const USES_NETLOC: [&str; 26] = [
     "git+ssh", "ws", "wss",
 ];
 
-/// The bytes each quoting leaves bare, beyond RFC 3986's unreserved
-/// characters (w3lib's `_quote` tables).
+/// A set of ASCII bytes as a table of all 256: what a quoting leaves
+/// bare is asked with one load, not a search of a list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Bare([bool; 256]);
+
+impl Bare {
+    /// RFC 3986's unreserved characters (section 2.3) and `extra`.
+    const fn with(extra: &[u8]) -> Bare {
+        let mut t = [false; 256];
+        let mut b = 0;
+        while b < 128 {
+            t[b] = unreserved(b as u8);
+            b += 1;
+        }
+        let mut i = 0;
+        while i < extra.len() {
+            t[extra[i] as usize] = true;
+            i += 1;
+        }
+        Bare(t)
+    }
+
+    /// The set without `gone`.
+    const fn without(self, gone: &[u8]) -> Bare {
+        let mut t = self.0;
+        let mut i = 0;
+        while i < gone.len() {
+            t[gone[i] as usize] = false;
+            i += 1;
+        }
+        Bare(t)
+    }
+
+    /// Whether `b` is in the set.
+    #[inline(always)]
+    const fn has(&self, b: u8) -> bool {
+        self.0[b as usize]
+    }
+}
+
+/// The bytes each quoting leaves bare: RFC 3986's unreserved characters
+/// and those of w3lib's `_quote` tables.
 mod safe {
+    use super::Bare;
     /// The user and password: sub-delims but `;` and `=`.
-    pub const USERINFO: &[u8] = b"!$&'()*+,";
+    pub static USERINFO: Bare = Bare::with(b"!$&'()*+,");
     /// Path, query and fragment on the way in: reserved but `#[]`, and `%`.
-    pub const SAFEST: &[u8] = b":/?@!$&'()*+,;=%";
+    pub static SAFEST: Bare = Bare::with(b":/?@!$&'()*+,;=%");
     /// A special scheme's query on the way in: as [`SAFEST`] but `'`.
-    pub const SPECIAL_QUERY: &[u8] = b":/?@!$&()*+,;=%";
+    pub static SPECIAL_QUERY: Bare = Bare::with(b":/?@!$&()*+,;=%");
     /// The path on the way out: reserved but `#`, and `|` and `%`.
-    pub const PATH: &[u8] = b":/?@[]!$&'()*+,;=|%";
+    pub static PATH: Bare = Bare::with(b":/?@[]!$&'()*+,;=|%");
+    /// A query's names and values on the way out (`quote_plus`).
+    pub static PAIR: Bare = Bare::with(b"");
+    /// What [`plain`](super::plain) lets a query's field hold: what
+    /// [`PAIR`] leaves bare, `+` (a space, written back as `+`) and `=`.
+    pub static PLAIN_FIELD: Bare = Bare::with(b"+=");
+    /// A scheme's bytes after its first letter (RFC 3986 section 3.1).
+    pub static SCHEME: Bare = Bare::with(b"+-.").without(b"_~");
 }
 
 const fn unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
 }
 
-/// `bytes` percent-encoded in upper-case hex but for the unreserved
-/// characters and `extra` (and with `plus`, a space as `+`).
-fn quote_into(out: &mut String, bytes: &[u8], extra: &[u8], plus: bool) {
+/// `bytes` percent-encoded in upper-case hex but for the bytes `bare`
+/// leaves (and with `plus`, a space as `+`): each run of bare bytes is
+/// copied whole.
+fn quote_into(out: &mut String, bytes: &[u8], bare: &Bare, plus: bool) {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    for &b in bytes {
-        if unreserved(b) || extra.contains(&b) {
-            out.push(char::from(b));
-        } else if plus && b == b' ' {
+    out.reserve(bytes.len());
+    let mut rest = bytes;
+    loop {
+        let run = rest
+            .iter()
+            .position(|&b| !bare.has(b))
+            .unwrap_or(rest.len());
+        // A bare byte is ASCII, so the run is text.
+        out.push_str(core::str::from_utf8(&rest[..run]).unwrap_or_default());
+        let Some(&b) = rest.get(run) else {
+            return;
+        };
+        if plus && b == b' ' {
             out.push('+');
         } else {
             out.push('%');
             out.push(char::from(HEX[usize::from(b >> 4)]));
             out.push(char::from(HEX[usize::from(b & 15)]));
         }
+        rest = &rest[run + 1..];
     }
 }
 
@@ -245,12 +304,19 @@ fn plain_into(text: &str, o: &Options, out: &mut String) -> Option<()> {
         let at = piece.as_ptr() as usize - url.as_ptr() as usize;
         &text[at..at + piece.len()]
     };
-    let n = url
-        .iter()
-        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))?;
-    if n == 0 || !url[0].is_ascii_alphabetic() || !url[n..].starts_with(b"://") {
-        return None;
-    }
+    // The scheme: most lines' is `http` or `https`, known from their
+    // first eight bytes.
+    let (n, known) = if url.len() > 8 && url[..7].eq_ignore_ascii_case(b"http://") {
+        (4, "http")
+    } else if url.len() > 8 && url[..8].eq_ignore_ascii_case(b"https://") {
+        (5, "https")
+    } else {
+        let n = url.iter().position(|&b| !safe::SCHEME.has(b))?;
+        if n == 0 || !url[0].is_ascii_alphabetic() || !url[n..].starts_with(b"://") {
+            return None;
+        }
+        (n, "")
+    };
     let (scheme, rest) = (&url[..n], &url[n + 3..]);
     let cut = Cut::of(rest);
     let netloc = &rest[..cut.netloc];
@@ -286,9 +352,10 @@ fn plain_into(text: &str, o: &Options, out: &mut String) -> Option<()> {
     // its `//` where Python's `urlunsplit` writes it again: for a scheme
     // that uses a netloc, or a path that begins with `//`.
     let uses_netloc = || {
-        USES_NETLOC
-            .iter()
-            .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme))
+        scheme.eq_ignore_ascii_case(b"file")
+            || USES_NETLOC
+                .iter()
+                .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme))
     };
     if host.is_empty() && !(path.starts_with(b"//") || uses_netloc()) {
         return None;
@@ -307,9 +374,13 @@ fn plain_into(text: &str, o: &Options, out: &mut String) -> Option<()> {
     }
 
     out.reserve(url.len() + 8);
-    let s = out.len();
-    out.push_str(text(scheme));
-    out[s..].make_ascii_lowercase();
+    if known.is_empty() {
+        let s = out.len();
+        out.push_str(text(scheme));
+        out[s..].make_ascii_lowercase();
+    } else {
+        out.push_str(known);
+    }
     out.push_str("://");
     let h = out.len();
     out.push_str(text(host));
@@ -322,24 +393,37 @@ fn plain_into(text: &str, o: &Options, out: &mut String) -> Option<()> {
         if o.query_separator != "&" {
             return None;
         }
-        let mut pairs: Vec<(&[u8], &[u8])> = Vec::new();
+        // The pairs on the stack, for all but the longest queries.
+        const STACK: usize = 8;
+        let mut stack: [(&[u8], &[u8]); STACK] = [(b"", b""); STACK];
+        let mut heap: Vec<(&[u8], &[u8])> = Vec::new();
+        let mut count = 0;
         for field in query.split(|&b| b == b'&').filter(|f| !f.is_empty()) {
             let (key, value) = match field.iter().position(|&b| b == b'=') {
                 Some(e) => (&field[..e], &field[e + 1..]),
                 None => (field, &b""[..]),
             };
             // `=` in a value, `?` anywhere: encoded by the query's quoting.
-            if !field
-                .iter()
-                .all(|&b| unreserved(b) || matches!(b, b'+' | b'='))
-                || value.contains(&b'=')
-            {
+            if !field.iter().all(|&b| safe::PLAIN_FIELD.has(b)) || value.contains(&b'=') {
                 return None;
             }
             if o.keep_blank_values || !value.is_empty() {
-                pairs.push((key, value));
+                if count < STACK {
+                    stack[count] = (key, value);
+                } else {
+                    if count == STACK {
+                        heap.extend_from_slice(&stack);
+                    }
+                    heap.push((key, value));
+                }
+                count += 1;
             }
         }
+        let pairs = if count <= STACK {
+            &mut stack[..count]
+        } else {
+            &mut heap[..]
+        };
         // A `+` is a space, and both sort before every other byte here.
         pairs.sort_unstable();
         for (i, (k, v)) in pairs.iter().enumerate() {
@@ -407,21 +491,27 @@ impl Cut {
         }
     }
 
+    /// The cut of a longer `rest`, by vector searches (each reads only
+    /// from where the one before stopped, and the first `#` is searched
+    /// for past the path alone: none lies before it).
     fn searched(rest: &[u8]) -> Cut {
+        use crate::bytes::{first_byte, first_of};
         let n = rest.len();
-        let find = |from: usize, pick: fn(&u8) -> bool| {
-            rest[from..].iter().position(pick).map_or(n, |k| from + k)
+        let from = |at: usize, hit: Option<usize>| hit.map_or(n, |k| at + k);
+        let netloc = from(0, first_of(rest, [b'/', b'?', b'#']));
+        let colon = first_byte(&rest[..netloc], b':');
+        let path = from(netloc, first_of(&rest[netloc..], [b'?', b'#']));
+        let hash = match rest.get(path) {
+            Some(b'?') => from(path + 1, first_byte(&rest[path + 1..], b'#')),
+            _ => path,
         };
-        let netloc = find(0, |&b| matches!(b, b'/' | b'?' | b'#'));
-        let colon = rest[..netloc].iter().position(|&b| b == b':');
-        let path = find(netloc, |&b| matches!(b, b'?' | b'#'));
         Cut {
             netloc,
             colon,
-            at: rest[..colon.unwrap_or(netloc)].contains(&b'@'),
+            at: first_byte(&rest[..colon.unwrap_or(netloc)], b'@').is_some(),
             path,
             dot: crate::arch::first_pair(&rest[netloc..path], b'/', b'.').is_some(),
-            hash: find(0, |&b| b == b'#'),
+            hash,
         }
     }
 }
@@ -449,22 +539,12 @@ fn not_bare(b: u8) -> bool {
 /// fragment's `#`.
 #[cfg(test)]
 static BARE: [bool; 256] = {
-    const fn has(set: &[u8], c: u8) -> bool {
-        let mut i = 0;
-        while i < set.len() {
-            if set[i] == c {
-                return true;
-            }
-            i += 1;
-        }
-        false
-    }
     let mut t = [false; 256];
     let mut b = 0;
     while b < 128 {
         let c = b as u8;
         t[b] = unreserved(c)
-            || (has(safe::SAFEST, c) && has(safe::PATH, c) && c != b'%' && c != b';')
+            || (safe::SAFEST.has(c) && safe::PATH.has(c) && c != b'%' && c != b';')
             || c == b'#';
         b += 1;
     }
@@ -789,7 +869,7 @@ fn canonical(text: &str, o: &Options) -> Result<String, Failure> {
         quote_into(
             &mut netloc,
             &unquote(user.as_bytes(), false),
-            safe::USERINFO,
+            &safe::USERINFO,
             false,
         );
         if let Some(pass) = parts.password {
@@ -797,7 +877,7 @@ fn canonical(text: &str, o: &Options) -> Result<String, Failure> {
             quote_into(
                 &mut netloc,
                 &unquote(pass.as_bytes(), false),
-                safe::USERINFO,
+                &safe::USERINFO,
                 false,
             );
         }
@@ -818,19 +898,19 @@ fn canonical(text: &str, o: &Options) -> Result<String, Failure> {
         let _ = write!(netloc, ":{port}");
     }
     let mut path = String::with_capacity(parts.path.len());
-    quote_into(&mut path, parts.path.as_bytes(), safe::SAFEST, false);
+    quote_into(&mut path, parts.path.as_bytes(), &safe::SAFEST, false);
     let mut query = String::with_capacity(parts.query.len());
     let query_safe = if special {
-        safe::SPECIAL_QUERY
+        &safe::SPECIAL_QUERY
     } else {
-        safe::SAFEST
+        &safe::SAFEST
     };
     quote_into(&mut query, parts.query.as_bytes(), query_safe, false);
     let mut fragment = String::new();
     quote_into(
         &mut fragment,
         parts.fragment.as_bytes(),
-        safe::SAFEST,
+        &safe::SAFEST,
         false,
     );
     if path.is_empty() && !query.is_empty() && special {
@@ -847,7 +927,7 @@ fn canonical(text: &str, o: &Options) -> Result<String, Failure> {
         String::from("/")
     } else {
         let mut p = String::with_capacity(path.len());
-        quote_into(&mut p, &unquote_path(path), safe::PATH, false);
+        quote_into(&mut p, &unquote_path(path), &safe::PATH, false);
         p
     };
     let path = if path.starts_with('/') {
@@ -906,9 +986,9 @@ fn sorted_query(query: &str, o: &Options) -> String {
         if i > 0 {
             out.push_str(sep);
         }
-        quote_into(&mut out, k, b"", true);
+        quote_into(&mut out, k, &safe::PAIR, true);
         out.push('=');
-        quote_into(&mut out, v, b"", true);
+        quote_into(&mut out, v, &safe::PAIR, true);
     }
     out
 }
@@ -1129,6 +1209,64 @@ mod tests {
     fn not_bare_is_the_table() {
         for b in 0..=255u8 {
             assert_eq!(not_bare(b), !BARE[usize::from(b)], "{b:#04x}");
+        }
+    }
+
+    /// Each set is what w3lib's `_quote` tables leave bare: RFC 3986's
+    /// unreserved characters (section 2.3) and the set's own, nothing
+    /// beyond ASCII.
+    #[test]
+    fn the_bare_sets_are_w3libs() {
+        let sets: [(&Bare, &[u8]); 7] = [
+            (&safe::USERINFO, b"!$&'()*+,"),
+            (&safe::SAFEST, b":/?@!$&'()*+,;=%"),
+            (&safe::SPECIAL_QUERY, b":/?@!$&()*+,;=%"),
+            (&safe::PATH, b":/?@[]!$&'()*+,;=|%"),
+            (&safe::PAIR, b""),
+            (&safe::PLAIN_FIELD, b"+="),
+            (&safe::SCHEME, b"+-."),
+        ];
+        for (k, (set, extra)) in sets.iter().enumerate() {
+            for b in 0..=255u8 {
+                let want = if k == 6 {
+                    b.is_ascii_alphanumeric() || extra.contains(&b)
+                } else {
+                    b.is_ascii_alphanumeric() || b"-._~".contains(&b) || extra.contains(&b)
+                };
+                assert_eq!(set.has(b), want, "set {k}, byte {b:#04x}");
+            }
+        }
+    }
+
+    /// The quoting by runs, byte for byte as one byte at a time writes
+    /// it.
+    fn quote_bytewise(bytes: &[u8], bare: &Bare, plus: bool) -> String {
+        let mut out = String::new();
+        for &b in bytes {
+            if bare.has(b) {
+                out.push(char::from(b));
+            } else if plus && b == b' ' {
+                out.push('+');
+            } else {
+                out.push_str(&alloc::format!("%{b:02X}"));
+            }
+        }
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20_000))]
+        #[test]
+        fn quoting_by_runs_is_quoting_bytewise(
+            bytes in proptest::collection::vec(
+                prop_oneof![any::<u8>(), Just(b' '), Just(b'a'), Just(b'%')], 0..40),
+            plus: bool,
+        ) {
+            for set in [&safe::SAFEST, &safe::PATH, &safe::PAIR, &safe::USERINFO] {
+                let mut out = String::from("x");
+                quote_into(&mut out, &bytes, set, plus);
+                prop_assert_eq!(&out[1..], quote_bytewise(&bytes, set, plus));
+            }
         }
     }
 
