@@ -135,7 +135,7 @@ pub fn canonical(a: CanonicalArgs) -> io::Result<()> {
     let w3lib = urikit::w3lib::Options {
         keep_blank_values: !a.drop_blank_values,
         keep_fragments: a.keep_fragments,
-        query_separator: a.query_separator,
+        query_separator: a.query_separator.into(),
     };
     if p != Profile::W3lib && w3lib != urikit::w3lib::Options::default() {
         status::usage_error(

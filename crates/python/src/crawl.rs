@@ -257,7 +257,7 @@ pub fn canonicalize_url(
         own = urikit::w3lib::Options {
             keep_blank_values,
             keep_fragments,
-            query_separator: query_separator.to_owned(),
+            query_separator: query_separator.to_owned().into(),
         };
         &own
     };

@@ -70,8 +70,15 @@ pub struct Options {
     /// Keep the fragment (default `false`).
     pub keep_fragments: bool,
     /// What separates the query's pairs (default `&`; `;` for the legacy
-    /// form). Not empty.
-    pub query_separator: String,
+    /// form). Not empty. Borrowed where it is a constant, so that
+    /// [`Options::default`] allocates nothing (a column function makes
+    /// its options for every row).
+    ///
+    /// ```
+    /// let o = urikit::w3lib::Options { query_separator: ";".into(), ..Default::default() };
+    /// assert_eq!(urikit::w3lib::canonicalize_url("http://a.com/?b=1;a=2", &o).unwrap(), "http://a.com/?a=2;b=1");
+    /// ```
+    pub query_separator: Cow<'static, str>,
 }
 
 impl Default for Options {
@@ -79,7 +86,7 @@ impl Default for Options {
         Options {
             keep_blank_values: true,
             keep_fragments: false,
-            query_separator: String::from("&"),
+            query_separator: Cow::Borrowed("&"),
         }
     }
 }
@@ -966,7 +973,7 @@ fn split_params<'p>(scheme: &str, path: &'p str) -> (&'p str, &'p str) {
 
 /// The query's pairs decoded, filtered, sorted and encoded again.
 fn sorted_query(query: &str, o: &Options) -> String {
-    let sep = o.query_separator.as_str();
+    let sep: &str = &o.query_separator;
     let mut pairs: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
     for field in query.split(sep).filter(|f| !f.is_empty()) {
         let (key, value) = field
@@ -1181,7 +1188,7 @@ mod tests {
             .prop_map(|(keep_blank_values, keep_fragments, sep)| Options {
                 keep_blank_values,
                 keep_fragments,
-                query_separator: String::from(sep),
+                query_separator: String::from(sep).into(),
             })
     }
 

@@ -23,7 +23,7 @@ fn options(r: &serde_json::Value) -> Options {
         match k.as_str() {
             "keep_blank_values" => o.keep_blank_values = v.as_bool().unwrap(),
             "keep_fragments" => o.keep_fragments = v.as_bool().unwrap(),
-            "query_separator" => o.query_separator = v.as_str().unwrap().into(),
+            "query_separator" => o.query_separator = v.as_str().unwrap().to_owned().into(),
             other => panic!("option {other}"),
         }
     }
