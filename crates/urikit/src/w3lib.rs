@@ -200,10 +200,20 @@ fn quote_into(out: &mut String, bytes: &[u8], bare: &Bare, plus: bool) {
     }
 }
 
-/// `bytes` with each `%HH` decoded (and with `plus`, `+` as a space).
-fn unquote(bytes: &[u8], plus: bool) -> Vec<u8> {
+/// `bytes` with each `%HH` decoded (and with `plus`, `+` as a space):
+/// borrowed where there is nothing to decode.
+fn unquote(bytes: &[u8], plus: bool) -> Cow<'_, [u8]> {
+    let first = if plus {
+        crate::bytes::first_of(bytes, [b'%', b'+'])
+    } else {
+        crate::bytes::first_byte(bytes, b'%')
+    };
+    let Some(first) = first else {
+        return Cow::Borrowed(bytes);
+    };
     let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
+    out.extend_from_slice(&bytes[..first]);
+    let mut i = first;
     while i < bytes.len() {
         let b = bytes[i];
         if b == b'%' {
@@ -219,7 +229,7 @@ fn unquote(bytes: &[u8], plus: bool) -> Vec<u8> {
         out.push(if plus && b == b'+' { b' ' } else { b });
         i += 1;
     }
-    out
+    Cow::Owned(out)
 }
 
 /// The canonical URL of `url`, as w3lib's `canonicalize_url(url,
@@ -263,10 +273,8 @@ pub fn canonicalize_url_into(url: &str, options: &Options, out: &mut String) -> 
         return Ok(());
     }
     let (start, text) = clean(url);
-    let c =
-        canonical(&text, options).map_err(|(kind, at)| Error::new(kind, origin(url, start, at)))?;
-    out.push_str(&c);
-    Ok(())
+    canonical_into(&text, options, out)
+        .map_err(|(kind, at)| Error::new(kind, origin(url, start, at)))
 }
 
 /// The canonical URL of a URL that none of w3lib's quoting changes,
@@ -391,7 +399,11 @@ fn plain_into(text: &str, o: &Options, out: &mut String) -> Option<()> {
     out.push_str("://");
     let h = out.len();
     out.push_str(text(host));
-    out[h..].make_ascii_lowercase();
+    // Asked of the input, which is read alone, not of the copy just
+    // written (whose reading waits on its writing).
+    if crate::bytes::any_byte(host, |b| b.wrapping_sub(b'A') < 26) {
+        out[h..].make_ascii_lowercase();
+    }
     if let Some(port) = port {
         let _ = write!(out, ":{port}");
     }
@@ -661,9 +673,9 @@ fn split(text: &str) -> Result<Split<'_>, Failure> {
     };
     let authority = url.starts_with("//");
     let scan = if authority { 2 } else { 0 };
-    let find = |c: char| url[scan..].find(c).map(|p| p + scan);
-    let (slash, mut question, mut hash) = (find('/'), find('?'), find('#'));
-    let (open, close) = (find('['), find(']'));
+    let find = |c: u8| crate::bytes::first_byte(&url.as_bytes()[scan..], c).map(|p| p + scan);
+    let (slash, mut question, mut hash) = (find(b'/'), find(b'?'), find(b'#'));
+    let (open, close) = (find(b'['), find(b']'));
     let mut netloc_range = 0..0;
     let mut after = 0;
     let mut bracketed = open.is_some();
@@ -867,7 +879,16 @@ fn idna(hostname: &str, out: &mut String) {
 }
 
 /// The canonical URL of the cleaned text.
+#[cfg(test)]
 fn canonical(text: &str, o: &Options) -> Result<String, Failure> {
+    let mut out = String::new();
+    canonical_into(text, o, &mut out)?;
+    Ok(out)
+}
+
+/// The canonical URL of the cleaned text, appended to `out` (which is
+/// left as it was on an error: every error comes before the writing).
+fn canonical_into(text: &str, o: &Options, out: &mut String) -> Result<(), Failure> {
     let parts = split(text)?;
     let special = SPECIAL.contains(&parts.scheme.as_str());
     // safe_url_string: the netloc.
@@ -913,13 +934,16 @@ fn canonical(text: &str, o: &Options) -> Result<String, Failure> {
         &safe::SAFEST
     };
     quote_into(&mut query, parts.query.as_bytes(), query_safe, false);
+    // The fragment is quoted only to be kept.
     let mut fragment = String::new();
-    quote_into(
-        &mut fragment,
-        parts.fragment.as_bytes(),
-        &safe::SAFEST,
-        false,
-    );
+    if o.keep_fragments {
+        quote_into(
+            &mut fragment,
+            parts.fragment.as_bytes(),
+            &safe::SAFEST,
+            false,
+        );
+    }
     if path.is_empty() && !query.is_empty() && special {
         path.push('/');
     }
@@ -938,25 +962,22 @@ fn canonical(text: &str, o: &Options) -> Result<String, Failure> {
         p
     };
     let path = if path.starts_with('/') {
-        remove_dot_segments(&path)
+        remove_dot_segments(path)
     } else {
         path
     };
-    let fragment = if o.keep_fragments {
-        fragment
-    } else {
-        String::new()
-    };
-    let netloc = lower_host(&netloc);
+    let netloc = lower_host(netloc);
     let netloc = normalize_ipv6_host(netloc);
-    Ok(unsplit(
+    unsplit(
         &parts.scheme,
         &netloc,
         &path,
         params,
         &query,
         &fragment,
-    ))
+        out,
+    );
+    Ok(())
 }
 
 /// Python's `urlparse` parameters: after the first `;` of the last
@@ -974,7 +995,7 @@ fn split_params<'p>(scheme: &str, path: &'p str) -> (&'p str, &'p str) {
 /// The query's pairs decoded, filtered, sorted and encoded again.
 fn sorted_query(query: &str, o: &Options) -> String {
     let sep: &str = &o.query_separator;
-    let mut pairs: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+    let mut pairs: Vec<(Cow<'_, [u8]>, Cow<'_, [u8]>)> = Vec::new();
     for field in query.split(sep).filter(|f| !f.is_empty()) {
         let (key, value) = field
             .split_once('=')
@@ -1003,9 +1024,9 @@ fn sorted_query(query: &str, o: &Options) -> String {
 /// w3lib's `_unquotepath`: decoded, but for `%25`, `%2F`, `%3B` and `%3F`,
 /// which stay encoded (each replacement is Python's `str.replace`, in its
 /// order).
-fn unquote_path(path: &str) -> Vec<u8> {
+fn unquote_path(path: &str) -> Cow<'_, [u8]> {
     if !path.contains('%') {
-        return path.as_bytes().to_vec();
+        return Cow::Borrowed(path.as_bytes());
     }
     let mut p = path.replace("%25", "%2525");
     for (from, to) in [
@@ -1020,14 +1041,14 @@ fn unquote_path(path: &str) -> Vec<u8> {
             p = p.replace(from, to);
         }
     }
-    unquote(p.as_bytes(), false)
+    Cow::Owned(unquote(p.as_bytes(), false).into_owned())
 }
 
 /// w3lib's `_remove_dot_segments` (RFC 3986 section 5.2.4) of a path that
 /// begins with `/`.
-fn remove_dot_segments(path: &str) -> String {
+fn remove_dot_segments(path: String) -> String {
     if !path.contains("/.") {
-        return String::from(path);
+        return path;
     }
     let segments: Vec<&str> = path[1..].split('/').collect();
     let mut output: Vec<&str> = Vec::with_capacity(segments.len());
@@ -1058,7 +1079,14 @@ fn remove_dot_segments(path: &str) -> String {
 }
 
 /// The host of the netloc lower-cased, a final `:` dropped.
-fn lower_host(netloc: &str) -> String {
+fn lower_host(netloc: String) -> String {
+    if netloc.is_ascii()
+        && !netloc.ends_with(':')
+        && !netloc.bytes().any(|b| b.is_ascii_uppercase())
+    {
+        // Nothing to lower or drop.
+        return netloc;
+    }
     let at = netloc.rfind('@').map_or(0, |i| i + 1);
     let host = netloc[at..].to_lowercase();
     let host = host.strip_suffix(':').unwrap_or(&host);
@@ -1097,16 +1125,14 @@ fn unsplit(
     params: &str,
     query: &str,
     fragment: &str,
-) -> String {
-    let mut url = String::with_capacity(path.len() + params.len() + 1);
-    url.push_str(path);
-    if !params.is_empty() {
-        url.push(';');
-        url.push_str(params);
-    }
-    let mut out = String::with_capacity(
-        scheme.len() + netloc.len() + url.len() + query.len() + fragment.len() + 6,
-    );
+    out: &mut String,
+) {
+    let url: Cow<'_, str> = if params.is_empty() {
+        Cow::Borrowed(path)
+    } else {
+        Cow::Owned(alloc::format!("{path};{params}"))
+    };
+    out.reserve(scheme.len() + netloc.len() + url.len() + query.len() + fragment.len() + 6);
     if !scheme.is_empty() {
         out.push_str(scheme);
         out.push(':');
@@ -1133,7 +1159,6 @@ fn unsplit(
         out.push('#');
         out.push_str(fragment);
     }
-    out
 }
 
 #[cfg(test)]
@@ -1352,7 +1377,7 @@ mod tests {
             ("/.", "/"),
             ("/a/b/../../..", "/"),
         ] {
-            assert_eq!(remove_dot_segments(path), want, "{path}");
+            assert_eq!(remove_dot_segments(String::from(path)), want, "{path}");
         }
     }
 
