@@ -992,10 +992,13 @@ fn split_params<'p>(scheme: &str, path: &'p str) -> (&'p str, &'p str) {
     (path, "")
 }
 
+/// A query's name and value, decoded.
+type Pair<'a> = (Cow<'a, [u8]>, Cow<'a, [u8]>);
+
 /// The query's pairs decoded, filtered, sorted and encoded again.
 fn sorted_query(query: &str, o: &Options) -> String {
     let sep: &str = &o.query_separator;
-    let mut pairs: Vec<(Cow<'_, [u8]>, Cow<'_, [u8]>)> = Vec::new();
+    let mut pairs: Vec<Pair<'_>> = Vec::new();
     for field in query.split(sep).filter(|f| !f.is_empty()) {
         let (key, value) = field
             .split_once('=')
