@@ -15,13 +15,14 @@ use std::sync::Arc;
 
 use arrow_array::builder::Int32Builder;
 use arrow_array::{ArrayRef, BooleanArray, StringArray};
-use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use urikit::{Dialect, Parser, Part, UriRef};
 
 use crate::eval::{lower_fn, parser_for, slice_fn, Slice, Value};
 use crate::input::*;
 use crate::ops;
 use crate::spec::*;
+use crate::texts::{Bits, Slices, Texts};
 use crate::value::MAX_BYTES;
 
 /// A function with a direct kernel, its parser chosen: what one row
@@ -412,7 +413,7 @@ impl Sliced<'_, '_> {
         } else {
             t.fill::<false>(col, range, parser, &mut out);
         }
-        Some(Ok(Arc::new(out.finish())))
+        Some(out.finish().map(|a| Arc::new(a) as ArrayRef))
     }
 }
 
@@ -1098,23 +1099,18 @@ fn tlds(
     let private = matches!(args.at(0, 0), Some(At::Flag(Some(true))));
     let list = urikit::psl::List::builtin();
     let n = range.len();
-    // Each part is a piece of its row's host: the column's bytes bound
-    // every child's, and a host is most often a sixth of its URL.
-    let reserve = (col.bytes(&range) / 4 + 8 * n).min(MAX_BYTES);
-    let mut texts: [(Vec<i32>, Vec<u8>); 4] = std::array::from_fn(|_| {
-        let mut offsets = Vec::with_capacity(n + 1);
-        offsets.push(0);
-        (offsets, Vec::with_capacity(reserve))
-    });
+    // Each part is a piece of its row's host, copied from where it lies:
+    // the column's bytes bound every child's, and a host is most often a
+    // sixth of its URL.
+    let reserve = col.bytes(&range) / 4 + 8 * n;
+    let mut texts: [Texts<'_>; 4] = std::array::from_fn(|_| Texts::new(n, reserve, col.data()));
     let (mut private_bits, mut valid) = (Bits::new(n), Bits::new(n));
     let mut nulls = 0;
     col.each_bytes(range, |_, row| {
         // The parts are read where `tldextract` wrote them, not moved into
         // an `Option` first.
         let Some(text) = row.and_then(|b| crate::input::utf8(b).ok()) else {
-            for (offsets, bytes) in &mut texts {
-                offsets.push(bytes.len() as i32);
-            }
+            texts.iter_mut().for_each(Texts::empty);
             private_bits.push(false);
             valid.push(false);
             nulls += 1;
@@ -1122,30 +1118,20 @@ fn tlds(
         };
         let e = list.tldextract(text, private, false);
         let parts = [&e.subdomain, &e.domain, &e.suffix, &e.registry_suffix];
-        for ((offsets, bytes), part) in texts.iter_mut().zip(parts) {
-            bytes.extend_from_slice(part.as_bytes());
-            // Past `MAX_BYTES` it wraps; refused below.
-            offsets.push(bytes.len() as i32);
+        for (t, part) in texts.iter_mut().zip(parts) {
+            t.push::<false>(part);
         }
         private_bits.push(e.is_private);
         valid.push(true);
     });
-    if texts.iter().any(|(_, bytes)| bytes.len() > MAX_BYTES) {
-        return Some(Err(crate::value::overflow()));
-    }
     // A NULL row is NULL in every child too, as the struct's builder
     // leaves it.
     let nulls = (nulls > 0).then(|| NullBuffer::new(valid.finish()));
     let mut children: Vec<ArrayRef> = Vec::with_capacity(5);
-    for (offsets, bytes) in texts {
-        // Checked by `try_new` (the offsets, UTF-8), not trusted.
-        match StringArray::try_new(
-            OffsetBuffer::new(ScalarBuffer::from(offsets)),
-            Buffer::from_vec(bytes),
-            nulls.clone(),
-        ) {
+    for t in texts {
+        match t.finish(nulls.clone()) {
             Ok(a) => children.push(Arc::new(a)),
-            Err(e) => return Some(Err(e.to_string())),
+            Err(e) => return Some(Err(e)),
         }
     }
     // In the struct's order: `is_private` is the fourth member.
@@ -1171,137 +1157,6 @@ fn port(parser: Parser, b: &[u8]) -> Option<i32> {
         .ok()
         .and_then(ops::port_number)
         .map(i32::from)
-}
-
-/// A column of booleans written a bit at a time into whole words: what
-/// `BooleanBuilder` does with a null mask and a length check per value,
-/// here a shift and an or (the NULLs are the column's own).
-struct Bits {
-    words: Vec<u64>,
-    word: u64,
-    len: usize,
-}
-
-impl Bits {
-    fn new(rows: usize) -> Bits {
-        Bits {
-            words: Vec::with_capacity(rows.div_ceil(64)),
-            word: 0,
-            len: 0,
-        }
-    }
-
-    #[inline(always)]
-    fn push(&mut self, bit: bool) {
-        self.word |= u64::from(bit) << (self.len % 64);
-        self.len += 1;
-        if self.len.is_multiple_of(64) {
-            self.words.push(self.word);
-            self.word = 0;
-        }
-    }
-
-    fn finish(mut self) -> BooleanBuffer {
-        if !self.len.is_multiple_of(64) {
-            self.words.push(self.word);
-        }
-        BooleanBuffer::new(Buffer::from_vec(self.words), 0, self.len)
-    }
-}
-
-/// The slices of a column's rows as a `string` column, written straight
-/// into its offsets, bytes and validity words. The bytes are reserved
-/// once for the whole range (a slice is no longer than its row) with 32
-/// to spare, so that a slice that lies in the column's bytes `src` with 32
-/// bytes after its start is copied as one fixed load and store of 32 into
-/// the spare capacity: no call to copy a slice of unknown length (which
-/// costs more than a short host), no capacity check, no zeroing first
-/// (`cachegrind.sh`'s `column-host`, instructions a row: 442 with the
-/// buffer zeroed first and copied into, 414 so; `Vec::extend_from_slice`
-/// alone cost 19 a row).
-struct Slices<'s> {
-    src: &'s [u8],
-    offsets: Vec<i32>,
-    bytes: Vec<u8>,
-    valid: Bits,
-    nulls: usize,
-}
-
-impl<'s> Slices<'s> {
-    /// Room for `rows` slices of `bytes` bytes together, copied from `src`
-    /// where they lie in it.
-    fn new(rows: usize, bytes: usize, src: &'s [u8]) -> Slices<'s> {
-        let mut offsets = Vec::with_capacity(rows + 1);
-        offsets.push(0);
-        Slices {
-            src,
-            offsets,
-            bytes: Vec::with_capacity(bytes + 32),
-            valid: Bits::new(rows),
-            nulls: 0,
-        }
-    }
-
-    /// Appends `v`, in lower case with `LOWER` (ASCII letters: the length
-    /// stays, so the copy is lowered where it lies).
-    #[inline(always)]
-    fn push<const LOWER: bool>(&mut self, v: &str) {
-        let start = self.bytes.len();
-        let at = (v.as_ptr() as usize).wrapping_sub(self.src.as_ptr() as usize);
-        let run = self.src.get(at..at.wrapping_add(32));
-        let spare = self.bytes.spare_capacity_mut();
-        match (
-            run.and_then(|r| <[u8; 32]>::try_from(r).ok()),
-            spare.get_mut(..32),
-        ) {
-            (Some(run), Some(to)) if v.len() <= 32 => {
-                // Lowered in the copy, all 32 bytes at once (the bytes
-                // past `v` are not kept): a loop of a fixed length is
-                // vectorized whole, where lowering `v`'s own bytes after
-                // goes a byte at a time.
-                if LOWER {
-                    let low = run.map(|c| c | u8::from(c.wrapping_sub(b'A') < 26) << 5);
-                    for (to, from) in to.iter_mut().zip(low) {
-                        to.write(from);
-                    }
-                } else {
-                    for (to, from) in to.iter_mut().zip(run) {
-                        to.write(from);
-                    }
-                }
-                // SAFETY: the 32 bytes after the vector's length were
-                // written just above, and `v.len()` is at most 32.
-                #[allow(unsafe_code)]
-                unsafe {
-                    self.bytes.set_len(start + v.len());
-                }
-            }
-            _ => {
-                self.bytes.extend_from_slice(v.as_bytes());
-                if LOWER {
-                    self.bytes[start..].make_ascii_lowercase();
-                }
-            }
-        }
-        // Below `MAX_BYTES`: the caller reserved no more than that.
-        self.offsets.push(self.bytes.len() as i32);
-        self.valid.push(true);
-    }
-
-    #[inline(always)]
-    fn null(&mut self) {
-        self.offsets.push(self.bytes.len() as i32);
-        self.valid.push(false);
-        self.nulls += 1;
-    }
-
-    fn finish(self) -> StringArray {
-        let nulls = (self.nulls > 0).then(|| NullBuffer::new(self.valid.finish()));
-        let offsets = OffsetBuffer::new(ScalarBuffer::from(self.offsets));
-        // Checked by `new`: each slice appended is a whole `str`, and
-        // lowering ASCII letters keeps it UTF-8.
-        StringArray::new(offsets, Buffer::from_vec(self.bytes), nulls)
-    }
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@
 //! at a face's boundary), `ops` (one function per
 //! column function, over a parsed reference), `spec` (the table), `input`
 //! (the columns and arguments a call reads), `value` (a row's result),
-//! `whatwg` (a row read by the URL Standard), `eval` (a row), `kernel` (the
+//! `texts` (a result's text buffers, written in place), `whatwg` (a row read by the URL Standard), `eval` (a row), `kernel` (the
 //! direct loops of the common functions), `row` (a row at a time, for
 //! engines whose columns are not Arrow arrays), `build` (the result column, in
 //! parallel parts), and this one, the entry points.
@@ -43,6 +43,7 @@ mod input;
 mod kernel;
 mod row;
 mod spec;
+mod texts;
 mod value;
 mod whatwg;
 

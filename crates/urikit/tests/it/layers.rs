@@ -89,7 +89,8 @@ pub const PYTHON: &[&str] = &[
 /// The column crate's layers (crates/columns/src), lowest first.
 #[allow(dead_code)]
 pub const COLUMNS: &[&str] = &[
-    "ahead", "caught", "ops", "spec", "input", "value", "whatwg", "eval", "kernel", "row", "build",
+    "ahead", "caught", "ops", "spec", "input", "value", "texts", "whatwg", "eval", "kernel", "row",
+    "build",
 ];
 
 /// The DuckDB extension's files, lowest first (its lib.rs is the top;
