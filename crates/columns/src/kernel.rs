@@ -893,6 +893,46 @@ impl Writer {
             }
         }
     }
+
+    /// [`write`](Self::write) appended to text: the canonical URL is
+    /// written where it goes (`canonicalize_into` appends, and leaves the
+    /// text as it was where it answers an error); SURT's key, made as
+    /// bytes, is copied in after its UTF-8 is checked.
+    ///
+    /// ```
+    /// let spec = urikit_columns::spec("uri_canonical").unwrap();
+    /// let mut w = urikit_columns::Writer::of(spec, Some("w3lib")).unwrap().unwrap();
+    /// let mut out = String::from("> ");
+    /// assert!(w.write_text(b"http://A.com/?b=1&a=2", &mut out));
+    /// assert!(!w.write_text(b"http://a:99999/", &mut out));
+    /// assert_eq!(out, "> http://a.com/?a=2&b=1");
+    /// ```
+    #[inline]
+    pub fn write_text(&mut self, b: &[u8], out: &mut String) -> bool {
+        match &mut self.job {
+            Job::Canonical(p, _) => {
+                crate::input::utf8(b).is_ok_and(|s| p.canonicalize_into(s, out).is_ok())
+            }
+            Job::Normalize(p, text) => match p.parse_bytes(b) {
+                Ok(u) => {
+                    urikit::Normalizer::new().normalize_into(u, text);
+                    out.push_str(text);
+                    true
+                }
+                Err(_) => false,
+            },
+            Job::Surt(_) => {
+                let mut key = Vec::new();
+                match self.write(b, &mut key).then(|| String::from_utf8(key)) {
+                    Some(Ok(key)) => {
+                        out.push_str(&key);
+                        true
+                    }
+                    _ => false,
+                }
+            }
+        }
+    }
 }
 
 /// The items of a row's `list<string>` answer, given one at a time where
@@ -951,8 +991,7 @@ impl Lister {
     }
 }
 
-/// Rows `range` by a [`Writer`], into a `string` column (checked as
-/// UTF-8 by `StringArray::try_new` once, not trusted). `None` when an
+/// Rows `range` by a [`Writer`], into a `string` column. `None` when an
 /// argument is a column (each row may differ).
 fn written(
     spec: &Spec,
@@ -969,35 +1008,91 @@ fn written(
         },
         _ => return None,
     };
-    let mut w = match Writer::of(spec, options)? {
+    let w = match Writer::of(spec, options)? {
         Ok(w) => w,
         Err(e) => return Some(Err(e)),
     };
+    let out = match w.job {
+        Job::Surt(_) => written_into::<Vec<u8>>(w, col, range),
+        Job::Normalize(..) | Job::Canonical(..) => written_into::<String>(w, col, range),
+    };
+    Some(out.map(|a| Arc::new(a) as ArrayRef))
+}
+
+/// Where a [`Writer`] appends a column's answers: bytes (SURT's keys,
+/// checked as UTF-8 once at the end, by `StringArray::try_new`), or text,
+/// which the canonical URL and the normal form are written into where
+/// they go (no copy of each answer from a buffer of its own, and no check
+/// at the end: a `String` is UTF-8).
+trait Answers {
+    fn with_capacity(bytes: usize) -> Self;
+    fn len(&self) -> usize;
+    /// The answer for `b` by `w` appended: `false` where it is NULL.
+    fn write(&mut self, w: &mut Writer, b: &[u8]) -> bool;
+    fn column(self, offsets: Vec<i32>, nulls: Option<NullBuffer>) -> Result<StringArray, String>;
+}
+
+impl Answers for Vec<u8> {
+    fn with_capacity(bytes: usize) -> Self {
+        Vec::with_capacity(bytes)
+    }
+    #[inline(always)]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    #[inline(always)]
+    fn write(&mut self, w: &mut Writer, b: &[u8]) -> bool {
+        w.write(b, self)
+    }
+    fn column(self, offsets: Vec<i32>, nulls: Option<NullBuffer>) -> Result<StringArray, String> {
+        let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
+        StringArray::try_new(offsets, Buffer::from_vec(self), nulls).map_err(|e| e.to_string())
+    }
+}
+
+impl Answers for String {
+    fn with_capacity(bytes: usize) -> Self {
+        String::with_capacity(bytes)
+    }
+    #[inline(always)]
+    fn len(&self) -> usize {
+        String::len(self)
+    }
+    #[inline(always)]
+    fn write(&mut self, w: &mut Writer, b: &[u8]) -> bool {
+        w.write_text(b, self)
+    }
+    fn column(self, offsets: Vec<i32>, nulls: Option<NullBuffer>) -> Result<StringArray, String> {
+        crate::texts::string_column(offsets, self, nulls)
+    }
+}
+
+/// [`written`]'s loop, into `A`.
+fn written_into<A: Answers>(
+    mut w: Writer,
+    col: &Strs<'_>,
+    range: std::ops::Range<usize>,
+) -> Result<StringArray, String> {
     let n = range.len();
     let mut offsets: Vec<i32> = Vec::with_capacity(n + 1);
     offsets.push(0);
     // An answer is about as long as its row: reserved once, for most ranges.
-    let mut bytes: Vec<u8> = Vec::with_capacity(col.bytes(&range).min(MAX_BYTES) + n);
+    let mut out = A::with_capacity(col.bytes(&range).min(MAX_BYTES) + n);
     let mut valid = Bits::new(n);
     let mut nulls = 0;
     let mut too_long = false;
     col.each_bytes(range, |_, row| {
-        let ok = row.is_some_and(|b| w.write(b, &mut bytes));
-        too_long |= bytes.len() > MAX_BYTES;
-        offsets.push(bytes.len() as i32);
+        let ok = row.is_some_and(|b| out.write(&mut w, b));
+        too_long |= out.len() > MAX_BYTES;
+        offsets.push(out.len() as i32);
         valid.push(ok);
         nulls += usize::from(!ok);
     });
     if too_long {
-        return Some(Err(crate::value::overflow()));
+        return Err(crate::value::overflow());
     }
     let nulls = (nulls > 0).then(|| NullBuffer::new(valid.finish()));
-    let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
-    Some(
-        StringArray::try_new(offsets, Buffer::from_vec(bytes), nulls)
-            .map(|a| Arc::new(a) as ArrayRef)
-            .map_err(|e| e.to_string()),
-    )
+    out.column(offsets, nulls)
 }
 
 /// Google Safe Browsing's lookup expressions, or their SHA-256 hashes in

@@ -1,12 +1,13 @@
 //! The buffers of a result column of text, written in place: the offsets
 //! and bytes of a `string` column ([`Texts`]), with a validity bit a row
-//! ([`Slices`]), and a column of bits ([`Bits`]). A kernel that copies
-//! slices of its rows into them makes the array without Arrow's check of
-//! the bytes again (`finish`): every text appended is a whole `str`, so
-//! the check could find nothing, and it cost a pass over the answers
-//! (`cachegrind.sh`'s `column-host`: 16 instructions of 405 a row;
-//! `column-tldextract`, four children: 49 of 882). The `unsafe` that
-//! skips it is here alone, argued where it is taken.
+//! ([`Slices`]), a column cut from one text ([`string_column`]), and a
+//! column of bits ([`Bits`]). A kernel that copies slices of its rows into
+//! them makes the array without Arrow's check of the bytes again: every
+//! text appended is a whole `str`, so the check could find nothing, and it
+//! cost a pass over the answers (`cachegrind.sh`'s `column-host`: 16
+//! instructions of 405 a row; `column-tldextract`, four children: 49 of
+//! 882). The `unsafe` that skips it is here alone, argued where it is
+//! taken.
 
 use arrow_array::StringArray;
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
@@ -160,6 +161,44 @@ impl<'s> Texts<'s> {
     }
 }
 
+/// A `string` column of `text`, row `k` the bytes between `offsets[k]`
+/// and `offsets[k + 1]`: the offsets are checked (they begin at 0, never
+/// decrease, end at the text's length, fit, and fall on characters'
+/// boundaries), but not the bytes again, which a `String` holds as UTF-8
+/// already (Arrow's `try_new` would check every byte of it).
+pub(crate) fn string_column(
+    offsets: Vec<i32>,
+    text: String,
+    nulls: Option<NullBuffer>,
+) -> Result<StringArray, String> {
+    if text.len() > MAX_BYTES {
+        return Err(overflow());
+    }
+    // One pass, without a branch a row (a negative offset is no
+    // boundary: as a `usize` it lies past the text).
+    let (mut bounds, mut prev) = (offsets.first() == Some(&0), 0);
+    for &o in offsets.iter().skip(1) {
+        bounds &= prev <= o && text.is_char_boundary(o as usize);
+        prev = o;
+    }
+    bounds &= prev as usize == text.len();
+    if !bounds || nulls.as_ref().is_some_and(|n| n.len() + 1 != offsets.len()) {
+        return Err("the answers' offsets do not cut their text into rows".to_owned());
+    }
+    // SAFETY: checked above: the offsets begin at 0, never decrease and
+    // end at the text's length, which fits an `i32`, so no offset is
+    // negative; each falls on a character's boundary of a `String`, so
+    // every row's bytes are UTF-8; `nulls` has a bit a row. That is what
+    // `OffsetBuffer::new_unchecked` and `StringArray::new_unchecked`
+    // require.
+    #[allow(unsafe_code)]
+    let column = unsafe {
+        let offsets = OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets));
+        StringArray::new_unchecked(offsets, Buffer::from_vec(text.into_bytes()), nulls)
+    };
+    Ok(column)
+}
+
 /// The slices of a column's rows as a `string` column: [`Texts`] and a
 /// validity bit a row.
 pub(crate) struct Slices<'s> {
@@ -241,6 +280,36 @@ mod tests {
             let got: Vec<Option<String>> = a.iter().map(|v| v.map(str::to_owned)).collect();
             assert_eq!(got, want);
         }
+    }
+
+    /// Offsets that cut the text into rows make its column; any that do
+    /// not (not from 0, decreasing, inside a character, negative, short of
+    /// or past the end, or NULLs of another length) are refused.
+    #[test]
+    fn a_text_is_cut_only_at_its_rows() {
+        let text = "ab\u{e9}c".to_owned(); // a, b, é (two bytes), c
+        let a = string_column(vec![0, 1, 1, 4, 5], text.clone(), None).unwrap();
+        a.to_data().validate_full().unwrap();
+        let got: Vec<&str> = a.iter().map(Option::unwrap).collect();
+        assert_eq!(got, ["a", "", "b\u{e9}", "c"]);
+        let nulls = Some(NullBuffer::from(vec![true, false]));
+        let a = string_column(vec![0, 2, 5], text.clone(), nulls.clone()).unwrap();
+        assert_eq!((a.value(0), a.is_null(1)), ("ab", true));
+        for bad in [
+            vec![1, 5],
+            vec![0, 4, 2, 5],
+            vec![0, 3, 5],
+            vec![0, -1, 5],
+            vec![0, 4],
+            vec![0, 6],
+            vec![],
+        ] {
+            assert!(
+                string_column(bad.clone(), text.clone(), None).is_err(),
+                "{bad:?}"
+            );
+        }
+        assert!(string_column(vec![0, 5], text, nulls).is_err());
     }
 
     #[test]
