@@ -117,6 +117,22 @@ pub(crate) fn byte_marks<const N: usize>(b: &[u8], xs: [u8; N]) -> [u64; N] {
     face::byte_marks(b, xs)
 }
 
+/// A set of bytes named above the grammar (w3lib's bare bytes), made at
+/// compile time into the forms this target's classifiers read (on
+/// x86-64: nibble tables for AVX2's byte shuffle, runs for SSE2's
+/// comparisons), for [`any_outside`].
+#[cfg(feature = "w3lib")]
+pub(crate) use face::ByteSet;
+
+/// Whether a byte of `b` is outside the set `s`: with AVX2 where the
+/// processor has it, 32 bytes to a shuffle; with SSE2 sixteen bytes to
+/// the runs' comparisons; under sixteen bytes, the table a byte.
+#[cfg(feature = "w3lib")]
+#[inline]
+pub(crate) fn any_outside(b: &[u8], s: &ByteSet) -> bool {
+    face::any_outside(b, s)
+}
+
 /// The longest text [`byte_marks`] reads: a mask's width.
 #[cfg(any(feature = "surt", feature = "w3lib"))]
 pub(crate) const MARKS_MAX: usize = 64;
@@ -200,6 +216,24 @@ mod face {
     #[inline(always)]
     pub(crate) fn byte_marks<const N: usize>(b: &[u8], xs: [u8; N]) -> [u64; N] {
         crate::bytes::byte_marks(b, xs)
+    }
+
+    /// The portable face's set: its table.
+    #[cfg(feature = "w3lib")]
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct ByteSet([bool; 256]);
+
+    #[cfg(feature = "w3lib")]
+    impl ByteSet {
+        pub(crate) const fn of(set: &[bool; 256]) -> ByteSet {
+            ByteSet(*set)
+        }
+    }
+
+    #[cfg(feature = "w3lib")]
+    #[inline]
+    pub(crate) fn any_outside(b: &[u8], s: &ByteSet) -> bool {
+        b.iter().any(|&c| !s.0[usize::from(c)])
     }
 
     /// The portable marks, a block at a time.

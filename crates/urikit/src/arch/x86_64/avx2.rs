@@ -206,6 +206,50 @@ unsafe fn avx2_refused16(n: &Nibbles, c: &[u8; 16]) -> u32 {
 }
 
 impl Avx2 {
+    /// Whether a byte of `b` (sixteen bytes or more) is one `n` refuses:
+    /// 32 bytes to a shuffle, the last 32 (or, under 32 bytes, the last
+    /// sixteen) ending where `b` does, so that a byte may be looked at
+    /// twice and none is missed.
+    #[cfg(feature = "w3lib")]
+    #[inline]
+    pub(crate) fn any_refused(self, b: &[u8], n: &Nibbles) -> bool {
+        #[target_feature(enable = "avx2")]
+        unsafe fn any(b: &[u8], n: &Nibbles) -> bool {
+            let len = b.len();
+            let last = |w: usize| len.saturating_sub(w);
+            if len < 32 {
+                let (Some(first), Some(end)) =
+                    (b.first_chunk::<16>(), b[last(16)..].first_chunk::<16>())
+                else {
+                    return b
+                        .iter()
+                        .any(|&c| n.lo[usize::from(c & 15)] & n.hi[usize::from(c >> 4)] != 0);
+                };
+                // SAFETY: the caller has AVX2; each call reads its 16 bytes.
+                return unsafe { avx2_refused16(n, first) | avx2_refused16(n, end) } != 0;
+            }
+            let mut at = 0;
+            loop {
+                let at_most = at.min(last(32));
+                let Some(c) = b[at_most..].first_chunk::<32>() else {
+                    return false;
+                };
+                // SAFETY: the caller has AVX2; the call reads its 32 bytes.
+                if unsafe { avx2_refused32(n, c) } != 0 {
+                    return true;
+                }
+                if at_most + 32 >= len {
+                    return false;
+                }
+                at += 32;
+            }
+        }
+        // SAFETY: `self` exists, so the processor has AVX2.
+        unsafe { any(b, n) }
+    }
+}
+
+impl Avx2 {
     /// [`RefMarks`] of `b` (at most 127 bytes) with AVX2: windows of 32
     /// bytes, each moved back to end at the end of its block where it
     /// would pass it (overlaps agree), two for each block (one block up to

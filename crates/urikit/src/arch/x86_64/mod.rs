@@ -90,6 +90,48 @@ pub(crate) fn text_marks(b: &[u8]) -> Option<RefMarks> {
     }
 }
 
+/// The x86-64 face of [`arch::ByteSet`](super::ByteSet): the table,
+/// and its refused bytes as nibble tables (AVX2's byte shuffle) and as
+/// runs (SSE2's comparisons), all made at compile time.
+#[cfg(feature = "w3lib")]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ByteSet {
+    table: [bool; 256],
+    nibbles: nibbles::Nibbles,
+    runs: super::sets::Runs,
+}
+
+#[cfg(feature = "w3lib")]
+impl ByteSet {
+    /// The forms of `set` (its refused bytes must take at most eight
+    /// distinct rows of sixteen, and at most `Runs::MAX` runs: the build
+    /// fails otherwise).
+    pub(crate) const fn of(set: &[bool; 256]) -> ByteSet {
+        ByteSet {
+            table: *set,
+            nibbles: nibbles::Nibbles::of(set),
+            runs: match super::sets::Runs::refused(set) {
+                Some(r) => r,
+                None => panic!("the set's refused bytes take too many runs"),
+            },
+        }
+    }
+}
+
+/// The x86-64 face of [`arch::any_outside`](super::any_outside).
+#[cfg(feature = "w3lib")]
+#[inline]
+pub(crate) fn any_outside(b: &[u8], s: &ByteSet) -> bool {
+    if b.len() < 16 {
+        return b.iter().any(|&c| !s.table[usize::from(c)]);
+    }
+    #[cfg(not(urikit_no_avx2))]
+    if let Some(k) = Avx2::detect() {
+        return k.any_refused(b, &s.nibbles);
+    }
+    sse2::any_in_runs(b, &s.runs)
+}
+
 /// The x86-64 face of [`arch::first_pair`](super::first_pair).
 #[cfg(feature = "alloc")]
 #[inline(always)]
@@ -211,6 +253,45 @@ mod tests {
             .enumerate()
             .filter(|&(_, &c)| !t.allows(c))
             .fold(0, |m, (k, _)| m | 1 << k)
+    }
+
+    /// Each face's test of a set (AVX2's shuffle, SSE2's runs, the table)
+    /// against the table, at every length to 80, with every byte value at
+    /// every place (and at two: the first and the last).
+    #[cfg(feature = "w3lib")]
+    #[test]
+    fn any_outside_is_the_table_in_every_face() {
+        // Letters, digits and `-._~/`, as a host or path might be.
+        let mut set = [false; 256];
+        for c in 0..=255u8 {
+            set[usize::from(c)] = c.is_ascii_alphanumeric() || b"-._~/".contains(&c);
+        }
+        let s = super::ByteSet::of(&set);
+        let avx2 = Avx2::detect();
+        for n in 0..=80 {
+            for at in 0..n {
+                for v in 0..=255u8 {
+                    let mut b = alloc::vec![b'a'; n];
+                    b[at] = v;
+                    if at + 1 == n {
+                        b[0] = v;
+                    }
+                    let want = !set[usize::from(v)];
+                    assert_eq!(super::any_outside(&b, &s), want, "{n} {at} {v:#x}");
+                    if n >= 16 {
+                        assert_eq!(
+                            super::sse2::any_in_runs(&b, &s.runs),
+                            want,
+                            "{n} {at} {v:#x}"
+                        );
+                        if let Some(k) = avx2 {
+                            assert_eq!(k.any_refused(&b, &s.nibbles), want, "{n} {at} {v:#x}");
+                        }
+                    }
+                }
+            }
+            assert!(!super::any_outside(&alloc::vec![b'a'; n], &s), "{n}");
+        }
     }
 
     /// Every window of every classifier, at every offset of inputs of 16 to

@@ -96,6 +96,35 @@ fn in_runs(runs: &Runs, x: __m128i) -> __m128i {
     }
 }
 
+/// Whether a byte of `b` (sixteen bytes or more) is in one of `runs`:
+/// sixteen bytes to a compare of each run, the last sixteen ending where
+/// `b` does.
+#[cfg(feature = "w3lib")]
+#[inline]
+pub(crate) fn any_in_runs(b: &[u8], runs: &Runs) -> bool {
+    let n = b.len();
+    let mut at = 0;
+    loop {
+        let at_most = at.min(n.saturating_sub(16));
+        let Some(c) = b[at_most..].first_chunk::<16>() else {
+            return false;
+        };
+        // SAFETY: SSE2 is enabled at compile time; the load reads the
+        // sixteen bytes of `c`.
+        let hit = unsafe {
+            let x = _mm_loadu_si128(c.as_ptr().cast::<__m128i>());
+            _mm_movemask_epi8(in_runs(runs, x))
+        };
+        if hit != 0 {
+            return true;
+        }
+        if at_most + 16 >= n {
+            return false;
+        }
+        at += 16;
+    }
+}
+
 /// The masks of [`TextMarks`] (`%`, capitals, `/`, `.`) of sixteen bytes.
 #[cfg(feature = "alloc")]
 #[inline(always)]
