@@ -23,14 +23,15 @@
 //! ```
 //!
 //! The files, each using only those before it: `ahead` (a row's bytes
-//! asked for before the loop reaches it), `caught` (panics caught
-//! at a face's boundary), `ops` (one function per
-//! column function, over a parsed reference), `spec` (the table), `input`
-//! (the columns and arguments a call reads), `value` (a row's result),
-//! `texts` (a result's text buffers, written in place), `whatwg` (a row read by the URL Standard), `eval` (a row), `kernel` (the
-//! direct loops of the common functions), `row` (a row at a time, for
-//! engines whose columns are not Arrow arrays), `build` (the result column, in
-//! parallel parts), and this one, the entry points.
+//! asked for before the loop reaches it), `caught` (panics caught at a
+//! face's boundary), `ops` (one function per column function, over a
+//! parsed reference), `spec` (the table), `input` (the columns and
+//! arguments a call reads), `value` (a row's result), `texts` (a result's
+//! text buffers, written in place), `whatwg` (a row read by the URL
+//! Standard), `eval` (a row), `kernel` (the direct loops of the common
+//! functions), `row` (a row at a time, for engines whose columns are not
+//! Arrow arrays), `build` (the result column, in parallel parts), and this
+//! one, the entry points.
 
 pub mod ops;
 

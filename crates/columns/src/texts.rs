@@ -134,36 +134,23 @@ impl<'s> Texts<'s> {
     /// appended); the overflow's sentence where the texts are more than
     /// one array holds.
     pub(crate) fn finish(self, nulls: Option<NullBuffer>) -> Result<StringArray, String> {
-        if self.bytes.len() > MAX_BYTES {
-            return Err(overflow());
-        }
-        debug_assert!(nulls
-            .as_ref()
-            .is_none_or(|n| n.len() + 1 == self.offsets.len()));
         debug_assert!(std::str::from_utf8(&self.bytes).is_ok());
-        let offsets = ScalarBuffer::from(self.offsets);
-        // SAFETY: the offsets begin at 0 and each is the length of the
-        // bytes after a `push` or `empty`, so they never decrease, and
-        // none wrapped, since the bytes' length, the last and greatest of
-        // them, is at most `MAX_BYTES` (`i32::MAX`), checked above: they
-        // are valid offsets, as `OffsetBuffer::new_unchecked` requires.
+        // SAFETY: the offsets begin at 0 and each is the bytes' length
+        // after a `push` or `empty` (which wraps only past `MAX_BYTES`),
+        // so they never decrease, and the last is the bytes' length; each row's bytes are those of a whole
+        // `str` appended by `push` (copied from where it lies, or with its
+        // ASCII letters lowered, which keeps it UTF-8) or none: what
+        // `unchecked` asks.
         #[allow(unsafe_code)]
-        let offsets = unsafe { OffsetBuffer::new_unchecked(offsets) };
-        // SAFETY: each row's bytes between its two offsets are those of a
-        // whole `str` appended by `push` (copied from where it lies, or
-        // with its ASCII letters lowered, which keeps it UTF-8) or none,
-        // so every row is UTF-8 and begins and ends on a character's
-        // boundary; the last offset is the bytes' length; and `nulls`, per
-        // the caller, has a bit a row: what `StringArray::new_unchecked`
-        // requires.
-        #[allow(unsafe_code)]
-        Ok(unsafe { StringArray::new_unchecked(offsets, Buffer::from_vec(self.bytes), nulls) })
+        unsafe {
+            unchecked(self.offsets, self.bytes, nulls)
+        }
     }
 }
 
 /// A `string` column of `text`, row `k` the bytes between `offsets[k]`
 /// and `offsets[k + 1]`: the offsets are checked (they begin at 0, never
-/// decrease, end at the text's length, fit, and fall on characters'
+/// decrease, end at the text's length, and fall on characters'
 /// boundaries), but not the bytes again, which a `String` holds as UTF-8
 /// already (Arrow's `try_new` would check every byte of it).
 pub(crate) fn string_column(
@@ -171,9 +158,6 @@ pub(crate) fn string_column(
     text: String,
     nulls: Option<NullBuffer>,
 ) -> Result<StringArray, String> {
-    if text.len() > MAX_BYTES {
-        return Err(overflow());
-    }
     // One pass, without a branch a row (a negative offset is no
     // boundary: as a `usize` it lies past the text).
     let (mut bounds, mut prev) = (offsets.first() == Some(&0), 0);
@@ -182,21 +166,53 @@ pub(crate) fn string_column(
         prev = o;
     }
     bounds &= prev as usize == text.len();
-    if !bounds || nulls.as_ref().is_some_and(|n| n.len() + 1 != offsets.len()) {
+    if !bounds {
         return Err("the answers' offsets do not cut their text into rows".to_owned());
     }
     // SAFETY: checked above: the offsets begin at 0, never decrease and
-    // end at the text's length, which fits an `i32`, so no offset is
-    // negative; each falls on a character's boundary of a `String`, so
-    // every row's bytes are UTF-8; `nulls` has a bit a row. That is what
+    // end at the text's length; each falls on a character's boundary of a
+    // `String`, so every row's bytes are UTF-8: what `unchecked` asks.
+    #[allow(unsafe_code)]
+    unsafe {
+        unchecked(offsets, text.into_bytes(), nulls)
+    }
+}
+
+/// The `string` column of `bytes` cut at `offsets`, with Arrow's checks of
+/// the offsets and the bytes left out; the overflow's sentence where the
+/// bytes are more than one array holds, an error where `nulls` has not a
+/// bit a row.
+///
+/// # Safety
+///
+/// Where the bytes are at most `MAX_BYTES` long (else nothing is built),
+/// the offsets begin at 0, never decrease, and end at the bytes' length,
+/// and the bytes between each two are UTF-8.
+#[allow(unsafe_code)]
+unsafe fn unchecked(
+    offsets: Vec<i32>,
+    bytes: Vec<u8>,
+    nulls: Option<NullBuffer>,
+) -> Result<StringArray, String> {
+    if bytes.len() > MAX_BYTES {
+        return Err(overflow());
+    }
+    if nulls.as_ref().is_some_and(|n| n.len() + 1 != offsets.len()) {
+        return Err("the answers' NULLs are not a bit a row".to_owned());
+    }
+    // SAFETY: per the caller, and since the last offset, the bytes'
+    // length, is at most `MAX_BYTES` (`i32::MAX`), none wrapped to a
+    // negative one; `nulls` has a bit a row, checked above. That is what
     // `OffsetBuffer::new_unchecked` and `StringArray::new_unchecked`
     // require.
-    #[allow(unsafe_code)]
-    let column = unsafe {
+    unsafe {
         let offsets = OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets));
-        StringArray::new_unchecked(offsets, Buffer::from_vec(text.into_bytes()), nulls)
-    };
-    Ok(column)
+        Ok(StringArray::new_unchecked(
+            offsets,
+            Buffer::from_vec(bytes),
+            nulls,
+        ))
+    }
 }
 
 /// The slices of a column's rows as a `string` column: [`Texts`] and a

@@ -203,6 +203,14 @@ fn quote_into(out: &mut String, bytes: &[u8], bare: &Bare, plus: bool) {
 /// `bytes` with each `%HH` decoded (and with `plus`, `+` as a space):
 /// borrowed where there is nothing to decode.
 fn unquote(bytes: &[u8], plus: bool) -> Cow<'_, [u8]> {
+    decode(bytes, plus, |out, v| out.push(v))
+}
+
+/// `bytes` with each `%HH` given to `put` as the byte it stands for (and
+/// with `plus`, `+` written as a space): borrowed where there is nothing
+/// to decode.
+#[inline(always)]
+fn decode(bytes: &[u8], plus: bool, put: impl Fn(&mut Vec<u8>, u8)) -> Cow<'_, [u8]> {
     let first = if plus {
         crate::bytes::first_of(bytes, [b'%', b'+'])
     } else {
@@ -221,7 +229,7 @@ fn unquote(bytes: &[u8], plus: bool) -> Cow<'_, [u8]> {
                 bytes.get(i + 1).and_then(|&c| hex_val(c)),
                 bytes.get(i + 2).and_then(|&c| hex_val(c)),
             ) {
-                out.push(h << 4 | l);
+                put(&mut out, h << 4 | l);
                 i += 3;
                 continue;
             }
@@ -1018,34 +1026,13 @@ fn sorted_query(query: &str, o: &Options) -> String {
 /// breaks another's match, so one pass gives the same (a property test
 /// holds it to those replacements).
 fn unquote_path(path: &str) -> Cow<'_, [u8]> {
-    let b = path.as_bytes();
-    let Some(first) = crate::bytes::first_byte(b, b'%') else {
-        return Cow::Borrowed(b);
-    };
-    let mut out = Vec::with_capacity(b.len());
-    out.extend_from_slice(&b[..first]);
-    let mut i = first;
-    while i < b.len() {
-        if b[i] == b'%' {
-            if let (Some(h), Some(l)) = (
-                b.get(i + 1).and_then(|&c| hex_val(c)),
-                b.get(i + 2).and_then(|&c| hex_val(c)),
-            ) {
-                match h << 4 | l {
-                    b'%' => out.extend_from_slice(b"%25"),
-                    b'/' => out.extend_from_slice(b"%2F"),
-                    b';' => out.extend_from_slice(b"%3B"),
-                    b'?' => out.extend_from_slice(b"%3F"),
-                    v => out.push(v),
-                }
-                i += 3;
-                continue;
-            }
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    Cow::Owned(out)
+    decode(path.as_bytes(), false, |out, v| match v {
+        b'%' => out.extend_from_slice(b"%25"),
+        b'/' => out.extend_from_slice(b"%2F"),
+        b';' => out.extend_from_slice(b"%3B"),
+        b'?' => out.extend_from_slice(b"%3F"),
+        v => out.push(v),
+    })
 }
 
 /// w3lib's `_remove_dot_segments` (RFC 3986 section 5.2.4) of a path that
@@ -1241,9 +1228,9 @@ mod tests {
         }
     }
 
-    /// w3lib's `_unquotepath` as w3lib writes it: decoded, but for `%25`, `%2F`, `%3B` and `%3F`,
-    /// which stay encoded (each replacement is Python's `str.replace`, in its
-    /// order).
+    /// w3lib's `_unquotepath` as w3lib writes it: decoded, but for `%25`,
+    /// `%2F`, `%3B` and `%3F`, which stay encoded (each replacement is
+    /// Python's `str.replace`, in its order).
     fn unquote_path_by_replacements(path: &str) -> Cow<'_, [u8]> {
         if !path.contains('%') {
             return Cow::Borrowed(path.as_bytes());
