@@ -37,6 +37,43 @@ def need(module: str, install: str):
         pytest.skip(f"{module} is not installed: {install}")
 
 
+def unicode_3_2_code_points():
+    """Every code point beyond ASCII that Unicode 3.2 assigned, the
+    version of Python's IDNA 2003 codec (Nameprep's tables and
+    ``unicodedata.ucd_3_2_0``), but the private use planes 15 and 16,
+    which Nameprep prohibits as two ranges (RFC 3454 table C.3) and which
+    would make the list three times as long: 101,493 code points, the
+    private use area of the BMP among them."""
+    import unicodedata
+
+    return [
+        chr(cp)
+        for cp in range(0x80, 0xF0000)
+        if unicodedata.ucd_3_2_0.category(chr(cp)) not in ("Cn", "Cs")
+    ]
+
+
+def hosts_that_differ(package, ours):
+    """Each code point of :func:`unicode_3_2_code_points` in a host
+    between two letters, ``http://a{c}b.com/``, that ``ours`` (a urikit
+    function, None where it raises ParseError) answers otherwise than
+    ``package`` (None where the package refuses): the first twenty, each
+    as the code point, the package's answer and urikit's."""
+    import urikit
+
+    differ = []
+    for c in unicode_3_2_code_points():
+        url = f"http://a{c}b.com/"
+        want = package(url)
+        try:
+            got = ours(url)
+        except urikit.ParseError:
+            got = None
+        if got != want:
+            differ.append((hex(ord(c)), want, got))
+    return differ[:20]
+
+
 def need_java():
     """Spark needs a Java runtime, 17 or later, on the PATH or in
     JAVA_HOME; without one the Spark tests are skipped with this reason

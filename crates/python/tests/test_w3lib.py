@@ -5,6 +5,7 @@ uri_canonical(u, 'w3lib') in urikit.arrow):
 - w3lib's own tests as data (testdata/w3lib/, from tests/test_url.py);
 - a differential against w3lib itself on every line of the datasets:
   identical answers, and the same lines refused;
+- every code point Unicode 3.2 assigned, in a host: w3lib's answer;
 - generated text (hypothesis): w3lib's answer, or both refuse;
 - the options, bytes and ParseResult inputs of the drop-in face;
 - bad input: a query key repeated 100,000 times, a host of 10,000
@@ -21,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import urikit
-from conftest import need
+from conftest import hosts_that_differ, need
 from urikit import arrow
 from urikit.compat.w3lib.url import canonicalize_url
 
@@ -73,6 +74,14 @@ def test_w3lib_on_every_dataset_line(datasets):
             differ.append((line, want, got))
     print(f"{len(lines)} lines, {refused} refused by both, {skipped} IPv4-mapped, {len(differ)} differ")
     assert not differ, differ[:20]
+
+
+def test_every_unicode_3_2_code_point_in_a_host_as_w3lib():
+    """A host with each code point Unicode 3.2 assigned between two
+    letters, as w3lib writes it (NFKC, then Python's IDNA 2003 codec):
+    the same URL, code point by code point, or both refuse."""
+    w3lib_url = need("w3lib.url", "pip install -r crates/python/requirements-dev.txt")
+    assert not hosts_that_differ(lambda u: w3lib_answer(w3lib_url, u)[0], urikit.canonicalize_url)
 
 
 PIECES = [

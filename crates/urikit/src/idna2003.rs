@@ -6,8 +6,8 @@
 //! right-to-left label that ends in a digit, where IDNA 2003 does the
 //! reverse. So this module applies Nameprep's own steps:
 //!
-//! 1. B.1, code points mapped to nothing; B.2, case folding (lower case,
-//!    with `ß` folded to `ss` and the final sigma to `σ`), then NFKC;
+//! 1. B.1, code points mapped to nothing; B.2, case folding closed under
+//!    NFKC, a code point at a time ([`map_b2`]), then NFKC;
 //! 2. the prohibited code points of tables C.1.2 and C.2.2 to C.9;
 //! 3. the bidi rule of RFC 3454 section 6: a label with a right-to-left
 //!    character has no left-to-right one and begins and ends with a
@@ -16,13 +16,17 @@
 //!    `xn--` is refused; the rest are punycode with `xn--` before them;
 //!    each label 1 to 63 octets.
 //!
-//! The Unicode data is today's (the `unicode-normalization` and
-//! `icu_properties` crates), where Python's is Unicode 3.2: only code
-//! points assigned since then can read differently.
+//! The Unicode data is today's (the `unicode-normalization`,
+//! `icu_casemap` and `icu_properties` crates), where Python's NFKC and
+//! tables are Unicode 3.2's: the five decompositions Unicode 4.0
+//! corrected are read as 3.2 had them ([`NFKC_3_2`]), so that only code
+//! points assigned since 3.2 can read differently (every code point 3.2
+//! assigned is compared with the codec in the Python tests).
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use icu_casemap::CaseMapper;
 use icu_properties::props::BidiClass;
 use icu_properties::CodePointMapData;
 use unicode_normalization::UnicodeNormalization;
@@ -85,27 +89,11 @@ fn label_to_ascii(label: &str) -> Option<String> {
 fn nameprep(label: &str) -> Option<String> {
     let mut mapped = String::with_capacity(label.len() + 4);
     for c in label.chars() {
-        if mapped_to_nothing(c) {
-            continue;
-        }
-        match c {
-            'ß' | 'ẞ' => mapped.push_str("ss"),
-            'ς' => mapped.push('σ'),
-            c => mapped.extend(c.to_lowercase()),
+        if !mapped_to_nothing(c) {
+            map_b2(c, &mut mapped);
         }
     }
-    // B.2 is case folding closed under NFKC: folding the normalized text
-    // again catches what normalization uncovered (`Ⅻ` to `XII` to `xii`).
-    let normal: String = mapped.nfkc().collect();
-    let mut folded = String::with_capacity(normal.len());
-    for c in normal.chars() {
-        match c {
-            'ß' => folded.push_str("ss"),
-            'ς' => folded.push('σ'),
-            c => folded.extend(c.to_lowercase()),
-        }
-    }
-    let label: String = folded.nfkc().collect();
+    let label = nfkc(&mapped);
     if label.chars().any(prohibited) {
         return None;
     }
@@ -124,6 +112,68 @@ fn nameprep(label: &str) -> Option<String> {
         }
     }
     Some(label)
+}
+
+/// RFC 3454 table B.2 for one code point, as Python's `stringprep`
+/// computes it: B.3's folding (`al`), kept unless folding its NFKC form
+/// again and normalizing changes that form (`Ⅻ` to `XII` to `xii`), in
+/// which case the result of that. Table B.2 is B.3 closed under NFKC
+/// (RFC 3454 section 3.2).
+fn map_b2(c: char, out: &mut String) {
+    let mut al = String::new();
+    fold_b3(c, &mut al);
+    let b = nfkc(&al);
+    let mut bl = String::with_capacity(b.len());
+    b.chars().for_each(|c| fold_b3(c, &mut bl));
+    let again = nfkc(&bl);
+    out.push_str(if b != again { &again } else { &al });
+}
+
+/// RFC 3454 table B.3 (case folding with no normalization) for one code
+/// point: its full case folding (Unicode's CaseFolding.txt, statuses C
+/// and F: `ß` to `ss`, `ς` to `σ`, `ͅ` and the iota below of `ᾳ` to
+/// `ι`) where that changes it, else its lower case. B.3 is
+/// CaseFolding 3.2's C and F mappings; Python applies its entries that
+/// differ from `str.lower`, and `str.lower` (today's) to the rest. The
+/// one folding that goes the other way, Cherokee's small letters (Unicode
+/// 8.0) to its capitals, is in neither: the capitals are lowered (to the
+/// small letters) and the small letters kept, as there.
+fn fold_b3(c: char, out: &mut String) {
+    let mut buf = [0u8; 4];
+    let one = c.encode_utf8(&mut buf);
+    let folded = CaseMapper::new().fold_string(one);
+    let to_cherokee = folded
+        .chars()
+        .all(|f| ('\u{13A0}'..='\u{13F5}').contains(&f));
+    if folded != *one && !to_cherokee {
+        out.push_str(&folded);
+    } else {
+        out.extend(c.to_lowercase());
+    }
+}
+
+/// The five compatibility ideographs whose decompositions Unicode 4.0
+/// corrected (Corrigendum #4, the UCD's NormalizationCorrections.txt),
+/// each with the decomposition Unicode 3.2 gave it: Nameprep normalizes
+/// by Unicode 3.2 (RFC 3491 section 6, as Python's codec does).
+const NFKC_3_2: [(char, char); 5] = [
+    ('\u{2F868}', '\u{2136A}'),
+    ('\u{2F874}', '\u{5F33}'),
+    ('\u{2F91F}', '\u{43AB}'),
+    ('\u{2F95F}', '\u{7AAE}'),
+    ('\u{2F9BF}', '\u{4D57}'),
+];
+
+/// NFKC of `s` as Unicode 3.2 reads it: the corrected decompositions
+/// ([`NFKC_3_2`]) as they were, the rest by today's data.
+fn nfkc(s: &str) -> String {
+    let as_3_2 = |c: char| {
+        NFKC_3_2
+            .iter()
+            .find(|&&(from, _)| from == c)
+            .map_or(c, |&(_, to)| to)
+    };
+    s.chars().map(as_3_2).nfkc().collect()
 }
 
 /// RFC 3454 table B.1.
@@ -207,5 +257,18 @@ mod tests {
         assert_eq!(a("a\u{1680}ü"), None);
         assert_eq!(a("a\u{e000}ü"), None);
         assert_eq!(a("a\u{200e}ü"), None);
+        // B.3 is full case folding: the iota below (`ͅ`, and the one in
+        // `ᾳ`) folds to `ι`, a capital with it to two code points.
+        assert_eq!(a("a\u{345}b").as_deref(), Some("xn--ab-09b"));
+        assert_eq!(a("a\u{1f88}b").as_deref(), Some("xn--ab-09b540z"));
+        assert_eq!(a("a\u{1fb3}b").as_deref(), Some("xn--ab-c9b6a"));
+        assert_eq!(a("a\u{37a}b").as_deref(), Some("xn--a b-myc"));
+        // Unicode 3.2's decomposition of a compatibility ideograph that
+        // Unicode 4.0 corrected.
+        assert_eq!(a("a\u{2f868}b").as_deref(), Some("xn--ab-2364a"));
+        assert_eq!(a("a\u{2f9bf}b").as_deref(), Some("xn--ab-eg2c"));
+        // A Cherokee capital is lowered, and its small letter not folded
+        // back.
+        assert_eq!(a("a\u{13a0}b").as_deref(), Some("xn--ab-5f1i"));
     }
 }
