@@ -120,6 +120,11 @@ fn nameprep(label: &str) -> Option<String> {
 /// which case the result of that. Table B.2 is B.3 closed under NFKC
 /// (RFC 3454 section 3.2).
 fn map_b2(c: char, out: &mut String) {
+    if c.is_ascii() {
+        // Folded to its lower case, and NFKC leaves ASCII as it is.
+        out.push(c.to_ascii_lowercase());
+        return;
+    }
     let mut al = String::new();
     fold_b3(c, &mut al);
     let b = nfkc(&al);
