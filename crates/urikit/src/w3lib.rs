@@ -300,7 +300,9 @@ pub fn canonicalize_url_into(url: &str, options: &Options, out: &mut String) -> 
 /// steps is done here: the scheme and host lower-cased, the port written
 /// as a number, `/` for an empty path, the query's pairs sorted (a name
 /// alone gains its `=`; blank values dropped unless `keep_blank_values`),
-/// the fragment kept with `keep_fragments` and dropped otherwise.
+/// the fragment kept with `keep_fragments` and dropped otherwise. Where
+/// those steps change nothing up to the path's end, or the query's (its
+/// pairs in order, each with its `=`), that much is copied as it stands.
 fn plain(text: &str, o: &Options, out: &mut String) -> bool {
     let start = out.len();
     let done = plain_into(text, o, out).is_some();
@@ -312,8 +314,8 @@ fn plain(text: &str, o: &Options, out: &mut String) -> bool {
 
 /// [`plain`], which leaves `out` for it to truncate where it answers
 /// `None`.
-fn plain_into(text: &str, o: &Options, out: &mut String) -> Option<()> {
-    let url = text.as_bytes();
+fn plain_into(src: &str, o: &Options, out: &mut String) -> Option<()> {
+    let url = src.as_bytes();
     if crate::arch::any_outside(url, &BARE_SET) {
         return None;
     }
@@ -324,32 +326,36 @@ fn plain_into(text: &str, o: &Options, out: &mut String) -> Option<()> {
             return "";
         }
         let at = piece.as_ptr() as usize - url.as_ptr() as usize;
-        &text[at..at + piece.len()]
+        &src[at..at + piece.len()]
     };
     // The scheme: most lines' is `http` or `https`, known from their
-    // first eight bytes.
-    let (n, known) = if url.len() > 8 && url[..7].eq_ignore_ascii_case(b"http://") {
-        (4, "http")
+    // first eight bytes, and most often written in lower case already.
+    let (n, known, lower) = if url.len() > 8 && url.starts_with(b"http://") {
+        (4, "http", true)
+    } else if url.len() > 8 && url.starts_with(b"https://") {
+        (5, "https", true)
+    } else if url.len() > 8 && url[..7].eq_ignore_ascii_case(b"http://") {
+        (4, "http", false)
     } else if url.len() > 8 && url[..8].eq_ignore_ascii_case(b"https://") {
-        (5, "https")
+        (5, "https", false)
     } else {
         let n = url.iter().position(|&b| !safe::SCHEME.has(b))?;
         if n == 0 || !url[0].is_ascii_alphabetic() || !url[n..].starts_with(b"://") {
             return None;
         }
-        (n, "")
+        (n, "", !url[..n].iter().any(u8::is_ascii_uppercase))
     };
     let (scheme, rest) = (&url[..n], &url[n + 3..]);
     let cut = Cut::of(rest);
     let netloc = &rest[..cut.netloc];
-    let (host, port) = match cut.colon {
+    let (host, port_text) = match cut.colon {
         Some(c) => (&netloc[..c], Some(&netloc[c + 1..])),
         None => (netloc, None),
     };
-    if cut.at || host.is_empty() && port.is_some() {
+    if cut.at || host.is_empty() && port_text.is_some() {
         return None;
     }
-    let port = match port {
+    let port = match port_text {
         None => None,
         Some(p) if p.is_empty() || !p.iter().all(u8::is_ascii_digit) => return None,
         Some(p) => {
@@ -394,57 +400,86 @@ fn plain_into(text: &str, o: &Options, out: &mut String) -> Option<()> {
     if o.keep_fragments && fragment.contains(&b'#') {
         return None;
     }
+    if !query.is_empty() && o.query_separator != "&" {
+        return None;
+    }
 
-    out.reserve(url.len() + 8);
-    if known.is_empty() {
-        let s = out.len();
-        out.push_str(text(scheme));
-        out[s..].make_ascii_lowercase();
-    } else {
-        out.push_str(known);
-    }
-    out.push_str("://");
-    let h = out.len();
-    out.push_str(text(host));
-    // Asked of the input, which is read alone, not of the copy just
-    // written (whose reading waits on its writing).
-    if crate::bytes::any_byte(host, |b| b.wrapping_sub(b'A') < 26) {
-        out[h..].make_ascii_lowercase();
-    }
-    if let Some(port) = port {
-        let _ = write!(out, ":{port}");
-    }
-    out.push_str(if path.is_empty() { "/" } else { text(path) });
-    if !query.is_empty() {
-        if o.query_separator != "&" {
+    // The query's pairs, on the stack for all but the longest queries.
+    const STACK: usize = 8;
+    let mut stack: [(&[u8], &[u8]); STACK] = [(b"", b""); STACK];
+    let mut heap: Vec<(&[u8], &[u8])> = Vec::new();
+    let mut count = 0;
+    // Whether the query is its own canonical form: no field empty or
+    // dropped, each with its `=`, the pairs in order already.
+    let mut as_is = true;
+    let mut last: (&[u8], &[u8]) = (b"", b"");
+    for field in query.split(|&b| b == b'&') {
+        if field.is_empty() {
+            as_is = false;
+            continue;
+        }
+        let (key, value, eq) = match field.iter().position(|&b| b == b'=') {
+            Some(e) => (&field[..e], &field[e + 1..], true),
+            None => (field, &b""[..], false),
+        };
+        // `=` in a value, `?` anywhere: encoded by the query's quoting.
+        if !field.iter().all(|&b| safe::PLAIN_FIELD.has(b)) || value.contains(&b'=') {
             return None;
         }
-        // The pairs on the stack, for all but the longest queries.
-        const STACK: usize = 8;
-        let mut stack: [(&[u8], &[u8]); STACK] = [(b"", b""); STACK];
-        let mut heap: Vec<(&[u8], &[u8])> = Vec::new();
-        let mut count = 0;
-        for field in query.split(|&b| b == b'&').filter(|f| !f.is_empty()) {
-            let (key, value) = match field.iter().position(|&b| b == b'=') {
-                Some(e) => (&field[..e], &field[e + 1..]),
-                None => (field, &b""[..]),
-            };
-            // `=` in a value, `?` anywhere: encoded by the query's quoting.
-            if !field.iter().all(|&b| safe::PLAIN_FIELD.has(b)) || value.contains(&b'=') {
-                return None;
-            }
-            if o.keep_blank_values || !value.is_empty() {
-                if count < STACK {
-                    stack[count] = (key, value);
-                } else {
-                    if count == STACK {
-                        heap.extend_from_slice(&stack);
-                    }
-                    heap.push((key, value));
-                }
-                count += 1;
-            }
+        if !o.keep_blank_values && value.is_empty() {
+            as_is = false;
+            continue;
         }
+        let pair = (key, value);
+        as_is &= eq && (count == 0 || last <= pair);
+        last = pair;
+        if count < STACK {
+            stack[count] = pair;
+        } else {
+            if count == STACK {
+                heap.extend_from_slice(&stack);
+            }
+            heap.push(pair);
+        }
+        count += 1;
+    }
+
+    out.reserve(url.len() + 8);
+    // Where the input is written as it stands: up to the path's end where
+    // the scheme and host have no capitals, the port no leading zero and
+    // the path a byte, and on to the query's where it is in order (not a
+    // `?` alone). Most lines are then one copy.
+    let path_end = n + 3 + cut.path;
+    let to = if !query.is_empty() && as_is {
+        n + 3 + cut.hash
+    } else {
+        path_end
+    };
+    let capitals = crate::bytes::any_byte(host, |b| b.wrapping_sub(b'A') < 26);
+    let port_as_is = port_text.is_none_or(|p| p.len() == 1 || p[0] != b'0');
+    if lower && !capitals && port_as_is && !path.is_empty() {
+        out.push_str(&src[..to]);
+    } else {
+        if known.is_empty() {
+            let s = out.len();
+            out.push_str(text(scheme));
+            out[s..].make_ascii_lowercase();
+        } else {
+            out.push_str(known);
+        }
+        out.push_str("://");
+        let h = out.len();
+        out.push_str(text(host));
+        if capitals {
+            out[h..].make_ascii_lowercase();
+        }
+        if let Some(port) = port {
+            let _ = write!(out, ":{port}");
+        }
+        out.push_str(if path.is_empty() { "/" } else { text(path) });
+        out.push_str(&src[path_end..to]);
+    }
+    if to == path_end && count > 0 {
         let pairs = if count <= STACK {
             &mut stack[..count]
         } else {
@@ -452,11 +487,18 @@ fn plain_into(text: &str, o: &Options, out: &mut String) -> Option<()> {
         };
         // A `+` is a space, and both sort before every other byte here.
         pairs.sort_unstable();
-        for (i, (k, v)) in pairs.iter().enumerate() {
+        for (i, &(k, v)) in pairs.iter().enumerate() {
             out.push(if i == 0 { '?' } else { '&' });
-            out.push_str(text(k));
-            out.push('=');
-            out.push_str(text(v));
+            if v.is_empty() {
+                // A name alone gains its `=`.
+                out.push_str(text(k));
+                out.push('=');
+            } else {
+                // The name, its `=` and the value lie together in the
+                // input (the name, even empty, is a piece of it).
+                let at = k.as_ptr() as usize - url.as_ptr() as usize;
+                out.push_str(&src[at..at + k.len() + 1 + v.len()]);
+            }
         }
     }
     if o.keep_fragments && !fragment.is_empty() {
@@ -1170,12 +1212,13 @@ mod tests {
         let host = prop_oneof![
             6 => prop::sample::select(&["www.", "Example.", "com", "a1", "-", "_", "~", "!$&'()*+,="][..]),
             1 => prop::sample::select(
-                &["@", "u:p@", "[::1]", ":", ":80", ":0", ":008", ":65536", ":123456", ":x", "%41", " ", "\t", "\u{e9}"][..]
+                &["@", "u:p@", "[::1]", ":", ":80", ":0", ":008", ":080", ":65536", ":123456", ":x", "%41", " ", "\t", "\u{e9}"][..]
             ),
         ];
         let rest = prop_oneof![
             8 => prop::sample::select(
-                &["/", "/a", "/A", "/b.html", "?", "#", "&", "=", "b=2", "a=1", "A=1", "a", "+", "x+y", "~", ":", "@", "!", "'"][..]
+                &["/", "/a", "/A", "/b.html", "?", "#", "&", "=", "b=2", "a=1", "A=1", "a", "+", "x+y", "~", ":", "@", "!", "'",
+                  "?a=1&b=2", "&c=3"][..]
             ),
             1 => prop::sample::select(
                 &["//", "/.", "/..", "/./", ";", ";p", "%2F", "%", " ", "\\", "|", "^", "[", "a=b=c", "\u{e9}", "\n",
@@ -1411,6 +1454,59 @@ mod tests {
             taken * 10 > lines * 2 * 8,
             "the one reading answered {taken} times for {lines} lines, twice each"
         );
+    }
+
+    /// Where the one reading copies the input as it stands (a query in
+    /// order, a scheme and host without capitals, a port without a leading
+    /// zero) and where it writes a piece again, with w3lib 2.5's answers:
+    /// `canonicalize_url` sorts the pairs by name, then value, writes a
+    /// name alone with its `=`, drops empty fields, blank values without
+    /// `keep_blank_values`, and a `?` alone, and writes the port as a
+    /// number.
+    #[test]
+    fn the_one_reading_copies_what_is_canonical_already() {
+        let keep = Options::default();
+        let drop = Options {
+            keep_blank_values: false,
+            ..Options::default()
+        };
+        let fragments = Options {
+            keep_fragments: true,
+            ..Options::default()
+        };
+        for (url, o, want) in [
+            ("http://a.com/?a=1&b=2", &keep, "http://a.com/?a=1&b=2"),
+            ("http://a.com/?b=2&a=1", &keep, "http://a.com/?a=1&b=2"),
+            ("http://a.com/?a=1&&b=2", &keep, "http://a.com/?a=1&b=2"),
+            ("http://a.com/?a=1&b=2&", &keep, "http://a.com/?a=1&b=2"),
+            ("http://a.com/?a&b=2", &keep, "http://a.com/?a=&b=2"),
+            ("http://a.com/?a=&b=2", &keep, "http://a.com/?a=&b=2"),
+            ("http://a.com/?a=&b=2", &drop, "http://a.com/?b=2"),
+            ("http://a.com/?a=", &drop, "http://a.com/"),
+            ("http://a.com/?", &keep, "http://a.com/"),
+            ("http://a.com:080/", &keep, "http://a.com:80/"),
+            ("http://a.com:0/", &keep, "http://a.com:0/"),
+            ("http://a.com:00/", &keep, "http://a.com:0/"),
+            ("HTTP://a.com/", &keep, "http://a.com/"),
+            ("Foo+x://a.com/p?z=1", &keep, "foo+x://a.com/p?z=1"),
+            ("http://A.com/?a=1", &keep, "http://a.com/?a=1"),
+            ("http://a.com?a=1", &keep, "http://a.com/?a=1"),
+            ("http://a.com/?a=1#f", &fragments, "http://a.com/?a=1#f"),
+            ("http://a.com/?a=1#f", &keep, "http://a.com/?a=1"),
+            (
+                "http://a.com/?a=1&a=1&a=0",
+                &keep,
+                "http://a.com/?a=0&a=1&a=1",
+            ),
+            (
+                "http://a.com/?a=1&a+b=2&ab=0",
+                &keep,
+                "http://a.com/?a=1&a+b=2&ab=0",
+            ),
+        ] {
+            assert_eq!(plain_owned(url, o).as_deref(), Some(want), "{url}");
+            assert_eq!(canonical(&clean(url).1, o).as_deref(), Ok(want), "{url}");
+        }
     }
 
     #[test]
