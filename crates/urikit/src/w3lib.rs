@@ -473,7 +473,7 @@ fn plain_into(src: &str, o: &Options, out: &mut String) -> Option<()> {
     let capitals = crate::bytes::any_byte(host, |b| b.wrapping_sub(b'A') < 26);
     let port_as_is = port_text.is_none_or(|p| p.len() == 1 || p[0] != b'0');
     // The path as the steps write it where it has escapes: decoded and
-    // encoded again; `None` where that makes a dot segment.
+    // encoded again; `false` where that makes a dot segment (`/%2E`).
     let put_path = |out: &mut String| {
         let at = out.len();
         quote_into(out, &unquote_path(text(path)), &safe::PATH, false);
