@@ -319,8 +319,8 @@ fn plain(text: &str, o: &Options, out: &mut String) -> bool {
 /// `None`.
 fn plain_into(src: &str, o: &Options, out: &mut String) -> Option<()> {
     let url = src.as_bytes();
-    let escaped = crate::arch::any_outside(url, &BARE_SET);
-    if escaped && crate::arch::any_outside(url, &ESCAPED_SET) {
+    let outside = crate::arch::any_outside(url, &BARE_SET);
+    if outside && crate::arch::any_outside(url, &ESCAPED_SET) {
         return None;
     }
     // Every byte is ASCII: a piece of the bytes (each one that is not
@@ -384,7 +384,7 @@ fn plain_into(src: &str, o: &Options, out: &mut String) -> Option<()> {
     // the test of the whole URL for the path's sake alone: the netloc and
     // the query decode it otherwise, and take the steps. (The scheme has
     // none: its bytes were read.)
-    let escaped = escaped && {
+    let escaped = outside && {
         let has = |piece: &[u8]| crate::bytes::first_byte(piece, b'%').is_some();
         if has(netloc) || has(&rest[cut.path..cut.hash]) {
             return None;
@@ -472,24 +472,9 @@ fn plain_into(src: &str, o: &Options, out: &mut String) -> Option<()> {
     };
     let capitals = crate::bytes::any_byte(host, |b| b.wrapping_sub(b'A') < 26);
     let port_as_is = port_text.is_none_or(|p| p.len() == 1 || p[0] != b'0');
-    // The path as the steps write it where it has escapes: decoded and
-    // encoded again; `false` where that makes a dot segment (`/%2E`).
-    let put_path = |out: &mut String| {
-        let at = out.len();
-        quote_into(out, &unquote_path(text(path)), &safe::PATH, false);
-        crate::arch::first_pair(&out.as_bytes()[at..], b'/', b'.').is_none()
-    };
     if lower && !capitals && port_as_is && !path.is_empty() {
-        if escaped {
-            let path_start = path_end - path.len();
-            out.push_str(&src[..path_start]);
-            if !put_path(out) {
-                return None;
-            }
-            out.push_str(&src[path_end..to]);
-        } else {
-            out.push_str(&src[..to]);
-        }
+        // A path with escapes is written below.
+        out.push_str(&src[..if escaped { path_end - path.len() } else { to }]);
     } else {
         if known.is_empty() {
             let s = out.len();
@@ -507,12 +492,18 @@ fn plain_into(src: &str, o: &Options, out: &mut String) -> Option<()> {
         if let Some(port) = port {
             let _ = write!(out, ":{port}");
         }
-        if escaped {
-            if !put_path(out) {
-                return None;
-            }
-        } else {
+        if !escaped {
             out.push_str(if path.is_empty() { "/" } else { text(path) });
+            out.push_str(&src[path_end..to]);
+        }
+    }
+    if escaped {
+        // The path as the steps write it: decoded and encoded again,
+        // unless that makes a dot segment (`/%2E`).
+        let at = out.len();
+        quote_into(out, &unquote_path(text(path)), &safe::PATH, false);
+        if crate::arch::first_pair(&out.as_bytes()[at..], b'/', b'.').is_some() {
+            return None;
         }
         out.push_str(&src[path_end..to]);
     }
