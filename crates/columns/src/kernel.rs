@@ -339,21 +339,37 @@ fn words(b: &[u8], at: usize) -> (u64, Option<usize>) {
     (w, None)
 }
 
-/// Whether `b` has an ASCII capital (`A` to `Z`), eight bytes at a time
-/// ([`words`]): for each byte `c` below 0x80, `c | 0x80` less `A` has its
-/// high bit set where `c` is `A` or above, less `[` (after `Z`) where it
-/// is above `Z`; neither subtraction borrows across bytes.
+/// The high bit of each byte of `w` that is an ASCII capital (`A` to
+/// `Z`): for each byte `c` below 0x80, `c | 0x80` less `A` has its high
+/// bit set where `c` is `A` or above, less `[` (after `Z`) where it is
+/// above `Z`; neither subtraction borrows across bytes. A byte of 0x80 or
+/// above (UTF-8's) is never one.
 #[inline(always)]
-fn has_capital(b: &[u8]) -> bool {
+fn capitals(w: u64) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x80 * ONES;
+    let h = w | HIGH;
+    let from_a = h - u64::from(b'A') * ONES;
+    let past_z = h - u64::from(b'Z' + 1) * ONES;
+    from_a & !past_z & !w & HIGH
+}
+
+/// The bytes of `w` (a view's inline bytes, [`short_le`]) with each ASCII
+/// capital lowered: its high bit moved to 0x20 ([`capitals`]).
+#[inline(always)]
+fn lowered_le(w: u128) -> u128 {
+    let low = |x: u64| x | capitals(x) >> 2;
+    u128::from(low(w as u64)) | u128::from(low((w >> 64) as u64)) << 64
+}
+
+/// Whether `b` has an ASCII capital (`A` to `Z`), eight bytes at a time
+/// ([`words`], [`capitals`]).
+#[inline(always)]
+fn has_capital(b: &[u8]) -> bool {
     let mut at = 0;
     loop {
         let (w, next) = words(b, at);
-        let h = w | HIGH;
-        let from_a = h - u64::from(b'A') * ONES;
-        let past_z = h - u64::from(b'Z' + 1) * ONES;
-        if from_a & !past_z & !w & HIGH != 0 {
+        if capitals(w) != 0 {
             return true;
         }
         match next {
@@ -703,9 +719,30 @@ impl<'v> ViewsOut<'v> {
             .checked_sub(text.as_ptr() as usize)
             .filter(|&at| at + v.len() <= text.len());
         let len = v.len() as u128;
-        let capital = self.lower && has_capital(v.as_bytes());
-        let view = match (start, capital) {
-            (_, false) if v.len() <= 12 => Some(short_le(v.as_bytes()) << 32 | len),
+        // A short slice is inlined, lowered in registers where asked (no
+        // pass over its bytes to look for a capital first).
+        let view = if v.len() <= 12 {
+            let w = short_le(v.as_bytes());
+            Some(if self.lower { lowered_le(w) } else { w } << 32 | len)
+        } else {
+            self.long_view(i, v, start)
+        };
+        match view {
+            Some(view) => {
+                self.views.push(view);
+                self.valid.push(true);
+            }
+            None => self.too_long = true,
+        }
+    }
+
+    /// The view of row `i`'s slice `v`, longer than 12 bytes, which starts
+    /// at `start` in the row where it is a part of it; `None` where a copy
+    /// outgrows a view's offset.
+    #[inline(always)]
+    fn long_view(&mut self, i: usize, v: &str, start: Option<usize>) -> Option<u128> {
+        let len = v.len() as u128;
+        match (start, self.lower && has_capital(v.as_bytes())) {
             // A longer slice lies in a row longer than 12 bytes, which is
             // in buffer `raw >> 64` at offset `raw >> 96`.
             (Some(start), false) => {
@@ -718,16 +755,9 @@ impl<'v> ViewsOut<'v> {
                         | u128::from(at + start as u32) << 96,
                 )
             }
-            // A capital to lower, or a longer slice that is not a part of
-            // its row: copied.
+            // A capital to lower, or a slice that is not a part of its
+            // row: copied.
             _ => lowered_view(v, self.lower, &mut self.lowered, self.own),
-        };
-        match view {
-            Some(view) => {
-                self.views.push(view);
-                self.valid.push(true);
-            }
-            None => self.too_long = true,
         }
     }
 
@@ -759,23 +789,16 @@ impl<'v> ViewsOut<'v> {
     }
 }
 
-/// The view of `v`, in lower case if `lower` (ASCII letters): inline when
-/// it is short, else copied into `lowered`, buffer `own` of the result.
-/// `None` when `lowered` outgrows a view's offset. Apart from the loop of
-/// [`slice_views`], which it would slow, for the rare row that needs it (a
-/// capital in a registrable domain).
+/// The view of `v` (longer than 12 bytes: a shorter one is inlined), in
+/// lower case if `lower` (ASCII letters), copied into `lowered`, buffer
+/// `own` of the result. `None` when `lowered` outgrows a view's offset.
+/// Apart from the loop of [`slice_views`], which it would slow, for the
+/// rare row that needs it (a capital in a registrable domain).
 #[cold]
 #[inline(never)]
 fn lowered_view(v: &str, lower: bool, lowered: &mut Vec<u8>, own: u32) -> Option<u128> {
+    debug_assert!(v.len() > 12, "a short slice is inlined");
     let len = v.len() as u128;
-    if v.len() <= 12 {
-        let mut low = [0u8; 12];
-        low[..v.len()].copy_from_slice(v.as_bytes());
-        if lower {
-            low.make_ascii_lowercase();
-        }
-        return Some(short_le(&low[..v.len()]) << 32 | len);
-    }
     let at = u32::try_from(lowered.len()).ok()?;
     lowered.extend(
         v.bytes()
@@ -1302,6 +1325,31 @@ mod tests {
                 }
             }
             assert!(!super::has_capital(&vec![b'a'; n]));
+        }
+    }
+
+    /// `lowered_le` lowers the ASCII capitals of a view's inline bytes and
+    /// no other byte, as `make_ascii_lowercase` does: each byte value at
+    /// each place of 1 to 12 bytes, among lower-case letters, capitals and
+    /// UTF-8's bytes.
+    #[test]
+    fn lowered_le_is_make_ascii_lowercase() {
+        for n in 1..=12usize {
+            for fill in [b'a', b'Z', 0xC3, b'@', b'['] {
+                for k in 0..n {
+                    for c in 0..=255u8 {
+                        let mut v = vec![fill; n];
+                        v[k] = c;
+                        let mut want = v.clone();
+                        want.make_ascii_lowercase();
+                        assert_eq!(
+                            super::lowered_le(super::short_le(&v)),
+                            super::short_le(&want),
+                            "{v:?}"
+                        );
+                    }
+                }
+            }
         }
     }
 
