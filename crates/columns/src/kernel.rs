@@ -1308,24 +1308,33 @@ mod tests {
         assert_eq!(hashes.unwrap().unwrap().len(), 1);
     }
 
-    /// `has_capital` is a byte loop's answer at every length from 0 to
-    /// 40, with each byte value placed at each place among lower-case
-    /// letters, and among capitals (every other byte value around it).
-    #[test]
-    fn has_capital_is_a_byte_loop() {
-        for n in 0..=40usize {
+    /// Each text of `lengths` bytes of one byte value (a lower-case
+    /// letter, a capital, a byte of UTF-8's, the bytes around `A` to `Z`)
+    /// with each byte value put at each place in turn.
+    fn each_text(lengths: std::ops::RangeInclusive<usize>, mut f: impl FnMut(&[u8])) {
+        for n in lengths {
             for fill in [b'a', b'Z', 0xC3, b'@', b'['] {
                 for k in 0..n {
                     for c in 0..=255u8 {
                         let mut v = vec![fill; n];
                         v[k] = c;
-                        let want = v.iter().any(u8::is_ascii_uppercase);
-                        assert_eq!(super::has_capital(&v), want, "{v:?}");
+                        f(&v);
                     }
                 }
             }
-            assert!(!super::has_capital(&vec![b'a'; n]));
+            f(&vec![b'a'; n]);
         }
+    }
+
+    /// `has_capital` is a byte loop's answer at every length from 0 to
+    /// 40, with each byte value placed at each place among lower-case
+    /// letters, and among capitals (every other byte value around it).
+    #[test]
+    fn has_capital_is_a_byte_loop() {
+        each_text(0..=40, |v| {
+            let want = v.iter().any(u8::is_ascii_uppercase);
+            assert_eq!(super::has_capital(v), want, "{v:?}");
+        });
     }
 
     /// `lowered_le` lowers the ASCII capitals of a view's inline bytes and
@@ -1334,23 +1343,14 @@ mod tests {
     /// UTF-8's bytes.
     #[test]
     fn lowered_le_is_make_ascii_lowercase() {
-        for n in 1..=12usize {
-            for fill in [b'a', b'Z', 0xC3, b'@', b'['] {
-                for k in 0..n {
-                    for c in 0..=255u8 {
-                        let mut v = vec![fill; n];
-                        v[k] = c;
-                        let mut want = v.clone();
-                        want.make_ascii_lowercase();
-                        assert_eq!(
-                            super::lowered_le(super::short_le(&v)),
-                            super::short_le(&want),
-                            "{v:?}"
-                        );
-                    }
-                }
-            }
-        }
+        each_text(1..=12, |v| {
+            let want = v.to_ascii_lowercase();
+            assert_eq!(
+                super::lowered_le(super::short_le(v)),
+                super::short_le(&want),
+                "{v:?}"
+            );
+        });
     }
 
     /// `keep` copies the text (and nothing past it) at every length from
