@@ -22,7 +22,7 @@ use crate::eval::{lower_fn, parser_for, slice_fn, Slice, Value};
 use crate::input::*;
 use crate::ops;
 use crate::spec::*;
-use crate::texts::{Bits, Slices, Texts};
+use crate::texts::{Bits, Slices, Texts, Validity};
 use crate::value::MAX_BYTES;
 
 /// A function with a direct kernel, its parser chosen: what one row
@@ -679,12 +679,11 @@ struct ViewsOut<'v> {
     lower: bool,
     lowered: Vec<u8>,
     views: Vec<u128>,
-    /// Which rows are valid, and how many are not: a shift and an or a
-    /// row, where Arrow's `NullBufferBuilder` checked its capacity on
-    /// each (`work views-host`: 383 → 365 instructions a row,
+    /// Which rows are valid: a shift and an or a row, where Arrow's
+    /// `NullBufferBuilder` checked its capacity on each (`work
+    /// views-host`: 383 → 365 instructions a row,
     /// `views-registrable-domain` 631 → 610; `bench/RESULTS.md`).
-    valid: Bits,
-    nulls: usize,
+    valid: Validity,
     /// A row's view did not fit in a `u32` offset.
     too_long: bool,
 }
@@ -697,8 +696,7 @@ impl<'v> ViewsOut<'v> {
             lower,
             lowered: Vec::new(),
             views: Vec::with_capacity(rows),
-            valid: Bits::new(rows),
-            nulls: 0,
+            valid: Validity::new(rows),
             too_long: false,
         }
     }
@@ -710,7 +708,6 @@ impl<'v> ViewsOut<'v> {
         let Some((text, v)) = found else {
             self.views.push(0u128);
             self.valid.push(false);
-            self.nulls += 1;
             return;
         };
         // Where the slice starts in the row, when it is a part of it (a
@@ -783,7 +780,7 @@ impl<'v> ViewsOut<'v> {
             arrow_array::StringViewArray::new_unchecked(
                 self.views.into(),
                 buffers,
-                (self.nulls > 0).then(|| NullBuffer::new(self.valid.finish())),
+                self.valid.finish(),
             )
         })
     }
@@ -1108,21 +1105,18 @@ fn written_into<A: Answers>(
     offsets.push(0);
     // An answer is about as long as its row: reserved once, for most ranges.
     let mut out = A::with_capacity(col.bytes(&range).min(MAX_BYTES) + n);
-    let mut valid = Bits::new(n);
-    let mut nulls = 0;
+    let mut valid = Validity::new(n);
     let mut too_long = false;
     col.each_bytes(range, |_, row| {
         let ok = row.is_some_and(|b| out.write(&mut w, b));
         too_long |= out.len() > MAX_BYTES;
         offsets.push(out.len() as i32);
         valid.push(ok);
-        nulls += usize::from(!ok);
     });
     if too_long {
         return Err(crate::value::overflow());
     }
-    let nulls = (nulls > 0).then(|| NullBuffer::new(valid.finish()));
-    out.column(offsets, nulls)
+    out.column(offsets, valid.finish())
 }
 
 /// Google Safe Browsing's lookup expressions, or their SHA-256 hashes in
@@ -1155,8 +1149,7 @@ fn listed(
         false => 4 * col.bytes(&range),
     };
     let mut bytes: Vec<u8> = Vec::with_capacity(reserve.min(cap));
-    let mut valid = Bits::new(n);
-    let mut nulls = 0;
+    let mut valid = Validity::new(n);
     col.each_bytes(range, |_, row| {
         let ok = row.is_some_and(|b| {
             lister.each(b, |item| {
@@ -1172,12 +1165,11 @@ fn listed(
         });
         lists.push((items.len() - 1) as i32);
         valid.push(ok);
-        nulls += usize::from(!ok);
     });
     if bytes.len() > cap || items.len() > cap {
         return Some(Err(crate::value::overflow()));
     }
-    let nulls = (nulls > 0).then(|| NullBuffer::new(valid.finish()));
+    let nulls = valid.finish();
     // The item's field as the table has it for `list<string>`.
     let arrow_schema::DataType::List(item) = data_type(spec.ty) else {
         return Some(Err(format!("{} does not answer a list", spec.name)));
@@ -1229,8 +1221,7 @@ fn tlds(
     // sixth of its URL.
     let reserve = col.bytes(&range) / 4 + 8 * n;
     let mut texts: [Texts<'_>; 4] = std::array::from_fn(|_| Texts::new(n, reserve, col.data()));
-    let (mut private_bits, mut valid) = (Bits::new(n), Bits::new(n));
-    let mut nulls = 0;
+    let (mut private_bits, mut valid) = (Bits::new(n), Validity::new(n));
     col.each_bytes(range, |_, row| {
         // The parts are read where `tldextract` wrote them, not moved into
         // an `Option` first.
@@ -1238,7 +1229,6 @@ fn tlds(
             texts.iter_mut().for_each(Texts::empty);
             private_bits.push(false);
             valid.push(false);
-            nulls += 1;
             return;
         };
         let e = list.tldextract(text, private, false);
@@ -1251,7 +1241,7 @@ fn tlds(
     });
     // A NULL row is NULL in every child too, as the struct's builder
     // leaves it.
-    let nulls = (nulls > 0).then(|| NullBuffer::new(valid.finish()));
+    let nulls = valid.finish();
     let mut children: Vec<ArrayRef> = Vec::with_capacity(5);
     for t in texts {
         match t.finish(nulls.clone()) {

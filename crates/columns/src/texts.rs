@@ -50,6 +50,32 @@ impl Bits {
     }
 }
 
+/// Which rows of a column are valid, a bit a row ([`Bits`]), and how many
+/// are not: the column's NULL buffer, or none where every row is valid.
+pub(crate) struct Validity {
+    bits: Bits,
+    nulls: usize,
+}
+
+impl Validity {
+    pub(crate) fn new(rows: usize) -> Validity {
+        Validity {
+            bits: Bits::new(rows),
+            nulls: 0,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn push(&mut self, valid: bool) {
+        self.bits.push(valid);
+        self.nulls += usize::from(!valid);
+    }
+
+    pub(crate) fn finish(self) -> Option<NullBuffer> {
+        (self.nulls > 0).then(|| NullBuffer::new(self.bits.finish()))
+    }
+}
+
 /// A `string` column's offsets and bytes, a whole `str` appended a row.
 /// The bytes are reserved once for the whole range (what the caller
 /// expects them to hold) with 32 to spare, so that a text that lies in
@@ -219,8 +245,7 @@ unsafe fn unchecked(
 /// validity bit a row.
 pub(crate) struct Slices<'s> {
     texts: Texts<'s>,
-    valid: Bits,
-    nulls: usize,
+    valid: Validity,
 }
 
 impl<'s> Slices<'s> {
@@ -229,8 +254,7 @@ impl<'s> Slices<'s> {
     pub(crate) fn new(rows: usize, bytes: usize, src: &'s [u8]) -> Slices<'s> {
         Slices {
             texts: Texts::new(rows, bytes, src),
-            valid: Bits::new(rows),
-            nulls: 0,
+            valid: Validity::new(rows),
         }
     }
 
@@ -246,12 +270,10 @@ impl<'s> Slices<'s> {
     pub(crate) fn null(&mut self) {
         self.texts.empty();
         self.valid.push(false);
-        self.nulls += 1;
     }
 
     pub(crate) fn finish(self) -> Result<StringArray, String> {
-        let nulls = (self.nulls > 0).then(|| NullBuffer::new(self.valid.finish()));
-        self.texts.finish(nulls)
+        self.texts.finish(self.valid.finish())
     }
 }
 
