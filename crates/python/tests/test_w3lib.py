@@ -92,7 +92,7 @@ PIECES = [
     "\u212a", "\u2100", "①", "ﬁ", "中", "a", "B", "0", "80", "65536", ".", "..", "'", "|", "<",
     "\x00", "\x7f", "www.", "example.com", "xn--", "\u0301", "a=1", "b=", "c", "~",
     # What a query's pair encodes, and sorts after a space but before `+`.
-    "!", "$", "(", ")", "*", ",", "&amp;", "a=b=c",
+    "!", "$", "(", ")", "*", ",", "&amp;", "a=b=c", '"',
 ]
 
 
