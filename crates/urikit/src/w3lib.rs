@@ -387,11 +387,11 @@ fn plain_into(src: &str, o: &Options, out: &mut String) -> Option<()> {
     if cut.dot {
         return None;
     }
-    // `%` (in a path, one line in eighty of the datasets') is let through
-    // the test of the whole URL for the path's sake alone: the netloc and
-    // the query decode it otherwise, and take the steps. (The scheme has
-    // none: its bytes were read.)
-    // Whether the path has escapes, and the query.
+    // Whether the path has escapes, and the query. A `%` in a path (one
+    // line in eighty of the datasets') is decoded and encoded again below;
+    // in a query, the pairs are sorted by the steps' function; in a
+    // netloc, the steps are taken. (The scheme has none: its bytes were
+    // read.)
     let (escaped, query_escaped) = if outside {
         let has = |piece: &[u8], b| crate::bytes::first_byte(piece, b).is_some();
         // A `;` before the query: parameters, or a netloc's. A `"` in a
@@ -449,9 +449,9 @@ fn plain_into(src: &str, o: &Options, out: &mut String) -> Option<()> {
     // already.
     let mut as_is = true;
     let mut last: (&[u8], &[u8]) = (b"", b"");
-    // Whether a field has a `+` (a space), and whether one has a byte that
-    // sorts between a space and `+` (see below).
-    let (mut plus, mut between) = (false, false);
+    // Whether a field has a byte that sorts between a space and `+` (see
+    // below).
+    let mut between = false;
     // A query with escapes is sorted by the steps' own function (below).
     let fields = query.split(|&b| b == b'&').filter(|_| !query_escaped);
     for field in fields {
@@ -476,7 +476,6 @@ fn plain_into(src: &str, o: &Options, out: &mut String) -> Option<()> {
                 .iter()
                 .any(|b| matches!(b, b'!' | b'"' | b'$' | b'\'' | b'(' | b')' | b'*'));
         }
-        plus |= field.contains(&b'+');
         let pair = (key, value);
         as_is &= eq && !encoded && (count == 0 || last <= pair);
         last = pair;
@@ -493,11 +492,13 @@ fn plain_into(src: &str, o: &Options, out: &mut String) -> Option<()> {
     }
     // The pairs are sorted as their decoded bytes are, where a `+` is a
     // space: as they are written, unless a `+` meets one of `!"$'()*`,
-    // which sort after a space but before `+`. Such a query, and one with
-    // escapes, is decoded, sorted and encoded by the steps' function: the
-    // query as the steps have it before (`safe_url_string`'s quoting)
-    // differs from this one only in a `'` encoded, which it decodes.
-    let sorted_by_steps = query_escaped || plus && between;
+    // which sort after a space but before `+`. Such a query (asked of the
+    // whole query, a dropped field's `+` too, where one of those bytes was
+    // seen), and one with escapes, is decoded, sorted and encoded by the
+    // steps' function: the query as the steps have it before
+    // (`safe_url_string`'s quoting) differs from this one only in a `'`
+    // encoded, which it decodes.
+    let sorted_by_steps = query_escaped || between && query.contains(&b'+');
     as_is &= !sorted_by_steps;
 
     out.reserve(url.len() + 8);
@@ -666,7 +667,7 @@ impl Cut {
 
 /// The bytes [`plain`] reads without escapes: those both quotings of a
 /// path leave bare (but `%` and `;`, see [`ESCAPED`]), and the fragment's
-/// `#`.
+/// `#` (but `"`, see there too).
 static BARE: [bool; 256] = {
     let mut t = ESCAPED;
     t[b'%' as usize] = false;
