@@ -126,6 +126,10 @@ impl Variables {
     /// From pairs in any order: sorted once, the last value of a name
     /// kept.
     fn from_pairs(mut pairs: Vec<(String, Value)>) -> Variables {
+        // Most come in name order already (matching gives them so).
+        if pairs.windows(2).all(|w| w[0].0 < w[1].0) {
+            return Variables(pairs);
+        }
         // A stable sort keeps equal names in the order given.
         pairs.sort_by(|a, b| a.0.cmp(&b.0));
         let mut out: Vec<(String, Value)> = Vec::with_capacity(pairs.len());

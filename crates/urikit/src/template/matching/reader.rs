@@ -214,8 +214,19 @@ pub(super) fn read<'u>(
     // Decodes to UTF-8 (a valid whole splits into valid members at the
     // ASCII separators).
     let mut chars = 0usize;
-    if !op.allows_reserved() {
-        let vb = value.as_bytes();
+    let vb = value.as_bytes();
+    if vb.is_ascii() && memchr::memchr(b'%', vb).is_none() {
+        // ASCII with no escape: UTF-8, a character a byte; a prefix too
+        // long fails where the walks below say (the character after it,
+        // or with `+` and `#` the value's start).
+        chars = vb.len();
+        if let Modifier::Prefix(n) = spec.modifier {
+            if chars > usize::from(n) {
+                let past = if op.allows_reserved() { 0 } else { n.into() };
+                return Err(value_at + past);
+            }
+        }
+    } else if !op.allows_reserved() {
         let mut utf8 = Utf8::default();
         let mut i = 0;
         while i < vb.len() {

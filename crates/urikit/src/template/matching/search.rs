@@ -86,8 +86,10 @@ impl<'s, 'u> Search<'s, 'u> {
             uri,
             ok,
             know: vec![Know::Unknown; t.names.len()],
-            places: Vec::new(),
-            trail: Vec::new(),
+            // A place and a change or two for each variable of the
+            // template: room enough for most readings, made once.
+            places: Vec::with_capacity(t.vars.len()),
+            trail: Vec::with_capacity(2 * t.vars.len()),
             budget,
             furthest: 0,
             incomplete: None,
@@ -163,31 +165,10 @@ impl<'s, 'u> Search<'s, 'u> {
         let b = self.uri.as_bytes();
         let n = b.len();
         let m = t.parts.len();
-        // Whether a failure of parts k.. at a position can be remembered:
-        // no variable of theirs appears before k (a variable's first and
-        // last parts do not straddle k).
-        let mut span: Vec<Option<(usize, usize)>> = vec![None; t.names.len()];
-        for (k, part) in t.parts.iter().enumerate() {
-            if let Part::Expression { vars, .. } = part {
-                for v in &t.vars[vars.clone()] {
-                    let e = span[v.id].get_or_insert((k, k));
-                    e.1 = k;
-                }
-            }
-        }
-        let mut crossing = vec![0i64; m + 1];
-        for &(first, last) in span.iter().flatten() {
-            crossing[first + 1] += 1;
-            crossing[last + 1] -= 1;
-        }
-        let mut open = 0;
-        let independent: Vec<bool> = (0..m)
-            .map(|k| {
-                open += crossing[k];
-                open == 0
-            })
-            .collect();
-        let mut failed: Vec<Option<Bits>> = (0..m).map(|_| None).collect();
+        // Which parts' failures can be remembered, and where they failed:
+        // worked out when a part first fails (the quick guess never asks).
+        let mut independent: Vec<bool> = Vec::new();
+        let mut failed: Vec<Option<Bits>> = Vec::new();
         let mut frames: Vec<Frame> = Vec::new();
         let (mut k, mut q) = (0, 0);
         let mut descend = true;
@@ -217,7 +198,11 @@ impl<'s, 'u> Search<'s, 'u> {
                     }
                     descend = false;
                 }
-                if descend && failed[k].as_ref().is_some_and(|f| f.get(q)) {
+                if descend
+                    && failed
+                        .get(k)
+                        .is_some_and(|f| f.as_ref().is_some_and(|f| f.get(q)))
+                {
                     descend = false;
                 }
                 if descend {
@@ -296,6 +281,10 @@ impl<'s, 'u> Search<'s, 'u> {
                 None => {
                     self.undo(trail);
                     frames.pop();
+                    if independent.is_empty() {
+                        independent = independent_parts(t);
+                        failed = (0..m).map(|_| None).collect();
+                    }
                     if independent[fk] {
                         failed[fk]
                             .get_or_insert_with(|| Bits::new(0, n))
@@ -705,6 +694,34 @@ impl<'s, 'u> Search<'s, 'u> {
         }
         Ok(None)
     }
+}
+
+/// Whether a failure of parts `k..` at a position can be remembered, for
+/// each `k`: no variable of theirs appears before `k` (a variable's first
+/// and last parts do not straddle `k`).
+fn independent_parts(t: &Template) -> Vec<bool> {
+    let m = t.parts.len();
+    let mut span: Vec<Option<(usize, usize)>> = vec![None; t.names.len()];
+    for (k, part) in t.parts.iter().enumerate() {
+        if let Part::Expression { vars, .. } = part {
+            for v in &t.vars[vars.clone()] {
+                let e = span[v.id].get_or_insert((k, k));
+                e.1 = k;
+            }
+        }
+    }
+    let mut crossing = vec![0i64; m + 1];
+    for &(first, last) in span.iter().flatten() {
+        crossing[first + 1] += 1;
+        crossing[last + 1] -= 1;
+    }
+    let mut open = 0;
+    (0..m)
+        .map(|k| {
+            open += crossing[k];
+            open == 0
+        })
+        .collect()
 }
 
 /// Whether ending an exploded variable of a named operator at `e` leaves
