@@ -43,6 +43,7 @@ use alloc::vec::Vec;
 
 use super::automaton::{Automaton, Bits};
 use super::captures::{Capture, Captures};
+use super::expand::{FromVars, Source};
 use super::{Part, Template, Variables};
 
 use crate::{Error, ErrorKind};
@@ -73,7 +74,17 @@ impl Template {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn match_uri(&self, uri: &str) -> Result<Variables, Error> {
-        self.captures(uri).map(|c| c.to_variables())
+        crate::work::add(uri.len());
+        // As `captures`, but the quick guess's values are decoded once:
+        // into the answer, which is then the one checked.
+        if let Ok(values) = self.quick_guess(uri) {
+            let vars = Captures::new(self, values).to_variables();
+            if self.expands_to(&FromVars(&vars), uri.as_bytes()) {
+                return Ok(vars);
+            }
+        }
+        let values = self.searched(uri)?;
+        Ok(Captures::new(self, values).to_variables())
     }
 
     /// The values whose expansion is `uri` (RFC 6570 section 1.4's
@@ -123,35 +134,38 @@ impl Template {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn captures<'t, 'u>(&'t self, uri: &'u str) -> Result<Captures<'t, 'u>, Error> {
-        let b = uri.as_bytes();
-        let n = b.len();
-        let m = self.parts.len();
-        crate::work::add(n);
-        // Most URIs are read by the first guess at each expression's end
-        // (the last place the next literal fits): tried first, with a small
-        // budget, and checked like every answer.
-        let quick = Search::new(self, uri, None, 4 * (n + 64) * (m + 4)).run();
-        let values = match quick {
-            Ok(values) if self.expands_to(&values, b) => values,
-            _ => {
-                let values = self.search(uri)?;
-                // Checked once more as a whole: the values expand to the
-                // URI.
-                if !self.expands_to(&values, b) {
-                    let at = self.first_expression_offset();
-                    return Err(Error::new(ErrorKind::AmbiguousTemplate, at));
-                }
-                values
-            }
+        crate::work::add(uri.len());
+        let values = match self.quick_guess(uri) {
+            Ok(values) if self.expands_to(&values[..], uri.as_bytes()) => values,
+            _ => self.searched(uri)?,
         };
         Ok(Captures::new(self, values))
     }
 
-    /// Whether `values` expand to all of `b`, up to how escapes are
-    /// spelled.
-    fn expands_to(&self, values: &[Option<Capture<'_>>], b: &[u8]) -> bool {
+    /// Most URIs are read by the first guess at each expression's end (the
+    /// last place the next literal fits): tried first, with a small
+    /// budget. Its values are not checked yet.
+    fn quick_guess<'u>(&self, uri: &'u str) -> Result<Vec<Option<Capture<'u>>>, Error> {
+        let (n, m) = (uri.len(), self.parts.len());
+        Search::new(self, uri, None, 4 * (n + 64) * (m + 4)).run()
+    }
+
+    /// The full search's values, checked once more as a whole: they expand
+    /// to the URI.
+    fn searched<'u>(&self, uri: &'u str) -> Result<Vec<Option<Capture<'u>>>, Error> {
+        let values = self.search(uri)?;
+        if !self.expands_to(&values[..], uri.as_bytes()) {
+            let at = self.first_expression_offset();
+            return Err(Error::new(ErrorKind::AmbiguousTemplate, at));
+        }
+        Ok(values)
+    }
+
+    /// Whether the values of `src` expand to all of `b`, up to how escapes
+    /// are spelled.
+    fn expands_to<'a, S: Source<'a> + ?Sized>(&self, src: &S, b: &[u8]) -> bool {
         let mut same = SameText::new(b, 0, b.len());
-        self.expand_to(values, &mut same).is_ok() && same.complete()
+        self.expand_to(src, &mut same).is_ok() && same.complete()
     }
 
     /// Steps 1 to 4: the values by variable id.
