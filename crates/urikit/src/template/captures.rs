@@ -408,7 +408,10 @@ impl<'t, 'u> Captures<'t, 'u> {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     pub fn to_variables(&self) -> Variables {
-        self.iter().map(|(n, c)| (n.into(), c.to_value())).collect()
+        // In name order already, and counted: room made once.
+        let mut pairs = Vec::with_capacity(self.len());
+        pairs.extend(self.iter().map(|(n, c)| (n.into(), c.to_value())));
+        pairs.into_iter().collect()
     }
 }
 

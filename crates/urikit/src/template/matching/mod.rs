@@ -39,6 +39,7 @@ mod reader;
 mod search;
 mod text;
 
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::automaton::{Automaton, Bits};
@@ -79,7 +80,7 @@ impl Template {
         // into the answer, which is then the one checked.
         if let Ok(values) = self.quick_guess(uri) {
             let vars = Captures::new(self, values).to_variables();
-            if self.expands_to(&FromVars(&vars), uri.as_bytes()) {
+            if self.expands_to(&FromVars(&vars), uri) {
                 return Ok(vars);
             }
         }
@@ -136,7 +137,7 @@ impl Template {
     pub fn captures<'t, 'u>(&'t self, uri: &'u str) -> Result<Captures<'t, 'u>, Error> {
         crate::work::add(uri.len());
         let values = match self.quick_guess(uri) {
-            Ok(values) if self.expands_to(&values[..], uri.as_bytes()) => values,
+            Ok(values) if self.expands_to(&values[..], uri) => values,
             _ => self.searched(uri)?,
         };
         Ok(Captures::new(self, values))
@@ -154,18 +155,22 @@ impl Template {
     /// to the URI.
     fn searched<'u>(&self, uri: &'u str) -> Result<Vec<Option<Capture<'u>>>, Error> {
         let values = self.search(uri)?;
-        if !self.expands_to(&values[..], uri.as_bytes()) {
+        if !self.expands_to(&values[..], uri) {
             let at = self.first_expression_offset();
             return Err(Error::new(ErrorKind::AmbiguousTemplate, at));
         }
         Ok(values)
     }
 
-    /// Whether the values of `src` expand to all of `b`, up to how escapes
-    /// are spelled.
-    fn expands_to<'a, S: Source<'a> + ?Sized>(&self, src: &S, b: &[u8]) -> bool {
-        let mut same = SameText::new(b, 0, b.len());
-        self.expand_to(src, &mut same).is_ok() && same.complete()
+    /// Whether the values of `src` expand to all of `uri`, up to how
+    /// escapes are spelled. Expanded whole, then compared: most expansions
+    /// are the URI byte for byte. The others are compared unit by unit,
+    /// which is the comparison piece by piece as expansion writes them,
+    /// since every `%` it writes begins a whole `%HH` within one piece.
+    fn expands_to<'a, S: Source<'a> + ?Sized>(&self, src: &S, uri: &str) -> bool {
+        let mut again = String::with_capacity(uri.len());
+        self.expand_to(src, &mut again).is_ok()
+            && (again == uri || literal_at(again.as_bytes(), uri.as_bytes(), 0) == Ok(uri.len()))
     }
 
     /// Steps 1 to 4: the values by variable id.
