@@ -215,7 +215,7 @@ pub(super) fn read<'u>(
     // ASCII separators).
     let mut chars = 0usize;
     let vb = value.as_bytes();
-    if vb.is_ascii() && memchr::memchr(b'%', vb).is_none() {
+    if vb.iter().all(|&c| c < 0x80 && c != b'%') {
         // ASCII with no escape: UTF-8, a character a byte; a prefix too
         // long fails where the walks below say (the character after it,
         // or with `+` and `#` the value's start).
