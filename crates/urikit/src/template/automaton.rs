@@ -14,7 +14,8 @@
 //! The languages are what expansion can write, widened only where a
 //! deterministic automaton cannot follow (an exploded variable under `.`,
 //! whose members and values both hold `.`): matching checks every reading
-//! by expanding it again, so a wider language costs a reading that is
+//! by expanding it again (or by a proof from the text read, which does not
+//! rest on these languages), so a wider language costs a reading that is
 //! refused, never a wrong answer. A byte beyond ASCII stands where a value
 //! has one, for an IRI that spells `%C3%A9` as `é`.
 //!

@@ -190,7 +190,9 @@ pub(super) fn readings<'u>(
 /// and, for a prefix that kept its whole length `n`, `Some(n)` (the value
 /// may go on); `Ok(None)` when there is no such reading; or the byte where
 /// it fails to be one. The value must decode to UTF-8, keep no more
-/// characters than its prefix allows, and expand to the same text again.
+/// characters than its prefix allows, and expand to the same text again:
+/// checked here when `check`; otherwise the third of the answer says
+/// whether the text's form alone proves it ([`plain`]).
 pub(super) fn read<'u>(
     op: Operator,
     spec: &VarSpec,
@@ -200,7 +202,7 @@ pub(super) fn read<'u>(
     end: usize,
     alt: usize,
     check: bool,
-) -> Result<Option<(Capture<'u>, Option<u16>)>, usize> {
+) -> Result<Option<(Capture<'u>, Option<u16>, bool)>, usize> {
     let text = match uri.get(at..end) {
         Some(t) => t,
         None => return Err(at),
@@ -260,7 +262,8 @@ pub(super) fn read<'u>(
     // And expands to the same text again (unless the caller checks the
     // whole answer so, and only that).
     if !check {
-        return Ok(Some((c, kept_of(spec, chars))));
+        let plain = plain(op, spec, name, text, value, shape);
+        return Ok(Some((c, kept_of(spec, chars), plain)));
     }
     let mut same = SameText::new(uri.as_bytes(), at, end);
     if expand_var(op, spec, name, c.kind_view(), &mut same).is_err() {
@@ -271,7 +274,29 @@ pub(super) fn read<'u>(
         Some(e) => return Err(e),
         None => return Err(same.at()),
     }
-    Ok(Some((c, kept_of(spec, chars))))
+    Ok(Some((c, kept_of(spec, chars), true)))
+}
+
+/// Whether the string `value`, read from `text` (the variable's whole
+/// expansion after its `sep`) and known to decode to UTF-8 within its
+/// prefix, expands to `text` again by their form alone: an operator
+/// without `U+R`, a string that is not exploded, `text` the value itself
+/// or, under a named operator, `name=` and the value (`name` and `ifemp`
+/// for an empty one: section 3.2.1, Appendix A), and a value that
+/// expansion writes back unit for unit ([`written_back`]).
+fn plain(op: Operator, spec: &VarSpec, name: &str, text: &str, value: &str, shape: Shape) -> bool {
+    if op.allows_reserved() || spec.modifier == Modifier::Explode || shape != Shape::Str {
+        return false;
+    }
+    let whole = if op.named() {
+        let ifemp = if value.is_empty() { op.if_empty() } else { "=" };
+        text.strip_prefix(name)
+            .and_then(|rest| rest.strip_prefix(ifemp))
+            == Some(value)
+    } else {
+        text == value
+    };
+    whole && written_back(value.as_bytes())
 }
 
 /// For a prefix that kept its whole length (`chars` characters), the
@@ -290,4 +315,58 @@ pub(super) fn one_named(text: &str, name: &str, sep: u8) -> bool {
         && text
             .strip_prefix(name)
             .is_some_and(|r| r.is_empty() || r.starts_with('='))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::template::Part;
+
+    /// `plain` on the one variable of `template`, read from `text` with
+    /// the string value `value` (a slice of `text`, as `readings` gives).
+    fn plain_of(template: &str, text: &str, value_from: usize) -> bool {
+        let t = Template::parse(template).unwrap();
+        let Part::Expression { op, .. } = t.parts[0] else {
+            panic!("{template} begins with an expression");
+        };
+        let spec = &t.vars[0];
+        plain(
+            op,
+            spec,
+            t.spec_name(spec),
+            text,
+            &text[value_from..],
+            Shape::Str,
+        )
+    }
+
+    #[test]
+    fn plain_is_the_form_expansion_writes() {
+        // Section 3.2.2: unreserved characters, escapes, bytes beyond
+        // ASCII (an IRI's spelling of an escape) are written back as such.
+        assert!(plain_of("{x}", "a-b.c_d~9", 0));
+        assert!(plain_of("{x}", "a%20b%2fc%C3%A9", 0));
+        assert!(plain_of("{x}", "café", 0));
+        assert!(plain_of("{x:3}", "ab", 0));
+        // Anything else is encoded by expansion, so not its own text.
+        for text in ["a b", "a/b", "a,b", "a%2", "a%zz", "a=b", "a'b"] {
+            assert!(!plain_of("{x}", text, 0), "{text}");
+        }
+        // Section 3.2.8 and 3.2.7: `name=value`; an empty value is
+        // `name=` under `?` and `&`, `name` alone under `;`.
+        assert!(plain_of("{?x}", "x=1", 2));
+        assert!(plain_of("{&x}", "x=", 2));
+        assert!(plain_of("{;x}", "x", 1));
+        assert!(plain_of("{;x}", "x=1", 2));
+        assert!(!plain_of("{?x}", "x", 1));
+        assert!(!plain_of("{;x}", "x=", 2));
+        assert!(!plain_of("{?x}", "xyz", 1));
+        assert!(!plain_of("{?x}", "y=1", 2));
+        // Not proven by form: `U+R` operators, an exploded variable.
+        assert!(!plain_of("{+x}", "a", 0));
+        assert!(!plain_of("{#x}", "a", 0));
+        assert!(!plain_of("{x*}", "a", 0));
+        // The value must be all of the text after the name.
+        assert!(!plain_of("{x}", "ab", 1));
+    }
 }

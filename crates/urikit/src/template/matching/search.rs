@@ -61,6 +61,11 @@ pub(super) struct Search<'s, 'u> {
     /// every value of (an expression's `{`): then an exhausted search
     /// proves nothing.
     pub(super) incomplete: Option<usize>,
+    /// Whether the values read expand to the URI again by the form of
+    /// what was read alone: each variable named once in the template
+    /// (so no two places need agree), and each value read by the quick
+    /// guess [`plain`](super::reader) (the full search checks each one).
+    pub(super) proven: bool,
 }
 
 /// An expression being read at `q`: the ends still to try, and the
@@ -93,6 +98,7 @@ impl<'s, 'u> Search<'s, 'u> {
             budget,
             furthest: 0,
             incomplete: None,
+            proven: t.vars.len() == t.names.len(),
         }
     }
 
@@ -663,7 +669,7 @@ impl<'s, 'u> Search<'s, 'u> {
             self.spend(end - at + 1 + before, k)?;
             // The quick guess checks its whole answer once instead.
             let quick = self.ok.is_none();
-            let (c, kept) = match read(op, spec, name, self.uri, at, end, alt, !quick) {
+            let (c, kept, plain) = match read(op, spec, name, self.uri, at, end, alt, !quick) {
                 Ok(Some(x)) => x,
                 Ok(None) => return Ok(None),
                 Err(e) => {
@@ -689,6 +695,7 @@ impl<'s, 'u> Search<'s, 'u> {
                     continue 'readings;
                 }
             }
+            self.proven &= plain;
             self.place(k, i, spec, at, end, Know::Is(c, kept));
             return Ok(Some(alt));
         }

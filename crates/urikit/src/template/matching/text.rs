@@ -3,7 +3,7 @@
 //!
 //! May use: `grammar`, `out`.
 
-use crate::grammar::rfc3986::{hex_val, UNRESERVED};
+use crate::grammar::rfc3986::{hex2_at, hex_val, UNRESERVED};
 use crate::out::Push;
 
 /// UTF-8 checked a byte at a time (the decoded bytes of a value, which
@@ -64,6 +64,30 @@ pub(super) fn unit(b: &[u8], i: usize) -> (u8, bool, usize) {
         }
     }
     (c, false, 1)
+}
+
+/// Whether expansion without `U+R` writes the string that `v` decodes to
+/// as `v` again, unit for unit: `v` is unreserved characters, bytes beyond
+/// ASCII and `%HH` triplets (section 3.2.1 encodes every other character
+/// of a value; an escape of an unreserved character and the character are
+/// one unit, and so are a byte beyond ASCII and its escape). The caller
+/// knows that `v` decodes to UTF-8.
+pub(super) fn written_back(v: &[u8]) -> bool {
+    let mut i = 0;
+    while i < v.len() {
+        let c = v[i];
+        if c == b'%' {
+            if !hex2_at(v, i + 1) {
+                return false;
+            }
+            i += 3;
+        } else if c >= 0x80 || UNRESERVED.allows(c) {
+            i += 1;
+        } else {
+            return false;
+        }
+    }
+    true
 }
 
 /// Whether the literal `lit` (as expansion writes it) is at `p` in `b`,
