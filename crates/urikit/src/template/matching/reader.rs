@@ -217,7 +217,8 @@ pub(super) fn read<'u>(
     // ASCII separators).
     let mut chars = 0usize;
     let vb = value.as_bytes();
-    if vb.iter().all(|&c| c < 0x80 && c != b'%') {
+    let unreserved = only_unreserved(vb);
+    if unreserved || vb.iter().all(|&c| c < 0x80 && c != b'%') {
         // ASCII with no escape: UTF-8, a character a byte; a prefix too
         // long fails where the walks below say (the character after it,
         // or with `+` and `#` the value's start).
@@ -262,7 +263,7 @@ pub(super) fn read<'u>(
     // And expands to the same text again (unless the caller checks the
     // whole answer so, and only that).
     if !check {
-        let plain = plain(op, spec, name, text, value, shape);
+        let plain = plain(op, spec, name, text, value, shape, unreserved);
         return Ok(Some((c, kept_of(spec, chars), plain)));
     }
     let mut same = SameText::new(uri.as_bytes(), at, end);
@@ -283,8 +284,17 @@ pub(super) fn read<'u>(
 /// without `U+R`, a string that is not exploded, `text` the value itself
 /// or, under a named operator, `name=` and the value (`name` and `ifemp`
 /// for an empty one: section 3.2.1, Appendix A), and a value that
-/// expansion writes back unit for unit ([`written_back`]).
-fn plain(op: Operator, spec: &VarSpec, name: &str, text: &str, value: &str, shape: Shape) -> bool {
+/// expansion writes back unit for unit ([`written_back`]; the caller may
+/// know that the value is unreserved characters alone, which it is).
+fn plain(
+    op: Operator,
+    spec: &VarSpec,
+    name: &str,
+    text: &str,
+    value: &str,
+    shape: Shape,
+    unreserved: bool,
+) -> bool {
     if op.allows_reserved() || spec.modifier == Modifier::Explode || shape != Shape::Str {
         return false;
     }
@@ -296,7 +306,7 @@ fn plain(op: Operator, spec: &VarSpec, name: &str, text: &str, value: &str, shap
     } else {
         text == value
     };
-    whole && written_back(value.as_bytes())
+    whole && (unreserved || written_back(value.as_bytes()))
 }
 
 /// For a prefix that kept its whole length (`chars` characters), the
@@ -330,14 +340,15 @@ mod tests {
             panic!("{template} begins with an expression");
         };
         let spec = &t.vars[0];
-        plain(
-            op,
-            spec,
-            t.spec_name(spec),
-            text,
-            &text[value_from..],
-            Shape::Str,
-        )
+        let (name, value) = (t.spec_name(spec), &text[value_from..]);
+        let by_walk = plain(op, spec, name, text, value, Shape::Str, false);
+        // Told that the value is unreserved characters alone (where it
+        // is), the same answer.
+        if only_unreserved(value.as_bytes()) {
+            let told = plain(op, spec, name, text, value, Shape::Str, true);
+            assert_eq!(told, by_walk, "{template} on {text}");
+        }
+        by_walk
     }
 
     #[test]

@@ -66,6 +66,11 @@ pub(super) fn unit(b: &[u8], i: usize) -> (u8, bool, usize) {
     (c, false, 1)
 }
 
+/// Whether `v` is unreserved characters alone (RFC 3986 section 2.3).
+pub(super) fn only_unreserved(v: &[u8]) -> bool {
+    v.iter().all(|&c| UNRESERVED.allows(c))
+}
+
 /// Whether expansion without `U+R` writes the string that `v` decodes to
 /// as `v` again, unit for unit: `v` is unreserved characters, bytes beyond
 /// ASCII and `%HH` triplets (section 3.2.1 encodes every other character
