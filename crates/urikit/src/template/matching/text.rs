@@ -3,7 +3,7 @@
 //!
 //! May use: `grammar`, `out`.
 
-use crate::grammar::rfc3986::{hex2_at, hex_val, UNRESERVED};
+use crate::grammar::rfc3986::{hex_val, UNRESERVED};
 use crate::out::Push;
 
 /// UTF-8 checked a byte at a time (the decoded bytes of a value, which
@@ -68,31 +68,13 @@ pub(super) fn unit(b: &[u8], i: usize) -> (u8, bool, usize) {
 
 /// Whether `v` is unreserved characters alone (RFC 3986 section 2.3).
 pub(super) fn only_unreserved(v: &[u8]) -> bool {
-    v.iter().all(|&c| UNRESERVED.allows(c))
+    v.iter().all(|&c| unreserved(c))
 }
 
-/// Whether expansion without `U+R` writes the string that `v` decodes to
-/// as `v` again, unit for unit: `v` is unreserved characters, bytes beyond
-/// ASCII and `%HH` triplets (section 3.2.1 encodes every other character
-/// of a value; an escape of an unreserved character and the character are
-/// one unit, and so are a byte beyond ASCII and its escape). The caller
-/// knows that `v` decodes to UTF-8.
-pub(super) fn written_back(v: &[u8]) -> bool {
-    let mut i = 0;
-    while i < v.len() {
-        let c = v[i];
-        if c == b'%' {
-            if !hex2_at(v, i + 1) {
-                return false;
-            }
-            i += 3;
-        } else if c >= 0x80 || UNRESERVED.allows(c) {
-            i += 1;
-        } else {
-            return false;
-        }
-    }
-    true
+/// Whether byte `c` is an unreserved character (RFC 3986 section 2.3).
+#[inline]
+pub(super) fn unreserved(c: u8) -> bool {
+    UNRESERVED.allows(c)
 }
 
 /// Whether the literal `lit` (as expansion writes it) is at `p` in `b`,
