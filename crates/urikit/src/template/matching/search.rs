@@ -216,8 +216,14 @@ impl<'s, 'u> Search<'s, 'u> {
                         // The guess: the last place in the run the
                         // expression can hold where the next part can
                         // begin, read by the quick walk; anything else
-                        // gives the guess up.
-                        let run = t.automaton(k).run_end(b, q);
+                        // gives the guess up. The last part must hold all
+                        // that is left: the walk reads only bytes of the
+                        // run (`Automaton::run_end`), so it fails where the
+                        // run stops short, without the run being found.
+                        let run = match t.parts.get(k + 1) {
+                            None => n,
+                            Some(_) => t.automaton(k).run_end(b, q),
+                        };
                         self.spend(run - q + 1, k)?;
                         let fits = |p: usize| match t.parts.get(k + 1) {
                             None => p == n,
@@ -365,14 +371,17 @@ impl<'s, 'u> Search<'s, 'u> {
             let mut end = None;
             loop {
                 crate::work::add(1);
-                if body.dfa.accepting(state) {
-                    let boundary = pos == r || (!last && b[pos] == auto.sep);
-                    if boundary && !cuts_own_run(op, spec, name, b, pos, r) {
-                        end = Some(pos);
-                        break;
-                    }
+                // Only a boundary can end the text: asked first, the
+                // automaton's state only there.
+                let at_end = pos == r;
+                if (at_end || (!last && b[pos] == auto.sep))
+                    && body.dfa.accepting(state)
+                    && !cuts_own_run(op, spec, name, b, pos, r)
+                {
+                    end = Some(pos);
+                    break;
                 }
-                if pos == r {
+                if at_end {
                     break;
                 }
                 state = body.dfa.step(state, b[pos]);
