@@ -66,6 +66,9 @@ pub(super) struct Search<'s, 'u> {
     /// (so no two places need agree), and each value read by the quick
     /// guess [`plain`](super::reader) (the full search checks each one).
     pub(super) proven: bool,
+    /// Whether every variable is named once in the template: then no
+    /// place read before is another of the same variable.
+    pub(super) named_once: bool,
 }
 
 /// An expression being read at `q`: the ends still to try, and the
@@ -93,12 +96,16 @@ impl<'s, 'u> Search<'s, 'u> {
             know: vec![Know::Unknown; t.names.len()],
             // A place and a change or two for each variable of the
             // template: room enough for most readings, made once.
-            places: Vec::with_capacity(t.vars.len()),
-            trail: Vec::with_capacity(2 * t.vars.len()),
+            places: Vec::with_capacity(match ok.is_some() || t.vars.len() > t.names.len() {
+                true => t.vars.len(),
+                false => 0,
+            }),
+            trail: Vec::with_capacity(if ok.is_some() { 2 * t.vars.len() } else { 0 }),
             budget,
             furthest: 0,
             incomplete: None,
             proven: t.vars.len() == t.names.len(),
+            named_once: t.vars.len() == t.names.len(),
         }
     }
 
@@ -119,7 +126,10 @@ impl<'s, 'u> Search<'s, 'u> {
     }
 
     pub(super) fn set(&mut self, id: usize, k: Know<'u>) {
-        self.trail.push((id, self.know[id], self.places.len()));
+        // The quick guess never goes back: it keeps nothing to undo.
+        if self.ok.is_some() {
+            self.trail.push((id, self.know[id], self.places.len()));
+        }
         self.know[id] = k;
     }
 
@@ -135,6 +145,11 @@ impl<'s, 'u> Search<'s, 'u> {
         know: Know<'u>,
     ) {
         self.set(spec.id, know);
+        // The quick guess asks for the places read before only to compare
+        // a variable named again with them.
+        if self.ok.is_none() && self.named_once {
+            return;
+        }
         self.places.push(Place {
             id: spec.id,
             k,
@@ -369,6 +384,7 @@ impl<'s, 'u> Search<'s, 'u> {
             let mut state = 0u8;
             let mut pos = at + body.name.len();
             let mut end = None;
+            let own_runs = op.named() && spec.modifier == Modifier::Explode;
             loop {
                 crate::work::add(1);
                 // Only a boundary can end the text: asked first, the
@@ -376,7 +392,7 @@ impl<'s, 'u> Search<'s, 'u> {
                 let at_end = pos == r;
                 if (at_end || (!last && b[pos] == auto.sep))
                     && body.dfa.accepting(state)
-                    && !cuts_own_run(op, spec, name, b, pos, r)
+                    && !(own_runs && cuts_own_run(op, spec, name, b, pos, r))
                 {
                     end = Some(pos);
                     break;
@@ -664,12 +680,16 @@ impl<'s, 'u> Search<'s, 'u> {
         let t = self.t;
         let name = t.spec_name(spec);
         let b = self.uri.as_bytes();
-        let before: usize = self
-            .places
-            .iter()
-            .filter(|p| p.id == spec.id)
-            .map(|p| p.end - p.at + 1)
-            .sum();
+        // Where every variable is named once, none was read before here.
+        let before: usize = match self.named_once {
+            true => 0,
+            false => self
+                .places
+                .iter()
+                .filter(|p| p.id == spec.id)
+                .map(|p| p.end - p.at + 1)
+                .sum(),
+        };
         // Under `+` and `#` a value may hold the separators, and under `.`
         // an exploded one its `.`: more values than `readings` lists.
         let listed =
@@ -689,7 +709,10 @@ impl<'s, 'u> Search<'s, 'u> {
                     continue;
                 }
             };
-            for place in self.places.iter().filter(|p| !quick && p.id == spec.id) {
+            // The places read before must agree (the quick guess's answer
+            // is checked whole instead).
+            let again = !quick && before > 0;
+            for place in self.places.iter().filter(|p| again && p.id == spec.id) {
                 let Part::Expression { op, vars, .. } = &t.parts[place.k] else {
                     continue;
                 };
