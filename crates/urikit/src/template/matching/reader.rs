@@ -305,15 +305,21 @@ fn plain(
     if op.allows_reserved() || spec.modifier == Modifier::Explode || shape != Shape::Str {
         return false;
     }
-    let whole = if op.named() {
-        let ifemp = if value.is_empty() { op.if_empty() } else { "=" };
-        text.strip_prefix(name)
-            .and_then(|rest| rest.strip_prefix(ifemp))
-            == Some(value)
+    // `value` is the slice of `text` that `readings` took: the same bytes
+    // where it starts at the same place with what is left's length.
+    let (t, name) = (text.as_bytes(), name.as_bytes());
+    let value_at = if op.named() {
+        // `name=`, or `name` and `ifemp` for an empty value: `ifemp` is
+        // `=` or nothing (Appendix A).
+        let eq = !value.is_empty() || op.if_empty() == "=";
+        let named = t.starts_with(name) && (!eq || t.get(name.len()) == Some(&b'='));
+        named.then_some(name.len() + usize::from(eq))
     } else {
-        text == value
+        Some(0)
     };
-    whole && written
+    value_at.is_some_and(|v| {
+        t.len() - v == value.len() && core::ptr::eq(t[v..].as_ptr(), value.as_ptr())
+    }) && written
 }
 
 /// For a prefix that kept its whole length (`chars` characters), the
