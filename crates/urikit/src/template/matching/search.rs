@@ -135,6 +135,7 @@ impl<'s, 'u> Search<'s, 'u> {
 
     /// Records that the variable of `spec` (the `i`-th of part `k`) was
     /// read at `at..end`, what is known of it now `know`.
+    #[inline]
     pub(super) fn place(
         &mut self,
         k: usize,
@@ -385,22 +386,25 @@ impl<'s, 'u> Search<'s, 'u> {
             let mut pos = at + body.name.len();
             let mut end = None;
             let own_runs = op.named() && spec.modifier == Modifier::Explode;
+            // The expression's text, and the byte that ends a variable's
+            // (none for the last variable: a value beyond a byte).
+            let (text, stop) = (&b[..r], if last { 256 } else { u16::from(auto.sep) });
             loop {
                 crate::work::add(1);
                 // Only a boundary can end the text: asked first, the
                 // automaton's state only there.
-                let at_end = pos == r;
-                if (at_end || (!last && b[pos] == auto.sep))
+                let c = text.get(pos).copied();
+                if c.is_none_or(|c| u16::from(c) == stop)
                     && body.dfa.accepting(state)
                     && !(own_runs && cuts_own_run(op, spec, name, b, pos, r))
                 {
                     end = Some(pos);
                     break;
                 }
-                if at_end {
+                let Some(c) = c else {
                     break;
-                }
-                state = body.dfa.step(state, b[pos]);
+                };
+                state = body.dfa.step(state, c);
                 if state == crate::template::automaton::DEAD {
                     break;
                 }
