@@ -209,11 +209,11 @@ impl<'s, 'u> Search<'s, 'u> {
                 }
                 if descend && k == m {
                     if q == n {
-                        return Ok(self
-                            .know
-                            .iter()
+                        // In the room `know` had (the search is over).
+                        return Ok(core::mem::take(&mut self.know)
+                            .into_iter()
                             .map(|k| match k {
-                                Know::Is(c, _) => Some(*c),
+                                Know::Is(c, _) => Some(c),
                                 _ => None,
                             })
                             .collect());
