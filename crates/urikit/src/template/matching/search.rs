@@ -89,23 +89,23 @@ impl<'s, 'u> Search<'s, 'u> {
         ok: Option<&'s [Bits]>,
         budget: usize,
     ) -> Self {
+        let named_once = t.vars.len() == t.names.len();
+        let quick = ok.is_none();
         Search {
             t,
             uri,
             ok,
             know: vec![Know::Unknown; t.names.len()],
             // A place and a change or two for each variable of the
-            // template: room enough for most readings, made once.
-            places: Vec::with_capacity(match ok.is_some() || t.vars.len() > t.names.len() {
-                true => t.vars.len(),
-                false => 0,
-            }),
-            trail: Vec::with_capacity(if ok.is_some() { 2 * t.vars.len() } else { 0 }),
+            // template, made once; none where they are not kept (see
+            // `set` and `place`).
+            places: Vec::with_capacity(if quick && named_once { 0 } else { t.vars.len() }),
+            trail: Vec::with_capacity(if quick { 0 } else { 2 * t.vars.len() }),
             budget,
             furthest: 0,
             incomplete: None,
-            proven: t.vars.len() == t.names.len(),
-            named_once: t.vars.len() == t.names.len(),
+            proven: named_once,
+            named_once,
         }
     }
 
@@ -685,14 +685,14 @@ impl<'s, 'u> Search<'s, 'u> {
         let name = t.spec_name(spec);
         let b = self.uri.as_bytes();
         // Where every variable is named once, none was read before here.
-        let before: usize = match self.named_once {
-            true => 0,
-            false => self
-                .places
+        let before: usize = if self.named_once {
+            0
+        } else {
+            self.places
                 .iter()
                 .filter(|p| p.id == spec.id)
                 .map(|p| p.end - p.at + 1)
-                .sum(),
+                .sum()
         };
         // Under `+` and `#` a value may hold the separators, and under `.`
         // an exploded one its `.`: more values than `readings` lists.
