@@ -401,6 +401,14 @@ fn a_long_list_is_read_in_place() {
     assert_eq!(p.items().count(), 1 << 20);
 }
 
+/// How many cases a property runs: `URIKIT_TEMPLATE_CASES`, or `default`.
+fn cases_or(default: usize) -> usize {
+    std::env::var("URIKIT_TEMPLATE_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
 /// A small generator, seeded, for the property below.
 struct Rng(u64);
 
@@ -520,10 +528,7 @@ fn values(rng: &mut Rng, template: &str) -> Variables {
 /// counts are printed (`cargo test template_match -- --nocapture`).
 #[test]
 fn matching_inverts_expansion() {
-    let cases: usize = std::env::var("URIKIT_TEMPLATE_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(200_000);
+    let cases = cases_or(200_000);
     let mut rng = Rng(0x5EED_0044);
     let (mut matched, mut ambiguous, mut expanded_error) = (0usize, 0usize, 0usize);
     for _ in 0..cases {
@@ -577,10 +582,7 @@ fn matching_inverts_expansion() {
 /// stands for, on each answer it proves.
 #[test]
 fn matching_never_answers_wrongly() {
-    let cases: usize = std::env::var("URIKIT_TEMPLATE_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(100_000);
+    let cases = cases_or(100_000);
     let mut rng = Rng(0x5EED_0045);
     let (mut matched, mut refused) = (0usize, 0usize);
     for _ in 0..cases {

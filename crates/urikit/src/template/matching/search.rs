@@ -385,7 +385,7 @@ impl<'s, 'u> Search<'s, 'u> {
             let mut state = 0u8;
             let mut pos = at + body.name.len();
             let mut end = None;
-            let own_runs = op.named() && spec.modifier == Modifier::Explode;
+            let own_runs = has_own_runs(op, spec);
             // The expression's text, and the byte that ends a variable's
             // (none for the last variable: a value beyond a byte).
             let (text, stop) = (&b[..r], if last { 256 } else { u16::from(auto.sep) });
@@ -767,6 +767,13 @@ fn independent_parts(t: &Template) -> Vec<bool> {
         .collect()
 }
 
+/// Whether a variable's members can be named after it (an exploded
+/// variable of a named operator), so that a run of them is its own.
+#[inline]
+pub(super) fn has_own_runs(op: Operator, spec: &VarSpec) -> bool {
+    op.named() && spec.modifier == Modifier::Explode
+}
+
 /// Whether ending an exploded variable of a named operator at `e` leaves
 /// a member named after it next (`;x=1;x=2` read as `x` = `[1]` and the
 /// rest for the next variable).
@@ -778,7 +785,7 @@ pub(super) fn cuts_own_run(
     e: usize,
     r: usize,
 ) -> bool {
-    if !op.named() || spec.modifier != Modifier::Explode || e >= r || b[e] != op.separator_byte() {
+    if !has_own_runs(op, spec) || e >= r || b[e] != op.separator_byte() {
         return false;
     }
     let key = e + 1;
