@@ -150,6 +150,12 @@ pub(crate) fn hex_digits(hash: &[u8; 32]) -> [u8; 64] {
 #[cfg(any(feature = "surt", feature = "w3lib"))]
 #[inline(always)]
 pub(crate) fn byte_marks<const N: usize>(b: &[u8], xs: [u8; N]) -> [u64; N] {
+    #[cfg(not(urikit_no_avx2))]
+    if b.len() >= 32 {
+        if let Some(k) = Avx2::detect() {
+            return k.byte_marks(b, xs);
+        }
+    }
     sse2::byte_marks(b, xs)
 }
 

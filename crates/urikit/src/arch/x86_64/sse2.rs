@@ -576,8 +576,9 @@ mod tests {
         }
     }
 
-    /// The marks of both faces are a byte loop's, at every length from 0
-    /// to 64, with each byte looked for (and NUL, which the short texts'
+    /// The marks of every face (SSE2, AVX2 from 32 bytes where the
+    /// processor has it, the portable word at a time) are a byte loop's,
+    /// at every length from 0 to 64, with each byte looked for (and NUL, which the short texts'
     /// padding holds) at one place, at two and everywhere.
     #[cfg(any(feature = "surt", feature = "w3lib"))]
     #[test]
@@ -589,6 +590,12 @@ mod tests {
                     let want = XS.map(|x| marks_of(&v, x));
                     assert_eq!(byte_marks(&v, XS), want, "{v:?}");
                     assert_eq!(crate::bytes::byte_marks(&v, XS), want, "{v:?}");
+                    // The face the facade chooses (AVX2 from 32 bytes where
+                    // the processor has it), and the AVX2 face itself.
+                    assert_eq!(crate::arch::byte_marks(&v, XS), want, "{v:?}");
+                    if let Some(k) = super::super::avx2::Avx2::detect().filter(|_| n >= 32) {
+                        assert_eq!(k.byte_marks(&v, XS), want, "{v:?}");
+                    }
                 }
             }
         }
