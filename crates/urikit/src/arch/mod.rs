@@ -109,8 +109,9 @@ pub(crate) fn every_read_name<R>(
 /// Where each byte of `xs` lies in `b` (at most [`MARKS_MAX`] bytes): bit
 /// `k` of the `j`-th mask is set where `b[k]` is `xs[j]`. The SURT key's
 /// one reading takes a netloc's ends, its host's dots and its path's odd
-/// segments from these masks, with no search per component: with SSE2 on
-/// x86-64 from sixteen bytes, sixteen to a compare.
+/// segments from these masks, with no search per component: on x86-64,
+/// with AVX2 from 32 bytes where the processor has it (two chunks of 32),
+/// with SSE2 from sixteen (sixteen to a compare).
 #[cfg(any(feature = "surt", feature = "w3lib"))]
 #[inline(always)]
 pub(crate) fn byte_marks<const N: usize>(b: &[u8], xs: [u8; N]) -> [u64; N] {
