@@ -32,7 +32,7 @@ use core::arch::x86_64::{
     _mm256_testz_si256, _mm_add_epi64, _mm_cvtsi128_si64, _mm_unpackhi_epi64,
 };
 
-#[cfg(any(feature = "surt", feature = "w3lib"))]
+#[cfg(feature = "alloc")]
 use super::chunk;
 use super::nibbles::Nibbles;
 use crate::arch::kernel::{two_chunks, Classify, Job};
