@@ -441,7 +441,7 @@ fn plain_into(src: &str, o: &Options, out: &mut String) -> Option<()> {
     // each with whether a byte of it is encoded.
     const STACK: usize = 8;
     type Pair<'u> = (&'u [u8], &'u [u8], bool);
-    let mut stack: [Pair<'_>; STACK] = [(b"", b"", false); STACK];
+    let mut stack: arrayvec::ArrayVec<Pair<'_>, STACK> = arrayvec::ArrayVec::new();
     let mut heap: Vec<Pair<'_>> = Vec::new();
     let mut count = 0;
     // Whether the query is its own canonical form: no field empty or
@@ -452,14 +452,30 @@ fn plain_into(src: &str, o: &Options, out: &mut String) -> Option<()> {
     // Whether a field has a byte that sorts between a space and `+` (see
     // below).
     let mut between = false;
-    // A query with escapes is sorted by the steps' own function (below).
-    let fields = query.split(|&b| b == b'&').filter(|_| !query_escaped);
-    for field in fields {
+    // Whether the query holds only bytes a field keeps bare, `=` and `&`
+    // (most queries; one vector pass): then a field is encoded only where
+    // its value has a second `=`, and no byte of it sorts between a space
+    // and `+`.
+    let bare_fields = query.is_empty() || !crate::arch::any_outside(query, &FIELDS_SET);
+    // The fields, split at each `&` (a query with escapes is sorted by the
+    // steps' own function, below).
+    let mut fields = (!query_escaped && !query.is_empty()).then_some(query);
+    while let Some(q) = fields {
+        let field = match crate::bytes::first_byte(q, b'&') {
+            Some(k) => {
+                fields = Some(&q[k + 1..]);
+                &q[..k]
+            }
+            None => {
+                fields = None;
+                q
+            }
+        };
         if field.is_empty() {
             as_is = false;
             continue;
         }
-        let (key, value, eq) = match field.iter().position(|&b| b == b'=') {
+        let (key, value, eq) = match crate::bytes::first_byte(field, b'=') {
             Some(e) => (&field[..e], &field[e + 1..], true),
             None => (field, &b""[..], false),
         };
@@ -470,8 +486,12 @@ fn plain_into(src: &str, o: &Options, out: &mut String) -> Option<()> {
         // Every byte but an unreserved one and `+` is encoded by the
         // pairs' quoting (`=` in a value, `?`, `;`, `:`, `/`, ...); none
         // is a `%`, `#` or `&`.
-        let encoded = !key.iter().chain(value).all(|&b| safe::PLAIN_FIELD.has(b));
-        if encoded {
+        let encoded = if bare_fields {
+            crate::bytes::first_byte(value, b'=').is_some()
+        } else {
+            !key.iter().chain(value).all(|&b| safe::PLAIN_FIELD.has(b))
+        };
+        if encoded && !bare_fields {
             between |= field
                 .iter()
                 .any(|b| matches!(b, b'!' | b'"' | b'$' | b'\'' | b'(' | b')' | b'*'));
@@ -481,7 +501,7 @@ fn plain_into(src: &str, o: &Options, out: &mut String) -> Option<()> {
         last = pair;
         let pair = (key, value, encoded);
         if count < STACK {
-            stack[count] = pair;
+            stack.push(pair);
         } else {
             if count == STACK {
                 heap.extend_from_slice(&stack);
@@ -557,7 +577,7 @@ fn plain_into(src: &str, o: &Options, out: &mut String) -> Option<()> {
         }
     } else if to == path_end && count > 0 {
         let pairs = if count <= STACK {
-            &mut stack[..count]
+            &mut stack[..]
         } else {
             &mut heap[..]
         };
@@ -702,6 +722,22 @@ static ESCAPED: [bool; 256] = {
 /// comparisons folded by the compiler took 120 instructions of a dataset
 /// line's 1,310).
 static BARE_SET: crate::arch::ByteSet = crate::arch::ByteSet::of(&BARE);
+
+/// The bytes of a query whose fields [`plain`] reads with no byte loop:
+/// those a field keeps bare ([`safe::PLAIN_FIELD`]), and the `=` and `&`
+/// that cut the fields.
+static FIELDS: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = safe::PLAIN_FIELD.has(b as u8) || b == b'=' as usize || b == b'&' as usize;
+        b += 1;
+    }
+    t
+};
+
+/// [`FIELDS`] in the forms the processor's classifiers read.
+static FIELDS_SET: crate::arch::ByteSet = crate::arch::ByteSet::of(&FIELDS);
 
 /// [`ESCAPED`] so: asked only of the URLs that [`BARE_SET`] refuses (one
 /// in twenty of the datasets' lines), which costs the others nothing.
@@ -1424,8 +1460,8 @@ mod tests {
         }
     }
 
-    /// The test of a whole URL is the table's, for every byte at every
-    /// place of texts of every length to 70.
+    /// The test of a whole URL (and of a whole query) is the table's, for
+    /// every byte at every place of texts of every length to 70.
     #[test]
     fn the_bare_test_is_the_table() {
         for n in 1..=70 {
@@ -1433,7 +1469,11 @@ mod tests {
                 for v in 0..=255u8 {
                     let mut b = alloc::vec![b'a'; n];
                     b[at] = v;
-                    for (table, set) in [(&BARE, &BARE_SET), (&ESCAPED, &ESCAPED_SET)] {
+                    for (table, set) in [
+                        (&BARE, &BARE_SET),
+                        (&ESCAPED, &ESCAPED_SET),
+                        (&FIELDS, &FIELDS_SET),
+                    ] {
                         assert_eq!(
                             crate::arch::any_outside(&b, set),
                             !table[usize::from(v)],
