@@ -616,7 +616,9 @@ mod tests {
     }
 
     /// Every byte value at every place of texts of 0 to 40 bytes, among
-    /// bytes that are no capitals and among capitals.
+    /// bytes that are no capitals and among capitals: this face and the
+    /// processor's ([`crate::arch::has_capital`], SSE2 from sixteen bytes
+    /// on x86-64).
     #[cfg(feature = "w3lib")]
     #[test]
     fn has_capital_is_the_byte_loop() {
@@ -628,10 +630,12 @@ mod tests {
                         v[at] = c;
                         let want = v.iter().any(u8::is_ascii_uppercase);
                         assert_eq!(has_capital(&v), want, "{v:?}");
+                        assert_eq!(crate::arch::has_capital(&v), want, "{v:?}");
                     }
                 }
             }
             assert!(!has_capital(&alloc::vec![b'a'; n]));
+            assert!(!crate::arch::has_capital(&alloc::vec![b'a'; n]));
         }
     }
 

@@ -532,7 +532,7 @@ fn plain_into(src: &str, o: &Options, out: &mut String) -> Option<()> {
     } else {
         path_end
     };
-    let capitals = crate::bytes::has_capital(host);
+    let capitals = crate::arch::has_capital(host);
     let port_as_is = port_text.is_none_or(|p| p.len() == 1 || p[0] != b'0');
     if lower && !capitals && port_as_is && !path.is_empty() {
         // A path with escapes is written below.

@@ -134,6 +134,16 @@ pub(crate) fn any_outside(b: &[u8], s: &ByteSet) -> bool {
     face::any_outside(b, s)
 }
 
+/// Whether `b` has an ASCII capital: with SSE2 on x86-64 from sixteen
+/// bytes (a chunk at each end, and those between), a comparison and a
+/// mask a chunk; shorter texts a word at a time
+/// ([`bytes::has_capital`](crate::bytes::has_capital)).
+#[cfg(feature = "w3lib")]
+#[inline(always)]
+pub(crate) fn has_capital(b: &[u8]) -> bool {
+    face::has_capital(b)
+}
+
 /// The longest text [`byte_marks`] reads: a mask's width.
 #[cfg(any(feature = "surt", feature = "w3lib"))]
 pub(crate) const MARKS_MAX: usize = 64;
@@ -217,6 +227,12 @@ mod face {
     #[inline(always)]
     pub(crate) fn byte_marks<const N: usize>(b: &[u8], xs: [u8; N]) -> [u64; N] {
         crate::bytes::byte_marks(b, xs)
+    }
+
+    #[cfg(feature = "w3lib")]
+    #[inline(always)]
+    pub(crate) fn has_capital(b: &[u8]) -> bool {
+        crate::bytes::has_capital(b)
     }
 
     /// The portable face's set: its table.

@@ -146,6 +146,13 @@ pub(crate) fn hex_digits(hash: &[u8; 32]) -> [u8; 64] {
     sse2::hex_digits(hash)
 }
 
+/// The x86-64 face of [`arch::has_capital`](super::has_capital).
+#[cfg(feature = "w3lib")]
+#[inline(always)]
+pub(crate) fn has_capital(b: &[u8]) -> bool {
+    sse2::has_capital(b)
+}
+
 /// The x86-64 face of [`arch::byte_marks`](super::byte_marks).
 #[cfg(any(feature = "surt", feature = "w3lib"))]
 #[inline(always)]

@@ -182,19 +182,14 @@ pub(crate) fn dots_capitals(b: &[u8], copy: &mut crate::bytes::Room) -> (u64, bo
     }
     // SAFETY (each block below): SSE2 is enabled at compile time, and the
     // one load reads the sixteen bytes of the chunk it is given.
-    let (dots, shift, below) = unsafe {
-        (
-            _mm_set1_epi8(b'.' as i8),
-            // `A` to `Z` moved to the 26 lowest signed bytes.
-            _mm_set1_epi8((0x80u8.wrapping_sub(b'A')) as i8),
-            _mm_set1_epi8((0x80u8 + 26) as i8),
-        )
-    };
+    // SAFETY: SSE2 is enabled at compile time; no memory is touched.
+    let dots = unsafe { _mm_set1_epi8(b'.' as i8) };
     // The dots' bits, and a lane of ones for each capital.
-    let marks = |v: __m128i| unsafe {
+    let marks = |v: __m128i| {
         (
-            _mm_movemask_epi8(_mm_cmpeq_epi8(v, dots)),
-            _mm_cmpgt_epi8(below, _mm_add_epi8(v, shift)),
+            // SAFETY: as above.
+            unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(v, dots)) },
+            capitals16(v),
         )
     };
     let capital = |c: __m128i| unsafe { _mm_movemask_epi8(c) != 0 };
@@ -248,6 +243,45 @@ pub(crate) fn read_name<R>(b: &[u8], f: impl FnOnce(&crate::bytes::Room, u64) ->
         crate::bytes::lower_room(&mut room);
     }
     f(&room, dots)
+}
+
+/// A lane of ones for each ASCII capital of `v`: each byte moved so that
+/// `A` to `Z` are the 26 lowest signed bytes, and compared with the 27th.
+#[cfg(any(feature = "psl", feature = "w3lib"))]
+#[inline(always)]
+fn capitals16(v: __m128i) -> __m128i {
+    // SAFETY: SSE2 is enabled at compile time; no memory is touched.
+    unsafe {
+        _mm_cmpgt_epi8(
+            _mm_set1_epi8((0x80u8 + 26) as i8),
+            _mm_add_epi8(v, _mm_set1_epi8((0x80u8.wrapping_sub(b'A')) as i8)),
+        )
+    }
+}
+
+/// Whether `b` has an ASCII capital: from sixteen bytes, chunks of
+/// sixteen (the last one ending where `b` does), a comparison and a mask
+/// each ([`capitals16`]); shorter texts a word at a time.
+#[cfg(feature = "w3lib")]
+#[inline(always)]
+pub(crate) fn has_capital(b: &[u8]) -> bool {
+    let n = b.len();
+    if n < 16 {
+        return crate::bytes::has_capital(b);
+    }
+    let caps = |at: usize| {
+        let c = chunk::<16>(&b[at..], 0);
+        // SAFETY: SSE2 is enabled at compile time, and the one load reads
+        // the sixteen bytes of `c`.
+        unsafe { _mm_movemask_epi8(capitals16(_mm_loadu_si128(c.as_ptr().cast::<__m128i>()))) }
+    };
+    let mut m = caps(0) | caps(n - 16);
+    let mut at = 16;
+    while at + 16 < n {
+        m |= caps(at);
+        at += 16;
+    }
+    m != 0
 }
 
 /// Where each byte of `xs` lies in `b` (at most 64 bytes): from sixteen
