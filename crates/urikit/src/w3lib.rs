@@ -339,12 +339,15 @@ fn plain_into(src: &str, o: &Options, out: &mut String) -> Option<()> {
         let at = piece.as_ptr() as usize - url.as_ptr() as usize;
         &src[at..at + piece.len()]
     };
-    // The scheme: most lines' is `http` or `https`, known from their
-    // first eight bytes, and most often written in lower case already.
+    // The scheme: most lines' is `http`, `https` or `file` (45 % of the
+    // datasets' are `file`), known from their first eight bytes, and most
+    // often written in lower case already.
     let (n, known, lower) = if url.len() > 8 && url.starts_with(b"http://") {
         (4, "http", true)
     } else if url.len() > 8 && url.starts_with(b"https://") {
         (5, "https", true)
+    } else if url.starts_with(b"file://") {
+        (4, "file", true)
     } else if url.len() > 8 && url[..7].eq_ignore_ascii_case(b"http://") {
         (4, "http", false)
     } else if url.len() > 8 && url[..8].eq_ignore_ascii_case(b"https://") {
