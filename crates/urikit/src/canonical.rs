@@ -139,9 +139,7 @@ impl Profile {
             #[cfg(feature = "safebrowsing")]
             Profile::SafeBrowsing => crate::safebrowsing::canonicalize(url),
             #[cfg(feature = "w3lib")]
-            Profile::W3lib => {
-                crate::w3lib::canonicalize_url(url, &crate::w3lib::Options::default())
-            }
+            Profile::W3lib => crate::w3lib::canonicalize_url(url, &crate::w3lib::Options::DEFAULT),
         }
     }
 
@@ -163,7 +161,7 @@ impl Profile {
         match self {
             #[cfg(feature = "w3lib")]
             Profile::W3lib => {
-                crate::w3lib::canonicalize_url_into(url, &crate::w3lib::Options::default(), out)
+                crate::w3lib::canonicalize_url_into(url, &crate::w3lib::Options::DEFAULT, out)
             }
             // The other profiles make their own text; it is appended.
             #[cfg(any(feature = "surt", feature = "safebrowsing"))]

@@ -81,13 +81,25 @@ pub struct Options {
     pub query_separator: Cow<'static, str>,
 }
 
+impl Options {
+    /// w3lib's defaults, as a constant: what [`Options::default`] gives,
+    /// borrowed where a call is made for every row.
+    ///
+    /// ```
+    /// use urikit::w3lib::{canonicalize_url, Options};
+    /// assert_eq!(Options::DEFAULT, Options::default());
+    /// assert_eq!(canonicalize_url("http://a.com/?b=&a=1#f", &Options::DEFAULT).unwrap(), "http://a.com/?a=1&b=");
+    /// ```
+    pub const DEFAULT: Options = Options {
+        keep_blank_values: true,
+        keep_fragments: false,
+        query_separator: Cow::Borrowed("&"),
+    };
+}
+
 impl Default for Options {
     fn default() -> Options {
-        Options {
-            keep_blank_values: true,
-            keep_fragments: false,
-            query_separator: Cow::Borrowed("&"),
-        }
+        Options::DEFAULT
     }
 }
 
