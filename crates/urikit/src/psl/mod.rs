@@ -915,9 +915,23 @@ const SCHEME_CHARS: [bool; 256] = {
 
 /// tldextract's `_schemeless_url`: the text after `scheme://`.
 fn schemeless(url: &str) -> &str {
+    // Nearly all texts begin with `https://`, `http://` or `file://`
+    // (all but 82 of the datasets' 109,061 lines): known from their first
+    // bytes, where the scheme's table would read them a byte at a time.
+    for known in ["https://", "http://", "file://"] {
+        if let Some(rest) = url.strip_prefix(known) {
+            return rest;
+        }
+    }
+    schemeless_read(url)
+}
+
+/// [`schemeless`] of any text, read by the scheme's table.
+fn schemeless_read(url: &str) -> &str {
     let b = url.as_bytes();
     let scheme_chars = |c: u8| SCHEME_CHARS[usize::from(c)];
-    // Most texts begin with a scheme and `://`: no `//` can come before.
+    // Most other texts begin with a scheme and `://`: no `//` can come
+    // before.
     let scheme = b.iter().position(|&c| !scheme_chars(c)).unwrap_or(b.len());
     if scheme > 0 && b[scheme..].starts_with(b"://") {
         return &url[scheme + 3..];
@@ -1450,6 +1464,35 @@ mod tests {
     /// octets, a megabyte with nothing that ends an authority, controls,
     /// a lone `%`, brackets left open and text beyond ASCII give parts
     /// that are pieces of the text (or the dotted host), never a panic.
+    /// The schemes known from their first bytes are cut where the
+    /// scheme's table cuts them, on every dataset line and on texts that
+    /// begin nearly so.
+    #[test]
+    fn known_schemes_are_cut_as_read() {
+        let mut texts: Vec<String> = crate::testing::dataset_lines();
+        for t in [
+            "http://a",
+            "https://",
+            "file:///x",
+            "HTTP://a",
+            "http:/a",
+            "https:a",
+            "httpx://a",
+            "http//a",
+            "file:",
+            "https:///",
+            "http://",
+            "//a",
+            "a+b://c",
+            " http://a",
+        ] {
+            texts.push(t.into());
+        }
+        for t in &texts {
+            assert_eq!(schemeless(t), schemeless_read(t), "{t:?}");
+        }
+    }
+
     #[test]
     fn tldextract_reads_bad_input() {
         let l = List::builtin();
