@@ -134,6 +134,17 @@ pub(crate) fn any_outside(b: &[u8], s: &ByteSet) -> bool {
     face::any_outside(b, s)
 }
 
+/// The offset of the first byte of `b` that is one of `xs`: with SSE2 on
+/// x86-64 from sixteen bytes, a chunk of sixteen compared with each of
+/// `xs` to one mask (tldextract's search for where an authority ends,
+/// five bytes at once); shorter texts a word at a time
+/// ([`bytes::first_of`](crate::bytes::first_of)).
+#[cfg(feature = "psl")]
+#[inline(always)]
+pub(crate) fn first_of<const N: usize>(b: &[u8], xs: [u8; N]) -> Option<usize> {
+    face::first_of(b, xs)
+}
+
 /// Whether `b` has an ASCII capital: with SSE2 on x86-64 from sixteen
 /// bytes (a chunk at each end, and those between), a comparison and a
 /// mask a chunk; shorter texts a word at a time
@@ -233,6 +244,12 @@ mod face {
     #[inline(always)]
     pub(crate) fn has_capital(b: &[u8]) -> bool {
         crate::bytes::has_capital(b)
+    }
+
+    #[cfg(feature = "psl")]
+    #[inline(always)]
+    pub(crate) fn first_of<const N: usize>(b: &[u8], xs: [u8; N]) -> Option<usize> {
+        crate::bytes::first_of(b, xs)
     }
 
     /// The portable face's set: its table.

@@ -962,7 +962,7 @@ fn tldextract_host(text: &str, authority: bool) -> &str {
     let plain = if authority || b.first() == Some(&b'[') {
         None
     } else {
-        match crate::bytes::first_of(b, [b'/', b'?', b'#', b'@', b':']) {
+        match crate::arch::first_of(b, [b'/', b'?', b'#', b'@', b':']) {
             None => Some(text),
             Some(end) if matches!(b[end], b'/' | b'?' | b'#') => Some(&text[..end]),
             Some(_) => None,

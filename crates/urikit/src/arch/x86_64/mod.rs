@@ -146,6 +146,13 @@ pub(crate) fn hex_digits(hash: &[u8; 32]) -> [u8; 64] {
     sse2::hex_digits(hash)
 }
 
+/// The x86-64 face of [`arch::first_of`](super::first_of).
+#[cfg(feature = "psl")]
+#[inline(always)]
+pub(crate) fn first_of<const N: usize>(b: &[u8], xs: [u8; N]) -> Option<usize> {
+    sse2::first_of(b, xs)
+}
+
 /// The x86-64 face of [`arch::has_capital`](super::has_capital).
 #[cfg(feature = "w3lib")]
 #[inline(always)]

@@ -245,6 +245,47 @@ pub(crate) fn read_name<R>(b: &[u8], f: impl FnOnce(&crate::bytes::Room, u64) ->
     f(&room, dots)
 }
 
+/// The offset of the first byte of `b` that is one of `xs`: from sixteen
+/// bytes, chunks of sixteen (the last one ending where `b` does; none of
+/// its bytes before the chunk that came before holds one), each compared
+/// with every byte of `xs` and the comparisons joined into one mask;
+/// shorter texts a word at a time ([`crate::bytes::first_of`]). Adds the
+/// bytes it read to the work count.
+#[cfg(feature = "psl")]
+#[inline(always)]
+pub(crate) fn first_of<const N: usize>(b: &[u8], xs: [u8; N]) -> Option<usize> {
+    let n = b.len();
+    if n < 16 {
+        return crate::bytes::first_of(b, xs);
+    }
+    let hits = |at: usize| {
+        let c = chunk::<16>(&b[at..], 0);
+        // SAFETY: SSE2 is enabled at compile time, and the one load reads
+        // the sixteen bytes of `c`.
+        unsafe {
+            let v = _mm_loadu_si128(c.as_ptr().cast::<__m128i>());
+            let m = xs.iter().fold(_mm_setzero_si128(), |m, &x| {
+                _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(x as i8)))
+            });
+            _mm_movemask_epi8(m) as u32
+        }
+    };
+    let mut at = 0;
+    let hit = loop {
+        let from = at.min(n - 16);
+        let h = hits(from);
+        if h != 0 {
+            break Some(from + h.trailing_zeros() as usize);
+        }
+        if from == n - 16 {
+            break None;
+        }
+        at += 16;
+    };
+    crate::work::add(hit.map_or(n, |h| h + 1));
+    hit
+}
+
 /// A lane of ones for each ASCII capital of `v`: each byte moved so that
 /// `A` to `Z` are the 26 lowest signed bytes, and compared with the 27th.
 #[cfg(any(feature = "psl", feature = "w3lib"))]
@@ -566,6 +607,24 @@ mod tests {
             cases.push(v);
         }
         cases
+    }
+
+    /// The first of five bytes is a byte loop's, at every length from 0
+    /// to 70, with each looked-for byte (and a byte next to one) at one
+    /// place, at two and everywhere, and with none.
+    #[cfg(feature = "psl")]
+    #[test]
+    fn first_of_is_a_byte_loop() {
+        const XS: [u8; 5] = [b'/', b'?', b'#', b'@', b':'];
+        for n in 0..=70usize {
+            for x in XS.iter().copied().chain([b'.', b'0', b';']) {
+                for v in placed(n, x, b'#') {
+                    let want = v.iter().position(|c| XS.contains(c));
+                    assert_eq!(first_of(&v, XS), want, "{v:?}");
+                    assert_eq!(crate::arch::first_of(&v, XS), want, "{v:?}");
+                }
+            }
+        }
     }
 
     /// Bit `k` set where `v[k]` is `x`, a byte at a time.
