@@ -471,7 +471,9 @@ fn plain_into(src: &str, o: &Options, out: &mut String) -> Option<()> {
     // (most queries; one vector pass): then a field is encoded only where
     // its value has a second `=`, and no byte of it sorts between a space
     // and `+`.
-    let bare_fields = query.is_empty() || !crate::arch::any_outside(query, &FIELDS_SET);
+    // (Not asked of a query with escapes, whose fields are not read here.)
+    let bare_fields =
+        query_escaped || query.is_empty() || !crate::arch::any_outside(query, &FIELDS_SET);
     // The fields, split at each `&` (a query with escapes is sorted by the
     // steps' own function, below).
     let mut fields = (!query_escaped && !query.is_empty()).then_some(query);
@@ -730,6 +732,24 @@ trait Mask:
     fn is_empty(self) -> bool;
 }
 
+/// What both widths of [`Mask`] do alike, written once.
+macro_rules! mask_bits {
+    () => {
+        #[inline(always)]
+        fn first(self) -> usize {
+            self.trailing_zeros() as usize
+        }
+        #[inline(always)]
+        fn next(self) -> Self {
+            self >> 1
+        }
+        #[inline(always)]
+        fn is_empty(self) -> bool {
+            self == 0
+        }
+    };
+}
+
 impl Mask for u64 {
     #[inline(always)]
     fn of(low: u64, _: u64) -> u64 {
@@ -739,18 +759,7 @@ impl Mask for u64 {
     fn below(k: usize) -> u64 {
         crate::bytes::bits_below(k)
     }
-    #[inline(always)]
-    fn first(self) -> usize {
-        self.trailing_zeros() as usize
-    }
-    #[inline(always)]
-    fn next(self) -> u64 {
-        self >> 1
-    }
-    #[inline(always)]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
+    mask_bits!();
 }
 
 impl Mask for u128 {
@@ -766,18 +775,7 @@ impl Mask for u128 {
             (1 << k) - 1
         }
     }
-    #[inline(always)]
-    fn first(self) -> usize {
-        self.trailing_zeros() as usize
-    }
-    #[inline(always)]
-    fn next(self) -> u128 {
-        self >> 1
-    }
-    #[inline(always)]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
+    mask_bits!();
 }
 
 /// The bytes [`plain`] reads without escapes: those both quotings of a
