@@ -7,7 +7,7 @@
 #[cfg(feature = "alloc")]
 use core::ops::Range;
 
-use crate::grammar::Table;
+use crate::grammar::{Scanned, Table, Ucs};
 
 /// How the parser classifies sixteen bytes at a time. Each backend has one
 /// (`portable::Portable`, and on x86-64 `Sse2`, `Avx2`); the facade
@@ -48,6 +48,129 @@ pub(crate) trait Classify: Copy {
             #[inline(always)]
             |c| u64::from(self.refused16(t, c)),
         )
+    }
+
+    /// The [`UriMarks`] of all of `b`, where this classifier reads a whole
+    /// input at once and `b`'s length suits it (AVX2: 32 to 64 bytes);
+    /// `None` elsewhere, and then the parse reads windows.
+    #[inline(always)]
+    fn uri_marks(self, _b: &[u8]) -> Option<UriMarks> {
+        None
+    }
+}
+
+/// The bytes of an input of at most 64 bytes that each of RFC 3986's
+/// scanned tables refuses (bit `k` for byte `k`, none at or past the
+/// end), found in one pass before the parse: the parse's scans of the
+/// authority, the path, the query and the fragment then shift a mask
+/// where each read a window of its own (two chunks placed and classified
+/// each time). The four sets are nested, so that two classifications and
+/// two byte comparisons give all four ([`UriMarks::of`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct UriMarks {
+    reg_name: u64,
+    authority: u64,
+    path: u64,
+    query: u64,
+}
+
+/// `AUTHORITY` is `REG_NAME` and `:`; `QUERY` (and `FRAGMENT`) is `PATH`
+/// and `?` (RFC 3986 sections 3.2, 3.4 and 3.5; `grammar::rfc3986`), so
+/// that [`UriMarks::of`] may derive them. Checked when compiled.
+const _: () = {
+    use crate::grammar::rfc3986::{AUTHORITY, FRAGMENT, PATH, QUERY, REG_NAME};
+    const fn is_with(t: &Table, of: &Table, extra: u8) -> bool {
+        let mut c = 0;
+        while c < 256 {
+            if t.set()[c] != (of.set()[c] || c == extra as usize) {
+                return false;
+            }
+            c += 1;
+        }
+        t.allows_pct() == of.allows_pct()
+    }
+    assert!(is_with(&AUTHORITY, &REG_NAME, b':'));
+    assert!(is_with(&QUERY, &PATH, b'?'));
+    assert!(is_with(&FRAGMENT, &QUERY, b'?'));
+};
+
+impl UriMarks {
+    /// The marks from the bytes `reg_name` and `path` refuse (the
+    /// `REG_NAME` and `PATH` tables) and the places of `:` and `?`. Only
+    /// AVX2 makes them: a portable build has none.
+    #[cfg_attr(any(urikit_portable, not(target_arch = "x86_64")), allow(dead_code))]
+    #[inline(always)]
+    pub(crate) fn of(reg_name: u64, path: u64, colons: u64, questions: u64) -> UriMarks {
+        UriMarks {
+            reg_name,
+            authority: reg_name & !colons,
+            path,
+            query: path & !questions,
+        }
+    }
+
+    /// The mask of the bytes `t` refuses, if `t` is one of RFC 3986's
+    /// four (an IRI's tables have the same names, and other bytes).
+    #[inline(always)]
+    fn of_table(&self, t: &Table) -> Option<u64> {
+        if t.ucs() != Ucs::None {
+            return None;
+        }
+        match t.scan()? {
+            Scanned::RegName => Some(self.reg_name),
+            Scanned::Authority => Some(self.authority),
+            Scanned::Path => Some(self.path),
+            Scanned::Query => Some(self.query),
+            _ => None,
+        }
+    }
+}
+
+/// A classifier with the [`UriMarks`] of its input: windows of RFC 3986's
+/// tables are the marks shifted, any other table's are `K`'s.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Marked<K> {
+    k: K,
+    marks: UriMarks,
+}
+
+impl<K: Classify> Marked<K> {
+    /// `k` with the marks of the input it will read, and only that input
+    /// (`k.wide()` where the input has 32 bytes or more).
+    #[inline(always)]
+    pub(crate) fn new(k: K, marks: UriMarks) -> Marked<K> {
+        Marked { k, marks }
+    }
+}
+
+impl<K: Classify> Classify for Marked<K> {
+    type Wide = Marked<K>;
+
+    #[inline(always)]
+    fn refused16(self, t: &Table, c: &[u8; 16]) -> u32 {
+        self.k.refused16(t, c)
+    }
+
+    #[inline(always)]
+    fn wide(self) -> Marked<K> {
+        self
+    }
+
+    /// `K`'s: a mask of the marks covers all of the input, and more than
+    /// any window, so that a window of `K`'s own is never taken as wider
+    /// than it is.
+    #[inline(always)]
+    fn width(self) -> usize {
+        self.k.width()
+    }
+
+    #[inline(always)]
+    fn window(self, t: &Table, b: &[u8], i: usize) -> u64 {
+        match self.marks.of_table(t) {
+            // `i` is at most the input's length, 64 at most.
+            Some(m) => m.checked_shr(i as u32).unwrap_or(0),
+            None => self.k.window(t, b, i),
+        }
     }
 }
 

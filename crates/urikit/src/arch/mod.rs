@@ -38,7 +38,7 @@ pub(crate) mod portable;
 pub(crate) mod sets;
 pub(crate) mod text;
 
-pub(crate) use kernel::{Classify, Job};
+pub(crate) use kernel::{Classify, Job, Marked};
 #[cfg(feature = "alloc")]
 pub(crate) use kernel::{Cursor, Marks, RefMarks, TextMarks};
 

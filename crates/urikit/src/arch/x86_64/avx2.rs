@@ -35,8 +35,8 @@ use core::arch::x86_64::{
 #[cfg(feature = "alloc")]
 use super::chunk;
 use super::nibbles::Nibbles;
-use crate::arch::kernel::{two_chunks, Classify, Job};
-use crate::grammar::{Table, Ucs};
+use crate::arch::kernel::{two_chunks, Classify, Job, UriMarks};
+use crate::grammar::{Scanned, Table, Ucs};
 #[cfg(feature = "alloc")]
 use {
     crate::arch::generic,
@@ -120,6 +120,22 @@ impl Classify for Avx2 {
         Avx2Long(self)
     }
 
+    /// Two chunks of 32, at the start and ending at the end (a byte read
+    /// twice sets its bit twice), each classified by `REG_NAME` and `PATH`
+    /// and compared with `:` and `?` ([`avx2_uri_marks32`]).
+    #[inline(always)]
+    fn uri_marks(self, b: &[u8]) -> Option<UriMarks> {
+        let n = b.len();
+        if !(32..=64).contains(&n) {
+            return None;
+        }
+        let (head, tail) = (b.first_chunk::<32>()?, b[n - 32..].first_chunk::<32>()?);
+        // SAFETY: `self` exists, so the processor has AVX2.
+        let (h, t) = unsafe { (avx2_uri_marks32(head), avx2_uri_marks32(tail)) };
+        let join = |k: usize| u64::from(h[k]) | u64::from(t[k]) << (n - 32);
+        Some(UriMarks::of(join(0), join(1), join(2), join(3)))
+    }
+
     #[inline(always)]
     fn refused16(self, t: &Table, c: &[u8; 16]) -> u32 {
         let Some(id) = t.scan() else {
@@ -199,6 +215,27 @@ unsafe fn avx2_refused32(n: &Nibbles, c: &[u8; 32]) -> u32 {
     unsafe {
         let x = _mm256_loadu_si256(c.as_ptr().cast::<__m256i>());
         !(_mm256_movemask_epi8(avx2_allowed(n, x)) as u32)
+    }
+}
+
+/// The bytes of `c` that `REG_NAME` refuses, that `PATH` refuses, and
+/// its `:` and its `?`: what [`UriMarks::of`] is made of. The two
+/// lookups share the load and the nibbles.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn avx2_uri_marks32(c: &[u8; 32]) -> [u32; 4] {
+    // SAFETY: the caller has AVX2; the load reads a `[u8; 32]`.
+    unsafe {
+        let x = _mm256_loadu_si256(c.as_ptr().cast::<__m256i>());
+        let refused = |n: &Nibbles| !(_mm256_movemask_epi8(avx2_allowed(n, x)) as u32);
+        let at =
+            |y: u8| _mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_set1_epi8(y as i8))) as u32;
+        [
+            refused(&Nibbles::TABLES[Scanned::RegName as usize]),
+            refused(&Nibbles::TABLES[Scanned::Path as usize]),
+            at(b':'),
+            at(b'?'),
+        ]
     }
 }
 
@@ -532,5 +569,82 @@ impl Avx2 {
         }
         // SAFETY: `self` exists, so the processor has AVX2.
         unsafe { scan::<LINES>(self, c, b, x, z) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arch::kernel::Marked;
+    use crate::grammar::rfc3986::{AUTHORITY, FRAGMENT, PATH, QUERY, REG_NAME, SCHEME};
+    use crate::grammar::rfc3987::{IPATH, IREG_NAME};
+    use proptest::prelude::*;
+
+    /// Every window of a marked input against the table's own byte test:
+    /// bit `j` is set exactly where `t` refuses `b[i + j]`, for as many
+    /// bytes as the window shows (all of them to the end for RFC 3986's
+    /// tables, read from the marks; the first 64 for any other table,
+    /// read by `Avx2Long`'s windows).
+    fn windows_are_the_tables(b: &[u8]) -> Result<(), TestCaseError> {
+        let Some(k) = Avx2::detect() else {
+            return Ok(());
+        };
+        let n = b.len();
+        let marks = k.uri_marks(b);
+        prop_assert_eq!(marks.is_some(), (32..=64).contains(&n));
+        let Some(m) = marks else {
+            return Ok(());
+        };
+        let marked = Marked::new(k.wide(), m);
+        for t in [
+            &REG_NAME, &AUTHORITY, &PATH, &QUERY, &FRAGMENT, &SCHEME, &IREG_NAME, &IPATH,
+        ] {
+            if !t.is_scanned() {
+                continue;
+            }
+            for i in 0..=n {
+                let got = marked.window(t, b, i);
+                let want = (i..n.min(i + 64))
+                    .filter(|&j| !t.allows(b[j]))
+                    .fold(0u64, |w, j| w | 1 << (j - i));
+                // An IRI table refuses a byte beyond ASCII that its
+                // scanner then reads as part of a character.
+                let beyond = (i..n.min(i + 64))
+                    .filter(|&j| b[j] >= 0x80)
+                    .fold(0u64, |w, j| w | 1 << (j - i));
+                if t.ucs() == Ucs::None {
+                    prop_assert_eq!(got, want, "{:?} from {}", b, i);
+                } else {
+                    prop_assert_eq!(got & !beyond, want & !beyond, "{:?} from {}", b, i);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Each byte value at the places where the two chunks meet or end,
+    /// at the lengths around the marks' bounds.
+    #[test]
+    fn marks_are_the_tables_for_every_byte() {
+        for n in [31, 32, 33, 47, 63, 64, 65] {
+            for v in 0..=255u8 {
+                for k in [0, 1, 31, 32, n / 2, n - 1] {
+                    let mut b = alloc::vec![b'a'; n];
+                    b[k.min(n - 1)] = v;
+                    windows_are_the_tables(&b).unwrap();
+                }
+            }
+        }
+    }
+
+    proptest! {
+        /// Inputs of the bytes that matter to the four tables.
+        #[test]
+        fn marks_are_the_tables(b in proptest::collection::vec(
+            proptest::sample::select(b"aZ09:/?#[]@!$&'()*+,;=-._~%4F \"<>{}|\\^`\x7f\xc3\xa9".to_vec()),
+            28..70,
+        )) {
+            windows_are_the_tables(&b)?;
+        }
     }
 }

@@ -44,7 +44,8 @@ pub(crate) fn run<J: Job>(b: &[u8], job: J) -> J::Out {
 }
 
 /// Runs `job` with every classifier this processor has, each named: the
-/// portable one, SSE2, and AVX2 with both windows where it is there.
+/// portable one, SSE2, and AVX2 where it is there: with both windows,
+/// and with the marks of a whole input.
 #[cfg(test)]
 pub(crate) fn every<J: Job + Clone>(b: &[u8], job: J) -> alloc::vec::Vec<(&'static str, J::Out)> {
     let mut v = alloc::vec![
@@ -53,9 +54,27 @@ pub(crate) fn every<J: Job + Clone>(b: &[u8], job: J) -> alloc::vec::Vec<(&'stat
     ];
     if let Some(k) = Avx2::detect() {
         v.push(("avx2", k.run(b, job.clone())));
-        v.push(("avx2 (windows of 64)", k.run(b, Wide(job))));
+        v.push(("avx2 (windows of 64)", k.run(b, Wide(job.clone()))));
+        v.push(("avx2 (marked whole)", k.run(b, WithMarks(job))));
     }
     v
+}
+
+/// A job run with its classifier's [`UriMarks`](super::kernel::UriMarks)
+/// where it has them for `b` (as the parser runs a URI of 32 to 64 bytes).
+#[cfg(test)]
+#[derive(Clone)]
+struct WithMarks<J>(J);
+
+#[cfg(test)]
+impl<J: Job> Job for WithMarks<J> {
+    type Out = J::Out;
+    fn run<K: Classify>(self, k: K, b: &[u8]) -> J::Out {
+        match k.uri_marks(b) {
+            Some(m) => self.0.run(super::kernel::Marked::new(k.wide(), m), b),
+            None => self.0.run(k, b),
+        }
+    }
 }
 
 /// A job run with its classifier's [`wide`](Classify::wide) form.
