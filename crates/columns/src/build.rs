@@ -216,6 +216,63 @@ pub fn threads() -> usize {
     *THREADS.get_or_init(|| std::thread::available_parallelism().map_or(1, |t| t.get()))
 }
 
+/// How many [`Call`]s are under way in the process.
+static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// An engine's call of a kernel, counted while it lasts, that knows
+/// whether another was under way when it began. An engine that runs its
+/// own threads over parts of a column (Polars' streaming engine, a
+/// morsel of about 100,000 rows on each of its threads) may not say so:
+/// a call that cut its part for threads of its own then started threads
+/// for every part, on cores the engine's threads already had. A call
+/// that begins while another runs takes the engine to be running it on
+/// one of several threads, and keeps to its own thread.
+///
+/// ```
+/// use urikit_columns::{threads, Call};
+/// let first = Call::begin();
+/// assert_eq!(first.threads(false), threads());
+/// let second = Call::begin();
+/// assert_eq!(second.threads(false), 1);
+/// // An engine that says it runs the call on threads of its own.
+/// assert_eq!(first.threads(true), 1);
+/// // Once both have ended, a call is alone again, on any thread.
+/// drop((first, second));
+/// let third = std::thread::spawn(|| Call::begin().threads(false)).join().unwrap();
+/// assert_eq!(third, threads());
+/// ```
+#[derive(Debug)]
+pub struct Call {
+    alone: bool,
+}
+
+impl Call {
+    /// A call that begins now (counted until it is dropped).
+    pub fn begin() -> Call {
+        use std::sync::atomic::Ordering;
+        Call {
+            alone: CALLS.fetch_add(1, Ordering::Relaxed) == 0,
+        }
+    }
+
+    /// The threads the call may cut its rows for: [`threads`] where it
+    /// began alone and the engine does not say that it runs it in
+    /// parallel (`engine_parallel`), else one.
+    pub fn threads(&self, engine_parallel: bool) -> usize {
+        if self.alone && !engine_parallel {
+            threads()
+        } else {
+            1
+        }
+    }
+}
+
+impl Drop for Call {
+    fn drop(&mut self) {
+        CALLS.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 /// The rows from which a chunk is cut into parts, one per thread.
 pub(crate) const PARALLEL_ROWS: usize = 1 << 14;
 

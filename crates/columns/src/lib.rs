@@ -48,7 +48,7 @@ mod texts;
 mod value;
 mod whatwg;
 
-pub use build::threads;
+pub use build::{threads, Call};
 pub use caught::catch;
 pub use eval::Slice;
 pub use input::{literal_base, utf8, Arg, At, Row, Strs};

@@ -270,12 +270,11 @@ fn call(
         };
         args.push(arg(p, kw.literal.get(k).copied().unwrap_or(false), col));
     }
-    // Polars runs the call on its threads already when it says so.
-    let threads = if parallel {
-        1
-    } else {
-        urikit_columns::threads()
-    };
+    // Polars runs the call on its threads already when it says so, and
+    // in its streaming engine, where it does not say so: there calls run
+    // at once, and a call that is not alone keeps to its thread.
+    let running = urikit_columns::Call::begin();
+    let threads = running.threads(parallel);
     // Polars keeps its strings as views: a slice of a view column comes
     // back as views into the column's own buffers, nothing copied.
     let out = urikit_columns::call_views(spec, &chunks, &args, threads).map_err(|e| {
