@@ -76,7 +76,8 @@ pub fn spec(name: &str) -> Option<&'static Spec> {
 
 /// `spec` over the chunks of a column (`args` with as many rows as all the
 /// chunks together, or literals): one array per chunk and thread, in
-/// order. `Err` names what is wrong with the call (a column that is not
+/// order; on the machine's cores, or on the calling thread alone where
+/// another call is under way ([`Call`]). `Err` names what is wrong with the call (a column that is not
 /// text, an unknown dialect, a result too large for one Arrow array).
 ///
 /// ```
@@ -91,7 +92,11 @@ pub fn spec(name: &str) -> Option<&'static Spec> {
 /// assert_eq!(out.len(), 1);
 /// ```
 pub fn call(spec: &Spec, chunks: &[ArrayRef], args: &[Arg]) -> Result<Vec<ArrayRef>, String> {
-    call_with(spec, chunks, args, threads())
+    // Callers on several threads at once (Python threads over batches)
+    // have the cores between them: only a call that is alone cuts its
+    // rows for all of them.
+    let running = Call::begin();
+    call_with(spec, chunks, args, running.threads(false))
 }
 
 /// [`call`] on at most `threads` threads (1: on the calling thread alone,
