@@ -77,8 +77,9 @@ pub fn spec(name: &str) -> Option<&'static Spec> {
 /// `spec` over the chunks of a column (`args` with as many rows as all the
 /// chunks together, or literals): one array per chunk and thread, in
 /// order; on the machine's cores, or on the calling thread alone where
-/// another call is under way ([`Call`]). `Err` names what is wrong with the call (a column that is not
-/// text, an unknown dialect, a result too large for one Arrow array).
+/// another call is under way ([`Call`]). `Err` names what is wrong with
+/// the call (a column that is not text, an unknown dialect, a result too
+/// large for one Arrow array).
 ///
 /// ```
 /// use std::sync::Arc;

@@ -91,7 +91,7 @@ const _: () = {
     }
     assert!(is_with(&AUTHORITY, &REG_NAME, b':'));
     assert!(is_with(&QUERY, &PATH, b'?'));
-    assert!(is_with(&FRAGMENT, &QUERY, b'?'));
+    assert!(is_with(&FRAGMENT, &PATH, b'?'));
 };
 
 impl UriMarks {
