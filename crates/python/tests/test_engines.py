@@ -149,7 +149,16 @@ def spark():
         # that path; the tests run the functions as a query over files does.
         .config("spark.sql.optimizer.excludedRules",
                 "org.apache.spark.sql.catalyst.optimizer.ConvertToLocalRelation")
-        .config("spark.sql.shuffle.partitions", "2")
+        # The answers of every function for every dataset line are about
+        # 270 MB as Arrow. A task's result above 1 MB goes to the driver
+        # through the block manager: in two partitions, two blocks of
+        # 130 MB fetched at once, which a busy machine once lost
+        # (TaskResultLost). Sixteen keep each block near 17 MB.
+        .config("spark.sql.shuffle.partitions", "16")
+        # The session's one executor is the driver: its blocks are fetched
+        # over loopback, not through whatever address the host name has.
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1")
         .config("spark.driver.memory", "2g")
         .getOrCreate()
     )
