@@ -150,6 +150,50 @@ fn unlisted_names_fall_to_the_default_rule() {
     assert_eq!(host.public_suffix(), Some("example"));
 }
 
+/// A name of one label is its own public suffix and has no registrable
+/// domain, whichever rule matches it (publicsuffix.org/list/, "Formal
+/// algorithm": the prevailing rule has one label or more), at every length
+/// across the eight octets below which it is answered from one word, with a
+/// final dot, capitals or letters beyond ASCII; a dot anywhere else makes it
+/// two labels or an empty one.
+#[test]
+fn one_label_names_of_every_length_are_their_own_suffix() {
+    let list = List::builtin();
+    for view in [View::All, View::Icann] {
+        for len in 1..=12 {
+            for name in [
+                "abcdefghijkl"[..len].to_string(),
+                "DePsTeStToOl"[..len].to_string(),
+                "com".repeat(4)[..len].to_string(),
+                "é".repeat(len / 2 + 1),
+            ] {
+                for text in [name.clone(), format!("{name}.")] {
+                    assert_eq!(
+                        list.public_suffix(&text, view),
+                        Some(name.as_str()),
+                        "{text:?}"
+                    );
+                    assert_eq!(list.registrable_domain(&text, view), None, "{text:?}");
+                }
+                assert_eq!(list.public_suffix(&format!(".{name}"), view), None);
+                if len >= 2 {
+                    let (a, b) = name.split_at(name.char_indices().nth(1).map_or(1, |(i, _)| i));
+                    let two = format!("{a}.{b}");
+                    assert_eq!(list.public_suffix(&two, view), Some(b), "{two:?}");
+                    assert_eq!(
+                        list.registrable_domain(&two, view),
+                        Some(two.as_str()),
+                        "{two:?}"
+                    );
+                    assert_eq!(list.public_suffix(&format!("{a}..{b}"), view), None);
+                }
+            }
+        }
+        assert_eq!(list.public_suffix(".", view), None);
+        assert_eq!(list.public_suffix("", view), None);
+    }
+}
+
 #[test]
 fn no_domain_for_addresses_empty_labels_or_overlong_names() {
     for text in [
