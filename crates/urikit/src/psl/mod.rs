@@ -1549,4 +1549,58 @@ mod tests {
         let e = l.tldextract("http://[::1]/", false, false);
         assert_eq!((&*e.domain, &*e.suffix), ("[::1]", ""));
     }
+
+    /// Every node of the tree passes the filter ([`rules::filter_bit`]):
+    /// each rule's labels, in both forms where it has two, are found from
+    /// the root by the filtered lookup, in the table compiled in and in the
+    /// same list read at run time. A node the filter refused would be a
+    /// rule never matched.
+    #[test]
+    fn every_rule_passes_the_filter() {
+        let text = include_str!("../../data/public_suffix_list.dat");
+        let read = List::parse(text).expect("the builtin list reads");
+        let tables = [BUILTIN_LOOKUP, read.lookup()];
+        let mut rules = 0;
+        for line in text.lines() {
+            let Some(rule) = line.split_whitespace().next() else {
+                continue;
+            };
+            if rule.starts_with("//") {
+                continue;
+            }
+            let rule = rule.trim_start_matches('!').trim_start_matches("*.");
+            let ascii = to_ascii_name(rule);
+            for form in [Some(rule.to_ascii_lowercase()), ascii]
+                .into_iter()
+                .flatten()
+            {
+                for t in &tables {
+                    let mut node = Place::ROOT;
+                    for label in form.rsplit('.') {
+                        let b = label.as_bytes();
+                        let first = rules::load(b, 0, b.len());
+                        let second = if b.len() > 8 {
+                            rules::load(b, 8, b.len())
+                        } else {
+                            0
+                        };
+                        let found = t.find_first::<true>(node, b, first, second);
+                        assert!(found.is_some(), "{label:?} of {form:?}");
+                        node = found.map_or(node, |(p, _)| p);
+                    }
+                }
+            }
+            rules += 1;
+        }
+        assert!(rules > 9_000, "{rules}");
+    }
+
+    /// A rule's labels in their ASCII form, where one is not ASCII.
+    fn to_ascii_name(rule: &str) -> Option<alloc::string::String> {
+        if rule.is_ascii() {
+            return None;
+        }
+        let labels: Option<Vec<_>> = rule.split('.').map(to_ascii).collect();
+        Some(labels?.join("."))
+    }
 }

