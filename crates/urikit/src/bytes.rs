@@ -327,7 +327,12 @@ pub(crate) fn first_of<const N: usize>(b: &[u8], xs: [u8; N]) -> Option<usize> {
 
 /// The high bit of each byte of `w` that is an ASCII capital, the other
 /// bits clear.
-#[cfg(any(feature = "psl", feature = "surt", feature = "w3lib"))]
+#[cfg(any(
+    feature = "psl",
+    feature = "surt",
+    feature = "w3lib",
+    feature = "safebrowsing"
+))]
 #[inline(always)]
 pub(crate) const fn capitals(w: u64) -> u64 {
     let seven = w & LOW7;
@@ -344,7 +349,7 @@ pub(crate) const fn capitals(w: u64) -> u64 {
 /// sixteen-byte chunk of a short input that [`any_byte`] gathers was
 /// stored in two halves and read back whole, which the processor cannot
 /// forward (w3lib's one reading spent 6 % of its time so).
-#[cfg(feature = "w3lib")]
+#[cfg(any(feature = "w3lib", feature = "safebrowsing"))]
 #[inline]
 pub(crate) fn has_capital(b: &[u8]) -> bool {
     let n = b.len();
@@ -497,7 +502,7 @@ pub(crate) fn lower_room(room: &mut Room) {
 
 /// The bits of a mask of [`byte_marks`] below bit `k` (`k` at most 64):
 /// the marks of the bytes before place `k`.
-#[cfg(any(feature = "surt", feature = "w3lib"))]
+#[cfg(any(feature = "surt", feature = "w3lib", feature = "safebrowsing"))]
 #[inline(always)]
 pub(crate) const fn bits_below(k: usize) -> u64 {
     if k >= 64 {
@@ -512,7 +517,7 @@ pub(crate) const fn bits_below(k: usize) -> u64 {
 /// at every eighth byte, the last ending where `b` does (a byte read twice
 /// sets its bit twice); fewer than eight bytes as one word padded with
 /// zeros, whose bits past `b` are cleared.
-#[cfg(any(feature = "surt", feature = "w3lib"))]
+#[cfg(any(feature = "surt", feature = "w3lib", feature = "safebrowsing"))]
 #[cfg_attr(
     all(target_arch = "x86_64", target_feature = "sse2", not(urikit_portable)),
     allow(dead_code)

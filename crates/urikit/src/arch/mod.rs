@@ -112,7 +112,7 @@ pub(crate) fn every_read_name<R>(
 /// segments from these masks, with no search per component: on x86-64,
 /// with AVX2 from 32 bytes where the processor has it (two chunks of 32),
 /// with SSE2 from sixteen (sixteen to a compare).
-#[cfg(any(feature = "surt", feature = "w3lib"))]
+#[cfg(any(feature = "surt", feature = "w3lib", feature = "safebrowsing"))]
 #[inline(always)]
 pub(crate) fn byte_marks<const N: usize>(b: &[u8], xs: [u8; N]) -> [u64; N] {
     face::byte_marks(b, xs)
@@ -139,7 +139,7 @@ pub(crate) fn any_outside(b: &[u8], s: &ByteSet) -> bool {
 /// `xs` to one mask (tldextract's search for where an authority ends,
 /// five bytes at once); shorter texts a word at a time
 /// ([`bytes::first_of`](crate::bytes::first_of)).
-#[cfg(feature = "psl")]
+#[cfg(any(feature = "psl", feature = "safebrowsing"))]
 #[inline(always)]
 pub(crate) fn first_of<const N: usize>(b: &[u8], xs: [u8; N]) -> Option<usize> {
     face::first_of(b, xs)
@@ -156,7 +156,7 @@ pub(crate) fn has_capital(b: &[u8]) -> bool {
 }
 
 /// The longest text [`byte_marks`] reads: a mask's width.
-#[cfg(any(feature = "surt", feature = "w3lib"))]
+#[cfg(any(feature = "surt", feature = "w3lib", feature = "safebrowsing"))]
 pub(crate) const MARKS_MAX: usize = 64;
 
 /// The 64 lower-case hex digits of 32 bytes (a SHA-256 hash): with SSE2
@@ -234,7 +234,7 @@ mod face {
         crate::bytes::hex_digits(hash)
     }
 
-    #[cfg(any(feature = "surt", feature = "w3lib"))]
+    #[cfg(any(feature = "surt", feature = "w3lib", feature = "safebrowsing"))]
     #[inline(always)]
     pub(crate) fn byte_marks<const N: usize>(b: &[u8], xs: [u8; N]) -> [u64; N] {
         crate::bytes::byte_marks(b, xs)
@@ -246,7 +246,7 @@ mod face {
         crate::bytes::has_capital(b)
     }
 
-    #[cfg(feature = "psl")]
+    #[cfg(any(feature = "psl", feature = "safebrowsing"))]
     #[inline(always)]
     pub(crate) fn first_of<const N: usize>(b: &[u8], xs: [u8; N]) -> Option<usize> {
         crate::bytes::first_of(b, xs)

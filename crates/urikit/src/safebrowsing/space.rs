@@ -29,6 +29,8 @@ fn at_start(b: &[u8]) -> usize {
 fn at_end(b: &[u8]) -> usize {
     match b.last() {
         Some(b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | b' ') => 1,
+        // A wide character ends in a continuation byte.
+        Some(c) if c.is_ascii() => 0,
         Some(_) if b.len() >= 2 && wide(&b[b.len() - 2..]) => 2,
         Some(_) if b.len() >= 3 && wide(&b[b.len() - 3..]) => 3,
         _ => 0,

@@ -70,7 +70,7 @@ impl Avx2 {
     /// `xs`. The SSE2 face takes three or four chunks of sixteen there,
     /// where most URLs' text after `://` lies (56 % of the datasets'
     /// lines).
-    #[cfg(any(feature = "surt", feature = "w3lib"))]
+    #[cfg(any(feature = "surt", feature = "w3lib", feature = "safebrowsing"))]
     #[inline]
     pub(crate) fn byte_marks<const N: usize>(self, b: &[u8], xs: [u8; N]) -> [u64; N] {
         #[target_feature(enable = "avx2")]

@@ -166,7 +166,7 @@ pub(crate) fn hex_digits(hash: &[u8; 32]) -> [u8; 64] {
 }
 
 /// The x86-64 face of [`arch::first_of`](super::first_of).
-#[cfg(feature = "psl")]
+#[cfg(any(feature = "psl", feature = "safebrowsing"))]
 #[inline(always)]
 pub(crate) fn first_of<const N: usize>(b: &[u8], xs: [u8; N]) -> Option<usize> {
     sse2::first_of(b, xs)
@@ -180,7 +180,7 @@ pub(crate) fn has_capital(b: &[u8]) -> bool {
 }
 
 /// The x86-64 face of [`arch::byte_marks`](super::byte_marks).
-#[cfg(any(feature = "surt", feature = "w3lib"))]
+#[cfg(any(feature = "surt", feature = "w3lib", feature = "safebrowsing"))]
 #[inline(always)]
 pub(crate) fn byte_marks<const N: usize>(b: &[u8], xs: [u8; N]) -> [u64; N] {
     #[cfg(not(urikit_no_avx2))]

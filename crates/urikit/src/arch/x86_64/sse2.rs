@@ -251,7 +251,7 @@ pub(crate) fn read_name<R>(b: &[u8], f: impl FnOnce(&crate::bytes::Room, u64) ->
 /// with every byte of `xs` and the comparisons joined into one mask;
 /// shorter texts a word at a time ([`crate::bytes::first_of`]). Adds the
 /// bytes it read to the work count.
-#[cfg(feature = "psl")]
+#[cfg(any(feature = "psl", feature = "safebrowsing"))]
 #[inline(always)]
 pub(crate) fn first_of<const N: usize>(b: &[u8], xs: [u8; N]) -> Option<usize> {
     let n = b.len();
@@ -329,7 +329,7 @@ pub(crate) fn has_capital(b: &[u8]) -> bool {
 /// bytes, chunks of sixteen, the last one ending where `b` does (a byte
 /// read twice sets its bit twice), each compared with every byte of `xs`;
 /// shorter texts a word at a time.
-#[cfg(any(feature = "surt", feature = "w3lib"))]
+#[cfg(any(feature = "surt", feature = "w3lib", feature = "safebrowsing"))]
 #[inline(always)]
 pub(crate) fn byte_marks<const N: usize>(b: &[u8], xs: [u8; N]) -> [u64; N] {
     let n = b.len();
@@ -612,7 +612,7 @@ mod tests {
     /// The first of five bytes is a byte loop's, at every length from 0
     /// to 70, with each looked-for byte (and a byte next to one) at one
     /// place, at two and everywhere, and with none.
-    #[cfg(feature = "psl")]
+    #[cfg(any(feature = "psl", feature = "safebrowsing"))]
     #[test]
     fn first_of_is_a_byte_loop() {
         const XS: [u8; 5] = [b'/', b'?', b'#', b'@', b':'];
@@ -673,7 +673,7 @@ mod tests {
     /// processor has it, the portable word at a time) are a byte loop's,
     /// at every length from 0 to 64, with each byte looked for (and NUL, which the short texts'
     /// padding holds) at one place, at two and everywhere.
-    #[cfg(any(feature = "surt", feature = "w3lib"))]
+    #[cfg(any(feature = "surt", feature = "w3lib", feature = "safebrowsing"))]
     #[test]
     fn byte_marks_are_a_byte_loop() {
         const XS: [u8; 4] = [b'/', b'.', 0, 0xFF];
