@@ -1003,17 +1003,23 @@ impl Lister {
     /// evaluator answers them.
     #[inline]
     pub fn each(&self, b: &[u8], mut item: impl FnMut(&[u8])) -> bool {
-        use urikit::safebrowsing::{hash, hex_digits, Url};
+        use urikit::safebrowsing::{hash, hex_digits};
+        self.expressions(b, |e| match self.hashes {
+            true => item(&hex_digits(&hash(e))),
+            false => item(e.as_bytes()),
+        })
+    }
+
+    /// The lookup expressions of the bytes `b`, each to `f`; `false` (and
+    /// no call) where the answer is NULL, as [`each`](Self::each).
+    fn expressions(&self, b: &[u8], f: impl FnMut(&str)) -> bool {
         let Some(url) = crate::input::utf8(b)
             .ok()
-            .and_then(|_| Url::parse_bytes(b).ok())
+            .and_then(|_| urikit::safebrowsing::Url::parse_bytes(b).ok())
         else {
             return false;
         };
-        url.for_each_expression(|e| match self.hashes {
-            true => item(&hex_digits(&hash(e))),
-            false => item(e.as_bytes()),
-        });
+        url.for_each_expression(f);
         true
     }
 }
@@ -1150,15 +1156,29 @@ fn listed(
     };
     let mut bytes: Vec<u8> = Vec::with_capacity(reserve.min(cap));
     let mut valid = Validity::new(n);
+    // A hash's 64 digits are written into their place when the hash is
+    // known: the expressions of many rows are hashed together, sixteen at
+    // a time where the processor has AVX-512.
+    let mut hasher = urikit::safebrowsing::Hasher::<usize>::new();
+    let put = |bytes: &mut Vec<u8>, at: usize, hash: [u8; 32]| {
+        bytes[at..at + 64].copy_from_slice(&urikit::safebrowsing::hex_digits(&hash));
+    };
     col.each_bytes(range, |_, row| {
         let ok = row.is_some_and(|b| {
-            lister.each(b, |item| {
+            lister.expressions(b, |e| {
                 // Past `MAX_BYTES` the call is refused below: nothing more
                 // is written (a 100 MB URL's expressions would be 4 GB).
                 if bytes.len() > cap {
                     return;
                 }
-                bytes.extend_from_slice(item);
+                match hashes {
+                    true => {
+                        let at = bytes.len();
+                        bytes.resize(at + 64, b'0');
+                        hasher.push(e, at, |at, h| put(&mut bytes, at, h));
+                    }
+                    false => bytes.extend_from_slice(e.as_bytes()),
+                }
                 // Past `MAX_BYTES` it wraps; refused below.
                 items.push(bytes.len() as i32);
             })
@@ -1166,6 +1186,7 @@ fn listed(
         lists.push((items.len() - 1) as i32);
         valid.push(ok);
     });
+    hasher.finish(|at, h| put(&mut bytes, at, h));
     if bytes.len() > cap || items.len() > cap {
         return Some(Err(crate::value::overflow()));
     }

@@ -167,6 +167,17 @@ pub(crate) fn hex_digits(hash: &[u8; 32]) -> [u8; 64] {
     face::hex_digits(hash)
 }
 
+/// SHA-256's compression of one block of each of sixteen messages from the
+/// state `h`, each new state written to `out` as a hash's 32 bytes (big
+/// endian): with AVX-512 where the processor has it, `true`; `false`, and
+/// nothing written, where it has not (the caller compresses the messages
+/// one at a time).
+#[cfg(feature = "safebrowsing")]
+#[inline]
+pub(crate) fn sha256_x16(h: &[u32; 8], blocks: &[[u8; 64]; 16], out: &mut [[u8; 32]; 16]) -> bool {
+    face::sha256_x16(h, blocks, out)
+}
+
 /// How the extractor reads its text, 64 bytes to a block: chosen once per
 /// text (AVX-512 for the scan from block to block where the processor has
 /// it, AVX2, else SSE2 or the portable marks a block at a time).
@@ -184,6 +195,12 @@ mod face {
     use crate::arch::{generic, portable};
 
     pub(crate) use crate::arch::portable::Portable as Baseline;
+
+    #[cfg(feature = "safebrowsing")]
+    #[inline(always)]
+    pub(crate) fn sha256_x16(_: &[u32; 8], _: &[[u8; 64]; 16], _: &mut [[u8; 32]; 16]) -> bool {
+        false
+    }
 
     #[inline(always)]
     pub(crate) fn run<J: Job>(b: &[u8], job: J) -> J::Out {

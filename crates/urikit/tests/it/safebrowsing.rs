@@ -295,3 +295,30 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3_000))]
+
+    /// `Hasher` gives each expression pushed its `hash`, once, under its
+    /// tag, whatever their number (none to past three batches of sixteen,
+    /// so that the last is compressed one at a time or sixteen at once)
+    /// and length (to past one block).
+    #[test]
+    fn the_hasher_gives_each_expression_its_hash(
+        expressions in proptest::collection::vec("[ -~]{0,70}", 0..60),
+    ) {
+        let mut hasher = urikit::safebrowsing::Hasher::new();
+        let mut got = Vec::new();
+        for (i, e) in expressions.iter().enumerate() {
+            hasher.push(e, i, |tag, h| got.push((tag, h)));
+        }
+        hasher.finish(|tag, h| got.push((tag, h)));
+        got.sort();
+        let want: Vec<(usize, [u8; 32])> = expressions
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (i, urikit::safebrowsing::hash(e)))
+            .collect();
+        prop_assert_eq!(got, want);
+    }
+}

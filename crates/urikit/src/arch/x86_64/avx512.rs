@@ -4,20 +4,30 @@
 //! AVX2 there (extraction, interleaved runs of both texts); valgrind hides
 //! AVX-512, so `bench/cachegrind.sh` counts the AVX2 path.
 //!
+//! And SHA-256's compression of sixteen one-block messages at once, one
+//! to a 32-bit lane (Safe Browsing's hashes of a column's lookup
+//! expressions): the processor's SHA instructions take one message at a
+//! time, each round waiting on the one before.
+//!
 //! Why it is sound: AVX-512 code runs only through an [`Avx512`] value,
 //! made only when the processor has AVX512F, AVX512BW, AVX512VBMI and
-//! POPCNT; its functions enable exactly those. The only intrinsics that
-//! touch memory, `_mm_loadu_si128` and `_mm512_loadu_si512`, read a
+//! POPCNT; its functions enable exactly those. The intrinsics that
+//! read memory, `_mm_loadu_si128` and `_mm512_loadu_si512`, read a
 //! `&[u8; 16]` or a `&[u8; 64]`, valid and initialized, with no alignment
-//! required. Nothing here writes memory.
+//! required; `_mm512_i32gather_epi32` reads sixteen 4-byte words of a
+//! `&[[u8; 64]; 16]` at indexes below 256, so within its 1,024 bytes. The
+//! one intrinsic that writes, `_mm512_storeu_si512`, writes 64 bytes into
+//! a `&mut [u32; 16]`.
 //!
 //! May use: `arch::kernel`, `grammar`.
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
-    __m512i, _mm512_and_si512, _mm512_broadcast_i32x4, _mm512_cmpeq_epi8_mask, _mm512_loadu_si512,
-    _mm512_movepi8_mask, _mm512_or_si512, _mm512_set1_epi8, _mm512_setzero_si512,
-    _mm512_shuffle_epi8, _mm512_srli_epi16, _mm512_test_epi8_mask, _mm_loadu_si128,
+    __m512i, _mm512_add_epi32, _mm512_and_si512, _mm512_broadcast_i32x4, _mm512_cmpeq_epi8_mask,
+    _mm512_i32gather_epi32, _mm512_loadu_si512, _mm512_movepi8_mask, _mm512_or_si512,
+    _mm512_ror_epi32, _mm512_set1_epi32, _mm512_set1_epi8, _mm512_setr_epi32, _mm512_setzero_si512,
+    _mm512_shuffle_epi8, _mm512_srli_epi16, _mm512_srli_epi32, _mm512_storeu_si512,
+    _mm512_ternarylogic_epi32, _mm512_test_epi8_mask, _mm_loadu_si128, _mm_setr_epi8,
 };
 
 use super::nibbles::Nibbles;
@@ -125,5 +135,170 @@ impl Avx512 {
         // SAFETY: `self` exists, so the processor has AVX512F, AVX512BW,
         // AVX512VBMI and POPCNT.
         unsafe { scan::<LINES>(self, c, b, x, z) }
+    }
+}
+
+/// SHA-256's round constants (FIPS 180-4, section 4.2.2).
+#[cfg(feature = "safebrowsing")]
+const SHA256_K: [u32; 64] = [
+    0x428a_2f98,
+    0x7137_4491,
+    0xb5c0_fbcf,
+    0xe9b5_dba5,
+    0x3956_c25b,
+    0x59f1_11f1,
+    0x923f_82a4,
+    0xab1c_5ed5,
+    0xd807_aa98,
+    0x1283_5b01,
+    0x2431_85be,
+    0x550c_7dc3,
+    0x72be_5d74,
+    0x80de_b1fe,
+    0x9bdc_06a7,
+    0xc19b_f174,
+    0xe49b_69c1,
+    0xefbe_4786,
+    0x0fc1_9dc6,
+    0x240c_a1cc,
+    0x2de9_2c6f,
+    0x4a74_84aa,
+    0x5cb0_a9dc,
+    0x76f9_88da,
+    0x983e_5152,
+    0xa831_c66d,
+    0xb003_27c8,
+    0xbf59_7fc7,
+    0xc6e0_0bf3,
+    0xd5a7_9147,
+    0x06ca_6351,
+    0x1429_2967,
+    0x27b7_0a85,
+    0x2e1b_2138,
+    0x4d2c_6dfc,
+    0x5338_0d13,
+    0x650a_7354,
+    0x766a_0abb,
+    0x81c2_c92e,
+    0x9272_2c85,
+    0xa2bf_e8a1,
+    0xa81a_664b,
+    0xc24b_8b70,
+    0xc76c_51a3,
+    0xd192_e819,
+    0xd699_0624,
+    0xf40e_3585,
+    0x106a_a070,
+    0x19a4_c116,
+    0x1e37_6c08,
+    0x2748_774c,
+    0x34b0_bcb5,
+    0x391c_0cb3,
+    0x4ed8_aa4a,
+    0x5b9c_ca4f,
+    0x682e_6ff3,
+    0x748f_82ee,
+    0x78a5_636f,
+    0x84c8_7814,
+    0x8cc7_0208,
+    0x90be_fffa,
+    0xa450_6ceb,
+    0xbef9_a3f7,
+    0xc671_78f2,
+];
+
+#[cfg(feature = "safebrowsing")]
+impl Avx512 {
+    /// SHA-256's compression (FIPS 180-4, section 6.2.2) of one block of
+    /// each of sixteen messages from the same state `h`, each message's
+    /// new state written to `out` as its hash's bytes (big endian): a
+    /// message to a 32-bit lane, the schedule's words gathered from the
+    /// blocks, and the functions of section 4.1.2 as rotations and
+    /// three-input logic. 24 ns a hash on Zen 4, against 54 for one at a
+    /// time by the processor's SHA instructions.
+    #[inline]
+    pub(crate) fn sha256_x16(
+        self,
+        h: &[u32; 8],
+        blocks: &[[u8; 64]; 16],
+        out: &mut [[u8; 32]; 16],
+    ) {
+        // Lane `i` of a register is message `i`'s word; `0x96` is the
+        // exclusive or of three, `0xCA` `Ch` (the first chooses between
+        // the other two), `0xE8` `Maj`.
+        #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,popcnt")]
+        fn compress(h: &[u32; 8], blocks: &[[u8; 64]; 16], out: &mut [[u8; 32]; 16]) {
+            // Each 32-bit word's bytes reversed: the message's words and
+            // the hash are big endian.
+            let swap = _mm512_broadcast_i32x4(_mm_setr_epi8(
+                3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
+            ));
+            let xor3 = |a, b, c| _mm512_ternarylogic_epi32::<0x96>(a, b, c);
+            let base = blocks.as_ptr().cast::<i32>();
+            let lanes = _mm512_setr_epi32(
+                0, 16, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240,
+            );
+            let mut w = [_mm512_setzero_si512(); 16];
+            for (t, w) in w.iter_mut().enumerate() {
+                let at = _mm512_add_epi32(lanes, _mm512_set1_epi32(t as i32));
+                // SAFETY: the indexes are below 256: sixteen words of
+                // four bytes within `blocks`' 1,024 (the module's
+                // reasons).
+                let words = unsafe { _mm512_i32gather_epi32::<4>(at, base) };
+                *w = _mm512_shuffle_epi8(words, swap);
+            }
+            let init = h.map(|x| _mm512_set1_epi32(x as i32));
+            let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut hh] = init;
+            for (t, &k) in SHA256_K.iter().enumerate() {
+                if t >= 16 {
+                    let w15 = w[(t + 1) % 16];
+                    let w2 = w[(t + 14) % 16];
+                    let s0 = xor3(
+                        _mm512_ror_epi32::<7>(w15),
+                        _mm512_ror_epi32::<18>(w15),
+                        _mm512_srli_epi32::<3>(w15),
+                    );
+                    let s1 = xor3(
+                        _mm512_ror_epi32::<17>(w2),
+                        _mm512_ror_epi32::<19>(w2),
+                        _mm512_srli_epi32::<10>(w2),
+                    );
+                    w[t % 16] = _mm512_add_epi32(
+                        _mm512_add_epi32(w[t % 16], s0),
+                        _mm512_add_epi32(w[(t + 9) % 16], s1),
+                    );
+                }
+                let s1 = xor3(
+                    _mm512_ror_epi32::<6>(e),
+                    _mm512_ror_epi32::<11>(e),
+                    _mm512_ror_epi32::<25>(e),
+                );
+                let ch = _mm512_ternarylogic_epi32::<0xCA>(e, f, g);
+                let kw = _mm512_add_epi32(w[t % 16], _mm512_set1_epi32(k as i32));
+                let t1 = _mm512_add_epi32(_mm512_add_epi32(hh, s1), _mm512_add_epi32(ch, kw));
+                let s0 = xor3(
+                    _mm512_ror_epi32::<2>(a),
+                    _mm512_ror_epi32::<13>(a),
+                    _mm512_ror_epi32::<22>(a),
+                );
+                let t2 = _mm512_add_epi32(s0, _mm512_ternarylogic_epi32::<0xE8>(a, b, c));
+                (hh, g, f, e) = (g, f, e, _mm512_add_epi32(d, t1));
+                (d, c, b, a) = (c, b, a, _mm512_add_epi32(t1, t2));
+            }
+            let mut words = [[0u32; 16]; 8];
+            for ((to, v), h) in words.iter_mut().zip([a, b, c, d, e, f, g, hh]).zip(init) {
+                let v = _mm512_shuffle_epi8(_mm512_add_epi32(v, h), swap);
+                // SAFETY: 64 bytes written into a `[u32; 16]`.
+                unsafe { _mm512_storeu_si512(to.as_mut_ptr().cast(), v) };
+            }
+            for (lane, hash) in out.iter_mut().enumerate() {
+                for (to, word) in hash.chunks_exact_mut(4).zip(&words) {
+                    to.copy_from_slice(&word[lane].to_ne_bytes());
+                }
+            }
+        }
+        // SAFETY: `self` exists, so the processor has AVX512F, AVX512BW,
+        // AVX512VBMI and POPCNT.
+        unsafe { compress(h, blocks, out) }
     }
 }

@@ -165,6 +165,20 @@ pub(crate) fn hex_digits(hash: &[u8; 32]) -> [u8; 64] {
     sse2::hex_digits(hash)
 }
 
+/// The x86-64 face of [`arch::sha256_x16`](super::sha256_x16): AVX-512
+/// where the processor has it.
+#[cfg(feature = "safebrowsing")]
+#[inline]
+pub(crate) fn sha256_x16(h: &[u32; 8], blocks: &[[u8; 64]; 16], out: &mut [[u8; 32]; 16]) -> bool {
+    match avx512::Avx512::detect() {
+        Some(k) => {
+            k.sha256_x16(h, blocks, out);
+            true
+        }
+        None => false,
+    }
+}
+
 /// The x86-64 face of [`arch::first_of`](super::first_of).
 #[cfg(any(feature = "psl", feature = "safebrowsing"))]
 #[inline(always)]
