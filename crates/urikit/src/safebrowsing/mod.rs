@@ -407,7 +407,8 @@ impl Url {
     }
 
     /// The SHA-256 hash of each of [`Url::expressions`]; a hash prefix is
-    /// its first bytes (four, usually).
+    /// its first bytes (four, usually). A URL of seven expressions or more
+    /// has them hashed together by a [`Hasher`].
     ///
     /// ```
     /// let url = urikit::safebrowsing::Url::parse("http://b/").unwrap();
@@ -416,8 +417,14 @@ impl Url {
     /// assert_eq!(h[0][..4], [0xa9, 0xee, 0xd1, 0xa7]);
     /// ```
     pub fn hashes(&self) -> Vec<[u8; 32]> {
-        let mut out = Vec::with_capacity(MAX_HOSTS);
-        self.for_each_expression(|e| out.push(hash(e)));
+        let mut out = Vec::with_capacity(MAX_HOSTS * MAX_PATHS);
+        let mut hasher = Hasher::new();
+        self.for_each_expression(|e| {
+            let at = out.len();
+            out.push([0; 32]);
+            hasher.push(e, at, |at, h| out[at] = h);
+        });
+        hasher.finish(|at, h| out[at] = h);
         out
     }
 }
