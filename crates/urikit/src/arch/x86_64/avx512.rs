@@ -23,11 +23,15 @@
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
-    __m512i, _mm512_add_epi32, _mm512_and_si512, _mm512_broadcast_i32x4, _mm512_cmpeq_epi8_mask,
-    _mm512_i32gather_epi32, _mm512_loadu_si512, _mm512_movepi8_mask, _mm512_or_si512,
-    _mm512_ror_epi32, _mm512_set1_epi32, _mm512_set1_epi8, _mm512_setr_epi32, _mm512_setzero_si512,
-    _mm512_shuffle_epi8, _mm512_srli_epi16, _mm512_srli_epi32, _mm512_storeu_si512,
-    _mm512_ternarylogic_epi32, _mm512_test_epi8_mask, _mm_loadu_si128, _mm_setr_epi8,
+    __m512i, _mm512_and_si512, _mm512_broadcast_i32x4, _mm512_cmpeq_epi8_mask, _mm512_loadu_si512,
+    _mm512_movepi8_mask, _mm512_or_si512, _mm512_set1_epi8, _mm512_setzero_si512,
+    _mm512_shuffle_epi8, _mm512_srli_epi16, _mm512_test_epi8_mask, _mm_loadu_si128,
+};
+#[cfg(feature = "safebrowsing")]
+use core::arch::x86_64::{
+    _mm512_add_epi32, _mm512_i32gather_epi32, _mm512_ror_epi32, _mm512_set1_epi32,
+    _mm512_setr_epi32, _mm512_srli_epi32, _mm512_storeu_si512, _mm512_ternarylogic_epi32,
+    _mm_setr_epi8,
 };
 
 use super::nibbles::Nibbles;
