@@ -52,8 +52,9 @@ pub(crate) fn accepted(b: &[u8]) -> &str {
 
 /// `b` as text where every byte of it is ASCII, checked here eight bytes
 /// to a word (the standard library's check of UTF-8 took 132 instructions
-/// of a 56-byte line, 8 % of Safe Browsing's reading of a URL); `None`
-/// where a byte is not.
+/// of a 56-byte line, 8 % of Safe Browsing's reading of a URL; `[u8]`'s
+/// own `is_ascii`, which aligns its reads first, 36 more than this);
+/// `None` where a byte is not.
 ///
 /// Why it is sound: the check above the conversion reads every byte of
 /// `b` (the words at every eighth byte, the last eight overlapping them,

@@ -248,11 +248,7 @@ impl Url {
         // The last dot's bit cleared, then the six highest kept, taken
         // from the top (no `count_ones`, which the baseline x86-64 has no
         // instruction for).
-        let top = |m: u64| {
-            1u64.rotate_right(1)
-                .checked_shr(m.leading_zeros())
-                .unwrap_or(0)
-        };
+        let top = |m: u64| (1u64 << 63).checked_shr(m.leading_zeros()).unwrap_or(0);
         dots &= !top(dots);
         let mut kept = 0;
         for _ in 1..MAX_HOSTS {
