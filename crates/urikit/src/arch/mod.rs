@@ -178,6 +178,27 @@ pub(crate) fn sha256_x16(h: &[u32; 8], blocks: &[[u8; 64]; 16], out: &mut [[u8; 
     face::sha256_x16(h, blocks, out)
 }
 
+/// Whether the processor has the SHA extensions, which
+/// [`sha256_side_by_side`] uses.
+#[cfg(feature = "safebrowsing")]
+#[inline]
+pub(crate) fn has_sha_ni() -> bool {
+    face::has_sha_ni()
+}
+
+/// SHA-256's compression of one block of each of `N` messages (one to
+/// four) into its state, their rounds side by side, with the processor's
+/// SHA extensions where it has them: `true`; `false`, and nothing
+/// changed, where it has not (see [`has_sha_ni`]).
+#[cfg(feature = "safebrowsing")]
+#[inline]
+pub(crate) fn sha256_side_by_side<const N: usize>(
+    states: &mut [[u32; 8]; N],
+    blocks: [&[u8; 64]; N],
+) -> bool {
+    face::sha256_side_by_side(states, blocks)
+}
+
 /// How the extractor reads its text, 64 bytes to a block: chosen once per
 /// text (AVX-512 for the scan from block to block where the processor has
 /// it, AVX2, else SSE2 or the portable marks a block at a time).
@@ -199,6 +220,21 @@ mod face {
     #[cfg(feature = "safebrowsing")]
     #[inline(always)]
     pub(crate) fn sha256_x16(_: &[u32; 8], _: &[[u8; 64]; 16], _: &mut [[u8; 32]; 16]) -> bool {
+        false
+    }
+
+    #[cfg(feature = "safebrowsing")]
+    #[inline(always)]
+    pub(crate) fn has_sha_ni() -> bool {
+        false
+    }
+
+    #[cfg(feature = "safebrowsing")]
+    #[inline(always)]
+    pub(crate) fn sha256_side_by_side<const N: usize>(
+        _: &mut [[u32; 8]; N],
+        _: [&[u8; 64]; N],
+    ) -> bool {
         false
     }
 

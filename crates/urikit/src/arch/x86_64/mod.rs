@@ -1,7 +1,7 @@
-//! The x86-64 backends: SSE2 (every x86-64 processor), AVX2 and AVX-512
-//! (where the processor has them, detected by the facade). The library's
-//! `unsafe` code is in these three files and nowhere else, each with the
-//! reasons it is sound.
+//! The x86-64 backends: SSE2 (every x86-64 processor), AVX2, AVX-512 and
+//! the SHA extensions (where the processor has them, detected by the
+//! facade). With `arch::text`, the library's `unsafe` code is in these
+//! four files and nowhere else, each with the reasons it is sound.
 //!
 //! May use: `arch::kernel`, `arch::portable`, `grammar`, `bytes`, `work`.
 
@@ -9,6 +9,8 @@ pub(crate) mod avx2;
 #[cfg(feature = "alloc")]
 pub(crate) mod avx512;
 mod nibbles;
+#[cfg(feature = "safebrowsing")]
+pub(crate) mod sha;
 pub(crate) mod sse2;
 
 #[cfg(feature = "alloc")]
@@ -165,6 +167,75 @@ pub(crate) fn hex_digits(hash: &[u8; 32]) -> [u8; 64] {
     sse2::hex_digits(hash)
 }
 
+/// SHA-256's round constants (FIPS 180-4, section 4.2.2).
+#[cfg(feature = "safebrowsing")]
+pub(crate) const SHA256_K: [u32; 64] = [
+    0x428a_2f98,
+    0x7137_4491,
+    0xb5c0_fbcf,
+    0xe9b5_dba5,
+    0x3956_c25b,
+    0x59f1_11f1,
+    0x923f_82a4,
+    0xab1c_5ed5,
+    0xd807_aa98,
+    0x1283_5b01,
+    0x2431_85be,
+    0x550c_7dc3,
+    0x72be_5d74,
+    0x80de_b1fe,
+    0x9bdc_06a7,
+    0xc19b_f174,
+    0xe49b_69c1,
+    0xefbe_4786,
+    0x0fc1_9dc6,
+    0x240c_a1cc,
+    0x2de9_2c6f,
+    0x4a74_84aa,
+    0x5cb0_a9dc,
+    0x76f9_88da,
+    0x983e_5152,
+    0xa831_c66d,
+    0xb003_27c8,
+    0xbf59_7fc7,
+    0xc6e0_0bf3,
+    0xd5a7_9147,
+    0x06ca_6351,
+    0x1429_2967,
+    0x27b7_0a85,
+    0x2e1b_2138,
+    0x4d2c_6dfc,
+    0x5338_0d13,
+    0x650a_7354,
+    0x766a_0abb,
+    0x81c2_c92e,
+    0x9272_2c85,
+    0xa2bf_e8a1,
+    0xa81a_664b,
+    0xc24b_8b70,
+    0xc76c_51a3,
+    0xd192_e819,
+    0xd699_0624,
+    0xf40e_3585,
+    0x106a_a070,
+    0x19a4_c116,
+    0x1e37_6c08,
+    0x2748_774c,
+    0x34b0_bcb5,
+    0x391c_0cb3,
+    0x4ed8_aa4a,
+    0x5b9c_ca4f,
+    0x682e_6ff3,
+    0x748f_82ee,
+    0x78a5_636f,
+    0x84c8_7814,
+    0x8cc7_0208,
+    0x90be_fffa,
+    0xa450_6ceb,
+    0xbef9_a3f7,
+    0xc671_78f2,
+];
+
 /// The x86-64 face of [`arch::sha256_x16`](super::sha256_x16): AVX-512
 /// where the processor has it.
 #[cfg(feature = "safebrowsing")]
@@ -173,6 +244,30 @@ pub(crate) fn sha256_x16(h: &[u32; 8], blocks: &[[u8; 64]; 16], out: &mut [[u8; 
     match avx512::Avx512::detect() {
         Some(k) => {
             k.sha256_x16(h, blocks, out);
+            true
+        }
+        None => false,
+    }
+}
+
+/// The x86-64 face of [`arch::has_sha_ni`](super::has_sha_ni).
+#[cfg(feature = "safebrowsing")]
+#[inline]
+pub(crate) fn has_sha_ni() -> bool {
+    sha::ShaNi::detect().is_some()
+}
+
+/// The x86-64 face of
+/// [`arch::sha256_side_by_side`](super::sha256_side_by_side).
+#[cfg(feature = "safebrowsing")]
+#[inline]
+pub(crate) fn sha256_side_by_side<const N: usize>(
+    states: &mut [[u32; 8]; N],
+    blocks: [&[u8; 64]; N],
+) -> bool {
+    match sha::ShaNi::detect() {
+        Some(k) => {
+            k.compress(states, blocks);
             true
         }
         None => false,
