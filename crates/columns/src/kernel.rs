@@ -1154,53 +1154,56 @@ fn listed(
         true => 6 * 64 * n,
         false => 4 * col.bytes(&range),
     };
-    let mut bytes: Vec<u8> = Vec::with_capacity(reserve.min(cap));
+    let mut text = crate::texts::InPlace::with_capacity(reserve.min(cap));
     let mut valid = Validity::new(n);
     // A hash's 64 digits are written into their place when the hash is
-    // known: the expressions of many rows are hashed together, sixteen at
-    // a time where the processor has AVX-512.
+    // known: the expressions of many rows are hashed together, four side
+    // by side or sixteen at a time, as the processor allows. A place whose
+    // digits could not be written (none: the digits are ASCII, the places
+    // whole) leaves the call refused below, not a wrong hash.
     let mut hasher = urikit::safebrowsing::Hasher::<usize>::new();
-    let put = |bytes: &mut Vec<u8>, at: usize, hash: [u8; 32]| {
-        bytes[at..at + 64].copy_from_slice(&urikit::safebrowsing::hex_digits(&hash));
+    let mut placed = true;
+    let mut put = |text: &mut crate::texts::InPlace, at: usize, hash: [u8; 32]| {
+        placed &= text.write_ascii(at, &urikit::safebrowsing::hex_digits(&hash));
     };
     col.each_bytes(range, |_, row| {
         let ok = row.is_some_and(|b| {
             lister.expressions(b, |e| {
                 // Past `MAX_BYTES` the call is refused below: nothing more
                 // is written (a 100 MB URL's expressions would be 4 GB).
-                if bytes.len() > cap {
+                if text.len() > cap {
                     return;
                 }
                 match hashes {
                     true => {
-                        let at = bytes.len();
-                        bytes.resize(at + 64, b'0');
-                        hasher.push(e, at, |at, h| put(&mut bytes, at, h));
+                        let at = text.push_room_64();
+                        hasher.push(e, at, |at, h| put(&mut text, at, h));
                     }
-                    false => bytes.extend_from_slice(e.as_bytes()),
+                    false => text.push_str(e),
                 }
                 // Past `MAX_BYTES` it wraps; refused below.
-                items.push(bytes.len() as i32);
+                items.push(text.len() as i32);
             })
         });
         lists.push((items.len() - 1) as i32);
         valid.push(ok);
     });
-    hasher.finish(|at, h| put(&mut bytes, at, h));
-    if bytes.len() > cap || items.len() > cap {
+    hasher.finish(|at, h| put(&mut text, at, h));
+    if text.len() > cap || items.len() > cap {
         return Some(Err(crate::value::overflow()));
+    }
+    if !placed {
+        return Some(Err(
+            "a hash's digits could not be written in place".to_owned()
+        ));
     }
     let nulls = valid.finish();
     // The item's field as the table has it for `list<string>`.
     let arrow_schema::DataType::List(item) = data_type(spec.ty) else {
         return Some(Err(format!("{} does not answer a list", spec.name)));
     };
-    // Checked by `try_new` (the offsets, UTF-8), not trusted.
-    let values = StringArray::try_new(
-        OffsetBuffer::new(ScalarBuffer::from(items)),
-        Buffer::from_vec(bytes),
-        None,
-    );
+    // The offsets checked (`string_column`); the text is a `String`.
+    let values = text.into_column(items, None);
     Some(
         values
             .and_then(|v| {
@@ -1210,9 +1213,9 @@ fn listed(
                     Arc::new(v),
                     nulls,
                 )
+                .map_err(|e| e.to_string())
             })
-            .map(|a| Arc::new(a) as ArrayRef)
-            .map_err(|e| e.to_string()),
+            .map(|a| Arc::new(a) as ArrayRef),
     )
 }
 
