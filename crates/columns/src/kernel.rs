@@ -1001,26 +1001,44 @@ impl Lister {
     /// order; `false` (and no call) where the answer is NULL: bytes that
     /// are not UTF-8, or a URL the client refuses, as the general
     /// evaluator answers them.
+    ///
+    /// A row's hashes are computed together
+    /// ([`Url::hashes`](urikit::safebrowsing::Url::hashes): four side by
+    /// side where the processor has the SHA extensions), then given in
+    /// order.
     #[inline]
     pub fn each(&self, b: &[u8], mut item: impl FnMut(&[u8])) -> bool {
-        use urikit::safebrowsing::{hash, hex_digits};
-        self.expressions(b, |e| match self.hashes {
-            true => item(&hex_digits(&hash(e))),
-            false => item(e.as_bytes()),
-        })
+        let Some(url) = Self::url(b) else {
+            return false;
+        };
+        match self.hashes {
+            true => {
+                for h in url.hashes() {
+                    item(&urikit::safebrowsing::hex_digits(&h));
+                }
+            }
+            false => url.for_each_expression(|e| item(e.as_bytes())),
+        }
+        true
     }
 
     /// The lookup expressions of the bytes `b`, each to `f`; `false` (and
     /// no call) where the answer is NULL, as [`each`](Self::each).
     fn expressions(&self, b: &[u8], f: impl FnMut(&str)) -> bool {
-        let Some(url) = crate::input::utf8(b)
-            .ok()
-            .and_then(|_| urikit::safebrowsing::Url::parse_bytes(b).ok())
-        else {
+        let Some(url) = Self::url(b) else {
             return false;
         };
         url.for_each_expression(f);
         true
+    }
+
+    /// The URL the client reads in the bytes `b`; `None` where they are not
+    /// UTF-8 or it refuses them.
+    #[inline(always)]
+    fn url(b: &[u8]) -> Option<urikit::safebrowsing::Url> {
+        crate::input::utf8(b)
+            .ok()
+            .and_then(|_| urikit::safebrowsing::Url::parse_bytes(b).ok())
     }
 }
 

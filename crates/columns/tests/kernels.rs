@@ -643,7 +643,8 @@ fn canonical_written_in_place_as_the_evaluator_gives_it() {
 
 /// Safe Browsing's expressions and hashes are written straight into a
 /// `list<string>` column; the general evaluator (`RowFn::eval`, a row at
-/// a time) gives the same lists, and NULL for the same rows, on every
+/// a time) and the `Lister` (DuckDB's) give the same lists, and NULL for
+/// the same rows, on every
 /// dataset line and on rows that are NULL, empty, not UTF-8, cut inside a
 /// character or refused by the client, in every Arrow string type, whole
 /// and sliced.
@@ -678,6 +679,19 @@ fn safebrowsing_lists_written_as_the_evaluator_gives_them() {
             })
             .collect();
         assert!(want.iter().filter(|w| w.is_some()).count() > rows.len() / 2);
+        // DuckDB's way, a row's items at a time, in order.
+        let lister = urikit_columns::Lister::of(s).unwrap();
+        for (r, want) in rows.iter().zip(&want) {
+            let mut items = Vec::new();
+            let got = r.as_ref().is_some_and(|r| {
+                lister.each(r, |i| items.push(String::from_utf8(i.to_vec()).unwrap()))
+            });
+            assert_eq!(
+                got.then_some(items).as_ref(),
+                want.as_ref(),
+                "{name}: {r:?}"
+            );
+        }
         for c in every_type(&rows) {
             for (skip, len) in [(0, c.len()), (3, c.len() - 7)] {
                 let got = call_array(s, &c.slice(skip, len), &[]).unwrap();
