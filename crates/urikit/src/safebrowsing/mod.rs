@@ -536,6 +536,10 @@ const TWO_BLOCKS: usize = 119;
 /// time do.
 const WIDE_FROM: usize = 7;
 
+/// The first of the blocks where [`Hasher`] gathers two-block messages,
+/// two blocks each, past the one-block messages' [`SIDE_BY_SIDE`].
+const LONG_AT: usize = 8;
+
 /// How many messages the processor's SHA extensions take side by side
 /// ([`arch::sha256_side_by_side`](crate::arch::sha256_side_by_side)):
 /// three or four keep its unit busy (20.4 ns a block on Zen 4 either way,
@@ -572,7 +576,11 @@ const SIDE_BY_SIDE: usize = 4;
 /// ```
 #[derive(Clone, Debug)]
 pub struct Hasher<T> {
-    /// The padded one-block messages gathered, the first `n` of them.
+    /// The padded one-block messages gathered, the first `n` of them;
+    /// with the SHA extensions (four at most), the two-block ones from
+    /// block [`LONG_AT`] on, two blocks each. One array, not two: a hasher
+    /// is made for each URL (`Url::hashes`), and each of its bytes is
+    /// written when it is made.
     blocks: [[u8; 64]; 16],
     /// Their tags.
     tags: [T; 16],
@@ -580,10 +588,8 @@ pub struct Hasher<T> {
     /// How many one-block messages are gathered before they are
     /// compressed: [`SIDE_BY_SIDE`] with the SHA extensions, else 16.
     gather: usize,
-    /// The padded two-block messages gathered (with the SHA extensions
-    /// only), the first `m` of them.
-    long: [[u8; 128]; SIDE_BY_SIDE],
-    /// Their tags.
+    /// The tags of the two-block messages gathered (with the SHA
+    /// extensions only), the first `m`.
     long_tags: [T; SIDE_BY_SIDE],
     m: usize,
     /// Whether the processor has the SHA extensions.
@@ -610,7 +616,6 @@ impl<T: Copy + Default> Hasher<T> {
             tags: [T::default(); 16],
             n: 0,
             gather: if side_by_side { SIDE_BY_SIDE } else { 16 },
-            long: [[0; 128]; SIDE_BY_SIDE],
             long_tags: [T::default(); SIDE_BY_SIDE],
             m: 0,
             side_by_side,
@@ -640,7 +645,11 @@ impl<T: Copy + Default> Hasher<T> {
                 self.flush(done);
             }
         } else if e.len() <= TWO_BLOCKS && self.side_by_side {
-            pad(e, &mut self.long[self.m]);
+            let at = LONG_AT + 2 * self.m;
+            match <&mut [u8; 128]>::try_from(self.blocks[at..at + 2].as_flattened_mut()) {
+                Ok(pair) => pad(e, pair),
+                Err(_) => unreachable!("two blocks of 64 bytes are 128"),
+            }
             self.long_tags[self.m] = tag;
             self.m += 1;
             if self.m == SIDE_BY_SIDE {
@@ -702,7 +711,10 @@ impl<T: Copy + Default> Hasher<T> {
         if m == 0 {
             return;
         }
-        let states = side_by_side(&self.long[..m]);
+        let (pairs, _) = self.blocks[LONG_AT..LONG_AT + 2 * m]
+            .as_flattened()
+            .as_chunks::<128>();
+        let states = side_by_side(pairs);
         for (&tag, state) in self.long_tags[..m].iter().zip(states) {
             done(tag, digest(state));
         }
