@@ -17,19 +17,21 @@ fuzz_target!(|data: &[u8]| {
             assert!(u.path().starts_with('/'));
             assert_eq!(u.expressions().len(), hosts.len() * u.paths().len());
             assert!(u.path().bytes().all(|b| (0x21..0x7f).contains(&b) && b != b'#'));
-            // The hashes gathered sixteen at a time are the URL's own,
-            // each under its tag.
+            // The hashes gathered (side by side, or sixteen at a time)
+            // are the expressions' own, each under its tag, as `hash`
+            // gives them one at a time through `sha2`; `Url::hashes`,
+            // which gathers them too, gives them in order.
             let mut hasher = Hasher::new();
             let mut got = Vec::new();
-            let mut n = 0;
+            let mut want = Vec::new();
             u.for_each_expression(|e| {
-                hasher.push(e, n, |tag, h| got.push((tag, h)));
-                n += 1;
+                want.push(urikit::safebrowsing::hash(e));
+                hasher.push(e, want.len() - 1, |tag, h| got.push((tag, h)));
             });
             hasher.finish(|tag, h| got.push((tag, h)));
             got.sort();
-            let want: Vec<(usize, [u8; 32])> = u.hashes().into_iter().enumerate().collect();
-            assert_eq!(got, want);
+            assert_eq!(got, want.iter().copied().enumerate().collect::<Vec<_>>());
+            assert_eq!(u.hashes(), want);
         }
         Err(e) => {
             assert!(matches!(
