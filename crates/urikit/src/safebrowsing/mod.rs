@@ -587,9 +587,6 @@ pub struct Hasher<T> {
     /// Their tags.
     tags: [T; 16],
     n: usize,
-    /// How many one-block messages are gathered before they are
-    /// compressed: [`SIDE_BY_SIDE`] with the SHA extensions, else 16.
-    gather: usize,
     /// The tags of the two-block messages gathered (with the SHA
     /// extensions only), the first `m`.
     long_tags: [T; SIDE_BY_SIDE],
@@ -617,7 +614,6 @@ impl<T: Copy + Default> Hasher<T> {
             blocks: [[0; 64]; 16],
             tags: [T::default(); 16],
             n: 0,
-            gather: if side_by_side { SIDE_BY_SIDE } else { 16 },
             long_tags: [T::default(); SIDE_BY_SIDE],
             m: 0,
             side_by_side,
@@ -643,7 +639,8 @@ impl<T: Copy + Default> Hasher<T> {
             pad(e, &mut self.blocks[self.n]);
             self.tags[self.n] = tag;
             self.n += 1;
-            if self.n == self.gather {
+            // Four side by side with the SHA extensions, else sixteen.
+            if self.n == if self.side_by_side { SIDE_BY_SIDE } else { 16 } {
                 self.flush(done);
             }
         } else if e.len() <= TWO_BLOCKS && self.side_by_side {
@@ -1448,7 +1445,6 @@ mod tests {
                 }
                 let mut hasher = Hasher::<usize>::new();
                 hasher.side_by_side = side_by_side;
-                hasher.gather = if side_by_side { SIDE_BY_SIDE } else { 16 };
                 let mut got = Vec::new();
                 for (i, e) in expressions.iter().enumerate() {
                     hasher.push(e, i, |tag, h| got.push((tag, h)));
