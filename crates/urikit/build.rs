@@ -58,6 +58,8 @@ fn suffix_list() {
     writeln!(out, "];").unwrap();
     array(&mut out, "LONG", "u32", &table.long);
     array(&mut out, "FILTER", "u64", &table.filter);
+    array(&mut out, "PAIRS", "u64", &table.pairs);
+    array(&mut out, "WILD", "u64", &table.wild);
     let dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR is set"));
     std::fs::write(dir.join("psl_table.rs"), out).expect("the table is written");
 }

@@ -391,14 +391,14 @@ proptest! {
 fn a_list_read_at_run_time() {
     let text = "// VERSION: 2030-01-01_00-00-00_UTC\n\
                 // ===BEGIN ICANN DOMAINS===\n\
-                example\nCo.Example\n*.zone.example\n!www.zone.example\n公司.example\n\
+                example\nCo.Example\n*.zone.example\n!www.zone.example\n公司.example\n*.wild\n\
                 // ===END ICANN DOMAINS===\n\
                 // ===BEGIN PRIVATE DOMAINS===\n\
                 pages.co.example   trailing words are ignored\n\
                 // ===END PRIVATE DOMAINS===\n";
     let list = List::parse(text).unwrap();
     assert_eq!(list.version(), "2030-01-01_00-00-00_UTC");
-    assert_eq!(list.rules(), 6);
+    assert_eq!(list.rules(), 7);
     assert_eq!(
         list.registrable_domain("a.b.co.example", View::All),
         Some("b.co.example")
@@ -426,6 +426,15 @@ fn a_list_read_at_run_time() {
     assert_eq!(
         list.registrable_domain("a.b.公司.example", View::All),
         Some("b.公司.example")
+    );
+    // A wildcard of one label: every name of two labels under it is a
+    // public suffix (the quick answer from the last two labels must not
+    // take the last label alone).
+    assert_eq!(list.public_suffix("a.b.wild", View::All), Some("b.wild"));
+    assert_eq!(list.registrable_domain("b.wild", View::All), None);
+    assert_eq!(
+        list.registrable_domain("www.example", View::All),
+        Some("www.example")
     );
     // The compiled-in list is untouched by it.
     assert_eq!(
