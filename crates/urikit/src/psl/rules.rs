@@ -647,34 +647,20 @@ impl Builder {
             .filter(|n| n.flags & (ICANN_WILD | PRIVATE_WILD) != 0)
             .map(|n| n.label.as_str())
             .collect();
-        fn bits(
-            hashes: &mut dyn Iterator<Item = u64>,
-            out: &mut [u64],
-            bit: fn(u64, usize) -> (usize, u64),
-        ) {
-            for h in hashes {
-                let (w, b) = bit(h, out.len());
-                out[w] |= b;
-            }
+        let mut pair_words = alloc::vec![0; words(pairs.len(), 16)];
+        for p in &pairs {
+            let b = p.as_bytes();
+            let word = |k: usize| if k < b.len() { load(b, k, b.len()) } else { 0 };
+            let (w, bits) = filter_bit(pair_hash([word(0), word(8), word(16)]), pair_words.len());
+            pair_words[w] |= bits;
         }
-        self.table.pairs = alloc::vec![0; words(pairs.len(), 16)];
-        self.table.wild = alloc::vec![0; words(wild.len(), 64).max(16)];
-        bits(
-            &mut pairs.iter().map(|p| {
-                let b = p.as_bytes();
-                let word = |k: usize| if k < b.len() { load(b, k, b.len()) } else { 0 };
-                pair_hash([word(0), word(8), word(16)])
-            }),
-            &mut self.table.pairs,
-            filter_bit,
-        );
-        bits(
-            &mut wild
-                .iter()
-                .map(|l| last_hash(load(l.as_bytes(), 0, l.len()))),
-            &mut self.table.wild,
-            wild_bit,
-        );
+        let mut wild_words = alloc::vec![0; words(wild.len(), 64).max(16)];
+        for l in &wild {
+            let (w, bit) = wild_bit(last_hash(load(l.as_bytes(), 0, l.len())), wild_words.len());
+            wild_words[w] |= bit;
+        }
+        self.table.pairs = pair_words;
+        self.table.wild = wild_words;
     }
 }
 
