@@ -1264,14 +1264,16 @@ fn tlds(
     let reserve = col.bytes(&range) / 4 + 8 * n;
     let mut texts: [Texts<'_>; 4] = std::array::from_fn(|_| Texts::new(n, reserve, col.data()));
     let (mut private_bits, mut valid) = (Bits::new(n), Validity::new(n));
-    col.each_bytes(range, |_, row| {
+    // The range's text is checked as UTF-8 once where it can be
+    // (`Strs::rows`), not each row's on its own.
+    for (_, row) in col.rows(range) {
         // The parts are read where `tldextract` wrote them, not moved into
         // an `Option` first.
-        let Some(text) = row.and_then(|b| crate::input::utf8(b).ok()) else {
+        let crate::input::Row::Text(text) = row else {
             texts.iter_mut().for_each(Texts::empty);
             private_bits.push(false);
             valid.push(false);
-            return;
+            continue;
         };
         let e = list.tldextract(text, private, false);
         let parts = [&e.subdomain, &e.domain, &e.suffix, &e.registry_suffix];
@@ -1280,7 +1282,7 @@ fn tlds(
         }
         private_bits.push(e.is_private);
         valid.push(true);
-    });
+    }
     // A NULL row is NULL in every child too, as the struct's builder
     // leaves it.
     let nulls = valid.finish();
