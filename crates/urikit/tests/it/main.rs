@@ -19,6 +19,7 @@ mod naive;
 mod normalize;
 mod props;
 mod psl;
+mod psl_plain;
 mod recompose;
 mod relativize;
 mod repair;

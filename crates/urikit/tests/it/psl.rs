@@ -4,17 +4,20 @@
 //!   read from `shared/data/psl/`), each in its Unicode and its punycode
 //!   form, mixed case answered in lower case by the column functions;
 //! - against the "Formal algorithm" of publicsuffix.org/list/ written out
-//!   plainly over sets of rule texts, for hundreds of thousands of names
-//!   made from the list's own rules, in both views;
+//!   plainly over sets of rule texts (`psl_plain.rs`, which the fuzz
+//!   target `psl` shares), for hundreds of thousands of names made from
+//!   the list's own rules, in both views, and for lists of any rules read
+//!   at run time (wildcards of one label, exceptions, long pairs);
 //! - on bad lists and bad names: an empty, malformed, not UTF-8 or huge
 //!   list is refused with its line, and no name makes a lookup fail.
 
-use std::collections::HashSet;
 use std::path::PathBuf;
 
 use proptest::prelude::*;
 use urikit::psl::{List, View};
 use urikit::UriRef;
+
+use crate::psl_plain::{ascii, Plain};
 
 fn shared(file: &str) -> Option<String> {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -37,20 +40,6 @@ fn checks(text: &str) -> Vec<(Option<String>, Option<String>)> {
             (arg(name), arg(want))
         })
         .collect()
-}
-
-/// The punycode form of a name, label by label (UTS #46 ToASCII).
-fn ascii(name: &str) -> String {
-    name.split('.')
-        .map(|l| {
-            if l.is_ascii() {
-                l.to_ascii_lowercase()
-            } else {
-                idna::domain_to_ascii(l).unwrap()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(".")
 }
 
 #[test]
@@ -236,68 +225,6 @@ fn no_domain_for_addresses_empty_labels_or_overlong_names() {
         list.registrable_domain("a.xn--zz.xn--55qx5d.cn", View::All),
         Some("xn--zz.xn--55qx5d.cn")
     );
-}
-
-/// publicsuffix.org/list/, "Formal algorithm", over sets of rule texts:
-/// every rule that matches is found by trying each suffix of the name
-/// against the normal, wildcard and exception sets.
-struct Plain {
-    normal: HashSet<String>,
-    wild: HashSet<String>,
-    except: HashSet<String>,
-}
-
-impl Plain {
-    fn read(text: &str, icann_only: bool) -> Plain {
-        let mut p = Plain {
-            normal: HashSet::new(),
-            wild: HashSet::new(),
-            except: HashSet::new(),
-        };
-        let mut private = false;
-        for line in text.lines() {
-            if line.contains("===BEGIN PRIVATE DOMAINS===") {
-                private = true;
-            }
-            if line.contains("===END PRIVATE DOMAINS===") {
-                private = false;
-            }
-            let rule = line.split_whitespace().next().unwrap_or("");
-            if rule.is_empty() || rule.starts_with("//") || (private && icann_only) {
-                continue;
-            }
-            let lower = |r: &str| ascii(r);
-            if let Some(r) = rule.strip_prefix('!') {
-                p.except.insert(lower(r));
-                p.except.insert(r.to_owned());
-            } else if let Some(r) = rule.strip_prefix("*.") {
-                p.wild.insert(lower(r));
-                p.wild.insert(r.to_owned());
-            } else {
-                p.normal.insert(lower(rule));
-                p.normal.insert(rule.to_owned());
-            }
-        }
-        p
-    }
-
-    /// The number of labels of the public suffix of a lower-case name.
-    fn suffix_labels(&self, name: &str) -> usize {
-        let labels: Vec<&str> = name.split('.').collect();
-        let n = labels.len();
-        let tail = |k: usize| labels[n - k..].join(".");
-        let mut best = 1;
-        for k in 1..=n {
-            let t = tail(k);
-            if self.except.contains(&t) {
-                return k - 1;
-            }
-            if self.normal.contains(&t) || (k >= 2 && self.wild.contains(&tail(k - 1))) {
-                best = best.max(k);
-            }
-        }
-        best
-    }
 }
 
 fn list_text() -> String {
@@ -543,6 +470,98 @@ proptest! {
         };
         prop_assert_eq!(list.public_suffix(&name, View::All), want_suffix.as_deref());
         prop_assert_eq!(list.registrable_domain(&name, View::All), want_domain.as_deref());
+    }
+}
+
+/// The labels that random lists and names are made of: few, so that the
+/// names meet the rules often; short ones, ones of nine to sixteen octets
+/// (a second word), and ones long enough that the last two labels pass
+/// the 24 octets the quick answer reads, or the name the 64 read at once.
+const LABELS: [&str; 10] = [
+    "a",
+    "b",
+    "co",
+    "ck",
+    "www",
+    "x-y",
+    "example1",
+    "nine-char",
+    "label-of-twenty-chars",
+    "a-label-of-thirty-two-characters",
+];
+
+/// A list of rules made from [`LABELS`]: normal rules, wildcards and
+/// exceptions of one to four labels, in either section, as text for
+/// `List::parse`.
+fn random_lists() -> impl Strategy<Value = String> {
+    let label = prop::sample::select(&LABELS[..]);
+    let rule = (prop::collection::vec(label, 1..4), 0..6u8, any::<bool>()).prop_map(
+        |(labels, kind, private)| {
+            let name = labels.join(".");
+            let text = match kind {
+                // A wildcard below the name.
+                0 => format!("*.{name}"),
+                // An exception: a label below a wildcard of the name.
+                1 => format!("!www.{name}\n*.{name}"),
+                _ => name,
+            };
+            (text, private)
+        },
+    );
+    prop::collection::vec(rule, 1..12).prop_map(|rules| {
+        let (private, icann): (Vec<_>, Vec<_>) = rules.into_iter().partition(|r| r.1);
+        let lines =
+            |rs: Vec<(String, bool)>| -> String { rs.into_iter().map(|r| r.0 + "\n").collect() };
+        format!(
+            "// ===BEGIN ICANN DOMAINS===\n{}// ===END ICANN DOMAINS===\n\
+             // ===BEGIN PRIVATE DOMAINS===\n{}// ===END PRIVATE DOMAINS===\n",
+            lines(icann),
+            lines(private)
+        )
+    })
+}
+
+/// Names of one to five labels from [`LABELS`], some in capitals.
+fn random_names() -> impl Strategy<Value = Vec<String>> {
+    let name = (
+        prop::collection::vec(prop::sample::select(&LABELS[..]), 1..6),
+        any::<bool>(),
+    )
+        .prop_map(|(labels, upper)| {
+            let name = labels.join(".");
+            if upper {
+                name.to_ascii_uppercase()
+            } else {
+                name
+            }
+        });
+    prop::collection::vec(name, 200)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1_000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// A list read at run time answers as the formal algorithm does over
+    /// the same rules, in both views, whatever its rules: wildcards of one
+    /// label (which the quick answer from the last two labels must leave
+    /// to the walk), exceptions, rules met only below a node with none,
+    /// pairs longer than the quick answer reads, names longer than 64
+    /// octets. 1,000 lists of up to 22 rules, 200 names each.
+    #[test]
+    fn a_list_of_any_rules_is_the_formal_algorithm(text in random_lists(), names in random_names()) {
+        let list = List::parse(&text).unwrap();
+        let plain = [Plain::read(&text, false), Plain::read(&text, true)];
+        for name in &names {
+            let lower = name.to_ascii_lowercase();
+            let labels: Vec<&str> = name.split('.').collect();
+            for (plain, view) in plain.iter().zip([View::All, View::Icann]) {
+                let k = plain.suffix_labels(&lower);
+                let want_suffix = labels[labels.len() - k..].join(".");
+                let want_domain = (k < labels.len()).then(|| labels[labels.len() - k - 1..].join("."));
+                prop_assert_eq!(list.public_suffix(name, view), (k > 0).then_some(want_suffix.as_str()), "{} {:?}\n{}", name, view, text);
+                prop_assert_eq!(list.registrable_domain(name, view), want_domain.as_deref(), "{} {:?}\n{}", name, view, text);
+            }
+        }
     }
 }
 
