@@ -3,10 +3,14 @@
 //! list never panics; a name's split, in the list read and in the
 //! compiled-in one, in both views, lies on its label boundaries: the
 //! public suffix is a tail of the name made of whole labels, and the
-//! registrable domain is that suffix with one label more.
+//! registrable domain is that suffix with one label more. Where the list
+//! and the name are ASCII and the name has no empty label, the list read
+//! answers as publicsuffix.org's formal algorithm does over the same
+//! rules, in both views (`urikit_fuzz::psl_plain`).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use urikit::psl::{List, View};
+use urikit_fuzz::psl_plain::Plain;
 
 fn check(list: &List, name: &str) {
     for view in [View::All, View::Icann] {
@@ -32,6 +36,28 @@ fn check(list: &List, name: &str) {
     }
 }
 
+/// `list` against the formal algorithm over the same rules (`plain`, of
+/// both views), for a name of ASCII of 1 to 253 octets (one final dot
+/// allowed) with no empty label.
+fn formal(list: &List, plain: &[Plain; 2], name: &str) {
+    let bare = name.strip_suffix('.').unwrap_or(name);
+    let labels: Vec<&str> = bare.split('.').collect();
+    let named = name.is_ascii() && (1..=253).contains(&bare.len());
+    if !named || labels.iter().any(|l| l.is_empty()) {
+        return;
+    }
+    let lower = bare.to_ascii_lowercase();
+    for (plain, view) in plain.iter().zip([View::All, View::Icann]) {
+        let k = plain.suffix_labels(&lower);
+        let suffix = labels[labels.len() - k..].join(".");
+        let domain = (k < labels.len()).then(|| labels[labels.len() - k - 1..].join("."));
+        let got = list.public_suffix(name, view);
+        assert_eq!(got, (k > 0).then_some(suffix.as_str()), "{name:?} {view:?}");
+        let got = list.registrable_domain(name, view);
+        assert_eq!(got, domain.as_deref(), "{name:?} {view:?}");
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let (text, name) = match data.iter().position(|&b| b == 0) {
         Some(i) => (&data[..i], &data[i + 1..]),
@@ -41,6 +67,18 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(list) = List::parse_bytes(text) {
         assert!(list.rules() > 0);
         check(&list, &name);
+        if text.is_ascii() {
+            let text = String::from_utf8_lossy(text);
+            let plain = [Plain::read(&text, false), Plain::read(&text, true)];
+            formal(&list, &plain, &name);
+            // Each rule's name, and one label below it, as names too.
+            for line in text.lines() {
+                let rule = line.split_whitespace().next().unwrap_or("");
+                let rule = rule.trim_start_matches('!').trim_start_matches("*.");
+                formal(&list, &plain, rule);
+                formal(&list, &plain, &format!("x.{rule}"));
+            }
+        }
     }
     check(List::builtin(), &name);
     // Each line of the text as a name too, against the compiled-in list.

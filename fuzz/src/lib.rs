@@ -9,3 +9,8 @@ pub use recompose::{components, recompose};
 /// The properties of every target, and the linear-work check around them.
 #[path = "../../crates/urikit/tests/it/fuzz_ops.rs"]
 pub mod ops;
+
+/// publicsuffix.org/list/'s formal algorithm over sets of rule texts, the
+/// reference of the `psl` target (and of the Public Suffix List's tests).
+#[path = "../../crates/urikit/tests/it/psl_plain.rs"]
+pub mod psl_plain;
