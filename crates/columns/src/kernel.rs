@@ -897,9 +897,6 @@ impl Writer {
     #[inline]
     pub fn write(&mut self, b: &[u8], out: &mut Vec<u8>) -> bool {
         match &mut self.job {
-            Job::Surt(o) => {
-                crate::input::utf8(b).is_ok() && urikit::surt::surt_bytes(b, o, out).is_ok()
-            }
             Job::Normalize(p, text) => match p.parse_bytes(b) {
                 Ok(u) => {
                     urikit::Normalizer::new().normalize_into(u, text);
@@ -908,15 +905,30 @@ impl Writer {
                 }
                 Err(_) => false,
             },
+            _ => crate::input::utf8(b).is_ok_and(|s| self.write_str(s, out)),
+        }
+    }
+
+    /// Whether the job reads its rows as text, checked as UTF-8 before
+    /// (SURT, a canonical URL), not as bytes that its parse checks in its
+    /// own pass (the normal form).
+    fn reads_text(&self) -> bool {
+        !matches!(self.job, Job::Normalize(..))
+    }
+
+    /// [`write`](Self::write) of a row that is text.
+    #[inline]
+    fn write_str(&mut self, s: &str, out: &mut Vec<u8>) -> bool {
+        match &mut self.job {
+            Job::Surt(o) => urikit::surt::surt_bytes(s.as_bytes(), o, out).is_ok(),
+            Job::Normalize(..) => self.write(s.as_bytes(), out),
             Job::Canonical(p, text) => {
                 text.clear();
-                match crate::input::utf8(b).map(|s| p.canonicalize_into(s, text)) {
-                    Ok(Ok(())) => {
-                        out.extend_from_slice(text.as_bytes());
-                        true
-                    }
-                    _ => false,
+                let ok = p.canonicalize_into(s, text).is_ok();
+                if ok {
+                    out.extend_from_slice(text.as_bytes());
                 }
+                ok
             }
         }
     }
@@ -937,9 +949,7 @@ impl Writer {
     #[inline]
     pub fn write_text(&mut self, b: &[u8], out: &mut String) -> bool {
         match &mut self.job {
-            Job::Canonical(p, _) => {
-                crate::input::utf8(b).is_ok_and(|s| p.canonicalize_into(s, out).is_ok())
-            }
+            Job::Canonical(..) => crate::input::utf8(b).is_ok_and(|s| self.write_text_str(s, out)),
             Job::Normalize(p, text) => match p.parse_bytes(b) {
                 Ok(u) => {
                     urikit::Normalizer::new().normalize_into(u, text);
@@ -958,6 +968,15 @@ impl Writer {
                     _ => false,
                 }
             }
+        }
+    }
+
+    /// [`write_text`](Self::write_text) of a row that is text.
+    #[inline]
+    fn write_text_str(&mut self, s: &str, out: &mut String) -> bool {
+        match &mut self.job {
+            Job::Canonical(p, _) => p.canonicalize_into(s, out).is_ok(),
+            _ => self.write_text(s.as_bytes(), out),
         }
     }
 }
@@ -1022,10 +1041,10 @@ impl Lister {
         true
     }
 
-    /// The lookup expressions of the bytes `b`, each to `f`; `false` (and
+    /// The lookup expressions of the text `s`, each to `f`; `false` (and
     /// no call) where the answer is NULL, as [`each`](Self::each).
-    fn expressions(&self, b: &[u8], f: impl FnMut(&str)) -> bool {
-        let Some(url) = Self::url(b) else {
+    fn expressions(&self, s: &str, f: impl FnMut(&str)) -> bool {
+        let Ok(url) = urikit::safebrowsing::Url::parse(s) else {
             return false;
         };
         url.for_each_expression(f);
@@ -1080,6 +1099,8 @@ trait Answers {
     fn len(&self) -> usize;
     /// The answer for `b` by `w` appended: `false` where it is NULL.
     fn write(&mut self, w: &mut Writer, b: &[u8]) -> bool;
+    /// The same of a row that is text.
+    fn write_str(&mut self, w: &mut Writer, s: &str) -> bool;
     fn column(self, offsets: Vec<i32>, nulls: Option<NullBuffer>) -> Result<StringArray, String>;
 }
 
@@ -1094,6 +1115,10 @@ impl Answers for Vec<u8> {
     #[inline(always)]
     fn write(&mut self, w: &mut Writer, b: &[u8]) -> bool {
         w.write(b, self)
+    }
+    #[inline(always)]
+    fn write_str(&mut self, w: &mut Writer, s: &str) -> bool {
+        w.write_str(s, self)
     }
     fn column(self, offsets: Vec<i32>, nulls: Option<NullBuffer>) -> Result<StringArray, String> {
         let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
@@ -1113,6 +1138,10 @@ impl Answers for String {
     fn write(&mut self, w: &mut Writer, b: &[u8]) -> bool {
         w.write_text(b, self)
     }
+    #[inline(always)]
+    fn write_str(&mut self, w: &mut Writer, s: &str) -> bool {
+        w.write_text_str(s, self)
+    }
     fn column(self, offsets: Vec<i32>, nulls: Option<NullBuffer>) -> Result<StringArray, String> {
         crate::texts::string_column(offsets, self, nulls)
     }
@@ -1131,12 +1160,25 @@ fn written_into<A: Answers>(
     let mut out = A::with_capacity(col.bytes(&range).min(MAX_BYTES) + n);
     let mut valid = Validity::new(n);
     let mut too_long = false;
-    col.each_bytes(range, |_, row| {
-        let ok = row.is_some_and(|b| out.write(&mut w, b));
-        too_long |= out.len() > MAX_BYTES;
-        offsets.push(out.len() as i32);
+    let mut put = |ok: bool, len: usize| {
+        too_long |= len > MAX_BYTES;
+        offsets.push(len as i32);
         valid.push(ok);
-    });
+    };
+    if w.reads_text() {
+        // The range's text checked as UTF-8 once where it can be
+        // (`Strs::rows`), not each row's on its own.
+        for (_, row) in col.rows(range) {
+            let ok = matches!(row, crate::input::Row::Text(s) if out.write_str(&mut w, s));
+            put(ok, out.len());
+        }
+    } else {
+        // The normal form's parse checks the bytes in its own pass.
+        col.each_bytes(range, |_, row| {
+            let ok = row.is_some_and(|b| out.write(&mut w, b));
+            put(ok, out.len());
+        });
+    }
     if too_long {
         return Err(crate::value::overflow());
     }
@@ -1184,9 +1226,11 @@ fn listed(
     let mut put = |text: &mut crate::texts::InPlace, at: usize, hash: [u8; 32]| {
         placed &= text.write_ascii(at, &urikit::safebrowsing::hex_digits(&hash));
     };
-    col.each_bytes(range, |_, row| {
-        let ok = row.is_some_and(|b| {
-            lister.expressions(b, |e| {
+    // The range's text checked as UTF-8 once where it can be
+    // (`Strs::rows`), not each row's on its own.
+    for (_, row) in col.rows(range) {
+        let ok = matches!(row, crate::input::Row::Text(s) if {
+            lister.expressions(s, |e| {
                 // Past `MAX_BYTES` the call is refused below: nothing more
                 // is written (a 100 MB URL's expressions would be 4 GB).
                 if text.len() > cap {
@@ -1205,7 +1249,7 @@ fn listed(
         });
         lists.push((items.len() - 1) as i32);
         valid.push(ok);
-    });
+    }
     hasher.finish(|at, h| put(&mut text, at, h));
     if text.len() > cap || items.len() > cap {
         return Some(Err(crate::value::overflow()));
