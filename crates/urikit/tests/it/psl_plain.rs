@@ -29,7 +29,14 @@ pub struct Plain {
 }
 
 impl Plain {
+    /// The rules of both sections, or of the ICANN section alone.
     pub fn read(text: &str, icann_only: bool) -> Plain {
+        Plain::read_where(text, |private| !(private && icann_only))
+    }
+
+    /// The rules of the sections `keep` takes (given whether the section
+    /// is the private one).
+    pub fn read_where(text: &str, keep: impl Fn(bool) -> bool) -> Plain {
         let mut p = Plain {
             normal: HashSet::new(),
             wild: HashSet::new(),
@@ -52,7 +59,7 @@ impl Plain {
                 continue;
             }
             let rule = line.split_whitespace().next().unwrap_or("");
-            if rule.is_empty() || rule.starts_with("//") || (private && icann_only) {
+            if rule.is_empty() || rule.starts_with("//") || !keep(private) {
                 continue;
             }
             let lower = |r: &str| ascii(r);
@@ -68,6 +75,29 @@ impl Plain {
             }
         }
         p
+    }
+
+    /// Whether `t` (lower case) is a normal rule, a wildcard's parent, an
+    /// exception.
+    pub fn flags(&self, t: &str) -> (bool, bool, bool) {
+        (
+            self.normal.contains(t),
+            self.wild.contains(t),
+            self.except.contains(t),
+        )
+    }
+
+    /// Every name that is a rule's or ends one (the list's tree, without
+    /// its root).
+    pub fn nodes(&self) -> HashSet<String> {
+        let mut nodes = HashSet::new();
+        for r in self.normal.iter().chain(&self.wild).chain(&self.except) {
+            let labels: Vec<&str> = r.split('.').collect();
+            for k in 0..labels.len() {
+                nodes.insert(labels[k..].join("."));
+            }
+        }
+        nodes
     }
 
     /// The number of labels of the public suffix of a lower-case name.
