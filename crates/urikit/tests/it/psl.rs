@@ -17,7 +17,7 @@ use proptest::prelude::*;
 use urikit::psl::{List, View};
 use urikit::UriRef;
 
-use crate::psl_plain::{ascii, Plain};
+use crate::psl_plain::{ascii, Plain, TldPlain};
 
 fn shared(file: &str) -> Option<String> {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -565,108 +565,26 @@ proptest! {
     }
 }
 
-/// `List::tldextract_split`'s documented walk over the sets of a list's
-/// rules (`icann` and `private` each a section's, `nodes` every name that
-/// is or ends a rule of either): from the last label, a label that is a
-/// node is taken where it has a rule or a wildcard in the view, or
-/// nothing in it and no wildcard above it; a rule there marks the suffix
-/// (and, outside the private section, the registry suffix); the first
-/// label not taken under a wildcard is in the suffix, or its parent where
-/// an exception names it. The first label of the suffix and of the
-/// registry suffix, and whether the suffix is private; `None` where no
-/// rule matches.
-fn tld_plain(
-    sections: [&Plain; 2],
-    nodes: &std::collections::HashSet<String>,
-    lower: &[&str],
-    with_private: bool,
-) -> Option<(usize, Option<usize>, bool)> {
-    let [icann, private] = sections;
-    // A name's flags in the view: a rule of each section, a wildcard of
-    // each, an exception.
-    let flags = |t: &str| {
-        let (ir, iw, ie) = icann.flags(t);
-        let (pr, pw, pe) = private.flags(t);
-        let p = with_private;
-        (ir, pr && p, iw, pw && p, ie || pe && p)
-    };
-    let (mut here_wild, mut here_private_wild) = (false, false);
-    let (mut taken, mut split, mut registry) = (None, None, None);
-    for k in (0..lower.len()).rev() {
-        let t = lower[k..].join(".");
-        let (ir, pr, iw, pw, ex) = flags(&t);
-        let none = !(ir || pr || iw || pw || ex);
-        let explicit = nodes.contains(&t) && (ir || pr || iw || pw || none && !here_wild);
-        if explicit {
-            taken = Some(k);
-            (here_wild, here_private_wild) = (iw || pw, pw);
-            if ir || pr {
-                if !pr {
-                    registry = Some(k);
-                }
-                split = Some((k, pr));
-            }
-            continue;
-        }
-        if here_wild {
-            let suffix = if ex { taken.unwrap_or(k) } else { k };
-            return Some((suffix, registry, here_private_wild));
-        }
-        break;
-    }
-    split.map(|(suffix, p)| (suffix, registry, p))
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 500, failure_persistence: None, ..ProptestConfig::default() })]
 
     /// `List::tldextract` of a list read at run time gives the parts of
-    /// [`tld_plain`]'s walk over the same rules, with and without the
+    /// the walk of [`TldPlain`] over the same rules, with and without the
     /// private section: the host read where it lies (a copy of up to 64
     /// octets, a longer one in place), its labels looked up through the
     /// table and its filter. 500 lists of up to 22 rules, 200 names each.
     #[test]
     fn tldextract_of_a_list_of_any_rules_is_its_walk(text in random_lists(), names in random_names()) {
         let list = List::parse(&text).unwrap();
-        let icann = Plain::read_where(&text, |private| !private);
-        let private = Plain::read_where(&text, |private| private);
-        let nodes = Plain::read(&text, false).nodes();
+        let plain = TldPlain::read(&text);
         for name in &names {
             let url = format!("http://{name}/");
-            let lower = name.to_ascii_lowercase();
-            let low: Vec<&str> = lower.split('.').collect();
-            let labels: Vec<&str> = name.split('.').collect();
-            for with_private in [false, true] {
-                let got = list.tldextract(&url, with_private, false);
-                let want = tld_plain([&icann, &private], &nodes, &low, with_private);
-                let (sub, domain, suffix, is_private, registry) = match want {
-                    None => (
-                        labels[..labels.len() - 1].join("."),
-                        labels[labels.len() - 1].to_owned(),
-                        String::new(),
-                        false,
-                        String::new(),
-                    ),
-                    Some((s, r, p)) => {
-                        let suffix = labels[s..].join(".");
-                        let registry = match (p, r) {
-                            (false, _) => suffix.clone(),
-                            (true, Some(r)) => labels[r..].join("."),
-                            (true, None) => String::new(),
-                        };
-                        let (sub, domain) = match s.checked_sub(1) {
-                            None => (String::new(), String::new()),
-                            Some(d) => (labels[..d].join("."), labels[d].to_owned()),
-                        };
-                        (sub, domain, suffix, p, registry)
-                    }
-                };
-                let what = format!("{name} {with_private}\n{text}");
-                prop_assert_eq!(&*got.subdomain, sub.as_str(), "{}", what);
-                prop_assert_eq!(&*got.domain, domain.as_str(), "{}", what);
-                prop_assert_eq!(&*got.suffix, suffix.as_str(), "{}", what);
-                prop_assert_eq!(got.is_private, is_private, "{}", what);
-                prop_assert_eq!(&*got.registry_suffix, registry.as_str(), "{}", what);
+            for private in [false, true] {
+                let got = list.tldextract(&url, private, false);
+                let want = plain.parts(name, private);
+                let got = (&*got.subdomain, &*got.domain, &*got.suffix, got.is_private, &*got.registry_suffix);
+                let want = (&*want.0, &*want.1, &*want.2, want.3, &*want.4);
+                prop_assert_eq!(got, want, "{} {}\n{}", name, private, text);
             }
         }
     }

@@ -118,3 +118,93 @@ impl Plain {
         best
     }
 }
+
+/// `List::tldextract_split`'s documented walk over sets of a list's rules:
+/// from the last label, a label that is a node (a rule's name, or the end
+/// of one, in either section) is taken where it has a rule or a wildcard
+/// in the view, or nothing in it and no wildcard above it; a rule there
+/// marks the suffix (and, outside the private section, the registry
+/// suffix); the first label not taken under a wildcard is in the suffix,
+/// or its parent where an exception names it. No implicit `*`.
+pub struct TldPlain {
+    icann: Plain,
+    private: Plain,
+    nodes: HashSet<String>,
+}
+
+/// tldextract's parts: subdomain, domain, suffix, is_private,
+/// registry_suffix.
+pub type TldParts = (String, String, String, bool, String);
+
+impl TldPlain {
+    pub fn read(text: &str) -> TldPlain {
+        TldPlain {
+            icann: Plain::read_where(text, |private| !private),
+            private: Plain::read_where(text, |private| private),
+            nodes: Plain::read(text, false).nodes(),
+        }
+    }
+
+    /// The first label of the suffix and of the registry suffix, and
+    /// whether the suffix is private, of the labels `lower` (lower case);
+    /// `None` where no rule matches.
+    pub fn walk(&self, lower: &[&str], with_private: bool) -> Option<(usize, Option<usize>, bool)> {
+        // A name's flags in the view: a rule of each section, a wildcard
+        // of each, an exception.
+        let flags = |t: &str| {
+            let (ir, iw, ie) = self.icann.flags(t);
+            let (pr, pw, pe) = self.private.flags(t);
+            let p = with_private;
+            (ir, pr && p, iw, pw && p, ie || pe && p)
+        };
+        let (mut here_wild, mut here_private_wild) = (false, false);
+        let (mut taken, mut split, mut registry) = (None, None, None);
+        for k in (0..lower.len()).rev() {
+            let t = lower[k..].join(".");
+            let (ir, pr, iw, pw, ex) = flags(&t);
+            let none = !(ir || pr || iw || pw || ex);
+            let explicit = self.nodes.contains(&t) && (ir || pr || iw || pw || none && !here_wild);
+            if explicit {
+                taken = Some(k);
+                (here_wild, here_private_wild) = (iw || pw, pw);
+                if ir || pr {
+                    if !pr {
+                        registry = Some(k);
+                    }
+                    split = Some((k, pr));
+                }
+                continue;
+            }
+            if here_wild {
+                let suffix = if ex { taken.unwrap_or(k) } else { k };
+                return Some((suffix, registry, here_private_wild));
+            }
+            break;
+        }
+        split.map(|(suffix, p)| (suffix, registry, p))
+    }
+
+    /// The parts `tldextract.extract` gives a host `name` of labels
+    /// (none empty), as written, by [`walk`](Self::walk).
+    pub fn parts(&self, name: &str, with_private: bool) -> TldParts {
+        let lower = name.to_ascii_lowercase();
+        let low: Vec<&str> = lower.split('.').collect();
+        let labels: Vec<&str> = name.split('.').collect();
+        let n = labels.len();
+        let Some((s, r, p)) = self.walk(&low, with_private) else {
+            let (sub, last) = (labels[..n - 1].join("."), labels[n - 1].to_owned());
+            return (sub, last, String::new(), false, String::new());
+        };
+        let suffix = labels[s..].join(".");
+        let registry = match (p, r) {
+            (false, _) => suffix.clone(),
+            (true, Some(r)) => labels[r..].join("."),
+            (true, None) => String::new(),
+        };
+        let (sub, domain) = match s.checked_sub(1) {
+            None => (String::new(), String::new()),
+            Some(d) => (labels[..d].join("."), labels[d].to_owned()),
+        };
+        (sub, domain, suffix, p, registry)
+    }
+}
