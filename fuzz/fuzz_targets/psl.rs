@@ -6,11 +6,13 @@
 //! registrable domain is that suffix with one label more. Where the list
 //! and the name are ASCII and the name has no empty label, the list read
 //! answers as publicsuffix.org's formal algorithm does over the same
-//! rules, in both views (`urikit_fuzz::psl_plain`).
+//! rules, in both views (`urikit_fuzz::psl_plain`); where the name is
+//! letters, digits and hyphens, its tldextract parts are those of the
+//! documented walk over the same rules.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use urikit::psl::{List, View};
-use urikit_fuzz::psl_plain::Plain;
+use urikit_fuzz::psl_plain::{Plain, TldPlain};
 
 fn check(list: &List, name: &str) {
     for view in [View::All, View::Icann] {
@@ -58,6 +60,33 @@ fn formal(list: &List, plain: &[Plain; 2], name: &str) {
     }
 }
 
+/// `list.tldextract` of `http://NAME/` against the walk over the same
+/// rules (`tld`), for a name of labels of ASCII letters, digits and
+/// hyphens (not all digits: a dotted quad is answered whole).
+fn tld_formal(list: &List, tld: &TldPlain, name: &str) {
+    let plain = |c: u8| c.is_ascii_alphanumeric() || c == b'-';
+    let labels_ok = name
+        .split('.')
+        .all(|l| !l.is_empty() && l.bytes().all(plain));
+    if !labels_ok || name.bytes().all(|c| c.is_ascii_digit() || c == b'.') {
+        return;
+    }
+    let url = format!("http://{name}/");
+    for private in [false, true] {
+        let e = list.tldextract(&url, private, false);
+        let got = (
+            &*e.subdomain,
+            &*e.domain,
+            &*e.suffix,
+            e.is_private,
+            &*e.registry_suffix,
+        );
+        let want = tld.parts(name, private);
+        let want = (&*want.0, &*want.1, &*want.2, want.3, &*want.4);
+        assert_eq!(got, want, "{name:?} {private}");
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let (text, name) = match data.iter().position(|&b| b == 0) {
         Some(i) => (&data[..i], &data[i + 1..]),
@@ -70,13 +99,17 @@ fuzz_target!(|data: &[u8]| {
         if text.is_ascii() {
             let text = String::from_utf8_lossy(text);
             let plain = [Plain::read(&text, false), Plain::read(&text, true)];
+            let tld = TldPlain::read(&text);
             formal(&list, &plain, &name);
+            tld_formal(&list, &tld, &name);
             // Each rule's name, and one label below it, as names too.
             for line in text.lines() {
                 let rule = line.split_whitespace().next().unwrap_or("");
                 let rule = rule.trim_start_matches('!').trim_start_matches("*.");
                 formal(&list, &plain, rule);
                 formal(&list, &plain, &format!("x.{rule}"));
+                tld_formal(&list, &tld, rule);
+                tld_formal(&list, &tld, &format!("x.{rule}"));
             }
         }
     }
