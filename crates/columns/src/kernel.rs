@@ -949,7 +949,9 @@ impl Writer {
     #[inline]
     pub fn write_text(&mut self, b: &[u8], out: &mut String) -> bool {
         match &mut self.job {
-            Job::Canonical(..) => crate::input::utf8(b).is_ok_and(|s| self.write_text_str(s, out)),
+            Job::Canonical(p, _) => {
+                crate::input::utf8(b).is_ok_and(|s| p.canonicalize_into(s, out).is_ok())
+            }
             Job::Normalize(p, text) => match p.parse_bytes(b) {
                 Ok(u) => {
                     urikit::Normalizer::new().normalize_into(u, text);
