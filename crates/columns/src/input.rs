@@ -301,6 +301,10 @@ pub(crate) struct Rows<'a> {
     range: std::ops::Range<usize>,
 }
 
+/// The rows of a block whose text [`Checked::of`] reads as ASCII or as
+/// UTF-8 in one piece.
+const ROWS_A_BLOCK: usize = 64;
+
 /// A range of an offsets array whose text was checked as a whole: its
 /// offsets as `usize` from the range's first byte, read as either width.
 struct Checked<'a> {
@@ -335,23 +339,33 @@ impl<'a> Checked<'a> {
         if !cuts.windows(2).all(|w| w[0] <= w[1]) {
             return None;
         }
-        let text = if is_ascii(bytes) {
-            // SAFETY: every byte is below 0x80 (ASCII is UTF-8), and every
-            // offset falls between two of them.
-            #[allow(unsafe_code)]
-            unsafe {
-                std::str::from_utf8_unchecked(bytes)
+        // Checked a block of rows at a time: a block of ASCII (nearly all
+        // of a column of URLs) is read once, a word at a time, and only a
+        // block with a byte beyond ASCII is read as UTF-8 and has its rows'
+        // cuts checked. (The whole range read as UTF-8 where one of its
+        // rows was not ASCII cost 49 instructions a dataset line, where 5
+        // of 109,061 lines are not ASCII.)
+        for k in (range.start..range.end).step_by(ROWS_A_BLOCK) {
+            let end = (k + ROWS_A_BLOCK).min(range.end);
+            let (a, b) = (o[k].as_usize() - from, o[end].as_usize() - from);
+            let block = bytes.get(a..b)?;
+            if is_ascii(block) {
+                continue;
             }
-        } else {
-            let text = std::str::from_utf8(bytes).ok()?;
-            if !cuts
+            let text = std::str::from_utf8(block).ok()?;
+            if !o[k..=end]
                 .iter()
-                .all(|k| text.is_char_boundary(k.as_usize() - from))
+                .all(|c| text.is_char_boundary(c.as_usize() - from - a))
             {
                 return None;
             }
-            text
-        };
+        }
+        // SAFETY: the bytes are the blocks above in order, each of them
+        // UTF-8 (ASCII, or read as UTF-8), so that they are UTF-8
+        // together; and every offset falls between characters (in a block
+        // of ASCII, between two bytes; in another, checked above).
+        #[allow(unsafe_code)]
+        let text = unsafe { std::str::from_utf8_unchecked(bytes) };
         Some(Checked {
             text,
             offsets,
@@ -531,4 +545,103 @@ pub fn literal_base(spec: &Spec, args: &[Arg]) -> Result<(), String> {
          takes the base second",
         spec.name, base, spec.name, spec.first
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Row, Strs, ROWS_A_BLOCK};
+    use arrow_array::{Array, StringArray};
+    use std::sync::Arc;
+
+    /// A row as the test compares it: `None` for NULL, the text, or where
+    /// the bytes stop being UTF-8 and the byte there.
+    type Seen = Option<Result<String, (usize, Option<usize>, u8)>>;
+
+    fn seen(r: Row<'_>) -> Seen {
+        match r {
+            Row::Null => None,
+            Row::Text(s) => Some(Ok(s.to_owned())),
+            Row::Bad(e, b) => Some(Err((e.valid_up_to(), e.error_len(), b))),
+        }
+    }
+
+    /// `Strs::rows` reads a range's text once, a block of
+    /// `ROWS_A_BLOCK` rows at a time; each row is what `Strs::get`
+    /// reads it as on its own (Arrow's `string` holds UTF-8, but nothing
+    /// here takes that on trust). Over 20,000 generated columns of up to
+    /// 300 rows: rows of ASCII, of characters of two, three and four
+    /// bytes, of bytes that are not UTF-8, rows whose offsets cut a
+    /// character (moved a byte), NULLs, with the rows beyond ASCII
+    /// anywhere in a block or at its edges; every range of a column read
+    /// whole and from a random row to another.
+    #[test]
+    fn a_range_is_read_as_its_rows_are() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        const PIECES: &[&[u8]] = &[
+            b"http://example.com/",
+            b"a",
+            b"/path?q=1",
+            "\u{e9}".as_bytes(),
+            "\u{20ac}".as_bytes(),
+            "\u{1d11e}".as_bytes(),
+            b"\xff",
+            b"\xe2\x82",
+        ];
+        for _ in 0..20_000 {
+            let n = 1 + next(300);
+            // Most columns all ASCII but a few rows, as a column of URLs is.
+            let rare = next(4) == 0;
+            let mut data = Vec::new();
+            let mut offsets = vec![0i32];
+            let mut valid = Vec::new();
+            for _ in 0..n {
+                for _ in 0..next(4) {
+                    let p = match rare && next(8) != 0 {
+                        true => PIECES[next(3)],
+                        false => PIECES[next(PIECES.len())],
+                    };
+                    data.extend_from_slice(p);
+                }
+                offsets.push(data.len() as i32);
+                valid.push(next(10) != 0);
+            }
+            // A cut moved by a byte, where it stays between its
+            // neighbours: inside a character, or not.
+            if next(3) == 0 {
+                let k = 1 + next(n);
+                if k < n && offsets[k] < offsets[k + 1] {
+                    offsets[k] += 1;
+                }
+            }
+            let bin = arrow_array::BinaryArray::new(
+                arrow_buffer::OffsetBuffer::new(arrow_buffer::ScalarBuffer::from(offsets)),
+                arrow_buffer::Buffer::from_vec(data),
+                Some(arrow_buffer::NullBuffer::from(valid)),
+            );
+            let data = bin
+                .into_data()
+                .into_builder()
+                .data_type(arrow_schema::DataType::Utf8);
+            // SAFETY: a binary array's offsets and bytes; the bytes may
+            // break Arrow's UTF-8 promise on purpose, as an unchecked
+            // import can, and the functions under test check them
+            // themselves.
+            let col: Arc<dyn Array> =
+                Arc::new(StringArray::from(unsafe { data.build_unchecked() }));
+            let strs = Strs::of(col.as_ref(), "c").unwrap();
+            let start = next(n);
+            let end = start + next(n - start + 1);
+            for range in [0..n, start..end] {
+                let got: Vec<Seen> = strs.rows(range.clone()).map(|(_, r)| seen(r)).collect();
+                let want: Vec<Seen> = range.clone().map(|i| seen(strs.get(i))).collect();
+                assert_eq!(got, want, "rows {range:?} of {n}, blocks of {ROWS_A_BLOCK}");
+            }
+        }
+    }
 }
