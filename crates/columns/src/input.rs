@@ -305,8 +305,10 @@ pub(crate) struct Rows<'a> {
 /// UTF-8 in one piece.
 const ROWS_A_BLOCK: usize = 64;
 
-/// A range of an offsets array whose text was checked as a whole: its
-/// offsets as `usize` from the range's first byte, read as either width.
+/// A range of an offsets array whose text is known to be UTF-8 with every
+/// row cut between characters ([`Checked::of`], a block of rows at a
+/// time): its offsets as `usize` from the range's first byte, read as
+/// either width.
 struct Checked<'a> {
     text: &'a str,
     offsets: Offsets<'a>,

@@ -28,10 +28,10 @@ import urikit.arrow as ua
 from keys import lines
 
 KEYS = {
-    "surt": lambda col: ua.surt(col),
+    "surt": ua.surt,
     "w3lib": lambda col: ua.canonical(col, "w3lib"),
-    "tldextract": lambda col: ua.tldextract(col),
-    "safebrowsing": lambda col: ua.safebrowsing_hashes(col),
+    "tldextract": ua.tldextract,
+    "safebrowsing": ua.safebrowsing_hashes,
 }
 
 
