@@ -1044,9 +1044,15 @@ impl Lister {
     }
 
     /// The lookup expressions of the text `s`, each to `f`; `false` (and
-    /// no call) where the answer is NULL, as [`each`](Self::each).
-    fn expressions(&self, s: &str, f: impl FnMut(&str)) -> bool {
-        let Ok(url) = urikit::safebrowsing::Url::parse(s) else {
+    /// no call) where the answer is NULL, as [`each`](Self::each). The
+    /// canonical URL is written into `reader`'s room, the one before's.
+    fn expressions(
+        &self,
+        reader: &mut urikit::safebrowsing::Reader,
+        s: &str,
+        f: impl FnMut(&str),
+    ) -> bool {
+        let Ok(url) = reader.read(s.as_bytes()) else {
             return false;
         };
         url.for_each_expression(f);
@@ -1224,6 +1230,8 @@ fn listed(
     // digits could not be written (none: the digits are ASCII, the places
     // whole) leaves the call refused below, not a wrong hash.
     let mut hasher = urikit::safebrowsing::Hasher::<usize>::new();
+    // Each row's canonical URL in the room of the row before's.
+    let mut reader = urikit::safebrowsing::Reader::new();
     let mut placed = true;
     let mut put = |text: &mut crate::texts::InPlace, at: usize, hash: [u8; 32]| {
         placed &= text.write_ascii(at, &urikit::safebrowsing::hex_digits(&hash));
@@ -1232,7 +1240,7 @@ fn listed(
     // (`Strs::rows`), not each row's on its own.
     for (_, row) in col.rows(range) {
         let ok = matches!(row, crate::input::Row::Text(s) if {
-            lister.expressions(s, |e| {
+            lister.expressions(&mut reader, s, |e| {
                 // Past `MAX_BYTES` the call is refused below: nothing more
                 // is written (a 100 MB URL's expressions would be 4 GB).
                 if text.len() > cap {

@@ -92,7 +92,11 @@ pub(crate) fn common_prefix(a: &[u8], b: &[u8]) -> usize {
 /// times as long): [`any_below_or`] is written for those.
 #[inline(always)]
 pub(crate) fn any_byte(b: &[u8], pred: impl Fn(u8) -> bool) -> bool {
-    any_chunk(b, |c| c.iter().fold(false, |a, &x| a | pred(x)))
+    any_chunk(
+        b,
+        #[inline(always)]
+        |c| c.iter().fold(false, |a, &x| a | pred(x)),
+    )
 }
 
 /// Whether any byte of `b` is below `below` or one of `equal`, sixteen
