@@ -638,12 +638,20 @@ impl List {
 
     /// The walk of [`tldextract_split`](Self::tldextract_split) over the
     /// labels of `host` (its full stops made dots), answered in the places
-    /// where they begin. A host of ASCII up to 253 octets is read as
+    /// where they begin, with where the label before the suffix begins
+    /// (`None` where the suffix is the whole host): found from the dots'
+    /// mask already read, where the host is read so. A host of ASCII up to
+    /// 253 octets is read as
     /// [`split`](Self::split) reads a name (its dots found at once where
     /// it is 64 octets or shorter, each label's words read where it lies,
     /// in a lower-case copy where it has capitals); any other (or one not
     /// known to be ASCII: `ascii` false), a label at a time.
-    fn tld_walk_host(&self, host: &str, private: bool, ascii: bool) -> Option<TldWalk<usize>> {
+    fn tld_walk_host(
+        &self,
+        host: &str,
+        private: bool,
+        ascii: bool,
+    ) -> Option<(TldWalk<usize>, Option<usize>)> {
         let b = host.as_bytes();
         let n = b.len();
         if n == 0 || n > 253 || !ascii {
@@ -652,7 +660,12 @@ impl List {
                 host,
                 end: Some(n),
             };
-            return tld_walk(private, from_last);
+            let w = tld_walk(private, from_last)?;
+            let domain = w
+                .suffix
+                .checked_sub(1)
+                .map(|end| crate::bytes::last_byte(&b[..end], b'.').map_or(0, |d| d + 1));
+            return Some((w, domain));
         }
         if n <= 64 {
             // Read as `split` reads a name: copied in lower case, its
@@ -672,7 +685,7 @@ impl List {
     /// are most often written in lower case.
     #[cold]
     #[inline(never)]
-    fn tld_walk_lowered(&self, b: &[u8], private: bool) -> Option<TldWalk<usize>> {
+    fn tld_walk_lowered(&self, b: &[u8], private: bool) -> Option<(TldWalk<usize>, Option<usize>)> {
         let mut low = [0u8; 253];
         let low = &mut low[..b.len()];
         low.copy_from_slice(b);
@@ -684,7 +697,11 @@ impl List {
     /// the compiled-in table's is a copy of its own, as for
     /// [`walk`](Self::walk).
     #[inline(always)]
-    fn tld_walk_labels(&self, labels: &impl Labels, private: bool) -> Option<TldWalk<usize>> {
+    fn tld_walk_labels(
+        &self,
+        labels: &impl Labels,
+        private: bool,
+    ) -> Option<(TldWalk<usize>, Option<usize>)> {
         match &self.table {
             None => tld_walk_labels(&BUILTIN_LOOKUP, labels, private),
             Some(t) => tld_walk_labels(&t.lookup(), labels, private),
@@ -693,11 +710,23 @@ impl List {
 }
 
 /// [`tld_walk`] over the labels of a name of ASCII in lower case (any of
-/// them empty), in the table `t`.
+/// them empty), in the table `t`, with where the label before the suffix
+/// begins (`None` where the suffix is the whole name).
 #[inline(always)]
-fn tld_walk_labels(t: &Lookup<'_>, labels: &impl Labels, private: bool) -> Option<TldWalk<usize>> {
+fn tld_walk_labels(
+    t: &Lookup<'_>,
+    labels: &impl Labels,
+    private: bool,
+) -> Option<(TldWalk<usize>, Option<usize>)> {
     let end = Some(labels.name().len());
-    tld_walk(private, Read { t, labels, end })
+    let w = tld_walk(private, Read { t, labels, end })?;
+    // The label that ends at the suffix's dot; an empty one first, before
+    // a dot at 0, has no dot before it.
+    let domain = w
+        .suffix
+        .checked_sub(1)
+        .map(|end| if end == 0 { 0 } else { labels.start(end) });
+    Some((w, domain))
 }
 
 /// A node found in the table, and its flags; `None` where there is none.
@@ -937,7 +966,7 @@ impl List {
         {
             return whole(host);
         }
-        let Some(split) = self.tld_walk_host(host, private, ascii) else {
+        let Some((split, domain)) = self.tld_walk_host(host, private, ascii) else {
             if python_ipv4(host) {
                 return whole(host);
             }
@@ -955,9 +984,12 @@ impl List {
             (true, None) => "",
         };
         // The label before the suffix, and those before it.
-        let (subdomain, domain) = match split.suffix.checked_sub(1) {
+        let (subdomain, domain) = match domain {
             None => ("", ""),
-            Some(end) => split_last_label(&host[..end]),
+            Some(start) => (
+                &host[..start.saturating_sub(1)],
+                &host[start..split.suffix - 1],
+            ),
         };
         TldExtract {
             subdomain: Cow::Borrowed(subdomain),
@@ -1533,7 +1565,12 @@ mod tests {
             let fast = l.tld_walk_host(&host, private, host.is_ascii());
             let searched = tld_walk(private, Searched { t: l.lookup(), host: &host, end: Some(host.len()) });
             let key = |w: Option<TldWalk<usize>>| w.map(|w| (w.suffix, w.registry, w.private));
-            proptest::prop_assert_eq!(key(fast), key(searched), "{}", host);
+            // The label before the suffix, as a search for its dot finds it.
+            let domain = |w: &TldWalk<usize>| w.suffix.checked_sub(1).map(|end| host[..end].rfind('.').map_or(0, |d| d + 1));
+            if let Some((w, d)) = &fast {
+                proptest::prop_assert_eq!(*d, domain(w), "{}", host);
+            }
+            proptest::prop_assert_eq!(key(fast.map(|(w, _)| w)), key(searched), "{}", host);
         }
     }
 
