@@ -6,7 +6,9 @@ use std::sync::Arc;
 use arrow_array::builder::{
     BooleanBuilder, Int32Builder, Int64Builder, ListBuilder, StringBuilder, StructBuilder,
 };
-use arrow_array::{Array, ArrayRef};
+use arrow_array::{Array, ArrayRef, ListArray, StringArray, StructArray};
+use arrow_buffer::OffsetBuffer;
+use arrow_data::ArrayData;
 use arrow_schema::{DataType, Field};
 
 use crate::eval::*;
@@ -315,11 +317,20 @@ pub(crate) fn run_chunk(
     parts.into_iter().collect()
 }
 
-/// The parts joined into one array.
-pub(crate) fn join(parts: &[ArrayRef]) -> Result<ArrayRef, String> {
-    if let [one] = parts {
-        return Ok(one.clone());
+/// The parts joined into one array. Text (`string`, `list<string>`, and
+/// structs of them) is appended to the first part's own buffers, which
+/// its kernel reserved for the rows after it too (`Strs::ahead`), so that
+/// only the later parts are copied ([`appended`]); any other array, or
+/// parts whose buffers cannot be grown, are copied whole by Arrow's
+/// `concat`.
+pub(crate) fn join(mut parts: Vec<ArrayRef>) -> Result<ArrayRef, String> {
+    if parts.len() == 1 {
+        return Ok(parts.remove(0));
     }
+    let parts = match appended(parts)? {
+        Ok(joined) => return Ok(joined),
+        Err(parts) => parts,
+    };
     let refs: Vec<&dyn Array> = parts.iter().map(|a| a.as_ref()).collect();
     arrow_select::concat::concat(&refs).map_err(|e| {
         if e.to_string().contains("overflow") {
@@ -328,4 +339,227 @@ pub(crate) fn join(parts: &[ArrayRef]) -> Result<ArrayRef, String> {
             e.to_string()
         }
     })
+}
+
+/// The array of `a`, its `ArrayRef` let go: its buffers then have no
+/// other owner (unless the caller shares them), so that they may grow.
+fn owned<T: From<ArrayData>>(a: ArrayRef) -> T {
+    let data = a.to_data();
+    drop(a);
+    T::from(data)
+}
+
+/// `parts` (two or more, of one type) joined by appending the later ones'
+/// rows to the first's buffers: `Ok(Ok(joined))`; `Ok(Err(parts))`, the
+/// same arrays, where the type is not text or a part is a slice, or the
+/// first's buffers cannot be grown; the overflow's sentence where the text
+/// is more than one array holds.
+fn appended(parts: Vec<ArrayRef>) -> Result<Result<ArrayRef, Vec<ArrayRef>>, String> {
+    let back = |parts: Vec<_>| parts.into_iter().map(|a| Arc::new(a) as ArrayRef).collect();
+    match parts[0].data_type() {
+        DataType::Utf8 => {
+            let strings = parts.into_iter().map(owned::<StringArray>).collect();
+            Ok(match crate::texts::appended(strings)? {
+                Ok(joined) => Ok(Arc::new(joined)),
+                Err(parts) => Err(back(parts)),
+            })
+        }
+        DataType::List(_) => {
+            // Each part's lists over all of its items, from the first.
+            let whole = parts.iter().all(|p| {
+                p.as_any().downcast_ref::<ListArray>().is_some_and(|l| {
+                    let o = l.value_offsets();
+                    o[0] == 0 && o[o.len() - 1] as usize == l.values().len()
+                })
+            });
+            if !whole {
+                return Ok(Err(parts));
+            }
+            let lists: Vec<ListArray> = parts.into_iter().map(owned::<ListArray>).collect();
+            let nulls = crate::texts::joined_nulls(lists.iter().map(|l| (l.len(), l.nulls())));
+            let mut offsets: Vec<i32> =
+                Vec::with_capacity(1 + lists.iter().map(|l| l.len()).sum::<usize>());
+            offsets.push(0);
+            let (mut items, mut field) = (Vec::with_capacity(lists.len()), None);
+            for l in lists {
+                let (f, o, values, _) = l.into_parts();
+                let base = offsets[offsets.len() - 1];
+                let Ok(moved) = o
+                    .iter()
+                    .skip(1)
+                    .map(|&x| base.checked_add(x).ok_or(()))
+                    .collect::<Result<Vec<i32>, ()>>()
+                else {
+                    return Err(overflow());
+                };
+                offsets.extend(moved);
+                items.push(values);
+                field = Some(f);
+            }
+            let items = join(items)?;
+            let Some(field) = field else {
+                unreachable!("two parts or more");
+            };
+            ListArray::try_new(field, OffsetBuffer::new(offsets.into()), items, nulls)
+                .map(|a| Ok(Arc::new(a) as ArrayRef))
+                .map_err(|e| e.to_string())
+        }
+        DataType::Struct(_) => {
+            let structs: Vec<StructArray> = parts.into_iter().map(owned::<StructArray>).collect();
+            let nulls = crate::texts::joined_nulls(structs.iter().map(|s| (s.len(), s.nulls())));
+            let mut fields = None;
+            let mut columns: Vec<Vec<ArrayRef>> = Vec::new();
+            for s in structs {
+                let (f, cs, _) = s.into_parts();
+                columns.resize_with(cs.len(), || Vec::with_capacity(2));
+                for (to, c) in columns.iter_mut().zip(cs) {
+                    to.push(c);
+                }
+                fields = Some(f);
+            }
+            let joined: Vec<ArrayRef> = columns.into_iter().map(join).collect::<Result<_, _>>()?;
+            let Some(fields) = fields else {
+                unreachable!("two parts or more");
+            };
+            StructArray::try_new(fields, joined, nulls)
+                .map(|a| Ok(Arc::new(a) as ArrayRef))
+                .map_err(|e| e.to_string())
+        }
+        _ => Ok(Err(parts)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arrow_array::{BooleanArray, StringArray};
+
+    /// A column of `n` rows that mixes the datasets' kinds of URL with
+    /// NULLs, empty rows, text beyond ASCII and URLs that the keys refuse,
+    /// from a seed.
+    fn column(n: usize, seed: u64) -> ArrayRef {
+        const ROWS: [&[u8]; 9] = [
+            b"http://a.b.example.co.uk/1/2.html?q=1",
+            b"https://www.Example.com/",
+            b"file://deps/lib/x.c",
+            b"http://%31%36%38%2e%31%38%38%2e%39%39%2e%32%36/%2E%73%65%63%75%72%65/",
+            b"",
+            b"http://[bad/",
+            b"http://\xff\xfe/",
+            b"mailto:someone@example.org",
+            b"http://127.0.0.1:8080/a/./b/../c",
+        ];
+        let mut x = seed | 1;
+        let rows: Vec<Option<&[u8]>> = (0..n)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let k = (x % 11) as usize;
+                ROWS.get(k).copied()
+            })
+            .collect();
+        let utf8: Vec<Option<String>> = rows
+            .iter()
+            .map(|r| r.map(|b| String::from_utf8_lossy(b).into_owned()))
+            .collect();
+        Arc::new(StringArray::from(utf8))
+    }
+
+    /// A column cut into parts on three threads, joined, is the column's
+    /// answer on one, for a function of each result type the join appends
+    /// (`string`, `list<string>`, a struct of strings and a flag) and one
+    /// it copies (a flag); whole and as a slice. Where the first part's
+    /// kernel reserved for the rows after it, the joined text is the first
+    /// part's own buffer, grown: not copied.
+    #[test]
+    fn parts_joined_are_the_one_threads_answer() {
+        let col = column(3 * PARALLEL_ROWS + 7, 0x5eed);
+        let calls: [(&str, Vec<Arg>); 7] = [
+            ("uri_surt", vec![]),
+            ("uri_canonical", vec![Arg::Text(Some("w3lib".to_owned()))]),
+            ("uri_host", vec![]),
+            ("uri_safebrowsing_hashes", vec![]),
+            ("uri_safebrowsing_expressions", vec![]),
+            ("uri_tldextract", vec![]),
+            ("uri_is_valid", vec![]),
+        ];
+        for column in [col.clone(), col.slice(5, col.len() - 9)] {
+            for (name, args) in &calls {
+                let spec = crate::spec(name).unwrap();
+                let one = run_chunk(spec, column.as_ref(), args, 0, 1, false).unwrap();
+                let parts = run_chunk(spec, column.as_ref(), args, 0, 3, false).unwrap();
+                assert_eq!(parts.len(), 3, "{name}");
+                // Where the text's bytes lie, at the top or one level down
+                // (the data let go at once: held, it would share them).
+                let text = |a: &ArrayRef| {
+                    let d = a.to_data();
+                    match d.data_type() {
+                        DataType::Utf8 => Some(d.buffers()[1].as_ptr() as usize),
+                        DataType::List(_) => Some(d.child_data()[0].buffers()[1].as_ptr() as usize),
+                        _ => None,
+                    }
+                };
+                let first = text(&parts[0]);
+                let joined = join(parts).unwrap();
+                assert_eq!(joined.to_data(), one[0].to_data(), "{name}");
+                if name.starts_with("uri_safebrowsing") || *name == "uri_surt" {
+                    assert_eq!(first, text(&joined), "{name}: copied");
+                }
+            }
+        }
+    }
+
+    /// Parts that are slices of longer arrays, or share their buffers, are
+    /// joined as Arrow's `concat` joins them, with NULLs or without, a
+    /// first part of its own (grown) or shared (copied); a flag column
+    /// too.
+    #[test]
+    fn shared_and_sliced_parts_are_joined_as_concat_joins_them() {
+        // Made anew for each use, so that a first part has its buffers to
+        // itself; `a` and `b` are also held here, shared.
+        let fresh_a = || -> ArrayRef {
+            Arc::new(StringArray::from(vec![
+                Some("ab"),
+                None,
+                Some(""),
+                Some("c\u{e9}"),
+            ]))
+        };
+        let fresh_c = || -> ArrayRef { Arc::new(StringArray::from(vec!["p", "q\u{e9}"])) };
+        let (a, b) = (
+            fresh_a(),
+            Arc::new(StringArray::from(vec![None, Some("xyz")])) as ArrayRef,
+        );
+        let c = fresh_c();
+        let flags: ArrayRef = Arc::new(BooleanArray::from(vec![Some(true), None]));
+        for (parts, grown) in [
+            (vec![a.slice(1, 3), b.clone()], false),
+            (vec![a.clone(), b.slice(1, 1), a.clone()], false),
+            (vec![fresh_a(), b.slice(1, 1), a.clone()], true),
+            (vec![fresh_c(), a.slice(2, 2), c.clone()], true),
+            (vec![fresh_c(), a.slice(3, 1), b.clone()], true),
+            (vec![fresh_a(), c.slice(1, 1)], true),
+            (vec![fresh_c(), c.clone()], true),
+            (vec![flags.clone(), flags.slice(1, 1)], false),
+        ] {
+            let refs: Vec<&dyn Array> = parts.iter().map(|p| p.as_ref()).collect();
+            let want = arrow_select::concat::concat(&refs).unwrap();
+            let first = parts[0]
+                .to_data()
+                .buffers()
+                .get(1)
+                .map(|b| b.as_ptr() as usize);
+            drop(refs);
+            let joined = join(parts).unwrap().to_data();
+            assert_eq!(joined, want.to_data());
+            // Copied where the first part shares its buffers (where it has
+            // them to itself they grow, in place or moved by `realloc`).
+            if !grown && first.is_some() {
+                assert_ne!(joined.buffers().get(1).map(|b| b.as_ptr() as usize), first);
+            }
+        }
+        // Each part alone: the one that was shared is still whole.
+        assert_eq!(a.len(), 4);
+    }
 }

@@ -272,6 +272,22 @@ impl<'a> Strs<'a> {
             .filter(|n| n.null_count() > 0)
     }
 
+    /// The rows from `range`'s start to the column's end: what a kernel
+    /// reserves its result's buffers for, so that where the column was
+    /// cut into parts (one a thread), the later parts' rows are appended
+    /// to the first's buffers, not the first's copied too
+    /// ([`crate::build::join`]). Memory reserved and never written is
+    /// only the address space's.
+    pub(crate) fn ahead(&self, range: &std::ops::Range<usize>) -> std::ops::Range<usize> {
+        let rows = match self {
+            Strs::Utf8(a) => a.len(),
+            Strs::Large(a) => a.len(),
+            Strs::View(a) => a.len(),
+            Strs::Nulls => range.end,
+        };
+        range.start..rows.max(range.end)
+    }
+
     /// The bytes of rows `range`, together.
     pub(crate) fn bytes(&self, range: &std::ops::Range<usize>) -> usize {
         fn span<O: OffsetSizeTrait>(o: &[O], r: &std::ops::Range<usize>) -> usize {

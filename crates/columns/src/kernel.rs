@@ -1162,10 +1162,12 @@ fn written_into<A: Answers>(
     range: std::ops::Range<usize>,
 ) -> Result<StringArray, String> {
     let n = range.len();
-    let mut offsets: Vec<i32> = Vec::with_capacity(n + 1);
+    // Reserved for the rows to the column's end (`Strs::ahead`).
+    let ahead = col.ahead(&range);
+    let mut offsets: Vec<i32> = Vec::with_capacity(ahead.len() + 1);
     offsets.push(0);
     // An answer is about as long as its row: reserved once, for most ranges.
-    let mut out = A::with_capacity(col.bytes(&range).min(MAX_BYTES) + n);
+    let mut out = A::with_capacity(col.bytes(&ahead).min(MAX_BYTES) + ahead.len());
     let mut valid = Validity::new(n);
     let mut too_long = false;
     let mut put = |ok: bool, len: usize| {
@@ -1212,15 +1214,17 @@ fn listed(
     let lister = Lister::of(spec)?;
     let hashes = lister.hashes;
     let n = range.len();
-    let mut lists: Vec<i32> = Vec::with_capacity(n + 1);
+    // Reserved for the rows to the column's end (`Strs::ahead`).
+    let ahead = col.ahead(&range);
+    let mut lists: Vec<i32> = Vec::with_capacity(ahead.len() + 1);
     lists.push(0);
     // About five expressions a URL in the datasets, each a little shorter
     // than the URL, or 64 digits.
-    let mut items: Vec<i32> = Vec::with_capacity(6 * n + 1);
+    let mut items: Vec<i32> = Vec::with_capacity(6 * ahead.len() + 1);
     items.push(0);
     let reserve = match hashes {
-        true => 6 * 64 * n,
-        false => 4 * col.bytes(&range),
+        true => 6 * 64 * ahead.len(),
+        false => 4 * col.bytes(&ahead),
     };
     let mut text = crate::texts::InPlace::with_capacity(reserve.min(cap));
     let mut valid = Validity::new(n);
@@ -1315,8 +1319,11 @@ fn tlds(
     // Each part is a piece of its row's host, copied from where it lies:
     // the column's bytes bound every child's, and a host is most often a
     // sixth of its URL.
-    let reserve = col.bytes(&range) / 4 + 8 * n;
-    let mut texts: [Texts<'_>; 4] = std::array::from_fn(|_| Texts::new(n, reserve, col.data()));
+    // Reserved for the rows to the column's end (`Strs::ahead`).
+    let ahead = col.ahead(&range);
+    let reserve = col.bytes(&ahead) / 4 + 8 * ahead.len();
+    let mut texts: [Texts<'_>; 4] =
+        std::array::from_fn(|_| Texts::new(ahead.len(), reserve, col.data()));
     let (mut private_bits, mut valid) = (Bits::new(n), Validity::new(n));
     // The range's text is checked as UTF-8 once where it can be
     // (`Strs::rows`), not each row's on its own.

@@ -202,7 +202,7 @@ pub fn call_array(spec: &Spec, column: &ArrayRef, args: &[Arg]) -> Result<ArrayR
     if parts.is_empty() {
         return Ok(arrow_array::new_empty_array(&data_type(spec.ty)));
     }
-    build::join(&parts)
+    build::join(parts)
 }
 
 /// Whether `a` is a column the functions read (a text type or the null

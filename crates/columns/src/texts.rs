@@ -10,7 +10,7 @@
 //! 882). The `unsafe` that skips it is here alone, argued where it is
 //! taken.
 
-use arrow_array::StringArray;
+use arrow_array::{Array, StringArray};
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 
 use crate::value::{overflow, MAX_BYTES};
@@ -302,6 +302,106 @@ fn cuts(offsets: &[i32], text: &str, boundary: impl Fn(usize) -> bool) -> bool {
         prev = o;
     }
     bounds && prev as usize == text.len()
+}
+
+/// The validity of parts of `(rows, nulls)` one after another; `None`
+/// where every row is valid.
+pub(crate) fn joined_nulls<'a>(
+    parts: impl Iterator<Item = (usize, Option<&'a NullBuffer>)> + Clone,
+) -> Option<NullBuffer> {
+    if parts.clone().all(|(_, n)| n.is_none()) {
+        return None;
+    }
+    let mut bits =
+        arrow_buffer::BooleanBufferBuilder::new(parts.clone().map(|(rows, _)| rows).sum());
+    for (rows, n) in parts {
+        match n {
+            Some(n) => bits.append_buffer(n.inner()),
+            None => bits.append_n(rows, true),
+        }
+    }
+    Some(NullBuffer::new(bits.finish()))
+}
+
+/// `parts` (two or more `string` arrays) joined into one, the later
+/// parts' bytes appended to the first's own buffer and their offsets to
+/// its offsets, moved by the bytes before them: where the first part's
+/// kernel reserved its buffers for the rows after it too
+/// ([`Strs::ahead`](crate::input::Strs::ahead)), only the later parts are
+/// copied, where Arrow's `concat` copies every part into new buffers (for
+/// Safe Browsing's hashes, 350 bytes a URL). `Err(parts)`, as they were,
+/// where the first's buffers cannot be grown (shared with another array,
+/// sliced, or not allocated by Arrow or a `Vec`); the overflow's sentence
+/// where the bytes are more than one array holds.
+#[allow(unsafe_code)]
+pub(crate) fn appended(
+    parts: Vec<StringArray>,
+) -> Result<Result<StringArray, Vec<StringArray>>, String> {
+    let mut rest = parts.into_iter();
+    let Some(first) = rest.next() else {
+        return Ok(Err(Vec::new()));
+    };
+    let rest: Vec<StringArray> = rest.collect();
+    let nulls = joined_nulls(
+        std::iter::once(&first)
+            .chain(&rest)
+            .map(|p| (p.len(), p.nulls())),
+    );
+    let (offsets, bytes, first_nulls) = first.into_parts();
+    // The first part's offsets begin at 0 and end where its bytes do (a
+    // part that is a slice of a longer array is copied as it was).
+    let whole =
+        offsets.first() == Some(&0) && offsets.last().map(|&o| o as usize) == Some(bytes.len());
+    let grown = match whole {
+        true => (
+            offsets.into_inner().into_inner().into_mutable(),
+            bytes.into_mutable(),
+        ),
+        false => (Err(offsets.into_inner().into_inner()), Err(bytes)),
+    };
+    let (mut offsets, mut bytes) = match grown {
+        (Ok(o), Ok(b)) => (o, b),
+        (o, b) => {
+            let offsets = o.map_or_else(|o| o, Buffer::from);
+            let bytes = b.map_or_else(|b| b, Buffer::from);
+            // SAFETY: the first part's own offsets, bytes and NULLs, as
+            // they were: it was a `StringArray` a moment ago.
+            let first = unsafe {
+                StringArray::new_unchecked(
+                    OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets)),
+                    bytes,
+                    first_nulls,
+                )
+            };
+            return Ok(Err(std::iter::once(first).chain(rest).collect()));
+        }
+    };
+    for p in &rest {
+        let o = p.value_offsets();
+        let (from, to) = (o[0] as usize, o[o.len() - 1] as usize);
+        let base = bytes.len();
+        if base + (to - from) > MAX_BYTES {
+            return Err(overflow());
+        }
+        bytes.extend_from_slice(&p.value_data()[from..to]);
+        // At most `MAX_BYTES` (`i32::MAX`), checked above: no offset wraps.
+        let moved = base as i32 - o[0];
+        offsets.extend(o[1..].iter().map(|&x| x + moved));
+    }
+    // SAFETY: the first part's offsets begin at 0 and end at its bytes'
+    // length (`whole`); each later part's bytes between its first and last
+    // offsets were appended, and its offsets after its first moved by the
+    // bytes before them, so that the offsets still never decrease, end at
+    // the bytes' length (at most `MAX_BYTES`, none negative), and cut the
+    // bytes where each part's own offsets cut its UTF-8; `nulls` has a bit
+    // for each part's row, in order: what `new_unchecked` asks.
+    unsafe {
+        Ok(Ok(StringArray::new_unchecked(
+            OffsetBuffer::new_unchecked(ScalarBuffer::from(Buffer::from(offsets))),
+            Buffer::from(bytes),
+            nulls,
+        )))
+    }
 }
 
 /// The `string` column of `bytes` cut at `offsets`, with Arrow's checks of
