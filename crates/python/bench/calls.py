@@ -21,11 +21,12 @@ import argparse
 import resource
 import time
 
+# First: through `timing`, it keeps numpy's BLAS threads from spinning.
+from keys import lines
+
 import pyarrow as pa
 
 import urikit.arrow as ua
-
-from keys import lines
 
 KEYS = {
     "surt": ua.surt,

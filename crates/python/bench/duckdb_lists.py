@@ -21,10 +21,11 @@ import argparse
 import os
 from pathlib import Path
 
+# First: it keeps numpy's BLAS threads from spinning (see its docstring).
+from timing import least_cpu
+
 import duckdb
 import pyarrow as pa
-
-from timing import least_cpu
 
 REPO = Path(__file__).resolve().parents[3]
 DATA = Path(os.environ.get("URIKIT_DATA", REPO.parent / "shared" / "data" / "urls"))

@@ -30,9 +30,10 @@ import argparse
 import os
 from pathlib import Path
 
-import pyarrow as pa
-
+# First: it keeps numpy's BLAS threads from spinning (see its docstring).
 from timing import least_cpu
+
+import pyarrow as pa
 
 REPO = Path(__file__).resolve().parents[3]
 DATA = Path(os.environ.get("URIKIT_DATA", REPO.parent / "shared" / "data" / "urls"))

@@ -35,12 +35,13 @@ import argparse
 import os
 from pathlib import Path
 
+# First: it keeps numpy's BLAS threads from spinning (see its docstring).
+from timing import least_cpu
+
 import pyarrow as pa
 
 import urikit
 import urikit.arrow as ua
-
-from timing import least_cpu
 
 REPO = Path(__file__).resolve().parents[3]
 DATA = Path(os.environ.get("URIKIT_DATA", REPO.parent / "shared" / "data" / "urls"))

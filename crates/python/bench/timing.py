@@ -1,10 +1,20 @@
-"""The timing the benchmark scripts share."""
+"""The timing the benchmark scripts share. Imported before pyarrow (or
+anything else that loads numpy): numpy starts OpenBLAS's threads, which
+wait by spinning, CPU time of the process that is no library's work (11 %
+of the samples of ``urikit.arrow.surt`` on two threads, and a two-thread
+call's CPU time a third above its one-thread time). None of the scripts
+uses BLAS; one thread of it is asked for, unless the caller set another
+number.
+"""
 
 from __future__ import annotations
 
 import gc
+import os
 import time
 from typing import Callable
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
 def best(f: Callable[[], object], n: int = 3) -> float:
