@@ -168,11 +168,17 @@ fn main() {
         // A column function over the lines as one Arrow string array, on
         // one thread: `column-host`, `column-is-valid`; `views-host`,
         // `views-is-valid`: a `string_view` array, the answer as views
-        // (as Polars calls it).
-        (job, "urikit") if job.starts_with("column-") || job.starts_with("views-") => {
+        // (as Polars calls it); `array-host`: one array as `urikit.arrow`
+        // asks for it (`call_array`), the column cut for the machine's
+        // threads and the parts joined.
+        (job, "urikit")
+            if job.starts_with("column-")
+                || job.starts_with("views-")
+                || job.starts_with("array-") =>
+        {
             let (views, name) = match job.strip_prefix("views-") {
                 Some(name) => (true, name),
-                None => (false, &job["column-".len()..]),
+                None => (false, job.split_once('-').map_or(job, |(_, name)| name)),
             };
             // `column-canonical=w3lib`: a text argument, the same on every
             // row.
@@ -188,6 +194,11 @@ fn main() {
                 std::sync::Arc::new(arrow_array::StringArray::from(lines.clone()))
             };
             for _ in 0..rounds {
+                if job.starts_with("array-") {
+                    let out = urikit_columns::call_array(spec, &col, &args).expect("the call");
+                    sum += out.len();
+                    continue;
+                }
                 let col = std::slice::from_ref(&col);
                 let out = if views {
                     urikit_columns::call_views(spec, col, &args, 1)
