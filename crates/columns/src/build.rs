@@ -319,7 +319,7 @@ pub(crate) fn run_chunk(
 
 /// The parts joined into one array. Text (`string`, `list<string>`, and
 /// structs of them) is appended to the first part's own buffers, which
-/// its kernel reserved for the rows after it too (`Strs::ahead`), so that
+/// its kernel reserved for the whole column (`Strs::ahead`), so that
 /// only the later parts are copied ([`appended`]); any other array, or
 /// parts whose buffers cannot be grown, are copied whole by Arrow's
 /// `concat`.
@@ -470,7 +470,7 @@ mod tests {
     /// answer on one, for a function of each result type the join appends
     /// (`string`, `list<string>`, a struct of strings and a flag) and one
     /// it copies (a flag); whole and as a slice. Where the first part's
-    /// kernel reserved for the rows after it, the joined text is the first
+    /// kernel reserved for the whole column, the joined text is the first
     /// part's own buffer, grown: not copied.
     #[test]
     fn parts_joined_are_the_one_threads_answer() {

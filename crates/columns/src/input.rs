@@ -272,12 +272,13 @@ impl<'a> Strs<'a> {
             .filter(|n| n.null_count() > 0)
     }
 
-    /// The rows from `range`'s start to the column's end: what a kernel
-    /// reserves its result's buffers for, so that where the column was
+    /// The rows a kernel reserves its result's buffers for: all of the
+    /// column's for a range that begins it, so that where the column was
     /// cut into parts (one a thread), the later parts' rows are appended
     /// to the first's buffers, not the first's copied too
-    /// ([`crate::build::join`]). Memory reserved and never written is
-    /// only the address space's.
+    /// ([`crate::build::join`]); any other range's own. Memory reserved
+    /// and never written is only the address space's, and all the parts
+    /// together reserve at most twice the column's answers.
     pub(crate) fn ahead(&self, range: &std::ops::Range<usize>) -> std::ops::Range<usize> {
         let rows = match self {
             Strs::Utf8(a) => a.len(),
@@ -285,7 +286,10 @@ impl<'a> Strs<'a> {
             Strs::View(a) => a.len(),
             Strs::Nulls => range.end,
         };
-        range.start..rows.max(range.end)
+        match range.start {
+            0 => 0..rows.max(range.end),
+            _ => range.clone(),
+        }
     }
 
     /// The bytes of rows `range`, together.

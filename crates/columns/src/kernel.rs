@@ -1162,7 +1162,7 @@ fn written_into<A: Answers>(
     range: std::ops::Range<usize>,
 ) -> Result<StringArray, String> {
     let n = range.len();
-    // Reserved for the rows to the column's end (`Strs::ahead`).
+    // Reserved for the whole column where the range begins it (`Strs::ahead`).
     let ahead = col.ahead(&range);
     let mut offsets: Vec<i32> = Vec::with_capacity(ahead.len() + 1);
     offsets.push(0);
@@ -1214,7 +1214,7 @@ fn listed(
     let lister = Lister::of(spec)?;
     let hashes = lister.hashes;
     let n = range.len();
-    // Reserved for the rows to the column's end (`Strs::ahead`).
+    // Reserved for the whole column where the range begins it (`Strs::ahead`).
     let ahead = col.ahead(&range);
     let mut lists: Vec<i32> = Vec::with_capacity(ahead.len() + 1);
     lists.push(0);
@@ -1319,7 +1319,7 @@ fn tlds(
     // Each part is a piece of its row's host, copied from where it lies:
     // the column's bytes bound every child's, and a host is most often a
     // sixth of its URL.
-    // Reserved for the rows to the column's end (`Strs::ahead`).
+    // Reserved for the whole column where the range begins it (`Strs::ahead`).
     let ahead = col.ahead(&range);
     let reserve = col.bytes(&ahead) / 4 + 8 * ahead.len();
     let mut texts: [Texts<'_>; 4] =
