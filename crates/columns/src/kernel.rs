@@ -988,11 +988,14 @@ impl Writer {
 /// Browsing's lookup expressions (each a piece of the canonical URL,
 /// [`urikit::safebrowsing::Url::for_each_expression`]) or their SHA-256
 /// hashes in hex. The Arrow kernel and DuckDB's extension write them
-/// straight into their buffers.
+/// straight into their buffers. A lister keeps its rooms from row to row
+/// (the canonical URL's, [`urikit::safebrowsing::Reader`], and a row's
+/// hashes'), so that a row read after the first allocates nothing once
+/// the rooms are as large as it needs.
 ///
 /// ```
 /// let spec = urikit_columns::spec("uri_safebrowsing_expressions").unwrap();
-/// let l = urikit_columns::Lister::of(spec).unwrap();
+/// let mut l = urikit_columns::Lister::of(spec).unwrap();
 /// let mut items = Vec::new();
 /// assert!(l.each(b"http://a.b.c/1/2.html?param=1", |e| items.push(String::from_utf8(e.to_vec()).unwrap())));
 /// // The eight of the "URLs and Hashing" page's example, in the client's order.
@@ -1002,20 +1005,33 @@ impl Writer {
 /// assert!(!l.each(b"http://[bad/", |_| {}));
 /// assert!(urikit_columns::Lister::of(urikit_columns::spec("uri_host").unwrap()).is_none());
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Lister {
     /// The hashes in hex, not the expressions.
     hashes: bool,
+    /// The room of each row's canonical URL, the row before's.
+    reader: urikit::safebrowsing::Reader,
+    /// A row's expressions hashed together (four side by side where the
+    /// processor has the SHA extensions), tagged with their places.
+    hasher: urikit::safebrowsing::Hasher<usize>,
+    /// A row's hashes, in the order of its expressions.
+    digests: Vec<[u8; 32]>,
 }
 
 impl Lister {
     /// The lister of `spec`, or `None` when its answer is no such list.
     pub fn of(spec: &Spec) -> Option<Lister> {
-        match spec.f {
-            F::SafebrowsingExpressions => Some(Lister { hashes: false }),
-            F::SafebrowsingHashes => Some(Lister { hashes: true }),
-            _ => None,
-        }
+        let hashes = match spec.f {
+            F::SafebrowsingExpressions => false,
+            F::SafebrowsingHashes => true,
+            _ => return None,
+        };
+        Some(Lister {
+            hashes,
+            reader: urikit::safebrowsing::Reader::new(),
+            hasher: urikit::safebrowsing::Hasher::new(),
+            digests: Vec::new(),
+        })
     }
 
     /// Calls `item` with each item of the answer for the bytes `b`, in
@@ -1023,49 +1039,44 @@ impl Lister {
     /// are not UTF-8, or a URL the client refuses, as the general
     /// evaluator answers them.
     ///
-    /// A row's hashes are computed together
-    /// ([`Url::hashes`](urikit::safebrowsing::Url::hashes): four side by
-    /// side where the processor has the SHA extensions), then given in
-    /// order.
+    /// A row's hashes are computed together, as
+    /// [`Url::hashes`](urikit::safebrowsing::Url::hashes) computes them,
+    /// then given in order.
     #[inline]
-    pub fn each(&self, b: &[u8], mut item: impl FnMut(&[u8])) -> bool {
-        let Some(url) = Self::url(b) else {
+    pub fn each(&mut self, b: &[u8], mut item: impl FnMut(&[u8])) -> bool {
+        if crate::input::utf8(b).is_err() {
+            return false;
+        }
+        let Ok(url) = self.reader.read(b) else {
             return false;
         };
-        match self.hashes {
-            true => {
-                for h in url.hashes() {
-                    item(&urikit::safebrowsing::hex_digits(&h));
-                }
-            }
-            false => url.for_each_expression(|e| item(e.as_bytes())),
+        if !self.hashes {
+            url.for_each_expression(|e| item(e.as_bytes()));
+            return true;
+        }
+        let (hasher, digests) = (&mut self.hasher, &mut self.digests);
+        digests.clear();
+        url.for_each_expression(|e| {
+            let at = digests.len();
+            digests.push([0; 32]);
+            hasher.push(e, at, |at, h| digests[at] = h);
+        });
+        hasher.finish(|at, h| digests[at] = h);
+        for h in digests.iter() {
+            item(&urikit::safebrowsing::hex_digits(h));
         }
         true
     }
 
     /// The lookup expressions of the text `s`, each to `f`; `false` (and
     /// no call) where the answer is NULL, as [`each`](Self::each). The
-    /// canonical URL is written into `reader`'s room, the one before's.
-    fn expressions(
-        &self,
-        reader: &mut urikit::safebrowsing::Reader,
-        s: &str,
-        f: impl FnMut(&str),
-    ) -> bool {
-        let Ok(url) = reader.read(s.as_bytes()) else {
+    /// canonical URL is written into the lister's room, the one before's.
+    fn expressions(&mut self, s: &str, f: impl FnMut(&str)) -> bool {
+        let Ok(url) = self.reader.read(s.as_bytes()) else {
             return false;
         };
         url.for_each_expression(f);
         true
-    }
-
-    /// The URL the client reads in the bytes `b`; `None` where they are not
-    /// UTF-8 or it refuses them.
-    #[inline(always)]
-    fn url(b: &[u8]) -> Option<urikit::safebrowsing::Url> {
-        crate::input::utf8(b)
-            .ok()
-            .and_then(|_| urikit::safebrowsing::Url::parse_bytes(b).ok())
     }
 }
 
@@ -1211,7 +1222,7 @@ fn listed(
     range: std::ops::Range<usize>,
     cap: usize,
 ) -> Option<Result<ArrayRef, String>> {
-    let lister = Lister::of(spec)?;
+    let mut lister = Lister::of(spec)?;
     let hashes = lister.hashes;
     let n = range.len();
     // Reserved for the whole column where the range begins it (`Strs::ahead`).
@@ -1234,8 +1245,6 @@ fn listed(
     // digits could not be written (none: the digits are ASCII, the places
     // whole) leaves the call refused below, not a wrong hash.
     let mut hasher = urikit::safebrowsing::Hasher::<usize>::new();
-    // Each row's canonical URL in the room of the row before's.
-    let mut reader = urikit::safebrowsing::Reader::new();
     let mut placed = true;
     let mut put = |text: &mut crate::texts::InPlace, at: usize, hash: [u8; 32]| {
         placed &= text.write_ascii(at, &urikit::safebrowsing::hex_digits(&hash));
@@ -1244,7 +1253,7 @@ fn listed(
     // (`Strs::rows`), not each row's on its own.
     for (_, row) in col.rows(range) {
         let ok = matches!(row, crate::input::Row::Text(s) if {
-            lister.expressions(&mut reader, s, |e| {
+            lister.expressions(s, |e| {
                 // Past `MAX_BYTES` the call is refused below: nothing more
                 // is written (a 100 MB URL's expressions would be 4 GB).
                 if text.len() > cap {

@@ -680,7 +680,7 @@ fn safebrowsing_lists_written_as_the_evaluator_gives_them() {
             .collect();
         assert!(want.iter().filter(|w| w.is_some()).count() > rows.len() / 2);
         // DuckDB's way, a row's items at a time, in order.
-        let lister = urikit_columns::Lister::of(s).unwrap();
+        let mut lister = urikit_columns::Lister::of(s).unwrap();
         for (r, want) in rows.iter().zip(&want) {
             let mut items = Vec::new();
             let got = r.as_ref().is_some_and(|r| {

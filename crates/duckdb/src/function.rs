@@ -179,7 +179,7 @@ unsafe fn chunk(
         // A list answered item by item (Safe Browsing's expressions and
         // hashes): a row's items gathered in one buffer reused row by row,
         // then written into the LIST vector, with no `String` for each.
-        if let (Some(l), []) = (Lister::of(spec), args.as_slice()) {
+        if let (Some(mut l), []) = (Lister::of(spec), args.as_slice()) {
             let (mut buf, mut ends) = (Vec::new(), Vec::new());
             for i in 0..n {
                 buf.clear();
