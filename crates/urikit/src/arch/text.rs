@@ -56,22 +56,14 @@ pub(crate) fn accepted(b: &[u8]) -> &str {
 /// own `is_ascii`, which aligns its reads first, 36 more than this);
 /// `None` where a byte is not.
 ///
-/// Why it is sound: the check above the conversion reads every byte of
-/// `b` (the words at every eighth byte, the last eight overlapping them,
-/// or each byte of a shorter `b`), and ASCII is UTF-8.
+/// Why it is sound: the check above the conversion
+/// ([`crate::bytes::is_ascii`]) reads every byte of `b` (the words at
+/// every eighth byte, the last eight overlapping them, or two overlapping
+/// halves of a shorter `b`), and ASCII is UTF-8.
 #[cfg(feature = "safebrowsing")]
 #[inline]
 pub(crate) fn ascii(b: &[u8]) -> Option<&str> {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let word = |c: &[u8; 8]| u64::from_le_bytes(*c);
-    let high = match b.last_chunk::<8>() {
-        Some(last) => {
-            let (words, _) = b.as_chunks::<8>();
-            words.iter().fold(word(last), |h, w| h | word(w))
-        }
-        None => b.iter().fold(0, |h, &c| h | u64::from(c)),
-    };
-    if high & HIGH != 0 {
+    if !crate::bytes::is_ascii(b) {
         return None;
     }
     // SAFETY: every byte of `b` is below 0x80 (checked just above), so
