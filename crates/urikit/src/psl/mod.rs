@@ -957,15 +957,25 @@ impl List {
         // word one at a time.
         let ascii = crate::bytes::is_ascii(host.as_bytes());
         if !ascii && host.contains(FULL_STOPS) {
-            let dotted: String = host.replace(FULL_STOPS, ".");
-            return self.tld_parts(&dotted, private, false).into_owned();
+            return self.tld_parts_dotted(host, private);
         }
         self.tld_parts(host, private, ascii)
+    }
+
+    /// [`tldextract`](Self::tldextract)'s parts of a host with full stops
+    /// other than `.`, made dots in a copy: kept out of line, so that the
+    /// common path's parts are inlined into it once.
+    #[cold]
+    #[inline(never)]
+    fn tld_parts_dotted(&self, host: &str, private: bool) -> TldExtract<'static> {
+        let dotted: String = host.replace(FULL_STOPS, ".");
+        self.tld_parts(&dotted, private, false).into_owned()
     }
 
     /// [`tldextract`](Self::tldextract)'s parts of the host `host`, its
     /// full stops made dots; `ascii`: whether it is ASCII (false where
     /// unknown).
+    #[inline(always)]
     fn tld_parts<'h>(&self, host: &'h str, private: bool, ascii: bool) -> TldExtract<'h> {
         let whole = |domain: &'h str| TldExtract {
             domain: Cow::Borrowed(domain),
