@@ -227,16 +227,22 @@ impl InPlace {
     #[inline(always)]
     pub(crate) fn write_ascii<const N: usize>(&mut self, at: usize, ascii: &[u8; N]) -> bool {
         let end = at.wrapping_add(N);
-        if end < at
-            || !self.text.is_char_boundary(at)
-            || !self.text.is_char_boundary(end)
-            || !ascii.is_ascii()
-        {
+        // In a text that is all ASCII every offset within it is a
+        // boundary: only the end is compared (a hash's digits were
+        // written after two reads of the text for its boundaries, 30
+        // instructions a row of `uri_safebrowsing_hashes`).
+        let whole = match self.ascii {
+            true => at <= end && end <= self.text.len(),
+            false => at <= end && self.text.is_char_boundary(at) && self.text.is_char_boundary(end),
+        };
+        if !whole || !ascii.is_ascii() {
             return false;
         }
         // SAFETY: the bytes replaced are whole characters (both ends are
-        // boundaries, and `end` is within the text, or
-        // `is_char_boundary` is false), and what replaces them is ASCII,
+        // boundaries within the text: any offset up to its length where
+        // the text is ASCII, which `ascii` says (every piece pushed was
+        // ASCII, and every write is), else where `is_char_boundary`
+        // says so), and what replaces them is ASCII,
         // each byte a character: the text stays UTF-8, as `as_mut_vec`
         // requires of it when the borrow ends.
         #[allow(unsafe_code)]
@@ -519,6 +525,15 @@ mod tests {
             assert!(t.write_ascii(at, &digits));
             t
         };
+        // In an ASCII text any place within it may be written (every
+        // offset is a boundary); one past its end, or whose end
+        // overflows, may not.
+        let mut t = ascii();
+        assert!(!t.write_ascii(t.len() - 63, &digits));
+        assert!(!t.write_ascii(usize::MAX - 10, &digits));
+        assert!(!t.write_ascii(1, &bad));
+        assert!(t.write_ascii(1, &digits));
+        assert_eq!(t.len(), 66);
         for bad in [
             vec![0, 40, 2, 66],
             vec![1, 2, 66],
