@@ -1365,11 +1365,12 @@ impl Labels for OneWord {
 
     #[inline(always)]
     fn read(&self, start: usize, end: usize) -> Label {
-        // The one label is the whole word; a caller asks for no other.
-        debug_assert_eq!((start, end), (0, self.n));
+        // The walk asks for the whole word (`start` 0, `end` the length);
+        // any other piece of one to seven octets is cut out of it.
+        let len = end - start;
         Label {
             start,
-            first: u64::from_le_bytes(self.low),
+            first: u64::from_le_bytes(self.low) >> (8 * start) & (u64::MAX >> (64 - 8 * len)),
             second: 0,
         }
     }
@@ -1552,6 +1553,39 @@ mod tests {
             long.push(b'.');
             long.extend_from_slice(&name);
             labels_read_as_searched(&long, &Wide { b: &long });
+        }
+    }
+
+    /// A label of one to seven octets read from one word
+    /// ([`OneWord`]): in ASCII lower case (the bytes around `A` and `Z`,
+    /// and those above 0x7F, kept), and each piece of it read as its
+    /// bytes' word; every byte value at every place.
+    #[test]
+    fn a_one_word_label_is_its_lower_case_bytes() {
+        for n in 1..8usize {
+            for at in 0..n {
+                for c in (0..=255u8).filter(|&c| c != b'.') {
+                    let mut name = alloc::vec![b'Q'; n];
+                    name[..at].copy_from_slice(&b"a-Z9b_x"[..at]);
+                    name[at] = c;
+                    let one = OneWord::of(rules::load(&name, 0, n), n);
+                    let low = name.to_ascii_lowercase();
+                    assert_eq!(one.name(), &low[..], "{name:?}");
+                    assert_eq!(one.start(n), 0);
+                    for start in 0..n {
+                        for end in start + 1..=n {
+                            let label = one.read(start, end);
+                            assert_eq!(label.start, start);
+                            assert_eq!(
+                                label.first,
+                                word(&low, start, end),
+                                "{name:?} {start}..{end}"
+                            );
+                            assert_eq!(label.second, 0);
+                        }
+                    }
+                }
+            }
         }
     }
 
