@@ -645,7 +645,11 @@ impl List {
     /// [`split`](Self::split) reads a name (its dots found at once where
     /// it is 64 octets or shorter, each label's words read where it lies,
     /// in a lower-case copy where it has capitals); any other (or one not
-    /// known to be ASCII: `ascii` false), a label at a time.
+    /// known to be ASCII: `ascii` false), a label at a time. Inlined
+    /// into `tldextract`, its one caller on the common path: a call of its
+    /// own stored its answer and reloaded it, 19 of a column row's 664
+    /// instructions.
+    #[inline(always)]
     fn tld_walk_host(
         &self,
         host: &str,
