@@ -407,17 +407,40 @@ fn appended(parts: Vec<ArrayRef>) -> Result<Result<ArrayRef, Vec<ArrayRef>>, Str
         DataType::Struct(_) => {
             let structs: Vec<StructArray> = parts.into_iter().map(owned::<StructArray>).collect();
             let nulls = crate::texts::joined_nulls(structs.iter().map(|s| (s.len(), s.nulls())));
+            // A member that is an earlier member's very array (its
+            // buffers) in every part (`uri_tldextract`'s registry suffix
+            // without the private section is its suffix) is that member's
+            // join again: its parts are let go first, so that the earlier
+            // member's own buffers can be grown in place.
+            let width = structs[0].num_columns();
+            let same: Vec<Option<usize>> = (0..width)
+                .map(|k| {
+                    (0..k).find(|&j| {
+                        structs
+                            .iter()
+                            .all(|s| s.column(k).to_data().ptr_eq(&s.column(j).to_data()))
+                    })
+                })
+                .collect();
             let mut fields = None;
             let mut columns: Vec<Vec<ArrayRef>> = Vec::new();
             for s in structs {
                 let (f, cs, _) = s.into_parts();
                 columns.resize_with(cs.len(), || Vec::with_capacity(2));
-                for (to, c) in columns.iter_mut().zip(cs) {
-                    to.push(c);
+                for ((to, c), same) in columns.iter_mut().zip(cs).zip(&same) {
+                    if same.is_none() {
+                        to.push(c);
+                    }
                 }
                 fields = Some(f);
             }
-            let joined: Vec<ArrayRef> = columns.into_iter().map(join).collect::<Result<_, _>>()?;
+            let mut joined: Vec<ArrayRef> = Vec::with_capacity(width);
+            for (parts, same) in columns.into_iter().zip(&same) {
+                joined.push(match same {
+                    Some(j) => Arc::clone(&joined[*j]),
+                    None => join(parts)?,
+                });
+            }
             let Some(fields) = fields else {
                 unreachable!("two parts or more");
             };
@@ -471,17 +494,20 @@ mod tests {
     /// (`string`, `list<string>`, a struct of strings and a flag) and one
     /// it copies (a flag); whole and as a slice. Where the first part's
     /// kernel reserved for the whole column, the joined text is the first
-    /// part's own buffer, grown: not copied.
+    /// part's own buffer, grown: not copied. `uri_tldextract` without the
+    /// private section gives its suffix's column for the registry suffix
+    /// too: joined, the two stay one array, in the first part's buffer.
     #[test]
     fn parts_joined_are_the_one_threads_answer() {
         let col = column(3 * PARALLEL_ROWS + 7, 0x5eed);
-        let calls: [(&str, Vec<Arg>); 7] = [
+        let calls: [(&str, Vec<Arg>); 8] = [
             ("uri_surt", vec![]),
             ("uri_canonical", vec![Arg::Text(Some("w3lib".to_owned()))]),
             ("uri_host", vec![]),
             ("uri_safebrowsing_hashes", vec![]),
             ("uri_safebrowsing_expressions", vec![]),
             ("uri_tldextract", vec![]),
+            ("uri_tldextract", vec![Arg::Flag(Some(true))]),
             ("uri_is_valid", vec![]),
         ];
         for column in [col.clone(), col.slice(5, col.len() - 9)] {
@@ -501,10 +527,24 @@ mod tests {
                     }
                 };
                 let first = text(&parts[0]);
+                // A struct's members: the suffix (2) and the registry
+                // suffix (4), and where the suffix's text lies.
+                let members = |a: &ArrayRef| {
+                    let s = a.as_any().downcast_ref::<StructArray>()?;
+                    Some((s.column(2).clone(), s.column(4).clone()))
+                };
+                let suffix = members(&parts[0]).map(|(s, _)| text(&s));
                 let joined = join(parts).unwrap();
                 assert_eq!(joined.to_data(), one[0].to_data(), "{name}");
                 if name.starts_with("uri_safebrowsing") || *name == "uri_surt" {
                     assert_eq!(first, text(&joined), "{name}: copied");
+                }
+                if let Some((s, r)) = members(&joined) {
+                    let shared = args.is_empty();
+                    assert_eq!(Arc::ptr_eq(&s, &r), shared, "{name}, private: {}", !shared);
+                    if shared {
+                        assert_eq!(suffix, Some(text(&s)), "{name}: copied");
+                    }
                 }
             }
         }

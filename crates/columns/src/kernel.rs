@@ -1323,51 +1323,15 @@ fn tlds(
     }
     // A NULL literal is the absent flag (`eval`): false.
     let private = matches!(args.at(0, 0), Some(At::Flag(Some(true))));
-    let list = urikit::psl::List::builtin();
-    let n = range.len();
-    // Each part is a piece of its row's host, copied from where it lies:
-    // the column's bytes bound every child's, and a host is most often a
-    // sixth of its URL.
-    // Reserved for the whole column where the range begins it (`Strs::ahead`).
-    let ahead = col.ahead(&range);
-    let reserve = col.bytes(&ahead) / 4 + 8 * ahead.len();
-    let mut texts: [Texts<'_>; 4] =
-        std::array::from_fn(|_| Texts::new(ahead.len(), reserve, col.data()));
-    let (mut private_bits, mut valid) = (Bits::new(n), Validity::new(n));
-    // The range's text is checked as UTF-8 once where it can be
-    // (`Strs::rows`), not each row's on its own.
-    for (_, row) in col.rows(range) {
-        // The parts are read where `tldextract` wrote them, not moved into
-        // an `Option` first.
-        let crate::input::Row::Text(text) = row else {
-            texts.iter_mut().for_each(Texts::empty);
-            private_bits.push(false);
-            valid.push(false);
-            continue;
-        };
-        let e = list.tldextract(text, private, false);
-        let parts = [&e.subdomain, &e.domain, &e.suffix, &e.registry_suffix];
-        for (t, part) in texts.iter_mut().zip(parts) {
-            t.push::<false>(part);
-        }
-        private_bits.push(e.is_private);
-        valid.push(true);
-    }
-    // A NULL row is NULL in every child too, as the struct's builder
-    // leaves it.
-    let nulls = valid.finish();
-    let mut children: Vec<ArrayRef> = Vec::with_capacity(5);
-    for t in texts {
-        match t.finish(nulls.clone()) {
-            Ok(a) => children.push(Arc::new(a)),
-            Err(e) => return Some(Err(e)),
-        }
-    }
-    // In the struct's order: `is_private` is the fourth member.
-    children.insert(
-        3,
-        Arc::new(BooleanArray::new(private_bits.finish(), nulls.clone())),
-    );
+    let done = if private {
+        tld_rows::<4>(col, range)
+    } else {
+        tld_rows::<3>(col, range)
+    };
+    let (children, nulls) = match done {
+        Ok(done) => done,
+        Err(e) => return Some(Err(e)),
+    };
     let arrow_schema::DataType::Struct(fields) = data_type(spec.ty) else {
         return Some(Err(format!("{} does not answer a struct", spec.name)));
     };
@@ -1376,6 +1340,73 @@ fn tlds(
             .map(|a| Arc::new(a) as ArrayRef)
             .map_err(|e| e.to_string()),
     )
+}
+
+/// The struct's five children of `uri_tldextract` over rows `range` (see
+/// [`tlds`]), and the rows' NULLs: `K` texts a row, the four parts with
+/// the private section (`K` 4), or three without it (3). Without the
+/// private section no suffix is private, so that every row's registry
+/// suffix is its suffix (`List::tldextract`): the suffix's column is
+/// given for both, its buffers shared, and `is_private` is false in every
+/// row, with no fourth text copied nor a bit set a row.
+fn tld_rows<const K: usize>(
+    col: &Strs<'_>,
+    range: std::ops::Range<usize>,
+) -> Result<(Vec<ArrayRef>, Option<arrow_buffer::NullBuffer>), String> {
+    let private = K == 4;
+    let list = urikit::psl::List::builtin();
+    let n = range.len();
+    // Each part is a piece of its row's host, copied from where it lies:
+    // the column's bytes bound every child's, and a host is most often a
+    // sixth of its URL. Reserved for the whole column where the range
+    // begins it (`Strs::ahead`).
+    let ahead = col.ahead(&range);
+    let reserve = col.bytes(&ahead) / 4 + 8 * ahead.len();
+    let mut texts: [Texts<'_>; K] =
+        std::array::from_fn(|_| Texts::new(ahead.len(), reserve, col.data()));
+    let (mut private_bits, mut valid) = (Bits::new(if private { n } else { 0 }), Validity::new(n));
+    // The range's text is checked as UTF-8 once where it can be
+    // (`Strs::rows`), not each row's on its own.
+    for (_, row) in col.rows(range) {
+        // The parts are read where `tldextract` wrote them, not moved into
+        // an `Option` first.
+        let crate::input::Row::Text(text) = row else {
+            texts.iter_mut().for_each(Texts::empty);
+            if private {
+                private_bits.push(false);
+            }
+            valid.push(false);
+            continue;
+        };
+        let e = list.tldextract(text, private, false);
+        let parts = [&e.subdomain, &e.domain, &e.suffix, &e.registry_suffix];
+        for (t, part) in texts.iter_mut().zip(parts) {
+            t.push::<false>(part);
+        }
+        if private {
+            private_bits.push(e.is_private);
+        } else {
+            debug_assert!(!e.is_private && e.registry_suffix == e.suffix);
+        }
+        valid.push(true);
+    }
+    // A NULL row is NULL in every child too, as the struct's builder
+    // leaves it.
+    let nulls = valid.finish();
+    let mut children: Vec<ArrayRef> = Vec::with_capacity(5);
+    for t in texts {
+        children.push(Arc::new(t.finish(nulls.clone())?));
+    }
+    let bits = if private {
+        private_bits.finish()
+    } else {
+        // The registry suffix: the suffix's column again.
+        children.push(Arc::clone(&children[2]));
+        arrow_buffer::BooleanBuffer::new_unset(n)
+    };
+    // In the struct's order: `is_private` is the fourth member.
+    children.insert(3, Arc::new(BooleanArray::new(bits, nulls.clone())));
+    Ok((children, nulls))
 }
 
 /// `uri_port_number` of the bytes `b`.
