@@ -1596,7 +1596,29 @@ mod tests {
             assert_eq!(&to[..n], &bytes[..n], "{n} bytes");
             assert!(to[n..].iter().all(|&c| c == 0), "{n} bytes: past the end");
         }
+        // ASCII of every length from empty to past two blocks.
+        let expressions: Vec<String> = (0..bytes.len())
+            .map(|n| bytes[..n].iter().map(|&c| char::from(c & 0x7f)).collect())
+            .collect();
+        for (side_by_side, got, want) in hashed_every_way(&expressions) {
+            assert_eq!(got, want, "side by side: {side_by_side}");
+        }
+    }
+
+    /// The hashes of `expressions` (tagged with their indexes, in order)
+    /// by each way of the hasher the processor allows, side by side or
+    /// not, each beside `sha2`'s.
+    #[allow(clippy::type_complexity)]
+    fn hashed_every_way(
+        expressions: &[String],
+    ) -> Vec<(bool, Vec<(usize, [u8; 32])>, Vec<(usize, [u8; 32])>)> {
         use sha2::Digest;
+        let want: Vec<(usize, [u8; 32])> = expressions
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (i, sha2::Sha256::digest(e.as_bytes()).into()))
+            .collect();
+        let mut out = Vec::new();
         for side_by_side in [false, true] {
             if side_by_side && !crate::arch::has_sha_ni() {
                 continue;
@@ -1604,24 +1626,14 @@ mod tests {
             let mut hasher = Hasher::<usize>::new();
             hasher.side_by_side = side_by_side;
             let mut got = Vec::new();
-            for n in 0..bytes.len() {
-                hasher.push(
-                    core::str::from_utf8(&bytes[..n].iter().map(|c| c & 0x7f).collect::<Vec<_>>())
-                        .unwrap_or_default(),
-                    n,
-                    |tag, h| got.push((tag, h)),
-                );
+            for (i, e) in expressions.iter().enumerate() {
+                hasher.push(e, i, |tag, h| got.push((tag, h)));
             }
             hasher.finish(|tag, h| got.push((tag, h)));
             got.sort();
-            let want: Vec<(usize, [u8; 32])> = (0..bytes.len())
-                .map(|n| {
-                    let e: Vec<u8> = bytes[..n].iter().map(|c| c & 0x7f).collect();
-                    (n, sha2::Sha256::digest(&e).into())
-                })
-                .collect();
-            assert_eq!(got, want, "side by side: {side_by_side}");
+            out.push((side_by_side, got, want.clone()));
         }
+        out
     }
 
     proptest! {
@@ -1824,24 +1836,7 @@ mod tests {
                         .collect()
                 })
                 .collect();
-            for side_by_side in [false, true] {
-                if side_by_side && !crate::arch::has_sha_ni() {
-                    continue;
-                }
-                let mut hasher = Hasher::<usize>::new();
-                hasher.side_by_side = side_by_side;
-                let mut got = Vec::new();
-                for (i, e) in expressions.iter().enumerate() {
-                    hasher.push(e, i, |tag, h| got.push((tag, h)));
-                }
-                hasher.finish(|tag, h| got.push((tag, h)));
-                got.sort();
-                use sha2::Digest;
-                let want: Vec<(usize, [u8; 32])> = expressions
-                    .iter()
-                    .enumerate()
-                    .map(|(i, e)| (i, sha2::Sha256::digest(e.as_bytes()).into()))
-                    .collect();
+            for (_, got, want) in hashed_every_way(&expressions) {
                 prop_assert_eq!(got, want);
             }
         }
