@@ -572,13 +572,16 @@ proptest! {
     /// the walk of [`TldPlain`] over the same rules, with and without the
     /// private section: the host read where it lies (a copy of up to 64
     /// octets, a longer one in place), its labels looked up through the
-    /// table and its filter. 500 lists of up to 22 rules, 200 names each.
+    /// table and its filter. 500 lists of up to 22 rules, 200 names each
+    /// and the empty host, after each of the schemes read from one word
+    /// (`https://`, `http://`, `file://`) and others read by the table.
     #[test]
     fn tldextract_of_a_list_of_any_rules_is_its_walk(text in random_lists(), names in random_names()) {
         let list = List::parse(&text).unwrap();
         let plain = TldPlain::read(&text);
-        for name in &names {
-            let url = format!("http://{name}/");
+        let schemes = ["http://", "https://", "file://", "HTTPS://", "ftp://", "//"];
+        for (k, name) in names.iter().chain([&String::new()]).enumerate() {
+            let url = format!("{}{name}/", schemes[k % schemes.len()]);
             for private in [false, true] {
                 let got = list.tldextract(&url, private, false);
                 let want = plain.parts(name, private);
