@@ -297,8 +297,14 @@ impl List {
     /// ```
     #[inline]
     pub fn split(&self, name: &str, view: View) -> Option<Split> {
-        let b = name.as_bytes();
-        let b = b.strip_suffix(b".").unwrap_or(b);
+        self.split_bare(bare(name).as_bytes(), view)
+    }
+
+    /// [`split`](Self::split) of a name without its final dot
+    /// ([`bare`]), the answers' offsets read in it: the callers that
+    /// slice the name strip the dot once.
+    #[inline(always)]
+    fn split_bare(&self, b: &[u8], view: View) -> Option<Split> {
         if b.is_empty() || b.len() > 253 {
             return None;
         }
@@ -503,8 +509,9 @@ impl List {
     /// ```
     #[inline]
     pub fn public_suffix<'a>(&self, name: &'a str, view: View) -> Option<&'a str> {
-        let s = self.split(name, view)?;
-        Some(trim(name, s.suffix))
+        let name = bare(name);
+        let s = self.split_bare(name.as_bytes(), view)?;
+        Some(&name[s.suffix..])
     }
 
     /// The registrable domain of `name` (its public suffix and one label
@@ -518,8 +525,9 @@ impl List {
     /// ```
     #[inline]
     pub fn registrable_domain<'a>(&self, name: &'a str, view: View) -> Option<&'a str> {
-        let s = self.split(name, view)?;
-        Some(trim(name, s.domain?))
+        let name = bare(name);
+        let s = self.split_bare(name.as_bytes(), view)?;
+        Some(&name[s.domain?..])
     }
 }
 
@@ -1495,11 +1503,10 @@ impl Label {
     }
 }
 
-/// `name` from `at`, a final dot left out.
+/// `name` without one final dot: what [`List::split`] reads.
 #[inline(always)]
-fn trim(name: &str, at: usize) -> &str {
-    let name = name.strip_suffix('.').unwrap_or(name);
-    &name[at..]
+fn bare(name: &str) -> &str {
+    name.strip_suffix('.').unwrap_or(name)
 }
 
 /// UTS #46 ToASCII of one label of a rule.
