@@ -818,11 +818,16 @@ struct Read<'t, 'a, L> {
 
 impl<L: Labels> Read<'_, '_, L> {
     /// The next label leftwards, the child of `node` it is found by
-    /// [`Lookup::find_first`] (`FILTER`: the filter asked first).
+    /// [`Lookup::find_first`]. The filter is asked first of every label
+    /// but the last of a host of two labels or more (`LAST`): a label is
+    /// most often in no rule, be it the last of a host of one
+    /// (`localhost`, `deps`) or one before the last, but the last of a
+    /// dotted host is most often a rule (`com`), whose slot is read at
+    /// once, as `List::split`'s walk reads it.
     ///
     /// [`Lookup::find_first`]: rules::Lookup::find_first
     #[inline(always)]
-    fn step<const FILTER: bool>(&mut self, node: Place) -> Option<(usize, Found)> {
+    fn step<const LAST: bool>(&mut self, node: Place) -> Option<(usize, Found)> {
         let e = self.end?;
         // An empty label first, before a dot, has no dot before it.
         let start = if e == 0 { 0 } else { self.labels.start(e) };
@@ -833,10 +838,12 @@ impl<L: Labels> Read<'_, '_, L> {
         }
         let l = self.labels.read(start, e);
         let label = &self.labels.name()[start..e];
-        Some((
-            start,
-            self.t.find_first::<FILTER>(node, label, l.first, l.second),
-        ))
+        let found = if LAST && start > 0 {
+            self.t.find_first::<false>(node, label, l.first, l.second)
+        } else {
+            self.t.find_first::<true>(node, label, l.first, l.second)
+        };
+        Some((start, found))
     }
 }
 
@@ -845,21 +852,12 @@ impl<L: Labels> FromLast for Read<'_, '_, L> {
 
     #[inline(always)]
     fn next(&mut self, node: Place) -> Option<(usize, Found)> {
-        // Every label but the last is most often in no rule: the filter
-        // is asked first.
-        self.step::<true>(node)
+        self.step::<false>(node)
     }
 
     #[inline(always)]
     fn first(&mut self) -> Option<(usize, Found)> {
-        // The last label of a host of one label is most often in no rule
-        // (`localhost`, `deps`): the filter is asked first. That of a
-        // host of more is most often a rule (`com`): its slot is read at
-        // once, as `List::split`'s walk reads it.
-        match self.end {
-            Some(e) if e > 0 && self.labels.start(e) > 0 => self.step::<false>(Place::ROOT),
-            _ => self.step::<true>(Place::ROOT),
-        }
+        self.step::<true>(Place::ROOT)
     }
 }
 
@@ -896,7 +894,6 @@ fn tld_walk<F: FromLast>(private: bool, mut from_last: F) -> Option<TldWalk<F::A
     // none), and the place of the last label taken. The root's child is
     // asked by `first`, each next node's by `next`.
     let (mut here, mut taken) = (0u8, None);
-    let mut node: Place;
     let mut split: Option<(F::At, bool)> = None;
     let mut registry = None;
     let mut step = from_last.first();
@@ -904,9 +901,8 @@ fn tld_walk<F: FromLast>(private: bool, mut from_last: F) -> Option<TldWalk<F::A
         let child_flags = child.map_or(0, |(_, f)| f & mask);
         let explicit = child.is_some()
             && (child_flags & (rule | wild) != 0 || (child_flags == 0 && here & wild == 0));
-        if let (true, Some((c, _))) = (explicit, child) {
+        if let (true, Some((node, _))) = (explicit, child) {
             taken = Some(at);
-            node = c;
             here = child_flags;
             if child_flags & rule != 0 {
                 let is_private = child_flags & rules::PRIVATE_RULE != 0;
@@ -1104,15 +1100,11 @@ fn schemeless(url: &str) -> &str {
     const SEVEN: u64 = u64::MAX >> 8;
     if let Some(w) = url.as_bytes().first_chunk::<8>() {
         let w = word(w);
-        let cut = if w == word(b"https://") {
-            8
-        } else if w & SEVEN == word(b"http://\0") || w & SEVEN == word(b"file://\0") {
-            7
-        } else {
-            0
-        };
-        if cut > 0 {
-            return &url[cut..];
+        if w == word(b"https://") {
+            return &url[8..];
+        }
+        if w & SEVEN == word(b"http://\0") || w & SEVEN == word(b"file://\0") {
+            return &url[7..];
         }
     }
     schemeless_read(url)
