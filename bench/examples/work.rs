@@ -18,7 +18,7 @@
 //! (Common Crawl's columns) and `psl` (the datasets' host names), urikit's.
 //! Run with ROUNDS = 0 it does the setup alone, so that the difference
 //! between two runs is the job's cost (see `cachegrind.sh`).
-//! For `extract` and `normalize`, `PASS_MIN=1` prints the shortest pass in nanoseconds to
+//! For `extract`, `normalize` and the column jobs, `PASS_MIN=1` prints the shortest pass in nanoseconds to
 //! standard error (the setup left out), for interleaved timing of builds.
 use std::hint::black_box;
 
@@ -193,11 +193,10 @@ fn main() {
             } else {
                 std::sync::Arc::new(arrow_array::StringArray::from(lines.clone()))
             };
-            for _ in 0..rounds {
+            sum += passes(rounds, || {
                 if job.starts_with("array-") {
                     let out = urikit_columns::call_array(spec, &col, &args).expect("the call");
-                    sum += out.len();
-                    continue;
+                    return out.len();
                 }
                 let col = std::slice::from_ref(&col);
                 let out = if views {
@@ -205,12 +204,11 @@ fn main() {
                 } else {
                     urikit_columns::call_with(spec, col, &args, 1)
                 };
-                sum += out
-                    .expect("the call")
+                out.expect("the call")
                     .iter()
                     .map(|a| a.len())
-                    .sum::<usize>();
-            }
+                    .sum::<usize>()
+            });
         }
         // Parsing as a user's code does it: then reading the host, the
         // path and the query (so that the offsets are computed and used).

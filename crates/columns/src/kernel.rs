@@ -1016,6 +1016,10 @@ pub struct Lister {
     hasher: urikit::safebrowsing::Hasher<usize>,
     /// A row's hashes, in the order of its expressions.
     digests: Vec<[u8; 32]>,
+    /// The row before's, as `digests` was then: an expression it had is
+    /// not hashed again
+    /// ([`Reader::for_each_expression`](urikit::safebrowsing::Reader::for_each_expression)).
+    before: Vec<[u8; 32]>,
 }
 
 impl Lister {
@@ -1031,6 +1035,7 @@ impl Lister {
             reader: urikit::safebrowsing::Reader::new(),
             hasher: urikit::safebrowsing::Hasher::new(),
             digests: Vec::new(),
+            before: Vec::new(),
         })
     }
 
@@ -1047,19 +1052,30 @@ impl Lister {
         if crate::input::utf8(b).is_err() {
             return false;
         }
-        let Ok(url) = self.reader.read(b) else {
-            return false;
-        };
         if !self.hashes {
+            let Ok(url) = self.reader.read(b) else {
+                return false;
+            };
             url.for_each_expression(|e| item(e.as_bytes()));
             return true;
         }
-        let (hasher, digests) = (&mut self.hasher, &mut self.digests);
-        digests.clear();
-        url.for_each_expression(|e| {
+        // The reader keeps the row before's URL as each read begins,
+        // refused or not.
+        core::mem::swap(&mut self.digests, &mut self.before);
+        self.digests.clear();
+        if self.reader.read(b).is_err() {
+            return false;
+        }
+        let (hasher, digests, before) = (&mut self.hasher, &mut self.digests, &self.before);
+        self.reader.for_each_expression(|e, found| {
             let at = digests.len();
-            digests.push([0; 32]);
-            hasher.push(e, at, |at, h| digests[at] = h);
+            match found.and_then(|k| before.get(k)) {
+                Some(&h) => digests.push(h),
+                None => {
+                    digests.push([0; 32]);
+                    hasher.push(e, at, |at, h| digests[at] = h);
+                }
+            }
         });
         hasher.finish(|at, h| digests[at] = h);
         for h in digests.iter() {
@@ -1076,6 +1092,19 @@ impl Lister {
             return false;
         };
         url.for_each_expression(f);
+        true
+    }
+
+    /// [`expressions`](Self::expressions), each with the index of the
+    /// same expression among the text's read before it, where it is one
+    /// ([`Reader::for_each_expression`](urikit::safebrowsing::Reader::for_each_expression)):
+    /// its hash is that one's.
+    #[inline(always)]
+    fn expressions_found(&mut self, s: &str, f: impl FnMut(&str, Option<usize>)) -> bool {
+        if self.reader.read(s.as_bytes()).is_err() {
+            return false;
+        }
+        self.reader.for_each_expression(f);
         true
     }
 }
@@ -1249,11 +1278,22 @@ fn listed(
     let mut put = |text: &mut crate::texts::InPlace, at: usize, hash: [u8; 32]| {
         placed &= text.write_ascii(at, &urikit::safebrowsing::hex_digits(&hash));
     };
+    // Where the digits of each expression of the row read before lie, and
+    // of this row's: an expression the row before had (most of a host's,
+    // in a column grouped by host) has its digits copied from there once
+    // they are written, not hashed again.
+    let (mut before, mut now): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
     // The range's text checked as UTF-8 once where it can be
     // (`Strs::rows`), not each row's on its own.
     for (_, row) in col.rows(range) {
         let ok = matches!(row, crate::input::Row::Text(s) if {
-            lister.expressions(s, |e| {
+            if hashes {
+                // The reader keeps the row before's URL as each read
+                // begins, refused or not.
+                std::mem::swap(&mut before, &mut now);
+                now.clear();
+            }
+            let mut item = |e: &str, found: Option<usize>| {
                 // Past `MAX_BYTES` the call is refused below: nothing more
                 // is written (a 100 MB URL's expressions would be 4 GB).
                 if text.len() > cap {
@@ -1262,13 +1302,21 @@ fn listed(
                 match hashes {
                     true => {
                         let at = text.push_room_64();
-                        hasher.push(e, at, |at, h| put(&mut text, at, h));
+                        let from = found.and_then(|k| before.get(k));
+                        if !from.is_some_and(|&from| text.copy_digits(from, at)) {
+                            hasher.push(e, at, |at, h| put(&mut text, at, h));
+                        }
+                        now.push(at);
                     }
                     false => text.push_str(e),
                 }
                 // Past `MAX_BYTES` it wraps; refused below.
                 items.push(text.len() as i32);
-            })
+            };
+            match hashes {
+                true => lister.expressions_found(s, item),
+                false => lister.expressions(s, |e| item(e, None)),
+            }
         });
         lists.push((items.len() - 1) as i32);
         valid.push(ok);
@@ -1441,6 +1489,79 @@ mod tests {
         // 42 hashes of 64 digits: 2,688 bytes a row.
         let hashes = super::listed(spec("uri_safebrowsing_hashes"), &col, 0..1, 4000);
         assert_eq!(hashes.unwrap().unwrap().len(), 1);
+    }
+
+    /// A row's hashes copied from the row before's, where it has the same
+    /// expressions (`Reader::for_each_expression`), are each expression's
+    /// own, as `Url::hashes` gives them: after rows that repeat, that share
+    /// a host or a path's first directories, whose hashes are still
+    /// gathered (a row of one expression), that are refused or NULL, or
+    /// whose scheme moves every place by one; with expressions of two
+    /// blocks; in the column and in DuckDB's `Lister`.
+    #[test]
+    fn safebrowsing_hashes_found_in_the_row_before_are_their_own() {
+        use arrow_array::cast::AsArray;
+        use arrow_array::Array;
+        let long = format!("http://a.b.c/{}/x", "d".repeat(60));
+        let rows: Vec<Option<&str>> = vec![
+            Some("http://a.b.c/1/2.html?q"),
+            Some("http://a.b.c/1/2.html?q"),
+            None,
+            Some("http://a.b.c/1/2.html?q"),
+            Some("http://[bad/"),
+            Some("http://a.b.c/1/2.html?q"),
+            Some("https://a.b.c/1/2.html?q"),
+            Some("http://a.b.c/1/3.html"),
+            Some("http://a.b.c/1/"),
+            Some("http://b/"),
+            Some("http://b/"),
+            Some("http://b/"),
+            Some("http://b/c"),
+            Some("http://x.a.b.c/1/2/3/4.html"),
+            Some(long.as_str()),
+            Some(long.as_str()),
+            Some("http://a.b.c/"),
+            Some("http://a.b.c/1/2.html?q"),
+        ];
+        let want: Vec<Option<Vec<String>>> = rows
+            .iter()
+            .map(|r| {
+                let url = urikit::safebrowsing::Url::parse((*r)?).ok()?;
+                Some(url.hashes().iter().map(urikit::safebrowsing::hex).collect())
+            })
+            .collect();
+        assert!(want[14].as_ref().is_some_and(|w| w.len() == 6));
+        let spec = crate::spec("uri_safebrowsing_hashes").unwrap();
+        let col: arrow_array::ArrayRef =
+            std::sync::Arc::new(arrow_array::StringArray::from(rows.clone()));
+        let strs = crate::input::Strs::of(col.as_ref(), "u").unwrap();
+        let got = super::listed(spec, &strs, 0..rows.len(), usize::MAX)
+            .unwrap()
+            .unwrap();
+        let got = got.as_list::<i32>();
+        let mut lister = super::Lister::of(spec).unwrap();
+        for (i, want) in want.iter().enumerate() {
+            let row = got.is_valid(i).then(|| {
+                let items = got.value(i);
+                let items = items.as_string::<i32>();
+                items
+                    .iter()
+                    .map(|s| s.unwrap().to_owned())
+                    .collect::<Vec<_>>()
+            });
+            assert_eq!(&row, want, "row {i}: {:?}", rows[i]);
+            let mut items = Vec::new();
+            let each = rows[i].is_some_and(|r| {
+                lister.each(r.as_bytes(), |h| {
+                    items.push(String::from_utf8(h.to_vec()).unwrap())
+                })
+            });
+            assert_eq!(
+                each.then_some(items).as_ref(),
+                want.as_ref(),
+                "row {i}, by the lister"
+            );
+        }
     }
 
     /// Each text of `lengths` bytes of one byte value (a lower-case

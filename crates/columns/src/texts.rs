@@ -175,6 +175,14 @@ impl<'s> Texts<'s> {
     }
 }
 
+/// The byte of a room not yet written ([`InPlace::push_room_64`]): not a
+/// hex digit.
+const ROOM: u8 = b'-';
+
+/// A room of 64 [`ROOM`]s.
+const ROOMS: &str = "----------------------------------------------------------------";
+const _: () = assert!(ROOMS.len() == 64 && ROOMS.as_bytes()[0] == ROOM);
+
 /// Text whose pieces are appended, and some of them overwritten later
 /// with ASCII in place (Safe Browsing's hashes, whose digits are known
 /// only when the hashes gathered with them are): a `String` after every
@@ -210,15 +218,35 @@ impl InPlace {
         self.text.push_str(s);
     }
 
-    /// Sixty-four ASCII `0`s appended, where
+    /// Sixty-four ASCII `-`s appended, where
     /// [`write_ascii`](Self::write_ascii) will write (a hash's hex
-    /// digits); where they begin.
+    /// digits); where they begin. A room's first byte is [`ROOM`] until
+    /// its digits are written, which are never `-`
+    /// ([`copy_digits`](Self::copy_digits) asks).
     #[inline(always)]
     pub(crate) fn push_room_64(&mut self) -> usize {
-        const ZEROS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
         let at = self.text.len();
-        self.text.push_str(ZEROS);
+        self.text.push_str(ROOMS);
         at
+    }
+
+    /// The 64 digits written at `from` (by [`write_ascii`](Self::write_ascii)
+    /// into a room of [`push_room_64`](Self::push_room_64)) copied over the
+    /// room at `to`: `false`, and nothing written, where they are not
+    /// written yet (a hash still gathered with others) or either place is
+    /// not 64 bytes of the text.
+    #[inline(always)]
+    pub(crate) fn copy_digits(&mut self, from: usize, to: usize) -> bool {
+        let digits = match self
+            .text
+            .as_bytes()
+            .get(from..)
+            .and_then(<[u8]>::first_chunk::<64>)
+        {
+            Some(d) if d[0] != ROOM => *d,
+            _ => return false,
+        };
+        self.write_ascii(to, &digits)
     }
 
     /// `ascii` written over the `N` bytes from `at`, where they are whole

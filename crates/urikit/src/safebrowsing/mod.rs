@@ -96,6 +96,37 @@ const MAX_HOSTS: usize = 7;
 /// and the path with its query.
 const MAX_PATHS: usize = 6;
 
+/// Where a URL's lookup expressions lie in its text: the host suffixes'
+/// starts and the path prefixes' ends ([`Url::host_starts`],
+/// [`Url::path_ends`]), the expressions their pairs, hosts first.
+#[derive(Clone, Copy, Debug)]
+struct Lookups {
+    starts: [usize; MAX_HOSTS],
+    hosts: usize,
+    ends: [usize; MAX_PATHS],
+    paths: usize,
+}
+
+impl Lookups {
+    /// No expression: the places of no URL, or of one whose expressions
+    /// were not asked for.
+    const NONE: Lookups = Lookups {
+        starts: [0; MAX_HOSTS],
+        hosts: 0,
+        ends: [0; MAX_PATHS],
+        paths: 0,
+    };
+
+    /// The index in its URL's expressions of the one from `start` to
+    /// `end`, if it is one of them.
+    #[inline(always)]
+    fn index(&self, start: usize, end: usize) -> Option<usize> {
+        let host = self.starts[..self.hosts].iter().position(|&s| s == start)?;
+        let path = self.ends[..self.paths].iter().position(|&e| e == end)?;
+        Some(host * self.paths + path)
+    }
+}
+
 impl Url {
     /// Canonicalizes `url`.
     ///
@@ -416,12 +447,24 @@ impl Url {
     /// assert_eq!(hashes, url.hashes());
     /// ```
     pub fn for_each_expression(&self, mut f: impl FnMut(&str)) {
-        let (starts, hosts) = self.host_starts();
-        let (ends, paths) = self.path_ends();
-        for &s in &starts[..hosts] {
-            for &e in &ends[..paths] {
+        let p = self.lookups();
+        for &s in &p.starts[..p.hosts] {
+            for &e in &p.ends[..p.paths] {
                 f(&self.text[s..e]);
             }
+        }
+    }
+
+    /// Where the lookup expressions lie.
+    #[inline(always)]
+    fn lookups(&self) -> Lookups {
+        let (starts, hosts) = self.host_starts();
+        let (ends, paths) = self.path_ends();
+        Lookups {
+            starts,
+            hosts,
+            ends,
+            paths,
         }
     }
 
@@ -466,7 +509,9 @@ impl Url {
 /// Reads URLs one after another into the same room, as a column's rows
 /// are read: [`Url::parse_bytes`]'s answers, with no allocation a URL once
 /// the room is as long as the longest (`Url::parse_bytes` makes a text
-/// for each).
+/// for each). It keeps the URL read before the last, so that
+/// [`Reader::for_each_expression`] can say which expressions the two
+/// share.
 ///
 /// ```
 /// use urikit::safebrowsing::{Reader, Url};
@@ -478,9 +523,16 @@ impl Url {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Reader {
-    /// The last URL read; [`Url::EMPTY`] before the first and after a
-    /// refusal, never given out.
-    url: Url,
+    /// The last URL read, at `last`, and the one read before it (each
+    /// read takes the other's place, and its text's room); [`Url::EMPTY`]
+    /// before a first read and after a refusal, never given out.
+    urls: [Url; 2],
+    /// Where each one's expressions lie, once
+    /// [`Reader::for_each_expression`] has given them; [`Lookups::NONE`]
+    /// before.
+    lookups: [Lookups; 2],
+    /// Which of `urls` was read last: 0 or 1.
+    last: usize,
     /// The room of the steps that decode.
     work: String,
 }
@@ -488,7 +540,9 @@ pub struct Reader {
 impl Default for Reader {
     fn default() -> Reader {
         Reader {
-            url: Url::EMPTY,
+            urls: [Url::EMPTY, Url::EMPTY],
+            lookups: [Lookups::NONE; 2],
+            last: 0,
             work: String::new(),
         }
     }
@@ -518,8 +572,68 @@ impl Reader {
     ///
     /// As [`Url::parse_bytes`].
     pub fn read(&mut self, url: &[u8]) -> Result<&Url, Error> {
-        self.url.read(url, &mut self.work)?;
-        Ok(&self.url)
+        // The URL before kept, and the room of the one before it taken.
+        let last = (self.last + 1) % 2;
+        self.last = last;
+        self.lookups[last].hosts = 0;
+        self.urls[last].read(url, &mut self.work)?;
+        Ok(&self.urls[last])
+    }
+
+    /// Calls `f` with each lookup expression of the URL last read, as
+    /// [`Url::for_each_expression`] gives them, and with the index of the
+    /// same expression among those of the URL read just before it, where
+    /// it is one of them: its hash is that one's. A column grouped by host,
+    /// as crawls and their indexes are, repeats most of a host's
+    /// expressions from row to row (about a third of the datasets'), and a
+    /// hash found again costs no SHA-256.
+    ///
+    /// An expression is found so where the two canonical URLs are the
+    /// same text up to its end, and it begins and ends at the same places
+    /// in both; the URL before counts where it was accepted and its
+    /// expressions were given by this method. Nothing is given after a
+    /// refusal.
+    ///
+    /// ```
+    /// let mut reader = urikit::safebrowsing::Reader::new();
+    /// let mut before = Vec::new();
+    /// reader.read(b"http://a.b.c/1/2.html").unwrap();
+    /// reader.for_each_expression(|e, _| before.push(e.to_owned()));
+    /// assert_eq!(before, ["a.b.c/", "a.b.c/1/", "a.b.c/1/2.html", "b.c/", "b.c/1/", "b.c/1/2.html"]);
+    /// reader.read(b"http://a.b.c/1/3.html").unwrap();
+    /// let mut found = Vec::new();
+    /// reader.for_each_expression(|e, same| found.push((e.to_owned(), same)));
+    /// assert_eq!(found[1], ("a.b.c/1/".to_owned(), Some(1)));
+    /// assert_eq!(found[2], ("a.b.c/1/3.html".to_owned(), None));
+    /// assert_eq!(found[3], ("b.c/".to_owned(), Some(3)));
+    /// ```
+    #[inline]
+    pub fn for_each_expression(&mut self, mut f: impl FnMut(&str, Option<usize>)) {
+        let (last, before) = (self.last % 2, (self.last + 1) % 2);
+        let url = &self.urls[last];
+        if url.text.is_empty() {
+            // A refusal (`Url::EMPTY`), or nothing read yet.
+            return;
+        }
+        let lookups = url.lookups();
+        let text = url.text.as_str();
+        let (before, before_url) = (&self.lookups[before], &self.urls[before]);
+        // The text both share: an expression ending within it is the same
+        // text in both.
+        let same = match before.hosts {
+            0 => 0,
+            _ => crate::bytes::common_prefix(text.as_bytes(), before_url.text.as_bytes()),
+        };
+        for &s in &lookups.starts[..lookups.hosts] {
+            for &e in &lookups.ends[..lookups.paths] {
+                let found = match e <= same {
+                    true => before.index(s, e),
+                    false => None,
+                };
+                f(&text[s..e], found);
+            }
+        }
+        self.lookups[last] = lookups;
     }
 }
 
@@ -729,6 +843,7 @@ impl<T: Copy + Default> Hasher<T> {
     /// hasher.push(&long, 7, |tag, h| got = Some((tag, h)));
     /// assert_eq!(got, Some((7, hash(&long))));
     /// ```
+    #[inline(always)]
     pub fn push(&mut self, expression: &str, tag: T, done: impl FnMut(T, [u8; 32])) {
         let e = expression.as_bytes();
         if e.len() <= ONE_BLOCK {
@@ -775,6 +890,7 @@ impl<T: Copy + Default> Hasher<T> {
     /// SHA extensions (four at most are gathered), sixteen at once by
     /// AVX-512 where the processor has it (the unused lanes compress stale
     /// blocks, whose hashes are not given), else one at a time.
+    #[inline(always)]
     fn flush(&mut self, mut done: impl FnMut(T, [u8; 32])) {
         let n = core::mem::take(&mut self.n);
         if n == 0 {
@@ -1560,6 +1676,68 @@ mod tests {
             for u in &urls {
                 let alone = Url::parse_bytes(u);
                 prop_assert_eq!(reader.read(u).cloned(), alone);
+            }
+        }
+
+        /// A reader's expressions are each URL's own, in order, and an
+        /// expression said to be the URL before's is the same text as
+        /// that one's at the index given; a URL read twice in a row finds
+        /// each of its expressions at its own index. The URLs share their
+        /// hosts and paths often, as a column grouped by host does, and
+        /// among them are refusals, URLs whose expressions are not asked
+        /// for, and `sb_url`'s texts.
+        #[test]
+        fn a_readers_expressions_found_before_are_the_same(
+            urls in proptest::collection::vec(
+                (
+                    prop_oneof![
+                        4 => (
+                            prop::sample::select(&["http://", "https://", "HTTP://", ""][..]),
+                            prop::sample::select(&["a.b.c", "b.c", "www.a.b.c", "1.2.3.4", "A.b.C", "a.b.c:8080", "[bad"][..]),
+                            proptest::collection::vec(
+                                prop::sample::select(&["/", "/1", "/2", "/1/", "/x.html", "?q", "?r=1", "//", "/.", "/..", "%41", "/a-segment-of-some-fifty-bytes-that-takes-the-path-along"][..]),
+                                0..6,
+                            ),
+                        )
+                            .prop_map(|(s, h, p)| [s, h, &p.concat()].concat().into_bytes()),
+                        1 => sb_url(),
+                    ],
+                    any::<bool>(),
+                    any::<bool>(),
+                ),
+                1..12,
+            )
+        ) {
+            let mut reader = Reader::new();
+            // The URL before's expressions, where they were asked for.
+            let mut before: Option<Vec<String>> = None;
+            for (u, asked, twice) in &urls {
+                for again in [false, true].into_iter().take(1 + usize::from(*twice)) {
+                    let alone = Url::parse_bytes(u);
+                    prop_assert_eq!(reader.read(u).cloned(), alone.clone());
+                    if !asked {
+                        before = None;
+                        continue;
+                    }
+                    let mut got = Vec::new();
+                    reader.for_each_expression(|e, found| got.push((String::from(e), found)));
+                    let want = alone.as_ref().map(Url::expressions).unwrap_or_default();
+                    let texts: Vec<String> = got.iter().map(|(e, _)| e.clone()).collect();
+                    prop_assert_eq!(&texts, &want);
+                    for (i, (e, found)) in got.iter().enumerate() {
+                        if let Some(k) = found {
+                            let b = before.as_ref().and_then(|b| b.get(*k));
+                            prop_assert_eq!(b, Some(e), "{:?}: {} said found at {}", u, i, k);
+                        }
+                    }
+                    if again && before.is_some() {
+                        // The same URL read again, its expressions asked for.
+                        let all: Vec<Option<usize>> = got.iter().map(|(_, f)| *f).collect();
+                        let own: Vec<Option<usize>> = (0..want.len()).map(Some).collect();
+                        prop_assert_eq!(all, own);
+                    }
+                    before = alone.is_ok().then_some(want);
+                }
             }
         }
     }
