@@ -2,11 +2,12 @@
 //! bytes as a URL. No input panics; a Safe Browsing refusal is one of the
 //! client's codes at an offset inside the input, and what it accepts has
 //! a host made of suffixes and an escaped path, and its hashes gathered by
-//! a `Hasher` are its own; w3lib reads bytes as their
+//! a `Hasher` are its own, as are those a `Reader` finds in the URL read
+//! before; w3lib reads bytes as their
 //! text, and refuses only with its codes.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use urikit::safebrowsing::{Hasher, Url};
+use urikit::safebrowsing::{Hasher, Reader, Url};
 use urikit::w3lib::{canonicalize_url, canonicalize_url_bytes, Options};
 
 fuzz_target!(|data: &[u8]| {
@@ -45,6 +46,26 @@ fuzz_target!(|data: &[u8]| {
             assert!(e.offset() <= data.len(), "{data:?}");
         }
     }
+    // Two URLs read by one reader, the input cut at its first newline:
+    // the second's expressions are its own, and each said to be the
+    // first's is the same text as that one.
+    let cut = data.iter().position(|&b| b == b'\n').unwrap_or(data.len());
+    let (first, second) = (&data[..cut], data.get(cut + 1..).unwrap_or_default());
+    let mut reader = Reader::new();
+    let mut before = Vec::new();
+    if reader.read(first).is_ok() {
+        reader.for_each_expression(|e, _| before.push(e.to_owned()));
+    }
+    let mut got = Vec::new();
+    if reader.read(second).is_ok() {
+        reader.for_each_expression(|e, found| {
+            if let Some(k) = found {
+                assert_eq!(before.get(k).map(String::as_str), Some(e), "{data:?}");
+            }
+            got.push(e.to_owned());
+        });
+    }
+    assert_eq!(got, Url::parse_bytes(second).map(|u| u.expressions()).unwrap_or_default());
     let o = Options::default();
     let got = canonicalize_url_bytes(data, &o);
     if let Ok(text) = std::str::from_utf8(data) {
