@@ -17,7 +17,10 @@ fuzz_target!(|data: &[u8]| {
             assert!(hosts.iter().all(|h| u.host().ends_with(h)));
             assert!(u.path().starts_with('/'));
             assert_eq!(u.expressions().len(), hosts.len() * u.paths().len());
-            assert!(u.path().bytes().all(|b| (0x21..0x7f).contains(&b) && b != b'#'));
+            assert!(u
+                .path()
+                .bytes()
+                .all(|b| (0x21..0x7f).contains(&b) && b != b'#'));
             // The hashes gathered (side by side, or sixteen at a time)
             // are the expressions' own, each under its tag, as `hash`
             // gives them one at a time through `sha2`; `Url::hashes`,
@@ -65,7 +68,12 @@ fuzz_target!(|data: &[u8]| {
             got.push(e.to_owned());
         });
     }
-    assert_eq!(got, Url::parse_bytes(second).map(|u| u.expressions()).unwrap_or_default());
+    assert_eq!(
+        got,
+        Url::parse_bytes(second)
+            .map(|u| u.expressions())
+            .unwrap_or_default()
+    );
     let o = Options::default();
     let got = canonicalize_url_bytes(data, &o);
     if let Ok(text) = std::str::from_utf8(data) {

@@ -21,7 +21,10 @@ fn check(list: &List, name: &str) {
         };
         let bare = name.strip_suffix('.').unwrap_or(name);
         assert!(split.suffix < bare.len(), "{name:?}");
-        assert!(split.suffix == 0 || bare.as_bytes()[split.suffix - 1] == b'.', "{name:?}");
+        assert!(
+            split.suffix == 0 || bare.as_bytes()[split.suffix - 1] == b'.',
+            "{name:?}"
+        );
         let suffix = list.public_suffix(name, view).unwrap();
         assert_eq!(suffix, &bare[split.suffix..]);
         assert!(!suffix.is_empty() && !suffix.starts_with('.') && !suffix.contains(".."));

@@ -31,7 +31,10 @@ fuzz_target!(|data: &[u8]| {
             }
             Err(e) => {
                 assert!(out.is_empty());
-                assert!(matches!(e.code(), "invalid-port" | "port-out-of-range" | "empty-input"));
+                assert!(matches!(
+                    e.code(),
+                    "invalid-port" | "port-out-of-range" | "empty-input"
+                ));
                 assert!(e.offset() <= url.len());
             }
         }
