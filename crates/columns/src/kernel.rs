@@ -1049,25 +1049,18 @@ impl Lister {
     /// then given in order.
     #[inline]
     pub fn each(&mut self, b: &[u8], mut item: impl FnMut(&[u8])) -> bool {
-        if crate::input::utf8(b).is_err() {
+        let Ok(s) = crate::input::utf8(b) else {
             return false;
-        }
+        };
         if !self.hashes {
-            let Ok(url) = self.reader.read(b) else {
-                return false;
-            };
-            url.for_each_expression(|e| item(e.as_bytes()));
-            return true;
+            return self.expressions(s, |e| item(e.as_bytes()));
         }
         // The reader keeps the row before's URL as each read begins,
         // refused or not.
         core::mem::swap(&mut self.digests, &mut self.before);
         self.digests.clear();
-        if self.reader.read(b).is_err() {
-            return false;
-        }
         let (hasher, digests, before) = (&mut self.hasher, &mut self.digests, &self.before);
-        self.reader.for_each_expression(|e, found| {
+        let read = found_expressions(&mut self.reader, s, |e, found| {
             let at = digests.len();
             match found.and_then(|k| before.get(k)) {
                 Some(&h) => digests.push(h),
@@ -1077,6 +1070,9 @@ impl Lister {
                 }
             }
         });
+        if !read {
+            return false;
+        }
         hasher.finish(|at, h| digests[at] = h);
         for h in digests.iter() {
             item(&urikit::safebrowsing::hex_digits(h));
@@ -1094,19 +1090,24 @@ impl Lister {
         url.for_each_expression(f);
         true
     }
+}
 
-    /// [`expressions`](Self::expressions), each with the index of the
-    /// same expression among the text's read before it, where it is one
-    /// ([`Reader::for_each_expression`](urikit::safebrowsing::Reader::for_each_expression)):
-    /// its hash is that one's.
-    #[inline(always)]
-    fn expressions_found(&mut self, s: &str, f: impl FnMut(&str, Option<usize>)) -> bool {
-        if self.reader.read(s.as_bytes()).is_err() {
-            return false;
-        }
-        self.reader.for_each_expression(f);
-        true
+/// [`Lister::expressions`] by `reader`, each expression with the index of
+/// the same one among the text's read before it, where it is one
+/// ([`Reader::for_each_expression`](urikit::safebrowsing::Reader::for_each_expression)):
+/// its hash is that one's. A function of the reader alone, so that `f`
+/// may borrow the lister's other rooms.
+#[inline(always)]
+fn found_expressions(
+    reader: &mut urikit::safebrowsing::Reader,
+    s: &str,
+    f: impl FnMut(&str, Option<usize>),
+) -> bool {
+    if reader.read(s.as_bytes()).is_err() {
+        return false;
     }
+    reader.for_each_expression(f);
+    true
 }
 
 /// Rows `range` by a [`Writer`], into a `string` column. `None` when an
@@ -1314,7 +1315,7 @@ fn listed(
                 items.push(text.len() as i32);
             };
             match hashes {
-                true => lister.expressions_found(s, item),
+                true => found_expressions(&mut lister.reader, s, item),
                 false => lister.expressions(s, |e| item(e, None)),
             }
         });
