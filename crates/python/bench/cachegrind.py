@@ -1,19 +1,40 @@
-"""Instructions per URL (cachegrind), beside bench.py's wall times: the
-machine is shared, the counts are not disturbed by it.
+"""Instructions per URL (cachegrind), beside the wall and CPU times of
+bench.py and keys.py: the machine is shared, the counts are not disturbed
+by it.
 
     .venv/bin/python crates/python/bench/cachegrind.py [ROWS]
+    .venv/bin/python crates/python/bench/cachegrind.py --keys [ROWS]
 
 Each job runs in its own interpreter under valgrind; the count of a
 baseline (imports and the column built, nothing done) is subtracted.
+Without ``--keys``: urikit's column and per-object parsing against
+can_ada's (ROWS 100,000, the datasets repeated). With ``--keys``: every
+row of keys.py's tables, each package's key against urikit's scalar
+function and its Arrow column, with the package's count over each of
+urikit's (ROWS 20,000: the datasets' lines, evenly spaced, since the
+packages run some fifty times slower under valgrind). For the keys, the
+setup (and the baseline) calls every job once on 64 URLs first, so that
+the counts leave out what a package does once (tldextract reads its
+bundled list on its first call).
+
+Every job runs on one core (``taskset -c 0``): urikit's column calls
+then keep to one thread, whose count is the same from run to run.
+Under valgrind neither the SHA instructions nor AVX-512 are offered, so
+that Safe Browsing's hashes take the software path of both urikit and
+the package's library (OpenSSL through hashlib) there: the counts of a
+processor with neither, not of one that has them.
 """
 
+import os
 import re
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-ROWS = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
+KEYS = "--keys" in sys.argv[1:]
+ARGS = [a for a in sys.argv[1:] if a != "--keys"]
+ROWS = int(ARGS[0]) if ARGS else 20_000 if KEYS else 100_000
 HERE = Path(__file__).resolve().parent
 
 SETUP = f"""
@@ -47,22 +68,81 @@ for s in rows:
 }
 
 
-def count(code: str) -> int:
+KEYS_SETUP = f"""
+import sys
+sys.path.insert(0, {str(HERE)!r})
+from keys import keys, lines
+import pyarrow as pa
+every = lines(None)
+urls = every[::max(1, len(every) // {ROWS})][:{ROWS}]
+col = pa.array(urls)
+for _, rows, _ in keys(urls[:64], col[:64]):
+    for _, f, _ in rows:
+        f()
+jobs = {{}}
+for _, rows, options in keys(urls, col):
+    floor = options.get("floor")
+    for name, f, _ in rows + ([("floor: " + floor[0], floor[1], 1)] if floor else []):
+        jobs[name] = f
+import gc
+gc.collect()
+gc.disable()
+"""
+
+
+def count(code: str, setup: str = SETUP) -> int:
     with tempfile.TemporaryDirectory() as d:
         out = Path(d) / "cg.out"
+        # The same count for the same work: one hash seed, jemalloc's
+        # background thread (which wakes on a timer) not started, and one
+        # core, so that a column call keeps to one thread (on two, the
+        # threads' waiting moved its count by a fifth from run to run).
+        env = dict(os.environ, PYTHONHASHSEED="0", _RJEM_MALLOC_CONF="background_thread:false")
         r = subprocess.run(
-            ["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}",
-             sys.executable, "-c", SETUP + code],
-            capture_output=True, text=True, check=True,
+            ["taskset", "-c", "0", "valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}",
+             sys.executable, "-c", setup + code],
+            capture_output=True, text=True, check=True, env=env,
         )
         m = re.search(r"I\s+refs:\s+([\d,]+)", r.stderr)
         return int(m.group(1).replace(",", ""))
 
 
-base = count(JOBS["baseline"])
-print(f"| job ({ROWS:,} URLs) | instructions per URL |")
-print("|---|---|")
-for name, code in JOBS.items():
-    if name == "baseline":
-        continue
-    print(f"| {name} | {(count(code) - base) / ROWS:,.0f} |")
+def keys_table() -> None:
+    """keys.py's rows, each section's package first, in instructions per
+    URL and the package's count over each row's."""
+    sys.path.insert(0, str(HERE))
+    import pyarrow as pa
+    from keys import keys
+
+    base = count("pass", KEYS_SETUP)
+    print(f"{ROWS:,} URLs (the datasets' lines, evenly spaced)")
+    for title, rows, options in keys([], pa.array([], pa.string())):
+        if "floor" in options:
+            # The interpreter's own C function in the same loop (keys.py's
+            # floor): what any scalar function costs at the least.
+            rows = rows + [("floor: " + options["floor"][0], None, 1)]
+        print(f"\n{title}\n")
+        print("| job | instructions per URL | package / this |")
+        print("|---|---:|---:|")
+        package = None
+        for name, _, _ in rows:
+            per = (count(f"jobs[{name!r}]()", KEYS_SETUP) - base) / ROWS
+            package = package or per
+            print(f"| {name} | {per:,.0f} | {package / per:,.1f} |", flush=True)
+
+
+def main() -> None:
+    if KEYS:
+        keys_table()
+        return
+    base = count(JOBS["baseline"])
+    print(f"| job ({ROWS:,} URLs) | instructions per URL |")
+    print("|---|---|")
+    for name, code in JOBS.items():
+        if name == "baseline":
+            continue
+        print(f"| {name} | {(count(code) - base) / ROWS:,.0f} |")
+
+
+if __name__ == "__main__":
+    main()

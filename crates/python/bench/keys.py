@@ -32,6 +32,7 @@ URLs differently, so the differences are counted, not refused).
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 from pathlib import Path
 
@@ -112,54 +113,78 @@ def section(title, rows, urls, compare=True, floor=None, order=None):
     print()
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--lines", type=int, default=None)
-    args = ap.parse_args()
-    urls = lines(args.lines)
-    n = len(urls)
-    import surt
+@functools.cache
+def extractor():
+    """tldextract's extractor with its bundled list and no network: one
+    for every call of ``keys``, so that the list is read once (on its
+    first extraction)."""
     import tldextract
+
+    return tldextract.TLDExtract(cache_dir=None, suffix_list_urls=())
+
+
+def keys(urls: list[str], col: pa.Array) -> list[tuple[str, list, dict]]:
+    """The keys' sections, each ``(title, rows, options)``: a row is
+    ``(name, function of no arguments, runs)``, the package's first; the
+    options are ``section``'s. Every key of every package over ``urls``
+    (``col`` the same texts as one column), in one place for this script
+    and for ``cachegrind.py --keys``. Safe Browsing's section is left out
+    where gglsbl is not installed."""
+    import surt
     from w3lib.url import canonicalize_url
 
     import urikit.compat.tldextract as compat_tld
 
-    col = pa.array(urls)
-    section("SURT", [
-        ("surt package", scalar(surt.surt, urls), 1),
-        ("urikit.surt", scalar(urikit.surt, urls), 3),
-        ("urikit.arrow.surt", lambda: ua.surt(col), 3),
-        ("urikit.arrow.surt, to_pylist", lambda: ua.surt(col).to_pylist(), 3),
-    ], urls, floor=("str.lower", scalar(str.lower, urls), 3))
-    section("w3lib canonical URL", [
-        ("w3lib canonicalize_url", scalar(canonicalize_url, urls), 1),
-        ("urikit.canonicalize_url", scalar(urikit.canonicalize_url, urls), 3),
-        ("urikit.arrow.canonical w3lib", lambda: ua.canonical(col, "w3lib"), 3),
-        ("urikit.arrow.canonical, to_pylist", lambda: ua.canonical(col, "w3lib").to_pylist(), 3),
-    ], urls, floor=("str.lower", scalar(str.lower, urls), 3))
-    ex = tldextract.TLDExtract(cache_dir=None, suffix_list_urls=())
+    out = [
+        ("SURT", [
+            ("surt package", scalar(surt.surt, urls), 1),
+            ("urikit.surt", scalar(urikit.surt, urls), 3),
+            ("urikit.arrow.surt", lambda: ua.surt(col), 3),
+            ("urikit.arrow.surt, to_pylist", lambda: ua.surt(col).to_pylist(), 3),
+        ], {"floor": ("str.lower", scalar(str.lower, urls), 3)}),
+        ("w3lib canonical URL", [
+            ("w3lib canonicalize_url", scalar(canonicalize_url, urls), 1),
+            ("urikit.canonicalize_url", scalar(urikit.canonicalize_url, urls), 3),
+            ("urikit.arrow.canonical w3lib", lambda: ua.canonical(col, "w3lib"), 3),
+            ("urikit.arrow.canonical, to_pylist", lambda: ua.canonical(col, "w3lib").to_pylist(), 3),
+        ], {"floor": ("str.lower", scalar(str.lower, urls), 3)}),
+    ]
+    ex = extractor()
     parts = lambda r: (r.subdomain, r.domain, r.suffix)
-    section("tldextract", [
+    out.append(("tldextract", [
         ("tldextract.extract", scalar(lambda u: parts(ex(u)), urls), 1),
         ("urikit.compat.tldextract", scalar(lambda u: parts(compat_tld.extract(u)), urls), 3),
         ("urikit.tldextract_parts", scalar(lambda u: urikit.tldextract_parts(u)[:3], urls), 3),
         ("urikit.arrow.tldextract", lambda: ua.tldextract(col), 3),
         ("urikit.arrow.tldextract, to_pylist", lambda: ua.tldextract(col).to_pylist(), 3),
-    ], urls, floor=("str.partition", scalar(lambda u: u.partition("."), urls), 3),
-        order=lambda a: tuple(a.values())[:3] if isinstance(a, dict) else a)
+    ], {"floor": ("str.partition", scalar(lambda u: u.partition("."), urls), 3),
+        "order": lambda a: tuple(a.values())[:3] if isinstance(a, dict) else a}))
     try:
         from gglsbl.protocol import URL as GglsblURL
     except ImportError:
-        print("Safe Browsing: gglsbl is not installed (pip install -r crates/python/bench/requirements.txt)")
-        return
-    section("Safe Browsing hashes (gglsbl reads some URLs otherwise than Google's Go client)", [
+        return out
+    out.append(("Safe Browsing hashes (gglsbl reads some URLs otherwise than Google's Go client)", [
         # gglsbl's hashes come from a generator, made a list; each
         # package's order is its own, so the lists are sorted only for the
         # comparison, after the timing.
         ("gglsbl URL.hashes", scalar(lambda u: list(GglsblURL(u).hashes), urls), 1),
         ("urikit.safebrowsing_hashes", scalar(urikit.safebrowsing_hashes, urls), 3),
         ("urikit.arrow (hex)", lambda: ua.safebrowsing_hashes(col), 3),
-    ], urls, compare=False, order=sorted)
+    ], {"compare": False, "order": sorted}))
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--lines", type=int, default=None)
+    args = ap.parse_args()
+    urls = lines(args.lines)
+    sections = keys(urls, pa.array(urls))
+    for title, rows, options in sections:
+        section(title, rows, urls, **options)
+    if len(sections) < 4:
+        print("Safe Browsing: gglsbl is not installed (pip install -r crates/python/bench/requirements.txt)")
+
 
 if __name__ == "__main__":
     main()
