@@ -18,7 +18,11 @@ the counts leave out what a package does once (tldextract reads its
 bundled list on its first call).
 
 Every job runs on one core (``taskset -c 0``): urikit's column calls
-then keep to one thread, whose count is the same from run to run.
+then keep to one thread (on two, their counts moved by a fifth). A job's
+count still moves by up to about a million instructions from one
+process to the next (60 a URL at 20,000 rows): nothing beside a
+package's count, but a tenth of an Arrow call's, whose figures are
+best taken as the range of two runs.
 Under valgrind neither the SHA instructions nor AVX-512 are offered, so
 that Safe Browsing's hashes take the software path of both urikit and
 the package's library (OpenSSL through hashlib) there: the counts of a
@@ -93,11 +97,18 @@ gc.disable()
 def count(code: str, setup: str = SETUP) -> int:
     with tempfile.TemporaryDirectory() as d:
         out = Path(d) / "cg.out"
-        # The same count for the same work: one hash seed, jemalloc's
-        # background thread (which wakes on a timer) not started, and one
-        # core, so that a column call keeps to one thread (on two, the
-        # threads' waiting moved its count by a fifth from run to run).
-        env = dict(os.environ, PYTHONHASHSEED="0", _RJEM_MALLOC_CONF="background_thread:false")
+        # The same count for the same work: one hash seed; nothing done on
+        # a clock (jemalloc's background thread not started, and its
+        # purging of freed pages, which runs when enough time has passed,
+        # turned off; pyarrow on the system's allocator); and one core, so
+        # that a column call keeps to one thread (on two, the threads'
+        # waiting moved its count by a fifth from run to run).
+        env = dict(
+            os.environ,
+            PYTHONHASHSEED="0",
+            _RJEM_MALLOC_CONF="background_thread:false,dirty_decay_ms:-1,muzzy_decay_ms:-1",
+            ARROW_DEFAULT_MEMORY_POOL="system",
+        )
         r = subprocess.run(
             ["taskset", "-c", "0", "valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}",
              sys.executable, "-c", setup + code],
