@@ -178,6 +178,30 @@ pub(crate) fn sha256_x16(h: &[u32; 8], blocks: &[[u8; 64]; 16], out: &mut [[u8; 
     face::sha256_x16(h, blocks, out)
 }
 
+/// SHA-256's compression of eight messages of `B` whole blocks each (one
+/// or two) from the state `h`, each final state written to `out` as a
+/// hash's 32 bytes (big endian), as [`sha256_x16`] does sixteen
+/// one-block messages: with AVX2 where the processor has it, `true`;
+/// `false`, and nothing written, where it has not.
+#[cfg(feature = "safebrowsing")]
+#[inline]
+pub(crate) fn sha256_x8<const B: usize>(
+    h: &[u32; 8],
+    messages: [&[[u8; 64]; B]; 8],
+    out: &mut [[u8; 32]; 8],
+) -> bool {
+    face::sha256_x8(h, messages, out)
+}
+
+/// How many one-block messages the processor compresses at once without
+/// the SHA extensions: 16 with AVX-512 ([`sha256_x16`]), 8 with AVX2
+/// ([`sha256_x8`]), else 1.
+#[cfg(feature = "safebrowsing")]
+#[inline]
+pub(crate) fn sha256_lanes() -> usize {
+    face::sha256_lanes()
+}
+
 /// Whether the processor has the SHA extensions, which
 /// [`sha256_side_by_side`] uses.
 #[cfg(feature = "safebrowsing")]
@@ -221,6 +245,22 @@ mod face {
     #[inline(always)]
     pub(crate) fn sha256_x16(_: &[u32; 8], _: &[[u8; 64]; 16], _: &mut [[u8; 32]; 16]) -> bool {
         false
+    }
+
+    #[cfg(feature = "safebrowsing")]
+    #[inline(always)]
+    pub(crate) fn sha256_x8<const B: usize>(
+        _: &[u32; 8],
+        _: [&[[u8; 64]; B]; 8],
+        _: &mut [[u8; 32]; 8],
+    ) -> bool {
+        false
+    }
+
+    #[cfg(feature = "safebrowsing")]
+    #[inline(always)]
+    pub(crate) fn sha256_lanes() -> usize {
+        1
     }
 
     #[cfg(feature = "safebrowsing")]

@@ -2,20 +2,25 @@
 //! compile time without): the parser's classifier (two nibble lookups of
 //! sixteen-entry tables with `vpshufb`, see [`Nibbles`]), and for the
 //! extractor and the normalizer, the marks of a block, the scan from block
-//! to block, and counts of bytes, 32 bytes to a register.
+//! to block, and counts of bytes, 32 bytes to a register; and SHA-256's
+//! compression of eight one-block messages at once, one to a 32-bit lane
+//! (Safe Browsing's hashes, where the processor has neither the SHA
+//! extensions nor AVX-512).
 //!
 //! Why it is sound:
 //! - AVX2 code runs only through an [`Avx2`] value, which only
 //!   [`Avx2::detect`] makes, and only when the processor has AVX2. Every
 //!   function marked `#[target_feature(enable = "avx2")]` is called
 //!   through such a value.
-//! - The only intrinsics that touch memory, the unaligned loads
+//! - The only intrinsics that read memory, the unaligned loads
 //!   `_mm_loadu_si128` and `_mm256_loadu_si256`, read the bytes of a
 //!   `&[u8; 16]` or a `&[u8; 32]` (or the chunks of that size of a longer
 //!   array), which are valid and initialized, with no alignment required.
-//!   Nothing here writes memory.
+//!   The only one that writes, `_mm256_storeu_si256` (Safe Browsing's
+//!   hashes, eight at once), writes the 32 bytes of a `&mut [u8; 32]`.
 //!
-//! May use: `arch::kernel`, `arch::x86_64::sse2`, `grammar`, `work`.
+//! May use: `arch::kernel`, `arch::x86_64::sse2`, `arch::x86_64`'s
+//! constants, `grammar`, `work`.
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
@@ -569,6 +574,191 @@ impl Avx2 {
         }
         // SAFETY: `self` exists, so the processor has AVX2.
         unsafe { scan::<LINES>(self, c, b, x, z) }
+    }
+}
+
+#[cfg(feature = "safebrowsing")]
+impl Avx2 {
+    /// SHA-256's compression (FIPS 180-4, section 6.2.2) of eight messages
+    /// of `B` blocks each (padded, one or two blocks: Safe Browsing's
+    /// expressions) from the same state `h`, each message's final state
+    /// written to `out` as its hash's bytes (big endian): a message to a
+    /// 32-bit lane, as `avx512.rs` does sixteen. AVX2 has neither a
+    /// rotation nor three-input logic, so a rotation is two shifts and an
+    /// or. The blocks' words are put into lanes, and the states taken out
+    /// of them, by 8 × 8 transpositions of unpacks rather than gathers,
+    /// which are slow on the older processors that take this path (those
+    /// with AVX2 and neither the SHA extensions nor AVX-512). The 64
+    /// rounds are four passes of sixteen written out, so that the
+    /// schedule's sixteen words are named by constants.
+    #[inline]
+    pub(crate) fn sha256_x8<const B: usize>(
+        self,
+        h: &[u32; 8],
+        messages: [&[[u8; 64]; B]; 8],
+        out: &mut [[u8; 32]; 8],
+    ) {
+        use core::arch::x86_64::{
+            _mm256_add_epi32, _mm256_andnot_si256, _mm256_or_si256, _mm256_permute2x128_si256,
+            _mm256_set1_epi32, _mm256_setr_epi8, _mm256_slli_epi32, _mm256_srli_epi32,
+            _mm256_storeu_si256, _mm256_unpackhi_epi32, _mm256_unpackhi_epi64,
+            _mm256_unpacklo_epi32, _mm256_unpacklo_epi64, _mm256_xor_si256,
+        };
+
+        use super::SHA256_K;
+
+        #[target_feature(enable = "avx2")]
+        fn compress<const B: usize>(
+            h: &[u32; 8],
+            messages: [&[[u8; 64]; B]; 8],
+            out: &mut [[u8; 32]; 8],
+        ) {
+            // Each 32-bit word's bytes reversed: the message's words and
+            // the hash are big endian.
+            let swap = _mm256_setr_epi8(
+                3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12, 3, 2, 1, 0, 7, 6, 5, 4, 11,
+                10, 9, 8, 15, 14, 13, 12,
+            );
+            let add = |x: __m256i, y: __m256i| _mm256_add_epi32(x, y);
+            let xor = |x: __m256i, y: __m256i| _mm256_xor_si256(x, y);
+            // A rotation right by `$n` (section 3.2: ROTR).
+            macro_rules! ror {
+                ($x:expr, $n:literal) => {{
+                    let x = $x;
+                    _mm256_or_si256(
+                        _mm256_srli_epi32::<$n>(x),
+                        _mm256_slli_epi32::<{ 32 - $n }>(x),
+                    )
+                }};
+            }
+            let mut state = h.map(|x| _mm256_set1_epi32(x as i32));
+            // Block `b` of each message, one message to a lane.
+            #[allow(clippy::needless_range_loop)]
+            for b in 0..B {
+                // The schedule's first sixteen words: each message's block
+                // read as two rows of eight words, the rows transposed so
+                // that a register holds one word of every message.
+                let rows = |half: usize| -> [__m256i; 8] {
+                    core::array::from_fn(|i| {
+                        let row: &[u8; 32] = match messages[i][b][32 * half..].first_chunk::<32>() {
+                            Some(row) => row,
+                            None => unreachable!("two rows of 32 bytes in a block of 64"),
+                        };
+                        // SAFETY: 32 bytes of a `[u8; 64]`.
+                        let words = unsafe { _mm256_loadu_si256(row.as_ptr().cast()) };
+                        _mm256_shuffle_epi8(words, swap)
+                    })
+                };
+                let [w0, w1, w2, w3, w4, w5, w6, w7] = transpose(rows(0));
+                let [w8, w9, w10, w11, w12, w13, w14, w15] = transpose(rows(1));
+                let mut w = [
+                    w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15,
+                ];
+                let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut hh] = state;
+                // Round `16 * $pass + $j`, its schedule's word made first
+                // from pass 1 on.
+                macro_rules! round {
+                    ($pass:expr, $j:literal, $schedule:literal) => {{
+                        if $schedule {
+                            // W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) +
+                            // W[t-16] (step 1; σ of section 4.1.2), in the
+                            // place of W[t-16].
+                            let w15 = w[($j + 1) % 16];
+                            let w2 = w[($j + 14) % 16];
+                            let s0 = xor(
+                                xor(ror!(w15, 7), ror!(w15, 18)),
+                                _mm256_srli_epi32::<3>(w15),
+                            );
+                            let s1 =
+                                xor(xor(ror!(w2, 17), ror!(w2, 19)), _mm256_srli_epi32::<10>(w2));
+                            w[$j] = add(add(w[$j], s0), add(w[($j + 9) % 16], s1));
+                        }
+                        // Step 3: T1 = h + Σ1(e) + Ch(e, f, g) + K[t] + W[t],
+                        // T2 = Σ0(a) + Maj(a, b, c).
+                        let k = SHA256_K[(16 * $pass + $j) % 64];
+                        let s1 = xor(xor(ror!(e, 6), ror!(e, 11)), ror!(e, 25));
+                        let ch = xor(_mm256_and_si256(e, f), _mm256_andnot_si256(e, g));
+                        let kw = add(w[$j], _mm256_set1_epi32(k as i32));
+                        let t1 = add(add(hh, s1), add(ch, kw));
+                        let s0 = xor(xor(ror!(a, 2), ror!(a, 13)), ror!(a, 22));
+                        let maj = _mm256_or_si256(
+                            _mm256_and_si256(a, b),
+                            _mm256_and_si256(c, _mm256_or_si256(a, b)),
+                        );
+                        let t2 = add(s0, maj);
+                        (hh, g, f, e) = (g, f, e, add(d, t1));
+                        (d, c, b, a) = (c, b, a, add(t1, t2));
+                    }};
+                }
+                macro_rules! pass {
+                    ($pass:expr, $schedule:literal) => {{
+                        round!($pass, 0, $schedule);
+                        round!($pass, 1, $schedule);
+                        round!($pass, 2, $schedule);
+                        round!($pass, 3, $schedule);
+                        round!($pass, 4, $schedule);
+                        round!($pass, 5, $schedule);
+                        round!($pass, 6, $schedule);
+                        round!($pass, 7, $schedule);
+                        round!($pass, 8, $schedule);
+                        round!($pass, 9, $schedule);
+                        round!($pass, 10, $schedule);
+                        round!($pass, 11, $schedule);
+                        round!($pass, 12, $schedule);
+                        round!($pass, 13, $schedule);
+                        round!($pass, 14, $schedule);
+                        round!($pass, 15, $schedule);
+                    }};
+                }
+                pass!(0, false);
+                for p in 1..4 {
+                    pass!(p, true);
+                }
+                // Step 4.
+                for (s, v) in state.iter_mut().zip([a, b, c, d, e, f, g, hh]) {
+                    *s = add(*s, v);
+                }
+            }
+            // Each message's eight words back in a row.
+            for (to, words) in out.iter_mut().zip(transpose(state)) {
+                let bytes = _mm256_shuffle_epi8(words, swap);
+                // SAFETY: 32 bytes written into a `[u8; 32]`.
+                unsafe { _mm256_storeu_si256(to.as_mut_ptr().cast(), bytes) };
+            }
+        }
+        /// The 8 × 8 words of `r` transposed: word `j` of row `i` becomes
+        /// word `i` of row `j`. Pairs of rows interleaved by words, then
+        /// by pairs of words, then the 128-bit halves exchanged.
+        #[target_feature(enable = "avx2")]
+        fn transpose(r: [__m256i; 8]) -> [__m256i; 8] {
+            let [r0, r1, r2, r3, r4, r5, r6, r7] = r;
+            // Words 0, 1 (low half) and 4, 5 (high) of two rows, by turns;
+            // then 2, 3 and 6, 7.
+            let (t0, t1) = (_mm256_unpacklo_epi32(r0, r1), _mm256_unpackhi_epi32(r0, r1));
+            let (t2, t3) = (_mm256_unpacklo_epi32(r2, r3), _mm256_unpackhi_epi32(r2, r3));
+            let (t4, t5) = (_mm256_unpacklo_epi32(r4, r5), _mm256_unpackhi_epi32(r4, r5));
+            let (t6, t7) = (_mm256_unpacklo_epi32(r6, r7), _mm256_unpackhi_epi32(r6, r7));
+            // Word `k` (low half) and `k + 4` (high) of rows 0 to 3
+            // (`u0` to `u3`) and of rows 4 to 7 (`u4` to `u7`).
+            let (u0, u1) = (_mm256_unpacklo_epi64(t0, t2), _mm256_unpackhi_epi64(t0, t2));
+            let (u2, u3) = (_mm256_unpacklo_epi64(t1, t3), _mm256_unpackhi_epi64(t1, t3));
+            let (u4, u5) = (_mm256_unpacklo_epi64(t4, t6), _mm256_unpackhi_epi64(t4, t6));
+            let (u6, u7) = (_mm256_unpacklo_epi64(t5, t7), _mm256_unpackhi_epi64(t5, t7));
+            let low = |x, y| _mm256_permute2x128_si256::<0x20>(x, y);
+            let high = |x, y| _mm256_permute2x128_si256::<0x31>(x, y);
+            [
+                low(u0, u4),
+                low(u1, u5),
+                low(u2, u6),
+                low(u3, u7),
+                high(u0, u4),
+                high(u1, u5),
+                high(u2, u6),
+                high(u3, u7),
+            ]
+        }
+        // SAFETY: `self` exists, so the processor has AVX2.
+        unsafe { compress(h, messages, out) }
     }
 }
 

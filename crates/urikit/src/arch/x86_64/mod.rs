@@ -250,11 +250,44 @@ pub(crate) fn sha256_x16(h: &[u32; 8], blocks: &[[u8; 64]; 16], out: &mut [[u8; 
     }
 }
 
-/// The x86-64 face of [`arch::has_sha_ni`](super::has_sha_ni).
+/// The x86-64 face of [`arch::sha256_x8`](super::sha256_x8): AVX2 where
+/// the processor has it (unless built with `--cfg urikit_no_avx2`).
+#[cfg(feature = "safebrowsing")]
+#[inline]
+pub(crate) fn sha256_x8<const B: usize>(
+    h: &[u32; 8],
+    messages: [&[[u8; 64]; B]; 8],
+    out: &mut [[u8; 32]; 8],
+) -> bool {
+    match Avx2::detect().filter(|_| !cfg!(urikit_no_avx2)) {
+        Some(k) => {
+            k.sha256_x8(h, messages, out);
+            true
+        }
+        None => false,
+    }
+}
+
+/// The x86-64 face of [`arch::sha256_lanes`](super::sha256_lanes).
+#[cfg(feature = "safebrowsing")]
+#[inline]
+pub(crate) fn sha256_lanes() -> usize {
+    if avx512::Avx512::detect().is_some() {
+        16
+    } else if Avx2::detect().filter(|_| !cfg!(urikit_no_avx2)).is_some() {
+        8
+    } else {
+        1
+    }
+}
+
+/// The x86-64 face of [`arch::has_sha_ni`](super::has_sha_ni): never
+/// with `--cfg urikit_no_sha` (to measure the other ways on a processor
+/// that has the extensions).
 #[cfg(feature = "safebrowsing")]
 #[inline]
 pub(crate) fn has_sha_ni() -> bool {
-    sha::ShaNi::detect().is_some()
+    !cfg!(urikit_no_sha) && sha::ShaNi::detect().is_some()
 }
 
 /// The x86-64 face of
@@ -265,7 +298,7 @@ pub(crate) fn sha256_side_by_side<const N: usize>(
     states: &mut [[u32; 8]; N],
     blocks: [&[u8; 64]; N],
 ) -> bool {
-    match sha::ShaNi::detect() {
+    match sha::ShaNi::detect().filter(|_| !cfg!(urikit_no_sha)) {
         Some(k) => {
             k.compress(states, blocks);
             true
