@@ -3,7 +3,7 @@ bench.py and keys.py: the machine is shared, the counts are not disturbed
 by it.
 
     .venv/bin/python crates/python/bench/cachegrind.py [ROWS]
-    .venv/bin/python crates/python/bench/cachegrind.py --keys [ROWS]
+    .venv/bin/python crates/python/bench/cachegrind.py --keys [--only WORD] [ROWS]
 
 Each job runs in its own interpreter under valgrind; the count of a
 baseline (imports and the column built, nothing done) is subtracted.
@@ -24,9 +24,9 @@ process to the next (60 a URL at 20,000 rows): nothing beside a
 package's count, but a tenth of an Arrow call's, whose figures are
 best taken as the range of two runs.
 Under valgrind neither the SHA instructions nor AVX-512 are offered, so
-that Safe Browsing's hashes take the software path of both urikit and
-the package's library (OpenSSL through hashlib) there: the counts of a
-processor with neither, not of one that has them.
+that Safe Browsing's hashes take AVX2's eight lanes in urikit and the
+package's library's (OpenSSL through hashlib) path for such processors:
+the counts of a processor with neither, not of one that has them.
 """
 
 import os
@@ -37,7 +37,9 @@ import tempfile
 from pathlib import Path
 
 KEYS = "--keys" in sys.argv[1:]
-ARGS = [a for a in sys.argv[1:] if a != "--keys"]
+# `--only WORD`: the sections of keys.py whose title has WORD.
+ONLY = next((b for a, b in zip(sys.argv[1:], sys.argv[2:]) if a == "--only"), None)
+ARGS = [a for a in sys.argv[1:] if a not in ("--keys", "--only", ONLY)]
 ROWS = int(ARGS[0]) if ARGS else 20_000 if KEYS else 100_000
 HERE = Path(__file__).resolve().parent
 
@@ -75,7 +77,7 @@ for s in rows:
 KEYS_SETUP = f"""
 import sys
 sys.path.insert(0, {str(HERE)!r})
-from keys import keys, lines
+from keys import floor_rows, keys, lines
 import pyarrow as pa
 every = lines(None)
 urls = every[::max(1, len(every) // {ROWS})][:{ROWS}]
@@ -85,8 +87,7 @@ for _, rows, _ in keys(urls[:64], col[:64]):
         f()
 jobs = {{}}
 for _, rows, options in keys(urls, col):
-    floor = options.get("floor")
-    for name, f, _ in rows + ([("floor: " + floor[0], floor[1], 1)] if floor else []):
+    for name, f, _ in rows + floor_rows(options):
         jobs[name] = f
 import gc
 gc.collect()
@@ -123,15 +124,16 @@ def keys_table() -> None:
     URL and the package's count over each row's."""
     sys.path.insert(0, str(HERE))
     import pyarrow as pa
-    from keys import keys
+    from keys import floor_rows, keys
 
     base = count("pass", KEYS_SETUP)
     print(f"{ROWS:,} URLs (the datasets' lines, evenly spaced)")
     for title, rows, options in keys([], pa.array([], pa.string())):
-        if "floor" in options:
-            # The interpreter's own C function in the same loop (keys.py's
-            # floor): what any scalar function costs at the least.
-            rows = rows + [("floor: " + options["floor"][0], None, 1)]
+        if ONLY and ONLY.lower() not in title.lower():
+            continue
+        # The interpreter's own C function in the same loop (keys.py's
+        # floor): what any scalar function costs at the least.
+        rows = rows + floor_rows(options)
         print(f"\n{title}\n")
         print("| job | instructions per URL | package / this |")
         print("|---|---:|---:|")

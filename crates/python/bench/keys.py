@@ -106,11 +106,17 @@ def section(title, rows, urls, compare=True, floor=None, order=None):
     base = results[first][0]
     for name, (cpu, wall, _) in results.items():
         print(f"{name:28} {cpu / n * 1e9:11.0f} {wall / n * 1e9:12.0f} {base / cpu:21.1f}")
-    if floor:
-        name, f, repeat = floor
+    for name, f, repeat in floor_rows({"floor": floor} if floor else {}):
         cpu, wall, _ = least_cpu(f, repeat)
-        print(f"{'floor: ' + name:28} {cpu / n * 1e9:11.0f} {wall / n * 1e9:12.0f} {base / cpu:21.1f}")
+        print(f"{name:28} {cpu / n * 1e9:11.0f} {wall / n * 1e9:12.0f} {base / cpu:21.1f}")
     print()
+
+
+def floor_rows(options: dict) -> list:
+    """A section's floor (``keys``' ``floor`` option) as a row named
+    ``floor: ...``, or no row: how every table names it."""
+    floor = options.get("floor")
+    return [("floor: " + floor[0], floor[1], floor[2])] if floor else []
 
 
 @functools.cache
