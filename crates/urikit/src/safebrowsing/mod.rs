@@ -975,9 +975,7 @@ impl<T: Copy + Default> Hasher<T> {
             at = (at + 8).min(n);
         }
         for (to, block) in out[at..n].iter_mut().zip(&self.blocks[at..n]) {
-            let mut state = H0;
-            sha2::block_api::compress256(&mut state, core::slice::from_ref(block));
-            *to = digest(state);
+            *to = padded_hash(core::slice::from_ref(block));
         }
         for (&tag, hash) in self.tags[..n].iter().zip(out) {
             done(tag, hash);
@@ -1006,15 +1004,22 @@ impl<T: Copy + Default> Hasher<T> {
         let messages = core::array::from_fn(|i| &pairs[if i < m { i } else { 0 }]);
         if m < EIGHT_FROM || !crate::arch::sha256_x8(&H0, messages, &mut out) {
             for (to, pair) in out.iter_mut().zip(pairs) {
-                let mut state = H0;
-                sha2::block_api::compress256(&mut state, pair);
-                *to = digest(state);
+                *to = padded_hash(pair);
             }
         }
         for (&tag, hash) in self.long_tags[..m].iter().zip(out) {
             done(tag, hash);
         }
     }
+}
+
+/// The hash of a message already padded into `blocks`, by `sha2`'s
+/// compression one block at a time.
+#[inline(always)]
+fn padded_hash(blocks: &[[u8; 64]]) -> [u8; 32] {
+    let mut state = H0;
+    sha2::block_api::compress256(&mut state, blocks);
+    digest(state)
 }
 
 /// `e` padded into `block` as SHA-256 pads a message (FIPS 180-4,
