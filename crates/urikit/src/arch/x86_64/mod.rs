@@ -35,14 +35,22 @@ pub(crate) fn chunk<const N: usize>(c: &[u8], k: usize) -> &[u8; N] {
     }
 }
 
+/// AVX2, where the processor has it and the build does not turn it off
+/// (`--cfg urikit_no_avx2`, so that SSE2 can be measured on a processor
+/// that has AVX2). Every face that may take AVX2 asks here; the test
+/// helper [`every`] alone asks the processor, to run each way it has.
+#[inline(always)]
+fn avx2() -> Option<Avx2> {
+    Avx2::detect().filter(|_| !cfg!(urikit_no_avx2))
+}
+
 /// The x86-64 face of [`arch::run`](super::run).
 #[inline(always)]
 pub(crate) fn run<J: Job>(b: &[u8], job: J) -> J::Out {
-    #[cfg(not(urikit_no_avx2))]
-    if let Some(k) = Avx2::detect() {
-        return k.run(b, job);
+    match avx2() {
+        Some(k) => k.run(b, job),
+        None => job.run(Baseline, b),
     }
-    job.run(Baseline, b)
 }
 
 /// Runs `job` with every classifier this processor has, each named: the
@@ -94,7 +102,7 @@ impl<J: Job> Job for Wide<J> {
 
 /// The x86-64 face of [`arch::name`](super::name).
 pub(crate) fn name() -> &'static str {
-    if !cfg!(urikit_no_avx2) && Avx2::detect().is_some() {
+    if avx2().is_some() {
         "avx2"
     } else {
         "sse2"
@@ -105,7 +113,7 @@ pub(crate) fn name() -> &'static str {
 #[cfg(feature = "alloc")]
 #[inline]
 pub(crate) fn text_marks(b: &[u8]) -> Option<RefMarks> {
-    match Avx2::detect() {
+    match avx2() {
         Some(k) => k.text_marks(b),
         None => RefMarks::of(b, sse2::text_marks),
     }
@@ -146,11 +154,10 @@ pub(crate) fn any_outside(b: &[u8], s: &ByteSet) -> bool {
     if b.len() < 16 {
         return b.iter().any(|&c| !s.table[usize::from(c)]);
     }
-    #[cfg(not(urikit_no_avx2))]
-    if let Some(k) = Avx2::detect() {
-        return k.any_refused(b, &s.nibbles);
+    match avx2() {
+        Some(k) => k.any_refused(b, &s.nibbles),
+        None => sse2::any_in_runs(b, &s.runs),
     }
-    sse2::any_in_runs(b, &s.runs)
 }
 
 /// The x86-64 face of [`arch::first_pair`](super::first_pair).
@@ -259,7 +266,7 @@ pub(crate) fn sha256_x8<const B: usize>(
     messages: [&[[u8; 64]; B]; 8],
     out: &mut [[u8; 32]; 8],
 ) -> bool {
-    match Avx2::detect().filter(|_| !cfg!(urikit_no_avx2)) {
+    match avx2() {
         Some(k) => {
             k.sha256_x8(h, messages, out);
             true
@@ -274,7 +281,7 @@ pub(crate) fn sha256_x8<const B: usize>(
 pub(crate) fn sha256_lanes() -> usize {
     if avx512::Avx512::detect().is_some() {
         16
-    } else if Avx2::detect().filter(|_| !cfg!(urikit_no_avx2)).is_some() {
+    } else if avx2().is_some() {
         8
     } else {
         1
@@ -325,9 +332,8 @@ pub(crate) fn has_capital(b: &[u8]) -> bool {
 #[cfg(any(feature = "surt", feature = "w3lib", feature = "safebrowsing"))]
 #[inline(always)]
 pub(crate) fn byte_marks<const N: usize>(b: &[u8], xs: [u8; N]) -> [u64; N] {
-    #[cfg(not(urikit_no_avx2))]
     if b.len() >= 32 {
-        if let Some(k) = Avx2::detect() {
+        if let Some(k) = avx2() {
             return k.byte_marks(b, xs);
         }
     }
@@ -370,7 +376,7 @@ pub(crate) struct Blocks {
 impl Blocks {
     pub(crate) fn new() -> Blocks {
         Blocks {
-            avx2: Avx2::detect(),
+            avx2: avx2(),
             avx512: avx512::Avx512::detect(),
         }
     }
