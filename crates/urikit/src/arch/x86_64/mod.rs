@@ -37,8 +37,9 @@ pub(crate) fn chunk<const N: usize>(c: &[u8], k: usize) -> &[u8; N] {
 
 /// AVX2, where the processor has it and the build does not turn it off
 /// (`--cfg urikit_no_avx2`, so that SSE2 can be measured on a processor
-/// that has AVX2). Every face that may take AVX2 asks here; the test
-/// helper [`every`] alone asks the processor, to run each way it has.
+/// that has AVX2). Every face that may take AVX2 asks here; only the
+/// tests (and their helper [`every`]) ask the processor, to run each way
+/// it has.
 #[inline(always)]
 fn avx2() -> Option<Avx2> {
     Avx2::detect().filter(|_| !cfg!(urikit_no_avx2))
@@ -294,7 +295,16 @@ pub(crate) fn sha256_lanes() -> usize {
 #[cfg(feature = "safebrowsing")]
 #[inline]
 pub(crate) fn has_sha_ni() -> bool {
-    !cfg!(urikit_no_sha) && sha::ShaNi::detect().is_some()
+    sha_ni().is_some()
+}
+
+/// The SHA extensions, where the processor has them and the build does
+/// not turn them off (`--cfg urikit_no_sha`): what
+/// [`has_sha_ni`] and [`sha256_side_by_side`] both ask.
+#[cfg(feature = "safebrowsing")]
+#[inline(always)]
+fn sha_ni() -> Option<sha::ShaNi> {
+    sha::ShaNi::detect().filter(|_| !cfg!(urikit_no_sha))
 }
 
 /// The x86-64 face of
@@ -305,7 +315,7 @@ pub(crate) fn sha256_side_by_side<const N: usize>(
     states: &mut [[u32; 8]; N],
     blocks: [&[u8; 64]; N],
 ) -> bool {
-    match sha::ShaNi::detect().filter(|_| !cfg!(urikit_no_sha)) {
+    match sha_ni() {
         Some(k) => {
             k.compress(states, blocks);
             true
