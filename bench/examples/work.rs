@@ -15,10 +15,11 @@
 //! the 6 templates with 64 sets of values; FILE unused by these two). `resolve` resolves a mix of references (those
 //! of RFC 3986 section 5.4 and typical links) against every http(s) line.
 //! The crawl keys: `surt`, `w3lib`, `tldextract`, `safebrowsing`, `cc`
-//! (Common Crawl's columns) and `psl` (the datasets' host names), urikit's.
+//! (Common Crawl's columns) and `psl` (the datasets' host names; with
+//! `LABELS=1` to `4`, those of one, two, three, or four or more labels), urikit's.
 //! Run with ROUNDS = 0 it does the setup alone, so that the difference
 //! between two runs is the job's cost (see `cachegrind.sh`).
-//! For `extract`, `normalize` and the column jobs, `PASS_MIN=1` prints the shortest pass in nanoseconds to
+//! For `extract`, `normalize`, `psl` and the column jobs, `PASS_MIN=1` prints the shortest pass in nanoseconds to
 //! standard error (the setup left out), for interleaved timing of builds.
 use std::hint::black_box;
 
@@ -91,23 +92,48 @@ fn main() {
         // The registrable domain of each line's host name (FILE unused:
         // `urikit_bench::hosts`), by urikit's list (`urikit`, both
         // sections; `urikit-icann`) or the psl crate.
+        // `LABELS=1`, `2` or `3`: only the names of that many labels; `4`:
+        // of four or more (the classes whose times `bench/RESULTS.md`
+        // gives); unset: every name.
         ("psl", lib) => {
-            let hosts = urikit_bench::hosts();
+            let labels = |h: &String| h.split('.').count();
+            let class = std::env::var("LABELS").ok();
+            let hosts: Vec<String> = match class.as_deref().map(str::parse::<usize>) {
+                Some(Ok(k @ 1..=3)) => urikit_bench::hosts()
+                    .into_iter()
+                    .filter(|h| labels(h) == k)
+                    .collect(),
+                Some(Ok(4)) => urikit_bench::hosts()
+                    .into_iter()
+                    .filter(|h| labels(h) >= 4)
+                    .collect(),
+                _ => urikit_bench::hosts(),
+            };
+            if std::env::var_os("PASS_MIN").is_some() {
+                eprintln!("{} names", hosts.len());
+            }
             let list = urikit::psl::List::builtin();
             let view = match lib {
                 "urikit-icann" => urikit::psl::View::Icann,
                 _ => urikit::psl::View::All,
             };
-            for _ in 0..rounds {
-                for h in &hosts {
-                    sum += match lib {
-                        "psl" => psl::domain_str(black_box(h)).map_or(0, str::len),
-                        _ => list
+            // The library chosen once, not at each name.
+            let peer = lib == "psl";
+            sum += passes(rounds, || {
+                let mut sum = 0;
+                if peer {
+                    for h in &hosts {
+                        sum += psl::domain_str(black_box(h)).map_or(0, str::len);
+                    }
+                } else {
+                    for h in &hosts {
+                        sum += list
                             .registrable_domain(black_box(h), view)
-                            .map_or(0, str::len),
-                    };
+                            .map_or(0, str::len);
+                    }
                 }
-            }
+                sum
+            });
         }
         // The SURT key of each line (`urikit::surt`, the surt package's
         // answers), into one reused buffer.
